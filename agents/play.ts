@@ -1,0 +1,138 @@
+// Drivers: they read what the engine owes, ask the seated agents, and submit answers.
+// A wrong answer (illegal, malformed, or the agent throwing) is charged to the seat and
+// asked again with the error, a bounded number of times; then the documented fallback
+// (decisions.ts `fallbackAnswer`) is played. One bad agent never voids a game.
+//
+// `playSync` is a tight loop for bots; `playAsync` awaits agents (LLM calls), several
+// decisions at once when the engine owes them at once. Both give the same game for the
+// same answers: the engine takes simultaneous answers in seat order, whatever order
+// they arrive in.
+
+import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/decisions.js';
+import type { Game } from '../engine/game.js';
+import { Observer } from '../engine/observation.js';
+import type { Outcome } from '../engine/outcome.js';
+import { seatStream, type Rng } from '../engine/rng.js';
+import type { Agent, DecisionContext } from './types.js';
+
+export interface PlayOptions {
+  /** Times a wrong answer is asked again before the fallback (default 2). */
+  readonly retries?: number;
+  /** Called for every wrong answer (for logs and transcripts). */
+  readonly onInvalid?: (error: DecisionError, decision: Decision, fallback: boolean) => void;
+}
+
+export interface PlayedGame {
+  readonly outcome: Outcome;
+  /** Wrong answers per seat. */
+  readonly invalid: number[];
+  /** Fallback moves played per seat. */
+  readonly fallbacks: number[];
+  readonly decisions: number;
+}
+
+class Seats {
+  readonly rngs: Rng[];
+  readonly observers: (Observer | undefined)[];
+  readonly invalid: number[];
+  readonly fallbacks: number[];
+  decisions = 0;
+
+  constructor(
+    readonly game: Game,
+    readonly agents: readonly Agent[],
+  ) {
+    const n = game.setup.players;
+    if (agents.length !== n) throw new Error(`${agents.length} agents for ${n} seats`);
+    this.rngs = Array.from({ length: n }, (_, i) => seatStream(game.seed, i));
+    this.observers = new Array(n);
+    this.invalid = new Array<number>(n).fill(0);
+    this.fallbacks = new Array<number>(n).fill(0);
+  }
+
+  context(d: Decision, lastError: DecisionError | undefined): DecisionContext {
+    const seat = d.seat;
+    return {
+      decision: d,
+      rng: this.rngs[seat]!,
+      lastError,
+      observe: () => (this.observers[seat] ??= new Observer(this.game, seat)).current(),
+    };
+  }
+
+  played(): PlayedGame {
+    return { outcome: this.game.outcome()!, invalid: this.invalid, fallbacks: this.fallbacks, decisions: this.decisions };
+  }
+}
+
+function thrown(seat: number, e: unknown): DecisionError {
+  return { code: 'malformed', seat, message: `the agent failed: ${e instanceof Error ? e.message : String(e)}` };
+}
+
+function submitFallback(seats: Seats, d: Decision, lastError: DecisionError | undefined, opts: PlayOptions): void {
+  seats.fallbacks[d.seat]!++;
+  if (lastError !== undefined) opts.onInvalid?.(lastError, d, true);
+  const r = seats.game.submit(d.seat, fallbackAnswer(d), d.id);
+  if (!r.ok) throw new Error(`engine refused its own fallback: ${r.error.message}`);
+}
+
+export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions = {}): PlayedGame {
+  const seats = new Seats(game, agents);
+  const retries = opts.retries ?? 2;
+  while (!game.over) {
+    for (const d of game.pending()) {
+      seats.decisions++;
+      const agent = agents[d.seat]!;
+      let lastError: DecisionError | undefined;
+      let done = false;
+      for (let attempt = 0; attempt <= retries && !done; attempt++) {
+        let a: Answer | Promise<Answer>;
+        try {
+          a = agent.decide(seats.context(d, lastError));
+        } catch (e) {
+          lastError = thrown(d.seat, e);
+          seats.invalid[d.seat]!++;
+          continue;
+        }
+        if (a instanceof Promise) throw new Error(`agent ${agent.name} answers asynchronously: play it with playAsync`);
+        const r = game.submit(d.seat, a, d.id);
+        if (r.ok) done = true;
+        else {
+          lastError = r.error;
+          seats.invalid[d.seat]!++;
+          if (attempt < retries) opts.onInvalid?.(r.error, d, false);
+        }
+      }
+      if (!done) submitFallback(seats, d, lastError, opts);
+    }
+  }
+  return seats.played();
+}
+
+export async function playAsync(game: Game, agents: readonly Agent[], opts: PlayOptions = {}): Promise<PlayedGame> {
+  const seats = new Seats(game, agents);
+  const retries = opts.retries ?? 2;
+  const answerOne = async (d: Decision): Promise<void> => {
+    seats.decisions++;
+    const agent = agents[d.seat]!;
+    let lastError: DecisionError | undefined;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      let a: Answer;
+      try {
+        a = await agent.decide(seats.context(d, lastError));
+      } catch (e) {
+        lastError = thrown(d.seat, e);
+        seats.invalid[d.seat]!++;
+        continue;
+      }
+      const r = game.submit(d.seat, a, d.id);
+      if (r.ok) return;
+      lastError = r.error;
+      seats.invalid[d.seat]!++;
+      if (attempt < retries) opts.onInvalid?.(r.error, d, false);
+    }
+    submitFallback(seats, d, lastError, opts);
+  };
+  while (!game.over) await Promise.all(game.pending().map(answerOne));
+  return seats.played();
+}

@@ -1,0 +1,22 @@
+// The agent interface: given a decision with its legal choices, the seat's own random
+// stream and its observation (on demand), answer — at once, or through a Promise.
+
+import type { Answer, Decision, DecisionError } from '../engine/decisions.js';
+import type { Observation } from '../engine/observation.js';
+import type { Rng } from '../engine/rng.js';
+
+export interface DecisionContext {
+  readonly decision: Decision;
+  /** The seat's own stream (rng.ts): an agent's randomness never touches another seat's. */
+  readonly rng: Rng;
+  /** The seat's observation now. Built on demand: agents that need none pay nothing. */
+  observe(): Observation;
+  /** Set when this decision is asked again after an illegal answer. */
+  readonly lastError?: DecisionError | undefined;
+}
+
+export interface Agent {
+  /** The agent's kind and parameters, e.g. `random` or `heuristic:fakeClaim=0.3`. */
+  readonly name: string;
+  decide(ctx: DecisionContext): Answer | Promise<Answer>;
+}

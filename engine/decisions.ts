@@ -1,0 +1,297 @@
+// What the engine asks of a player, and what the player answers. Every decision lists
+// its legal choices; an answer is validated against that list and an illegal one is
+// returned as a typed error (never thrown), so a bot's or a model's mistake can be
+// counted, re-asked or replaced by a fallback by whoever drives the game.
+
+import { validateStatement, type Claim, type Statement } from './claims.js';
+import { err, ok, type Result } from './result.js';
+import type { Role } from './roles.js';
+
+/** Decisions whose answer is one target (or null where `mayPass`). */
+export const TARGET_KINDS = ['guard', 'seer', 'pack', 'hunter', 'successor', 'election', 'vote', 'tie-break'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+export const DECISION_KINDS = [...TARGET_KINDS, 'thief', 'cupid', 'peek', 'witch', 'piper', 'scapegoat', 'speech'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+
+interface Base {
+  /** Unique within a game, increasing. */
+  readonly id: number;
+  readonly seat: number;
+}
+
+export interface TargetDecision<K extends TargetKind = TargetKind> extends Base {
+  readonly kind: K;
+  /** The legal targets, ascending by seat. */
+  readonly targets: readonly number[];
+  /** Whether null (no target: abstain, hold fire, void) is legal. */
+  readonly mayPass: boolean;
+}
+
+export interface PackDecision extends TargetDecision<'pack'> {
+  readonly round: number;
+  readonly rounds: number;
+  /** The living wolf whose proposal the others may follow (the lowest seat). */
+  readonly leader: number;
+  /** The pack's proposals of the previous round (empty in round 1). */
+  readonly previous: readonly { readonly voter: number; readonly target: number | null }[];
+}
+
+export interface VoteDecision extends TargetDecision<'vote'> {
+  readonly round: number;
+  /** Votes count this much (2 for the sheriff). */
+  readonly weight: number;
+}
+
+export type Decision =
+  | TargetDecision<'guard' | 'seer' | 'hunter' | 'successor' | 'election' | 'tie-break'>
+  | PackDecision
+  | VoteDecision
+  | (Base & { readonly kind: 'thief'; readonly cards: readonly [Role, Role]; readonly mustTake: boolean })
+  | (Base & { readonly kind: 'cupid'; readonly candidates: readonly number[] })
+  | (Base & { readonly kind: 'peek' })
+  | (Base & {
+      readonly kind: 'witch';
+      /** The pack's victim she is shown (null: nobody). */
+      readonly victim: number | null;
+      readonly canHeal: boolean;
+      /** Empty when the poison is spent. */
+      readonly poisonTargets: readonly number[];
+      /** Potions she may use tonight (witchPotionsPerNight). */
+      readonly potionsTonight: 1 | 2;
+    })
+  | (Base & { readonly kind: 'piper'; readonly candidates: readonly number[]; readonly count: number })
+  | (Base & { readonly kind: 'scapegoat'; readonly candidates: readonly number[] })
+  | (Base & {
+      readonly kind: 'speech';
+      readonly day: number;
+      /** Set when the tied players speak again before a re-vote. */
+      readonly revote: boolean;
+      /** 001: a Little Girl claim may name at most this many werewolves (null: no limit). */
+      readonly littleGirlMaxNamed: number | null;
+      readonly players: number;
+    });
+
+export type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
+
+export type Answer =
+  | { readonly kind: TargetKind; readonly target: number | null }
+  | { readonly kind: 'thief'; readonly take: 0 | 1 | null }
+  | { readonly kind: 'cupid'; readonly lovers: readonly [number, number] }
+  | { readonly kind: 'peek'; readonly peek: boolean }
+  | { readonly kind: 'witch'; readonly heal: boolean; readonly poison: number | null }
+  | { readonly kind: 'piper'; readonly targets: readonly number[] }
+  | { readonly kind: 'scapegoat'; readonly voters: readonly number[] }
+  | { readonly kind: 'speech'; readonly claims: readonly Claim[]; readonly text?: string | undefined };
+
+export type AnswerOf<K extends DecisionKind> = K extends TargetKind
+  ? { readonly kind: K; readonly target: number | null }
+  : Extract<Answer, { kind: K }>;
+
+export const DECISION_ERRORS = ['no-decision', 'wrong-kind', 'malformed', 'illegal', 'game-over'] as const;
+export type DecisionErrorCode = (typeof DECISION_ERRORS)[number];
+
+export interface DecisionError {
+  readonly code: DecisionErrorCode;
+  readonly seat: number;
+  readonly message: string;
+}
+
+const fail = (code: DecisionErrorCode, seat: number, message: string): Result<never, DecisionError> =>
+  err({ code, seat, message });
+
+export function isTargetKind(kind: string): kind is TargetKind {
+  return (TARGET_KINDS as readonly string[]).includes(kind);
+}
+
+function isSeatOrNull(x: unknown): x is number | null {
+  return x === null || (typeof x === 'number' && Number.isInteger(x));
+}
+
+function distinctSeats(xs: unknown, allowed: readonly number[]): xs is number[] {
+  if (!Array.isArray(xs)) return false;
+  const seen = new Set<number>();
+  for (const x of xs) {
+    if (typeof x !== 'number' || !allowed.includes(x) || seen.has(x)) return false;
+    seen.add(x);
+  }
+  return true;
+}
+
+const list = (xs: readonly number[]) => (xs.length === 0 ? 'nobody' : xs.join(', '));
+
+/** Checks an answer against a decision's legal choices. */
+export function validateAnswer(d: Decision, a: unknown): Result<Answer, DecisionError> {
+  if (typeof a !== 'object' || a === null || typeof (a as { kind?: unknown }).kind !== 'string')
+    return fail('malformed', d.seat, `an answer is an object with a kind ('${d.kind}' is owed)`);
+  const ans = a as Record<string, unknown>;
+  if (ans.kind !== d.kind) return fail('wrong-kind', d.seat, `a '${d.kind}' answer is owed, not '${String(ans.kind)}'`);
+  switch (d.kind) {
+    case 'guard':
+    case 'seer':
+    case 'pack':
+    case 'hunter':
+    case 'successor':
+    case 'election':
+    case 'vote':
+    case 'tie-break': {
+      const t = ans.target;
+      if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
+      if (t === null) {
+        if (!d.mayPass) return fail('illegal', d.seat, `a target is required; legal: ${list(d.targets)}`);
+      } else if (!d.targets.includes(t)) {
+        return fail('illegal', d.seat, `seat ${t} is not a legal ${d.kind} target; legal: ${list(d.targets)}${d.mayPass ? ' or null' : ''}`);
+      }
+      return ok(a as Answer);
+    }
+    case 'thief': {
+      const t = ans.take;
+      if (t !== null && t !== 0 && t !== 1) return fail('malformed', d.seat, 'take is 0, 1 or null');
+      if (t === null && d.mustTake) return fail('illegal', d.seat, 'both cards are werewolves: the thief must take one');
+      return ok(a as Answer);
+    }
+    case 'cupid': {
+      const l = ans.lovers;
+      if (!distinctSeats(l, d.candidates) || l.length !== 2)
+        return fail('illegal', d.seat, 'cupid names two different players');
+      return ok(a as Answer);
+    }
+    case 'peek':
+      if (typeof ans.peek !== 'boolean') return fail('malformed', d.seat, 'peek is true or false');
+      return ok(a as Answer);
+    case 'witch': {
+      if (typeof ans.heal !== 'boolean') return fail('malformed', d.seat, 'heal is true or false');
+      if (!isSeatOrNull(ans.poison)) return fail('malformed', d.seat, 'poison is a seat number or null');
+      if (ans.heal && !d.canHeal) return fail('illegal', d.seat, 'the witch cannot heal tonight');
+      if (ans.poison !== null && !d.poisonTargets.includes(ans.poison))
+        return fail('illegal', d.seat, `seat ${ans.poison} cannot be poisoned; legal: ${list(d.poisonTargets)}`);
+      if (ans.heal && ans.poison !== null && d.potionsTonight < 2)
+        return fail('illegal', d.seat, 'only one potion may be used per night');
+      return ok(a as Answer);
+    }
+    case 'piper': {
+      if (!distinctSeats(ans.targets, d.candidates) || ans.targets.length !== d.count)
+        return fail('illegal', d.seat, `the piper charms ${d.count} different players among ${list(d.candidates)}`);
+      return ok(a as Answer);
+    }
+    case 'scapegoat':
+      if (!distinctSeats(ans.voters, d.candidates))
+        return fail('illegal', d.seat, `the scapegoat names voters among ${list(d.candidates)}, each once`);
+      return ok(a as Answer);
+    case 'speech': {
+      const v = validateStatement(ans, d.seat, d.players, d.littleGirlMaxNamed);
+      if (!v.ok) return fail('illegal', d.seat, v.error);
+      return ok(a as Answer);
+    }
+  }
+}
+
+/** Subsets of `xs` of size k, in lexicographic order. */
+function combinations(xs: readonly number[], k: number): number[][] {
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const rec = (start: number) => {
+    if (pick.length === k) {
+      out.push([...pick]);
+      return;
+    }
+    for (let i = start; i < xs.length; i++) {
+      pick.push(xs[i]!);
+      rec(i + 1);
+      pick.pop();
+    }
+  };
+  rec(0);
+  return out;
+}
+
+/**
+ * Every legal answer of a decision, for agents that choose among them (random play,
+ * LLM prompts) and for tests. A speech is open (free claims and text): null.
+ */
+export function legalAnswers(d: Decision): Answer[] | null {
+  switch (d.kind) {
+    case 'guard':
+    case 'seer':
+    case 'pack':
+    case 'hunter':
+    case 'successor':
+    case 'election':
+    case 'vote':
+    case 'tie-break': {
+      const out: Answer[] = d.targets.map((target) => ({ kind: d.kind, target }));
+      if (d.mayPass) out.push({ kind: d.kind, target: null });
+      return out;
+    }
+    case 'thief': {
+      const out: Answer[] = [
+        { kind: 'thief', take: 0 },
+        { kind: 'thief', take: 1 },
+      ];
+      if (!d.mustTake) out.unshift({ kind: 'thief', take: null });
+      return out;
+    }
+    case 'cupid':
+      return combinations(d.candidates, 2).map(([a, b]) => ({ kind: 'cupid', lovers: [a!, b!] as const }));
+    case 'peek':
+      return [
+        { kind: 'peek', peek: false },
+        { kind: 'peek', peek: true },
+      ];
+    case 'witch': {
+      const heals = d.canHeal ? [false, true] : [false];
+      const out: Answer[] = [];
+      for (const heal of heals) {
+        out.push({ kind: 'witch', heal, poison: null });
+        if (heal && d.potionsTonight < 2) continue;
+        for (const poison of d.poisonTargets) out.push({ kind: 'witch', heal, poison });
+      }
+      return out;
+    }
+    case 'piper':
+      return combinations(d.candidates, d.count).map((targets) => ({ kind: 'piper', targets }));
+    case 'scapegoat': {
+      const out: Answer[] = [];
+      for (let k = 0; k <= d.candidates.length; k++)
+        for (const voters of combinations(d.candidates, k)) out.push({ kind: 'scapegoat', voters });
+      return out;
+    }
+    case 'speech':
+      return null;
+  }
+}
+
+/**
+ * The answer played for a seat whose agent failed (documented fallback): pass where
+ * passing is legal (abstain, hold fire, no potion, keep the card, say nothing), else
+ * the first legal choice.
+ */
+export function fallbackAnswer(d: Decision): Answer {
+  switch (d.kind) {
+    case 'guard':
+    case 'seer':
+    case 'pack':
+    case 'hunter':
+    case 'successor':
+    case 'election':
+    case 'vote':
+    case 'tie-break':
+      return { kind: d.kind, target: d.mayPass ? null : d.targets[0]! };
+    case 'thief':
+      return { kind: 'thief', take: d.mustTake ? 0 : null };
+    case 'cupid':
+      return { kind: 'cupid', lovers: [d.candidates[0]!, d.candidates[1]!] };
+    case 'peek':
+      return { kind: 'peek', peek: false };
+    case 'witch':
+      return { kind: 'witch', heal: false, poison: null };
+    case 'piper':
+      return { kind: 'piper', targets: d.candidates.slice(0, d.count) };
+    case 'scapegoat':
+      return { kind: 'scapegoat', voters: [] };
+    case 'speech':
+      return { kind: 'speech', claims: [] };
+  }
+}
+
+export type { Statement };

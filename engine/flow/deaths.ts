@@ -1,0 +1,96 @@
+// Deaths and their chain reactions, in this order:
+// 1. the batch dies at once (the night's dead at dawn, or the one the vote eliminated);
+// 2. automatic reactions, in death order: a lover dies of grief at once; an Elder who
+//    dies by anything but the werewolves takes the village's powers (and a revealed
+//    Idiot) with him;
+// 3. hunters shoot, in death order, each shot's own reactions resolved before the next;
+// 4. victory is checked once the chain is over (RULES.md: after every death and its
+//    chain reactions);
+// 5. a dead sheriff names his successor among the living.
+// Whether a hunter may shoot is fixed when he dies, so deaths of one batch (the same
+// dawn) are simultaneous: an Elder poisoned the night the hunter was eaten does not
+// silence him.
+
+import type { Cause } from '../causes.js';
+import { ALL, MODERATOR, type PublicCause } from '../events.js';
+import type { Game } from '../game.js';
+import { hunterDecision, hunterMayShoot } from '../roles/hunter.js';
+import { elderCurse } from '../roles/elder.js';
+import { successorStep } from '../roles/sheriff.js';
+import { ask, type Flow } from './ask.js';
+import { checkVictory } from './victory.js';
+
+export interface Death {
+  readonly seat: number;
+  readonly cause: Cause;
+}
+
+function publicCause(cause: Cause): PublicCause {
+  switch (cause) {
+    case 'wolves':
+    case 'poison':
+    case 'guard':
+      return 'night';
+    case 'vote':
+    case 'grief':
+    case 'shot':
+    case 'scapegoat':
+    case 'elder':
+    case 'punishment':
+      return cause;
+  }
+}
+
+/** Marks one death and announces it (the card is turned over; the true cause goes to the moderator's record). */
+export function kill(g: Game, seat: number, cause: Cause, atNight: boolean): void {
+  const s = g.state;
+  const st = s.seats[seat]!;
+  st.alive = false;
+  st.death = { day: s.day, night: atNight, cause };
+  g.emit({ type: 'death', seat, role: st.role, cause: publicCause(cause), vis: ALL });
+  g.emit({ type: 'death-cause', seat, cause, vis: MODERATOR });
+}
+
+class Chain {
+  readonly dead: number[] = [];
+  readonly mayShoot: boolean[] = [];
+  constructor(private readonly g: Game, private readonly atNight: boolean) {}
+
+  die(seat: number, cause: Cause, powers: boolean): void {
+    kill(this.g, seat, cause, this.atNight);
+    this.dead.push(seat);
+    this.mayShoot.push(hunterMayShoot(this.g, seat, cause, powers));
+  }
+
+  /** Grief and the Elder's curse for deaths from index `from` on (appends new deaths). */
+  react(from: number): void {
+    const s = this.g.state;
+    for (let i = from; i < this.dead.length; i++) {
+      const st = s.seats[this.dead[i]!]!;
+      if (st.lover >= 0 && s.seats[st.lover]!.alive) this.die(st.lover, 'grief', s.villagePowers);
+      const idiot = elderCurse(this.g, this.dead[i]!);
+      if (idiot >= 0) this.die(idiot, 'elder', s.villagePowers);
+    }
+  }
+}
+
+/** Resolves a batch of deaths with all its consequences; ends the game if a side has won. */
+export function* resolveDeaths(g: Game, batch: readonly Death[], atNight: boolean): Flow {
+  const s = g.state;
+  const chain = new Chain(g, atNight);
+  const powers = s.villagePowers;
+  for (const d of batch) if (s.seats[d.seat]!.alive) chain.die(d.seat, d.cause, powers);
+  chain.react(0);
+  for (let k = 0; k < chain.dead.length; k++) {
+    if (!chain.mayShoot[k]) continue;
+    const hunter = chain.dead[k]!;
+    const a = yield* ask(hunterDecision(g, hunter));
+    g.emit({ type: 'shot', seat: hunter, target: a.target, vis: ALL });
+    if (a.target === null || !s.seats[a.target]!.alive) continue;
+    const from = chain.dead.length;
+    chain.die(a.target, 'shot', s.villagePowers);
+    chain.react(from);
+  }
+  checkVictory(g);
+  if (s.sheriff >= 0 && !s.seats[s.sheriff]!.alive) yield* successorStep(g);
+}

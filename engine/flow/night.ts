@@ -1,0 +1,70 @@
+// The night, in the order of RULES.md: first night only 1 Thief, 2 Cupid, 3 Lovers;
+// then every night 4 Guard, 5 Seer, 6 Werewolves (+ Little Girl), 7 Witch, 8 Pied Piper.
+// A step whose card nobody holds (or whose power is lost) asks nothing; nobody learns
+// from that, since no player observes which steps asked whom. Deaths are resolved at
+// dawn (day.ts), announced in seat order so the order tells nothing of their causes.
+
+import { ALL, MODERATOR } from '../events.js';
+import type { Game } from '../game.js';
+import { elderSurvivesAttack } from '../roles/elder.js';
+import { cupidStep, loversStep } from '../roles/cupid.js';
+import { guardStep, guardSaves } from '../roles/guard.js';
+import { piperStep } from '../roles/piper.js';
+import { seerStep } from '../roles/seer.js';
+import { thiefStep } from '../roles/thief.js';
+import { packStep } from '../roles/werewolves.js';
+import { witchStep } from '../roles/witch.js';
+import { newNight } from '../state.js';
+import type { Flow } from './ask.js';
+import type { Death } from './deaths.js';
+
+export interface NightStep {
+  readonly name: string;
+  readonly firstNightOnly: boolean;
+  readonly run: (g: Game) => Flow;
+}
+
+export const NIGHT_ORDER: readonly NightStep[] = [
+  { name: 'thief', firstNightOnly: true, run: thiefStep },
+  { name: 'cupid', firstNightOnly: true, run: cupidStep },
+  { name: 'lovers', firstNightOnly: true, run: loversStep },
+  { name: 'guard', firstNightOnly: false, run: guardStep },
+  { name: 'seer', firstNightOnly: false, run: seerStep },
+  { name: 'werewolves', firstNightOnly: false, run: packStep },
+  { name: 'witch', firstNightOnly: false, run: witchStep },
+  { name: 'piper', firstNightOnly: false, run: piperStep },
+];
+
+export function* night(g: Game): Flow<Death[]> {
+  const s = g.state;
+  s.night++;
+  s.tonight = newNight();
+  g.emit({ type: 'night', night: s.night, vis: ALL });
+  for (const step of NIGHT_ORDER) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
+  return nightDeaths(g);
+}
+
+/** Who dies of tonight's doings: the pack's victim unless saved, the poisoned, the guarded to death. */
+function nightDeaths(g: Game): Death[] {
+  const s = g.state;
+  const t = s.tonight;
+  const deaths: Death[] = [];
+  if (t.attack >= 0) {
+    const v = t.attack;
+    const result = guardSaves(g, v)
+      ? 'protected'
+      : s.seats[v]!.role === 'elder'
+        ? elderSurvivesAttack(g, v, t.healed)
+        : t.healed
+          ? 'healed'
+          : 'killed';
+    g.emit({ type: 'attack', target: v, result, vis: MODERATOR });
+    if (result === 'killed') deaths.push({ seat: v, cause: 'wolves' });
+  }
+  const add = (seat: number, cause: Death['cause']) => {
+    if (seat >= 0 && s.seats[seat]!.alive && !deaths.some((d) => d.seat === seat)) deaths.push({ seat, cause });
+  };
+  add(t.poisoned, 'poison');
+  if (t.guardedToDeath) add(t.guarded, 'guard');
+  return deaths.sort((a, b) => a.seat - b.seat);
+}

@@ -1,0 +1,21 @@
+// Legal target lists, built often: keep them cheap.
+
+import type { Game } from '../game.js';
+import type { GameState } from '../state.js';
+
+/** Living seats, ascending, except up to two seats (-1: none). */
+export function livingExcept(s: GameState, a = -1, b = -1): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive && i !== a && i !== b) out.push(i);
+  return out;
+}
+
+/** The lover a seat may not harm (001: lovers never point at or kill each other), or -1. */
+export function protectedLover(g: Game, seat: number): number {
+  return g.setup.options.loversMayKillEachOther ? -1 : g.state.seats[seat]!.lover;
+}
+
+/** The lover a seat may not vote against (loversMayVoteEachOther=false), or -1. */
+export function unvotableLover(g: Game, seat: number): number {
+  return g.setup.options.loversMayVoteEachOther ? -1 : g.state.seats[seat]!.lover;
+}

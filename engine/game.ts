@@ -1,0 +1,100 @@
+// The step machine. The game's flow is written as a generator (flow/*.ts): it yields
+// the decisions owed now (one, or several at once for simultaneous choices) and is
+// resumed with their answers once all are in. The engine never calls an agent: a driver
+// reads `pending()`, asks whoever it likes however it likes (a tight synchronous loop,
+// or LLM calls with many games in flight), and `submit`s answers. Same answers, same
+// game: the flow is deterministic given the setup and the seed.
+
+import { validateAnswer, type Answer, type Decision, type DecisionError } from './decisions.js';
+import type { Event } from './events.js';
+import { GAME_OVER, type Flow } from './flow/ask.js';
+import { playGame } from './flow/main.js';
+import { outcomeOf, type Outcome } from './outcome.js';
+import { err, ok, type Result } from './result.js';
+import { Rng, stream } from './rng.js';
+import type { GameSetup } from './setup.js';
+import { newState, type GameState } from './state.js';
+
+const ACCEPTED: Result<void, never> = ok(undefined);
+
+export class Game {
+  readonly state: GameState;
+  readonly log: Event[] = [];
+  /** The moderator's stream: catches, tie draws, event decks (never the agents'). */
+  readonly moderator: Rng;
+  private readonly flow: Flow;
+  private pendingList: readonly Decision[] = [];
+  private answers: Answer[] = [];
+  private remaining = 0;
+  private nextId = 0;
+  private finished: Outcome | null = null;
+
+  constructor(
+    readonly setup: GameSetup,
+    /** The game's seed (rng.ts `gameSeed(runSeed, index)`). */
+    readonly seed: string,
+  ) {
+    const deck = stream(seed, 'deal').shuffle([...setup.deck]);
+    this.state = newState(setup.players, deck.slice(0, setup.players), deck.slice(setup.players));
+    this.moderator = stream(seed, 'moderator');
+    this.flow = playGame(this);
+    this.resume(undefined);
+  }
+
+  /** The decisions owed now; empty once the game is over. */
+  pending(): readonly Decision[] {
+    return this.pendingList;
+  }
+
+  get over(): boolean {
+    return this.finished !== null;
+  }
+
+  outcome(): Outcome | null {
+    return this.finished;
+  }
+
+  /**
+   * Answers the decision owed by `seat`. An illegal answer is returned as an error and
+   * changes nothing (the decision stays owed). `decisionId`, when given, must be the
+   * owed decision's id, so a late answer to an earlier question cannot land on a new one.
+   */
+  submit(seat: number, answer: unknown, decisionId?: number): Result<void, DecisionError> {
+    if (this.finished !== null) return err({ code: 'game-over', seat, message: 'the game is over' });
+    const list = this.pendingList;
+    let i = 0;
+    while (i < list.length && (list[i]!.seat !== seat || this.answers[i] !== undefined)) i++;
+    const d = list[i];
+    if (d === undefined || (decisionId !== undefined && d.id !== decisionId))
+      return err({ code: 'no-decision', seat, message: `seat ${seat} owes no decision${decisionId === undefined ? '' : ` #${decisionId}`} now` });
+    const v = validateAnswer(d, answer);
+    if (!v.ok) return v;
+    this.answers[i] = v.value;
+    if (--this.remaining === 0) this.resume(this.answers);
+    return ACCEPTED;
+  }
+
+  /** A fresh decision id (used by the flow). */
+  id(): number {
+    return this.nextId++;
+  }
+
+  emit(e: Event): void {
+    this.log.push(e);
+  }
+
+  private resume(answers: Answer[] | undefined): void {
+    try {
+      const r = answers === undefined ? this.flow.next() : this.flow.next(answers);
+      if (r.done) throw new Error('the game flow ended without a winner');
+      if (r.value.length === 0) throw new Error('the game flow yielded no decision');
+      this.pendingList = r.value;
+      this.answers = new Array<Answer>(r.value.length);
+      this.remaining = r.value.length;
+    } catch (e) {
+      if (e !== GAME_OVER) throw e;
+      this.pendingList = [];
+      this.finished = outcomeOf(this);
+    }
+  }
+}

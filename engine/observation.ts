@@ -1,0 +1,67 @@
+// A player's observation: the public setup and the log filtered by the player's bit.
+// Nothing else goes in, so nothing the player may not know can come out.
+
+import type { Event } from './events.js';
+import type { RuleOptions } from './options.js';
+import type { Role } from './roles.js';
+
+export interface Observation {
+  readonly seat: number;
+  readonly players: number;
+  /** The rules in force (public). */
+  readonly options: RuleOptions;
+  /** The cards in the game (public: the moderator shows the deck; with a thief, 2 of them are left over). */
+  readonly deck: readonly Role[];
+  /** Every event this seat may see, in order. */
+  readonly events: readonly Event[];
+}
+
+interface LogSource {
+  readonly log: readonly Event[];
+  readonly setup: { readonly players: number; readonly options: RuleOptions; readonly deck: readonly Role[] };
+}
+
+/** The observation of `seat` now (a pure filter of the log). */
+export function observe(game: LogSource, seat: number): Observation {
+  const bit = 1 << seat;
+  return {
+    seat,
+    players: game.setup.players,
+    options: game.setup.options,
+    deck: game.setup.deck,
+    events: game.log.filter((e) => (e.vis & bit) !== 0),
+  };
+}
+
+/**
+ * The same observation kept up to date incrementally (drivers call `current()` before
+ * each decision of that seat): O(new events) per call instead of O(log).
+ */
+export class Observer {
+  private cursor = 0;
+  private readonly events: Event[] = [];
+  private readonly obs: Observation;
+
+  constructor(
+    private readonly game: LogSource,
+    readonly seat: number,
+  ) {
+    this.obs = {
+      seat,
+      players: game.setup.players,
+      options: game.setup.options,
+      deck: game.setup.deck,
+      events: this.events,
+    };
+  }
+
+  current(): Observation {
+    const log = this.game.log;
+    const bit = 1 << this.seat;
+    for (; this.cursor < log.length; this.cursor++) {
+      const e = log[this.cursor]!;
+      if ((e.vis & bit) !== 0) this.events.push(e);
+    }
+    return this.obs;
+  }
+}

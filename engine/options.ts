@@ -1,0 +1,283 @@
+// Rule options: every disagreement between the rule documents, under the canonical
+// key of RULES.md's "Options" table, plus a few keys for rules that RULES.md states in
+// its text but not in the table (marked `extra`). The specs are data: the CLI, the
+// stored configuration, the presets and the LLM prompt are all generated from them.
+
+import { CAUSES, isCause, type Cause } from './causes.js';
+import { didYouMean, err, ok, type Result } from './result.js';
+
+export const WOLVES_WIN = ['all', 'second-last', 'parity'] as const;
+export const PACK_TARGETS = ['non-wolves', 'anyone', 'self-or-non-wolves'] as const;
+export const SEER_SEES = ['role', 'team', 'team-under-10'] as const;
+export const GUARD_REPEAT = ['forbidden', 'lethal'] as const;
+export const TIE_RULES = ['sheriff-then-revote', 'revote', 'none', 'random'] as const;
+export const SPEAKING_ORDERS = ['seat', 'after-victim'] as const;
+export const LOVERS_LEARN = ['nothing', 'team', 'role'] as const;
+
+export interface RuleOptions {
+  readonly wolvesWin: (typeof WOLVES_WIN)[number];
+  readonly packTargets: (typeof PACK_TARGETS)[number];
+  readonly packMayAbstain: boolean;
+  readonly packRounds: number;
+  readonly seerSees: (typeof SEER_SEES)[number];
+  readonly witchPotionsPerNight: 1 | 2;
+  readonly witchSelfHeal: boolean;
+  readonly witchSelfPoison: boolean;
+  readonly hunterShootsOn: readonly Cause[];
+  readonly guardRepeat: (typeof GUARD_REPEAT)[number];
+  readonly loversMayVoteEachOther: boolean;
+  readonly loversMayKillEachOther: boolean;
+  readonly loversLearn: (typeof LOVERS_LEARN)[number];
+  readonly tie: (typeof TIE_RULES)[number];
+  readonly maxRevotes: number;
+  readonly sheriffMayVoidTie: boolean;
+  readonly sheriff: boolean;
+  readonly speakingOrder: (typeof SPEAKING_ORDERS)[number];
+  readonly littleGirlCaught: number;
+  readonly littleGirlNamesHalf: boolean;
+}
+export type OptionKey = keyof RuleOptions;
+
+type Spec =
+  | { readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'int'; readonly min: number; readonly max: number }
+  | { readonly kind: 'prob' }
+  | { readonly kind: 'causes' };
+
+export interface OptionSpec {
+  readonly key: OptionKey;
+  readonly spec: Spec;
+  /** In RULES.md's options table (false: a rule its text states, given a key here). */
+  readonly inTable: boolean;
+  /** What the option means, in a sentence the LLM prompt and `sim rules` can show. */
+  readonly doc: string;
+}
+
+const bool = { kind: 'bool' } as const;
+const oneOf = (values: readonly string[]): Spec => ({ kind: 'enum', values });
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  {
+    key: 'wolvesWin',
+    spec: oneOf(WOLVES_WIN),
+    inTable: true,
+    doc: 'when the werewolves win: all = no non-wolf left alive; second-last = at most one non-wolf alive (000); parity = wolves at least as many as the others',
+  },
+  {
+    key: 'packTargets',
+    spec: oneOf(PACK_TARGETS),
+    inTable: true,
+    doc: 'whom the pack may kill: non-wolves; anyone (a werewolf too, 000); self-or-non-wolves (a wolf may offer itself, not a packmate, 001)',
+  },
+  { key: 'packMayAbstain', spec: bool, inTable: true, doc: 'the pack may choose no victim (000)' },
+  {
+    key: 'packRounds',
+    spec: { kind: 'int', min: 1, max: 20 },
+    inTable: false,
+    doc: 'rounds of proposals the pack has to agree on one victim; without agreement nobody dies (001, 002: "in the time given")',
+  },
+  {
+    key: 'seerSees',
+    spec: oneOf(SEER_SEES),
+    inTable: true,
+    doc: "what the seer learns: the role; the team only (werewolf or not, 002); team-under-10 = the team below 10 players, the role from 10 (001)",
+  },
+  {
+    key: 'witchPotionsPerNight',
+    spec: { kind: 'int', min: 1, max: 2 },
+    inTable: true,
+    doc: 'how many of her two potions the witch may use in one night (000: 2, 001: 1)',
+  },
+  { key: 'witchSelfHeal', spec: bool, inTable: true, doc: 'the witch may heal herself (000, 002)' },
+  { key: 'witchSelfPoison', spec: bool, inTable: false, doc: 'the witch may poison herself (002)' },
+  {
+    key: 'hunterShootsOn',
+    spec: { kind: 'causes' },
+    inTable: true,
+    doc: `the causes of death on which the hunter shoots (any of ${CAUSES.join(', ')}; "all"; "-cause" removes one)`,
+  },
+  {
+    key: 'guardRepeat',
+    spec: oneOf(GUARD_REPEAT),
+    inTable: true,
+    doc: 'guarding the same player two nights running: forbidden (001, 004) or lethal, it kills him (002)',
+  },
+  { key: 'loversMayVoteEachOther', spec: bool, inTable: true, doc: 'a lover may vote against the other (002, 001: no)' },
+  {
+    key: 'loversMayKillEachOther',
+    spec: bool,
+    inTable: false,
+    doc: 'a lover may name the other as pack victim, poison or shoot him (001: lovers may never point at or kill each other)',
+  },
+  {
+    key: 'loversLearn',
+    spec: oneOf(LOVERS_LEARN),
+    inTable: false,
+    doc: "what the lovers learn of each other's card: nothing (004), team = human or wolf (002), or the role",
+  },
+  {
+    key: 'tie',
+    spec: oneOf(TIE_RULES),
+    inTable: true,
+    doc: 'a tied day vote: sheriff-then-revote = the sheriff decides, without one the tied are voted on again (000, 001); revote = the tied speak again and everyone re-votes among them (002); none = nobody goes (004); random = one of the tied, uniformly (theory). A Scapegoat in play overrides it',
+  },
+  {
+    key: 'maxRevotes',
+    spec: { kind: 'int', min: 0, max: 10 },
+    inTable: false,
+    doc: 're-votes after a tie before nobody goes (bounds "re-vote until someone goes", 002)',
+  },
+  {
+    key: 'sheriffMayVoidTie',
+    spec: bool,
+    inTable: false,
+    doc: 'on a tie the sheriff may declare the vote void instead of choosing (001)',
+  },
+  {
+    key: 'sheriff',
+    spec: bool,
+    inTable: true,
+    doc: 'a sheriff is elected on day 1: double vote, breaks ties, names a successor',
+  },
+  {
+    key: 'speakingOrder',
+    spec: oneOf(SPEAKING_ORDERS),
+    inTable: true,
+    doc: "day speeches: seat order, or after-victim = clockwise from the left of the night's victim (002)",
+  },
+  {
+    key: 'littleGirlCaught',
+    spec: { kind: 'prob' },
+    inTable: true,
+    doc: "probability that the little girl's peek is caught (her rules give no number)",
+  },
+  {
+    key: 'littleGirlNamesHalf',
+    spec: bool,
+    inTable: false,
+    doc: 'a player claiming to be the Little Girl may name at most half the werewolves, rounded down (001)',
+  },
+];
+
+export const OPTION_KEYS: readonly OptionKey[] = OPTION_SPECS.map((s) => s.key);
+
+const SPEC_BY_KEY = new Map(OPTION_SPECS.map((s) => [s.key, s]));
+
+export function optionSpec(key: OptionKey): OptionSpec {
+  return SPEC_BY_KEY.get(key)!;
+}
+
+/** The rules when nothing is said: document 004's (the standard edition), see presets.ts. */
+export const DEFAULT_OPTIONS: RuleOptions = {
+  wolvesWin: 'all',
+  packTargets: 'non-wolves',
+  packMayAbstain: false,
+  packRounds: 3,
+  seerSees: 'role',
+  witchPotionsPerNight: 2,
+  witchSelfHeal: true,
+  witchSelfPoison: false,
+  hunterShootsOn: [...CAUSES],
+  guardRepeat: 'forbidden',
+  loversMayVoteEachOther: false,
+  loversMayKillEachOther: true,
+  loversLearn: 'nothing',
+  tie: 'none',
+  maxRevotes: 2,
+  sheriffMayVoidTie: false,
+  sheriff: true,
+  speakingOrder: 'seat',
+  littleGirlCaught: 0.2,
+  littleGirlNamesHalf: false,
+};
+
+/** Parses a set of causes: `wolves,vote`, `all`, `all,-poison`. Sorted in CAUSES order. */
+export function parseCauses(text: string): Result<Cause[], string> {
+  const set = new Set<Cause>();
+  for (const raw of text.split(',')) {
+    const part = raw.trim();
+    if (part === '') continue;
+    if (part === 'all') {
+      for (const c of CAUSES) set.add(c);
+      continue;
+    }
+    if (part === 'none') continue;
+    const remove = part.startsWith('-');
+    const name = remove ? part.slice(1) : part;
+    if (!isCause(name)) return err(`unknown cause of death '${name}'${didYouMean(name, CAUSES)}; causes are ${CAUSES.join(', ')}`);
+    if (remove) set.delete(name);
+    else set.add(name);
+  }
+  return ok(CAUSES.filter((c) => set.has(c)));
+}
+
+function parseValue(spec: OptionSpec, raw: string): Result<unknown, string> {
+  const v = raw.trim();
+  const s = spec.spec;
+  switch (s.kind) {
+    case 'enum':
+      if (s.values.includes(v)) return ok(v);
+      return err(`rule ${spec.key} takes one of ${s.values.join(', ')}, not '${v}'${didYouMean(v, s.values)}`);
+    case 'bool':
+      if (v === 'true' || v === 'yes' || v === '1') return ok(true);
+      if (v === 'false' || v === 'no' || v === '0') return ok(false);
+      return err(`rule ${spec.key} takes true or false, not '${v}'`);
+    case 'int': {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < s.min || n > s.max)
+        return err(`rule ${spec.key} takes a whole number from ${s.min} to ${s.max}, not '${v}'`);
+      return ok(n);
+    }
+    case 'prob': {
+      const n = Number(v);
+      if (v === '' || !Number.isFinite(n) || n < 0 || n > 1)
+        return err(`rule ${spec.key} takes a probability from 0 to 1, not '${v}'`);
+      return ok(n);
+    }
+    case 'causes':
+      return parseCauses(v);
+  }
+}
+
+/** Parses `key=value` assignments (the CLI's `--rule`) into overrides. */
+export function parseRuleAssignments(assignments: readonly string[]): Result<Partial<RuleOptions>, string> {
+  const out: Record<string, unknown> = {};
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (eq <= 0) return err(`a rule is written key=value (e.g. tie=none), not '${a}'`);
+    const key = a.slice(0, eq).trim();
+    const spec = SPEC_BY_KEY.get(key as OptionKey);
+    if (spec === undefined)
+      return err(`unknown rule option '${key}'${didYouMean(key, OPTION_KEYS)}; options are ${OPTION_KEYS.join(', ')}`);
+    const value = parseValue(spec, a.slice(eq + 1));
+    if (!value.ok) return value;
+    out[key] = value.value;
+  }
+  return ok(out as Partial<RuleOptions>);
+}
+
+/** Checks a whole options object (e.g. read back from storage or JSON). */
+export function validateOptions(o: Record<string, unknown>): Result<RuleOptions, string> {
+  const out: Record<string, unknown> = { ...DEFAULT_OPTIONS };
+  for (const [key, value] of Object.entries(o)) {
+    const spec = SPEC_BY_KEY.get(key as OptionKey);
+    if (spec === undefined) return err(`unknown rule option '${key}'${didYouMean(key, OPTION_KEYS)}`);
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    const parsed = parseValue(spec, text);
+    if (!parsed.ok) return parsed;
+    out[key] = parsed.value;
+  }
+  return ok(out as unknown as RuleOptions);
+}
+
+/** The text form of one option's value, as `--rule` takes it back. */
+export function formatOptionValue(key: OptionKey, options: RuleOptions): string {
+  const v = options[key];
+  return Array.isArray(v) ? (v.length === CAUSES.length ? 'all' : v.length === 0 ? 'none' : v.join(',')) : String(v);
+}
+
+/** Every option as `key=value`, in spec order: the canonical text of a rule set. */
+export function formatOptions(options: RuleOptions): string[] {
+  return OPTION_KEYS.map((k) => `${k}=${formatOptionValue(k, options)}`);
+}

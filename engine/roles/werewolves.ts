@@ -1,0 +1,83 @@
+// Werewolves: each night the pack wakes, recognises itself and picks one victim
+// together; if they cannot agree in the time given, nobody dies (001, 002).
+//
+// The protocol, usable by bots and LLMs alike: up to `packRounds` rounds in which every
+// living wolf proposes a victim at once (or none, where packMayAbstain); the proposals
+// are shown to the pack after each round; the first unanimous round decides. A round
+// names a leader (the lowest living wolf seat) whose last proposal the others may
+// follow, so a pack converges in two rounds whenever its members defer to him.
+//
+// Whom they may name is the option packTargets: non-wolves; anyone (000: a werewolf
+// picked by the others dies); self-or-non-wolves (001: a wolf may offer itself, to bait
+// the witch's potion, and the others may then agree to it, but may not name a packmate).
+// 001: a wolf may not name its lover (loversMayKillEachOther=false).
+
+import type { Decision, PackDecision } from '../decisions.js';
+import { maskOf, type Vote } from '../events.js';
+import { askAll, type Flow } from '../flow/ask.js';
+import { protectedLover } from '../flow/targets.js';
+import type { Game } from '../game.js';
+import { livingWolves } from '../state.js';
+import { littleGirlAwake, littleGirlPeeks } from './little-girl.js';
+
+function packTargets(g: Game, wolf: number, previous: readonly Vote[]): number[] {
+  const s = g.state;
+  const rule = g.setup.options.packTargets;
+  const lover = protectedLover(g, wolf);
+  const out: number[] = [];
+  for (let i = 0; i < s.players; i++) {
+    const st = s.seats[i]!;
+    if (!st.alive || i === lover) continue;
+    if (st.role !== 'werewolf' || rule === 'anyone') out.push(i);
+    else if (rule === 'self-or-non-wolves' && (i === wolf || previous.some((p) => p.voter === i && p.target === i))) out.push(i);
+  }
+  return out;
+}
+
+export function* packStep(g: Game): Flow {
+  const s = g.state;
+  const o = g.setup.options;
+  const wolves = livingWolves(s);
+  if (wolves.length === 0) return;
+  const vis = maskOf(wolves);
+  g.emit({ type: 'pack', wolves, vis });
+  const girl = littleGirlAwake(g);
+  let peeked = false;
+  let victim = -1;
+  let agreed = false;
+  let previous: Vote[] = [];
+  for (let round = 1; round <= o.packRounds; round++) {
+    const ds: Decision[] = [];
+    for (const w of wolves) {
+      const d: PackDecision = {
+        kind: 'pack',
+        id: g.id(),
+        seat: w,
+        targets: packTargets(g, w, previous),
+        mayPass: o.packMayAbstain,
+        round,
+        rounds: o.packRounds,
+        leader: wolves[0]!,
+        previous,
+      };
+      ds.push(d);
+    }
+    // A wolf with nobody to name (and no right to abstain) blocks any agreement.
+    if (ds.some((d) => (d as PackDecision).targets.length === 0 && !o.packMayAbstain)) break;
+    if (round === 1 && girl >= 0) ds.push({ kind: 'peek', id: g.id(), seat: girl });
+    const answers = yield* askAll(ds);
+    if (round === 1 && girl >= 0) peeked = (answers[wolves.length] as { peek: boolean }).peek;
+    const proposals: Vote[] = wolves.map((w, i) => ({ voter: w, target: (answers[i] as { target: number | null }).target, weight: 1 }));
+    g.emit({ type: 'pack-proposals', round, proposals, vis });
+    const first = proposals[0]!.target;
+    if (proposals.every((p) => p.target === first)) {
+      victim = first ?? -1;
+      agreed = true;
+      break;
+    }
+    previous = proposals;
+  }
+  g.emit({ type: 'pack-victim', target: victim < 0 ? null : victim, agreed, vis });
+  if (peeked) victim = littleGirlPeeks(g, girl, wolves, vis, victim);
+  s.tonight.attack = victim;
+}

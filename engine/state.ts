@@ -1,0 +1,116 @@
+// The game's state: plain data, mutated only by the flow (flow/*.ts, roles/*.ts).
+// Everything a player may know is in the log; the state is the moderator's view.
+
+import type { Cause } from './causes.js';
+import { teamOf, type Role, type Side } from './roles.js';
+
+export interface Seat {
+  /** The card the seat plays now (a thief's taken card). */
+  role: Role;
+  /** The card dealt. */
+  readonly dealt: Role;
+  alive: boolean;
+  /** The partner seat, or -1. */
+  lover: number;
+  charmed: boolean;
+  /** False once a revealed Idiot (or, for the day, a Scapegoat's restriction). */
+  mayVote: boolean;
+  idiotRevealed: boolean;
+  /** Lives against the werewolves (Elder: 2). */
+  lives: number;
+  death: { day: number; night: boolean; cause: Cause } | null;
+}
+
+/** What tonight's steps decided, read by the later steps and the dawn. */
+export interface NightRecord {
+  /** The pack's victim, after the Little Girl's catch (-1: none). */
+  attack: number;
+  guarded: number;
+  guardedToDeath: boolean;
+  healed: boolean;
+  poisoned: number;
+}
+
+export function newNight(): NightRecord {
+  return { attack: -1, guarded: -1, guardedToDeath: false, healed: false, poisoned: -1 };
+}
+
+export interface GameState {
+  readonly players: number;
+  readonly seats: Seat[];
+  /** The two cards left face down when a thief is in play. */
+  readonly leftover: Role[];
+  night: number;
+  day: number;
+  sheriff: number;
+  healPotion: boolean;
+  poisonPotion: boolean;
+  /** Whom the guard protected last night (-1 none). */
+  lastGuarded: number;
+  tonight: NightRecord;
+  /** Lost when the Elder dies by anything but the werewolves. */
+  villagePowers: boolean;
+  /** The seats whose death the dawn announces, seat-ordered. */
+  nightDeaths: { seat: number; cause: Cause }[];
+  /** The first seat announced dead at dawn (for speakingOrder=after-victim), or -1. */
+  dawnVictim: number;
+  /** A Scapegoat's choice: who may vote on the coming day (null: no restriction). */
+  nextDayVoters: number[] | null;
+  winner: Side | null;
+}
+
+export function newState(players: number, dealt: readonly Role[], leftover: Role[]): GameState {
+  const seats: Seat[] = dealt.map((role) => ({
+    role,
+    dealt: role,
+    alive: true,
+    lover: -1,
+    charmed: false,
+    mayVote: true,
+    idiotRevealed: false,
+    lives: role === 'elder' ? 2 : 1,
+    death: null,
+  }));
+  return {
+    players,
+    seats,
+    leftover,
+    night: 0,
+    day: 0,
+    sheriff: -1,
+    healPotion: true,
+    poisonPotion: true,
+    lastGuarded: -1,
+    tonight: newNight(),
+    villagePowers: true,
+    nightDeaths: [],
+    dawnVictim: -1,
+    nextDayVoters: null,
+    winner: null,
+  };
+}
+
+/** The living seat holding `role`, or -1. Roles other than werewolf/villager are unique. */
+export function seatOf(s: GameState, role: Role): number {
+  for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive && s.seats[i]!.role === role) return i;
+  return -1;
+}
+
+export function living(s: GameState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive) out.push(i);
+  return out;
+}
+
+export function livingWolves(s: GameState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive && s.seats[i]!.role === 'werewolf') out.push(i);
+  return out;
+}
+
+/** A couple whose members play for different teams (their goal becomes being the last two). */
+export function crossTeamLovers(s: GameState, a: number): boolean {
+  const b = s.seats[a]!.lover;
+  if (b < 0) return false;
+  return teamOf(s.seats[a]!.role) !== teamOf(s.seats[b]!.role);
+}
