@@ -31,8 +31,17 @@ export interface PlayedGame {
   readonly decisions: number;
 }
 
+/** A context the sync driver reuses for a seat's decisions (one allocation per seat, not per decision). */
+interface MutableContext {
+  decision: Decision;
+  rng: Rng;
+  lastError: DecisionError | undefined;
+  observe(): import('../engine/observation.js').Observation;
+}
+
 class Seats {
-  readonly rngs: Rng[];
+  private readonly rngs: (Rng | undefined)[];
+  private readonly contexts: (MutableContext | undefined)[];
   readonly observers: (Observer | undefined)[];
   readonly invalid: number[];
   readonly fallbacks: number[];
@@ -44,20 +53,39 @@ class Seats {
   ) {
     const n = game.setup.players;
     if (agents.length !== n) throw new Error(`${agents.length} agents for ${n} seats`);
-    this.rngs = Array.from({ length: n }, (_, i) => seatStream(game.seed, i));
+    this.rngs = new Array(n);
+    this.contexts = new Array(n);
     this.observers = new Array(n);
     this.invalid = new Array<number>(n).fill(0);
     this.fallbacks = new Array<number>(n).fill(0);
   }
 
+  private rng(seat: number): Rng {
+    return (this.rngs[seat] ??= seatStream(this.game.seed, seat));
+  }
+
+  private observe(seat: number) {
+    return (this.observers[seat] ??= new Observer(this.game, seat)).current();
+  }
+
+  /** A fresh context (async agents may hold theirs across awaits). */
   context(d: Decision, lastError: DecisionError | undefined): DecisionContext {
     const seat = d.seat;
-    return {
-      decision: d,
-      rng: this.rngs[seat]!,
-      lastError,
-      observe: () => (this.observers[seat] ??= new Observer(this.game, seat)).current(),
-    };
+    return { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
+  }
+
+  /** The seat's reused context, updated (synchronous agents answer before the next decision). */
+  reusedContext(d: Decision, lastError: DecisionError | undefined): DecisionContext {
+    const seat = d.seat;
+    let c = this.contexts[seat];
+    if (c === undefined) {
+      c = { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
+      this.contexts[seat] = c;
+    } else {
+      c.decision = d;
+      c.lastError = lastError;
+    }
+    return c;
   }
 
   played(): PlayedGame {
@@ -88,7 +116,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
       for (let attempt = 0; attempt <= retries && !done; attempt++) {
         let a: Answer | Promise<Answer>;
         try {
-          a = agent.decide(seats.context(d, lastError));
+          a = agent.decide(seats.reusedContext(d, lastError));
         } catch (e) {
           lastError = thrown(d.seat, e);
           seats.invalid[d.seat]!++;

@@ -36,7 +36,7 @@ export class Game {
   ) {
     const deck = stream(seed, 'deal').shuffle([...setup.deck]);
     this.state = newState(setup.players, deck.slice(0, setup.players), deck.slice(setup.players));
-    this.moderator = stream(seed, 'moderator');
+    this.moderator = stream(seed, 'mod');
     this.flow = playGame(this);
     this.resume(undefined);
   }
