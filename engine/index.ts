@@ -1,0 +1,15 @@
+// The engine's public surface. Pure: no I/O, no clock, no global randomness.
+
+export * from './causes.js';
+export * from './claims.js';
+export * from './decisions.js';
+export * from './events.js';
+export { Game } from './game.js';
+export * from './observation.js';
+export * from './options.js';
+export * from './outcome.js';
+export * from './presets.js';
+export * from './result.js';
+export * from './rng.js';
+export * from './roles.js';
+export * from './setup.js';
