@@ -3,7 +3,7 @@
 // returned as a typed error (never thrown), so a bot's or a model's mistake can be
 // counted, re-asked or replaced by a fallback by whoever drives the game.
 
-import { validateStatement, type Claim, type Statement } from './claims.js';
+import { MAX_TEXT, validateStatement, type Claim, type Statement } from './claims.js';
 import { err, ok, type Result } from './result.js';
 import type { Role } from './roles.js';
 
@@ -33,8 +33,15 @@ export interface PackDecision extends TargetDecision<'pack'> {
   readonly rounds: number;
   /** The living wolf whose proposal the others may follow (the lowest seat). */
   readonly leader: number;
-  /** The pack's proposals of the previous round (empty in round 1). */
-  readonly previous: readonly { readonly voter: number; readonly target: number | null }[];
+  /** The pack's proposals (and what each wolf said) in the previous round; empty in round 1. */
+  readonly previous: readonly Proposal[];
+}
+
+/** A wolf's proposal in the pack's night chat: a victim (null: none) and words for the pack. */
+export interface Proposal {
+  readonly voter: number;
+  readonly target: number | null;
+  readonly say?: string | undefined;
 }
 
 export interface VoteDecision extends TargetDecision<'vote'> {
@@ -75,7 +82,9 @@ export type Decision =
 export type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
 
 export type Answer =
-  | { readonly kind: TargetKind; readonly target: number | null }
+  | { readonly kind: Exclude<TargetKind, 'pack'>; readonly target: number | null }
+  /** `say`: words for the pack, shown with the proposals (the wolves' night chat). */
+  | { readonly kind: 'pack'; readonly target: number | null; readonly say?: string | undefined }
   | { readonly kind: 'thief'; readonly take: 0 | 1 | null }
   | { readonly kind: 'cupid'; readonly lovers: readonly [number, number] }
   | { readonly kind: 'peek'; readonly peek: boolean }
@@ -84,9 +93,11 @@ export type Answer =
   | { readonly kind: 'scapegoat'; readonly voters: readonly number[] }
   | { readonly kind: 'speech'; readonly claims: readonly Claim[]; readonly text?: string | undefined };
 
-export type AnswerOf<K extends DecisionKind> = K extends TargetKind
-  ? { readonly kind: K; readonly target: number | null }
-  : Extract<Answer, { kind: K }>;
+export type AnswerOf<K extends DecisionKind> = K extends 'pack'
+  ? Extract<Answer, { kind: 'pack' }>
+  : K extends TargetKind
+    ? { readonly kind: K; readonly target: number | null }
+    : Extract<Answer, { kind: K }>;
 
 export const DECISION_ERRORS = ['no-decision', 'wrong-kind', 'malformed', 'illegal', 'game-over'] as const;
 export type DecisionErrorCode = (typeof DECISION_ERRORS)[number];
@@ -137,6 +148,8 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
     case 'tie-break': {
       const t = ans.target;
       if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
+      if (d.kind === 'pack' && ans.say !== undefined && (typeof ans.say !== 'string' || ans.say.length > MAX_TEXT))
+        return fail('malformed', d.seat, `say is a string of at most ${MAX_TEXT} characters`);
       if (t === null) {
         if (!d.mayPass) return fail('illegal', d.seat, `a target is required; legal: ${list(d.targets)}`);
       } else if (!d.targets.includes(t)) {

@@ -5,6 +5,7 @@
 
 import type { Cause } from './causes.js';
 import type { Claim } from './claims.js';
+import type { Proposal } from './decisions.js';
 import type { Role, Side } from './roles.js';
 
 /** Visibility: a bitmask of seats. ALL is every seat; MODERATOR is nobody (transcripts only). */
@@ -51,7 +52,7 @@ export type EventBody =
   | { readonly type: 'seer'; readonly seat: number; readonly target: number; readonly result: SeerResult }
   /** The pack wakes and recognises itself. */
   | { readonly type: 'pack'; readonly wolves: readonly number[] }
-  | { readonly type: 'pack-proposals'; readonly round: number; readonly proposals: readonly Vote[] }
+  | { readonly type: 'pack-proposals'; readonly round: number; readonly proposals: readonly Proposal[] }
   /** The pack's choice: a victim, or null (abstained, or could not agree). */
   | { readonly type: 'pack-victim'; readonly target: number | null; readonly agreed: boolean }
   | { readonly type: 'peek'; readonly seat: number; readonly wolves: readonly number[]; readonly caught: boolean }

@@ -60,8 +60,10 @@ export function describe(e: Event): string | null {
       return `${P(e.seat)} (seer) looks at ${P(e.target)}: ${e.result}`;
     case 'pack':
       return `the werewolves wake: ${list(e.wolves)}`;
-    case 'pack-proposals':
-      return `pack proposals, round ${e.round}: ${votesText(e.proposals)}`;
+    case 'pack-proposals': {
+      const said = e.proposals.filter((p) => p.say).map((p) => ` ${P(p.voter)}: “${p.say}”`);
+      return `pack proposals, round ${e.round}: ${e.proposals.map((p) => `${P(p.voter)}→${p.target === null ? '—' : P(p.target)}`).join(' ')}${said.join('')}`;
+    }
     case 'pack-victim':
       return e.target === null ? `the pack kills nobody${e.agreed ? '' : ' (no agreement)'}` : `the pack chooses ${P(e.target)}`;
     case 'peek':

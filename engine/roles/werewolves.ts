@@ -2,8 +2,9 @@
 // together; if they cannot agree in the time given, nobody dies (001, 002).
 //
 // The protocol, usable by bots and LLMs alike: up to `packRounds` rounds in which every
-// living wolf proposes a victim at once (or none, where packMayAbstain); the proposals
-// are shown to the pack after each round; the first unanimous round decides. A round
+// living wolf proposes a victim at once (or none, where packMayAbstain), with words for
+// the pack if it likes (the night chat); the proposals and words are shown to the pack
+// after each round; the first unanimous round decides. A round
 // names a leader (the lowest living wolf seat) whose last proposal the others may
 // follow, so a pack converges in two rounds whenever its members defer to him.
 //
@@ -12,15 +13,15 @@
 // the witch's potion, and the others may then agree to it, but may not name a packmate).
 // 001: a wolf may not name its lover (loversMayKillEachOther=false).
 
-import type { Decision, PackDecision } from '../decisions.js';
-import { maskOf, type Vote } from '../events.js';
+import type { AnswerOf, Decision, PackDecision, Proposal } from '../decisions.js';
+import { maskOf } from '../events.js';
 import { askAll, type Flow } from '../flow/ask.js';
 import { protectedLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
 import { livingWolves } from '../state.js';
 import { littleGirlAwake, littleGirlPeeks } from './little-girl.js';
 
-function packTargets(g: Game, wolf: number, previous: readonly Vote[]): number[] {
+function packTargets(g: Game, wolf: number, previous: readonly Proposal[]): number[] {
   const s = g.state;
   const rule = g.setup.options.packTargets;
   const lover = protectedLover(g, wolf);
@@ -45,7 +46,7 @@ export function* packStep(g: Game): Flow {
   let peeked = false;
   let victim = -1;
   let agreed = false;
-  let previous: Vote[] = [];
+  let previous: Proposal[] = [];
   for (let round = 1; round <= o.packRounds; round++) {
     const ds: Decision[] = [];
     for (const w of wolves) {
@@ -67,7 +68,10 @@ export function* packStep(g: Game): Flow {
     if (round === 1 && girl >= 0) ds.push({ kind: 'peek', id: g.id(), seat: girl });
     const answers = yield* askAll(ds);
     if (round === 1 && girl >= 0) peeked = (answers[wolves.length] as { peek: boolean }).peek;
-    const proposals: Vote[] = wolves.map((w, i) => ({ voter: w, target: (answers[i] as { target: number | null }).target, weight: 1 }));
+    const proposals: Proposal[] = wolves.map((w, i) => {
+      const a = answers[i] as AnswerOf<'pack'>;
+      return a.say === undefined ? { voter: w, target: a.target } : { voter: w, target: a.target, say: a.say };
+    });
     g.emit({ type: 'pack-proposals', round, proposals, vis });
     const first = proposals[0]!.target;
     if (proposals.every((p) => p.target === first)) {

@@ -1,0 +1,167 @@
+// Agent kinds by name, and seatings: which agent plays which seat.
+//
+// An agent spec is `kind[:argument]`: `random`, `heuristic:fakeClaim=0.3`,
+// `openai:gpt-4o-mini`. A seating is a list of assignments, each `SPEC` (everyone not
+// otherwise seated) or `WHO=SPEC`, where WHO is a seat number (1-based, as transcripts
+// show them), a role (the card dealt), or a side (`village`, `werewolves`, `piper`, by
+// the dealt card's team). The most specific assignment wins: seat, then role, then side,
+// then the default. Seats are decided when the cards are dealt, so a thief who takes a
+// werewolf card keeps the agent that sat down as the thief.
+
+import { didYouMean, err, ok, type Result } from '../engine/result.js';
+import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/roles.js';
+import { randomAgent } from './random.js';
+import type { Agent } from './types.js';
+
+export interface AgentKind {
+  readonly name: string;
+  readonly summary: string;
+  /** True if its answers come through Promises (the run then uses playAsync). */
+  readonly async: boolean;
+  /** Checks the spec's argument (the text after ':'); returns the canonical spec. */
+  check(argument: string | undefined): Result<string, string>;
+  /** An agent for one seat of one game (agents may keep per-game state). */
+  create(argument: string | undefined, seat: number): Agent;
+}
+
+const randomKind: AgentKind = {
+  name: 'random',
+  summary: 'uniform over the legal choices, no information (the theory baseline)',
+  async: false,
+  check: (arg) => (arg === undefined || arg === '' ? ok('random') : err("the random agent takes no parameters: write 'random'")),
+  create: () => randomAgent,
+};
+
+const KINDS: readonly AgentKind[] = [randomKind];
+
+export function agentKinds(): readonly AgentKind[] {
+  return KINDS;
+}
+
+export interface AgentSpec {
+  readonly kind: AgentKind;
+  readonly argument: string | undefined;
+  /** Canonical text, stored with results. */
+  readonly text: string;
+}
+
+export function parseAgentSpec(text: string): Result<AgentSpec, string> {
+  const t = text.trim();
+  const colon = t.indexOf(':');
+  const name = (colon < 0 ? t : t.slice(0, colon)).toLowerCase();
+  const argument = colon < 0 ? undefined : t.slice(colon + 1);
+  const kind = KINDS.find((k) => k.name === name);
+  if (kind === undefined) {
+    const names = KINDS.map((k) => k.name);
+    return err(`unknown agent '${name}'${didYouMean(name, names)}; agents are ${names.join(', ')}`);
+  }
+  const checked = kind.check(argument);
+  if (!checked.ok) return err(`agent '${t}': ${checked.error}`);
+  return ok({ kind, argument, text: checked.value });
+}
+
+export type SeatTarget =
+  | { readonly by: 'default' }
+  | { readonly by: 'seat'; readonly seat: number }
+  | { readonly by: 'role'; readonly role: Role }
+  | { readonly by: 'side'; readonly side: Team };
+
+export interface Seating {
+  readonly assignments: readonly { readonly who: SeatTarget; readonly spec: AgentSpec }[];
+  /** Canonical text of the whole seating, stored with the run. */
+  readonly text: string;
+  readonly async: boolean;
+}
+
+function parseTarget(who: string): Result<SeatTarget, string> {
+  const w = who.trim().toLowerCase();
+  if (/^\d+$/.test(w)) {
+    const n = Number(w);
+    if (n < 1) return err(`seats are numbered from 1, not ${w}`);
+    return ok({ by: 'seat', seat: n - 1 });
+  }
+  if ((TEAMS as readonly string[]).includes(w)) return ok({ by: 'side', side: w as Team });
+  if (w === 'wolves') return ok({ by: 'side', side: 'werewolves' });
+  const role = parseRole(w);
+  if (role !== undefined) return ok({ by: 'role', role });
+  return err(`'${who}' is not a seat number, a role or a side (village, werewolves, piper)`);
+}
+
+function targetText(t: SeatTarget): string {
+  switch (t.by) {
+    case 'default':
+      return '';
+    case 'seat':
+      return `${t.seat + 1}=`;
+    case 'role':
+      return `${t.role}=`;
+    case 'side':
+      return `${t.side}=`;
+  }
+}
+
+/** Parses `--agents` values (default `random` for everyone). */
+export function parseSeating(values: readonly string[]): Result<Seating, string> {
+  const assignments: { who: SeatTarget; spec: AgentSpec }[] = [];
+  const list = values.length === 0 ? ['random'] : values;
+  for (const v of list) {
+    const eq = v.indexOf('=');
+    const colon = v.indexOf(':');
+    // `heuristic:fakeClaim=0.3` has '=' after ':' — that is a parameter, not a seat target.
+    const hasTarget = eq > 0 && (colon < 0 || eq < colon);
+    const who: Result<SeatTarget, string> = hasTarget ? parseTarget(v.slice(0, eq)) : ok({ by: 'default' });
+    if (!who.ok) return who;
+    const spec = parseAgentSpec(hasTarget ? v.slice(eq + 1) : v);
+    if (!spec.ok) return spec;
+    assignments.push({ who: who.value, spec: spec.value });
+  }
+  if (!assignments.some((a) => a.who.by === 'default'))
+    assignments.unshift({ who: { by: 'default' }, spec: parseAgentSpec('random').value as AgentSpec });
+  return ok({
+    assignments,
+    text: assignments.map((a) => targetText(a.who) + a.spec.text).join(' '),
+    async: assignments.some((a) => a.spec.kind.async),
+  });
+}
+
+const RANK: Record<SeatTarget['by'], number> = { default: 0, side: 1, role: 2, seat: 3 };
+
+/** The spec that sits at `seat`, given the card dealt to it. */
+export function specForSeat(seating: Seating, seat: number, dealt: Role): AgentSpec {
+  let best: AgentSpec | undefined;
+  let rank = -1;
+  for (const a of seating.assignments) {
+    const w = a.who;
+    const fits =
+      w.by === 'default' ||
+      (w.by === 'seat' && w.seat === seat) ||
+      (w.by === 'role' && w.role === dealt) ||
+      (w.by === 'side' && w.side === teamOf(dealt));
+    // Later assignments of equal rank override earlier ones.
+    if (fits && RANK[w.by] >= rank) {
+      best = a.spec;
+      rank = RANK[w.by];
+    }
+  }
+  return best!;
+}
+
+/** The agents of one game (one per seat), and the spec text each sits as. */
+export function seatAgents(seating: Seating, dealt: readonly Role[]): { agents: Agent[]; specs: string[] } {
+  const agents: Agent[] = [];
+  const specs: string[] = [];
+  for (let seat = 0; seat < dealt.length; seat++) {
+    const spec = specForSeat(seating, seat, dealt[seat]!);
+    agents.push(spec.kind.create(spec.argument, seat));
+    specs.push(spec.text);
+  }
+  return { agents, specs };
+}
+
+/** Checks that seat assignments fit the number of players. */
+export function checkSeating(seating: Seating, players: number): Result<void, string> {
+  for (const a of seating.assignments)
+    if (a.who.by === 'seat' && a.who.seat >= players)
+      return err(`seat ${a.who.seat + 1} does not exist in a ${players}-player game`);
+  return ok(undefined);
+}
