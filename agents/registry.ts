@@ -116,7 +116,7 @@ export function parseSeating(values: readonly string[]): Result<Seating, string>
     assignments.push({ who: who.value, spec: spec.value });
   }
   if (!assignments.some((a) => a.who.by === 'default'))
-    assignments.unshift({ who: { by: 'default' }, spec: parseAgentSpec('random').value as AgentSpec });
+    assignments.unshift({ who: { by: 'default' }, spec: { kind: randomKind, argument: undefined, text: 'random' } });
   return ok({
     assignments,
     text: assignments.map((a) => targetText(a.who) + a.spec.text).join(' '),
