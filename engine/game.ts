@@ -12,10 +12,20 @@ import { playGame } from './flow/main.js';
 import { outcomeOf, type Outcome } from './outcome.js';
 import { err, ok, type Result } from './result.js';
 import { Rng, stream } from './rng.js';
+import type { Role } from './roles.js';
 import type { GameSetup } from './setup.js';
 import { newState, type GameState } from './state.js';
 
 const ACCEPTED: Result<void, never> = ok(undefined);
+
+export interface GameOptions {
+  /**
+   * The deck in dealing order instead of a shuffle (seat i gets card i; with a thief,
+   * the last 2 are left over). For scenario tests and hand-built examples; it must be
+   * a permutation of the setup's deck.
+   */
+  readonly stackedDeck?: readonly Role[];
+}
 
 export class Game {
   readonly state: GameState;
@@ -33,8 +43,9 @@ export class Game {
     readonly setup: GameSetup,
     /** The game's seed (rng.ts `gameSeed(runSeed, index)`). */
     readonly seed: string,
+    options: GameOptions = {},
   ) {
-    const deck = stream(seed, 'deal').shuffle([...setup.deck]);
+    const deck = options.stackedDeck === undefined ? stream(seed, 'deal').shuffle([...setup.deck]) : stacked(setup, options.stackedDeck);
     this.state = newState(setup.players, deck.slice(0, setup.players), deck.slice(setup.players));
     this.moderator = stream(seed, 'mod');
     this.flow = playGame(this);
@@ -97,4 +108,12 @@ export class Game {
       this.finished = outcomeOf(this);
     }
   }
+}
+
+function stacked(setup: GameSetup, deck: readonly Role[]): Role[] {
+  const a = [...deck].sort();
+  const b = [...setup.deck].sort();
+  if (a.length !== b.length || a.some((r, i) => r !== b[i]))
+    throw new Error(`stacked deck ${deck.join(',')} is not a permutation of the setup's deck ${setup.deck.join(',')}`);
+  return [...deck];
 }

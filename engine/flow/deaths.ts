@@ -1,8 +1,8 @@
 // Deaths and their chain reactions, in this order:
 // 1. the batch dies at once (the night's dead at dawn, or the one the vote eliminated);
-// 2. automatic reactions, in death order: a lover dies of grief at once; an Elder who
-//    dies by anything but the werewolves takes the village's powers (and a revealed
-//    Idiot) with him;
+// 2. automatic reactions, in death order: an Elder who dies by anything but the
+//    werewolves takes the village's powers (and a revealed Idiot) with him; a lover dies
+//    of grief at once;
 // 3. hunters shoot, in death order, each shot's own reactions resolved before the next;
 // 4. victory is checked once the chain is over (RULES.md: after every death and its
 //    chain reactions);
@@ -67,9 +67,10 @@ class Chain {
     const s = this.g.state;
     for (let i = from; i < this.dead.length; i++) {
       const st = s.seats[this.dead[i]!]!;
-      if (st.lover >= 0 && s.seats[st.lover]!.alive) this.die(st.lover, 'grief', s.villagePowers);
+      // The curse falls the moment the Elder dies, before anyone dies of it or of grief.
       const idiot = elderCurse(this.g, this.dead[i]!);
       if (idiot >= 0) this.die(idiot, 'elder', s.villagePowers);
+      if (st.lover >= 0 && s.seats[st.lover]!.alive) this.die(st.lover, 'grief', s.villagePowers);
     }
   }
 }

@@ -1,0 +1,185 @@
+// RULES.md "Setup", "Player-count tables" and "Options".
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../engine/game.js';
+import { parseRuleAssignments } from '../../engine/options.js';
+import { PRESETS, findPreset } from '../../engine/presets.js';
+import { gameSeed } from '../../engine/rng.js';
+import { mixLabel, resolveSetup } from '../../engine/setup.js';
+import { OPTION_SPECS } from '../../engine/options.js';
+
+const mix = (preset: string, players: number) => {
+  const r = resolveSetup({ preset, players });
+  if (!r.ok) throw new Error(r.error);
+  return mixLabel(r.value);
+};
+const refusal = (req: Parameters<typeof resolveSetup>[0]) => {
+  const r = resolveSetup(req);
+  if (r.ok) throw new Error('expected a refusal');
+  return r.error;
+};
+
+describe('player-count tables', () => {
+  it("004's table, 8–18 players: werewolves / seer / villagers (004)", () => {
+    const rows: Record<number, [number, number]> = {
+      8: [2, 5], 9: [2, 6], 10: [2, 7], 11: [2, 8], 12: [3, 8], 13: [3, 9], 14: [3, 10], 15: [3, 11], 16: [3, 12], 17: [3, 13], 18: [4, 13],
+    };
+    for (const [players, [wolves, villagers]] of Object.entries(rows))
+      expect(mix('standard', Number(players))).toBe(`werewolf=${wolves},villager=${villagers},seer`);
+  });
+
+  it("001's table: 6, 8, 10 and 12 players (001)", () => {
+    expect(mix('classic', 6)).toBe('werewolf,villager=2,seer,witch,cupid');
+    expect(mix('classic', 8)).toBe('werewolf=2,villager=2,seer,witch,hunter,cupid');
+    expect(mix('classic', 10)).toBe('werewolf=2,villager=3,seer,witch,hunter,cupid,guard');
+    expect(mix('classic', 12)).toBe('werewolf=3,villager=2,seer,witch,hunter,cupid,guard,elder,idiot');
+  });
+
+  it('a preset without that row says which rows it has', () => {
+    expect(refusal({ preset: 'classic', players: 7 })).toMatch(/6, 8, 10, 12 players/);
+    expect(refusal({ preset: 'standard', players: 19 })).toMatch(/8, 9, .*18 players/);
+  });
+
+  it('presets are found by name or document number', () => {
+    expect(findPreset('004')?.name).toBe('standard');
+    expect(findPreset('1')?.name).toBe('classic');
+    expect(findPreset('thiercelieux')?.document).toBe('000');
+    expect(refusal({ preset: 'nope' })).toMatch(/unknown preset 'nope'; presets are thiercelieux \(000\), classic \(001\)/);
+  });
+});
+
+describe('role mixes', () => {
+  it('an explicit mix needs only one werewolf and one other player', () => {
+    const r = resolveSetup({ roles: 'werewolf,villager' });
+    expect(r.ok && r.value.players).toBe(2);
+  });
+
+  it('minimum game of 000: 2 werewolves, 1 seer, 5 villagers', () => {
+    const r = resolveSetup({ preset: 'thiercelieux', roles: 'werewolf=2,seer,villager=5' });
+    expect(r.ok && r.value.players).toBe(8);
+  });
+
+  it('refuses a mix without a werewolf', () => {
+    expect(refusal({ roles: 'seer,villager=3' })).toMatch(/at least one werewolf/);
+  });
+
+  it('refuses more roles than players, and fewer', () => {
+    expect(refusal({ roles: 'werewolf=2,villager=5', players: 6 })).toMatch(/7 roles for 6 players/);
+    expect(refusal({ roles: 'werewolf=2,villager=3', players: 6 })).toMatch(/5 roles for 6 players/);
+  });
+
+  it('refuses a mix of werewolves only', () => {
+    expect(refusal({ roles: 'werewolf=3' })).toMatch(/at least one player must not be a werewolf/);
+  });
+
+  it('refuses an unknown role, with a suggestion', () => {
+    expect(refusal({ roles: 'werewolf,seeer,villager' })).toMatch(/unknown role 'seeer' \(did you mean 'seer'\?\)/);
+  });
+
+  it('refuses two of a unique card', () => {
+    expect(refusal({ roles: 'werewolf,seer=2,villager' })).toMatch(/at most one seer/);
+  });
+
+  it('thief: 2 plain villager cards are added to the deck (001, 002, 004)', () => {
+    const r = resolveSetup({ roles: 'werewolf=2,thief,seer,villager=4' });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.players).toBe(8);
+    expect(r.value.deck).toHaveLength(10);
+    expect(r.value.deck.filter((x) => x === 'villager')).toHaveLength(6);
+  });
+
+  it('thief: a deck of players + 2 cards is taken as it is (the extras can be any card, 000–004)', () => {
+    const r = resolveSetup({ roles: 'werewolf=3,thief,seer,villager=5', players: 8 });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.deck).toHaveLength(10);
+    expect(r.value.deck.filter((x) => x === 'werewolf')).toHaveLength(3);
+  });
+
+  it('refuses a thief without room for its 2 extra cards', () => {
+    expect(refusal({ roles: 'werewolf=2,thief,seer,villager=5', players: 8 })).toMatch(/room for its 2 extra cards/);
+  });
+
+  it('refuses a thief game where a lone werewolf card could be left over', () => {
+    expect(refusal({ roles: 'werewolf,thief,villager=3' })).toMatch(/at least 2 werewolves/);
+  });
+
+  it('refuses an unknown rule option and a bad value', () => {
+    expect(refusal({ rules: ['tei=none'] })).toMatch(/unknown rule option 'tei' \(did you mean 'tie'\?\)/);
+    expect(refusal({ rules: ['tie=coin'] })).toMatch(/tie takes one of sheriff-then-revote, revote, none, random/);
+    expect(refusal({ rules: ['littleGirlCaught=2'] })).toMatch(/probability from 0 to 1/);
+    expect(refusal({ rules: ['hunterShootsOn=wolves,fire'] })).toMatch(/unknown cause of death 'fire'/);
+    expect(refusal({ rules: ['tie'] })).toMatch(/key=value/);
+  });
+
+  it('rule options parse to canonical values', () => {
+    const r = parseRuleAssignments(['hunterShootsOn=all,-poison', 'witchPotionsPerNight=1', 'sheriff=false']);
+    expect(r.ok && r.value).toEqual({
+      hunterShootsOn: ['wolves', 'vote', 'grief', 'shot', 'guard', 'scapegoat', 'elder', 'punishment'],
+      witchPotionsPerNight: 1,
+      sheriff: false,
+    });
+  });
+});
+
+describe('presets set every option as their document does', () => {
+  const o = (name: string) => findPreset(name)!.options;
+  it('000 (thiercelieux)', () => {
+    expect(o('000')).toMatchObject({
+      wolvesWin: 'second-last', packTargets: 'anyone', packMayAbstain: true, seerSees: 'role', witchPotionsPerNight: 2,
+      witchSelfHeal: true, hunterShootsOn: ['wolves', 'vote'], tie: 'sheriff-then-revote', sheriff: true, speakingOrder: 'seat',
+    });
+  });
+  it('001 (classic)', () => {
+    expect(o('001')).toMatchObject({
+      wolvesWin: 'all', packTargets: 'self-or-non-wolves', seerSees: 'team-under-10', witchPotionsPerNight: 1,
+      guardRepeat: 'forbidden', loversMayVoteEachOther: false, loversMayKillEachOther: false, tie: 'sheriff-then-revote',
+      sheriffMayVoidTie: true, sheriff: true, littleGirlNamesHalf: true,
+    });
+    expect(o('001').hunterShootsOn).not.toContain('poison');
+  });
+  it('002 (introduction)', () => {
+    expect(o('002')).toMatchObject({
+      wolvesWin: 'all', seerSees: 'team', witchSelfHeal: true, witchSelfPoison: true, hunterShootsOn: ['wolves', 'vote'],
+      guardRepeat: 'lethal', loversMayVoteEachOther: false, loversLearn: 'team', tie: 'revote', sheriff: true, speakingOrder: 'after-victim',
+    });
+  });
+  it('004 (standard)', () => {
+    expect(o('004')).toMatchObject({ wolvesWin: 'all', seerSees: 'role', guardRepeat: 'forbidden', tie: 'none', sheriff: true, speakingOrder: 'seat', loversLearn: 'nothing' });
+    expect(o('004').hunterShootsOn).toContain('grief');
+    expect(o('004').hunterShootsOn).toContain('poison');
+  });
+  it("every option of RULES.md's table has a canonical key", () => {
+    const table = ['wolvesWin', 'packTargets', 'packMayAbstain', 'seerSees', 'witchPotionsPerNight', 'witchSelfHeal', 'hunterShootsOn', 'guardRepeat', 'loversMayVoteEachOther', 'tie', 'sheriff', 'speakingOrder', 'littleGirlCaught'];
+    expect(OPTION_SPECS.filter((s) => s.inTable).map((s) => s.key).sort()).toEqual([...table].sort());
+    expect(PRESETS.map((p) => p.document)).toEqual(['000', '001', '002', '004']);
+  });
+});
+
+describe('the deal', () => {
+  it('one card per player, dealt face down: each sees only his own (000, 002)', () => {
+    const r = resolveSetup({ preset: 'standard', players: 8 });
+    if (!r.ok) throw new Error(r.error);
+    const g = new Game(r.value, gameSeed(7, 0));
+    const deals = g.log.filter((e) => e.type === 'deal');
+    expect(deals).toHaveLength(8);
+    deals.forEach((e, i) => expect(e.vis).toBe(1 << i));
+    expect(g.log[0]!.type).toBe('start');
+  });
+
+  it('with a thief the 2 left-over cards lie face down (seen by nobody but the thief)', () => {
+    const r = resolveSetup({ roles: 'werewolf=2,thief,seer,villager=4' });
+    if (!r.ok) throw new Error(r.error);
+    for (let i = 0; i < 50; i++) {
+      const g = new Game(r.value, gameSeed(3, i));
+      expect(g.state.leftover).toHaveLength(2);
+      for (const e of g.log) if (e.type === 'thief-cards') expect(e.vis).toBe(1 << e.seat);
+    }
+  });
+
+  it('the same seed deals the same cards; another seed another deal', () => {
+    const r = resolveSetup({ preset: 'standard', players: 12 });
+    if (!r.ok) throw new Error(r.error);
+    const deal = (s: string) => new Game(r.value, s).state.seats.map((x) => x.dealt).join();
+    expect(deal('a#1')).toBe(deal('a#1'));
+    expect(new Set(Array.from({ length: 20 }, (_, i) => deal(`a#${i}`))).size).toBeGreaterThan(15);
+  });
+});
