@@ -9,7 +9,7 @@ import { ELDER_POWERS } from '../roles.js';
 
 export const ELDER_LIVES = 2;
 
-/** What the pack's attack does to him: true if he dies of it. */
+/** What the pack's attack does to him (not guarded): a heal leaves one life; otherwise he loses one. */
 export function elderSurvivesAttack(g: Game, elder: number, healed: boolean): 'healed' | 'life-lost' | 'killed' {
   const st = g.state.seats[elder]!;
   if (healed) {
