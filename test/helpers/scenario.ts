@@ -1,7 +1,7 @@
 // Scenario tests: a stacked deck (seat i gets card i) and a plan of answers, so that a
 // rule can be exercised exactly and its effect asserted.
 
-import { fallbackAnswer, isTargetKind, type Answer, type Decision, type DecisionKind } from '../../engine/decisions.js';
+import { fallbackAnswer, isTargetKind, type Answer, type Decision, type DecisionKind, type DecisionOf } from '../../engine/decisions.js';
 import type { EventOf, EventType } from '../../engine/events.js';
 import { Game } from '../../engine/game.js';
 import type { RuleOptions } from '../../engine/options.js';
@@ -94,3 +94,10 @@ export const byNight =
   (...targets: (number | null)[]) =>
   (_d: Decision, g: Game): number | null | undefined =>
     targets[g.state.night - 1];
+
+/** The owed decision of `kind` (the first, or seat's), typed. */
+export function owed<K extends DecisionKind>(g: Game, kind: K, seat?: number): DecisionOf<K> {
+  const d = g.pending().find((x) => x.kind === kind && (seat === undefined || x.seat === seat));
+  if (d === undefined) throw new Error(`no ${kind} decision is owed`);
+  return d as DecisionOf<K>;
+}

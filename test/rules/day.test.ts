@@ -1,7 +1,7 @@
 // RULES.md "The day" and "Sheriff / Captain".
 import { describe, expect, it } from 'vitest';
 import type { TargetDecision, VoteDecision } from '../../engine/decisions.js';
-import { before, byNight, deaths, eventsOf, play, scenario, v } from '../helpers/scenario.js';
+import { before, byNight, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
 const speakers = (g: ReturnType<typeof scenario>) => eventsOf(g, 'speech').map((e) => e.seat);
@@ -310,6 +310,6 @@ describe('pied piper (001, 004)', () => {
       pack: byNight(2),
     }, (gg) => gg.state.night === 2 && before('piper')(gg));
     expect(g.state.seats[4]!.charmed).toBe(false);
-    expect((g.pending()[0] as { candidates: number[] }).candidates).toEqual([1, 4, 6]);
+    expect(owed(g, 'piper').candidates).toEqual([1, 4, 6]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionKind, PackDecision } from '../../engine/decisions.js';
 import { ALL, MODERATOR } from '../../engine/events.js';
 import type { Game } from '../../engine/game.js';
-import { before, deaths, eventsOf, play, scenario, v } from '../helpers/scenario.js';
+import { before, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
 
@@ -204,9 +204,9 @@ describe('witch', () => {
 
   it('witchSelfPoison: she may poison herself (002), or not', () => {
     const yes = play(scenario({ deck: [...deck], rules: { ...noSheriff, witchSelfPoison: true } }), { pack: 2 }, before('witch'));
-    expect((yes.pending()[0] as { poisonTargets: number[] }).poisonTargets).toContain(1);
+    expect(owed(yes, 'witch').poisonTargets).toContain(1);
     const no = play(scenario({ deck: [...deck], rules: { ...noSheriff, witchSelfPoison: false } }), { pack: 2 }, before('witch'));
-    expect((no.pending()[0] as { poisonTargets: number[] }).poisonTargets).not.toContain(1);
+    expect(owed(no, 'witch').poisonTargets).not.toContain(1);
   });
 
   it('the heal only saves from the werewolves: a healed victim who is also poisoned dies', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetDecision } from '../../engine/decisions.js';
 import { ALL } from '../../engine/events.js';
-import { before, deaths, eventsOf, play, scenario, v } from '../helpers/scenario.js';
+import { before, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
 
@@ -100,7 +100,7 @@ describe('cupid and the lovers', () => {
       cupid: { kind: 'cupid', lovers: [2, 3] },
       pack: 4,
     }, before('witch'));
-    expect((g.pending()[0] as { poisonTargets: number[] }).poisonTargets).not.toContain(3);
+    expect(owed(g, 'witch').poisonTargets).not.toContain(3);
   });
 });
 
