@@ -281,9 +281,13 @@ export function legalAnswers(d: Decision): Answer[] | null {
  */
 export function fallbackAnswer(d: Decision): Answer {
   switch (d.kind) {
+    case 'pack': {
+      // Never offer itself (self-or-non-wolves lists the wolf's own seat): a failing wolf is no bait.
+      const other = d.targets.find((t) => t !== d.seat) ?? d.targets[0]!;
+      return { kind: 'pack', target: d.mayPass ? null : other };
+    }
     case 'guard':
     case 'seer':
-    case 'pack':
     case 'hunter':
     case 'successor':
     case 'election':
