@@ -7,7 +7,7 @@
 // again and names one of them (B, "the unfaithful") and a player who is not a lover (C,
 // "the secret lover", Cupid himself possibly); B and C wake and recognise each other. A
 // is not told. Then grief is unequal: A (abandoned) dies → B and C live; B dies → A and
-// C die; C dies → only B dies. Votes: A may not vote for B, B may vote for A, B and C
+// C die; C dies → only B dies (B's grief for C does not carry on to A). Votes: A may not vote for B, B may vote for A, B and C
 // may not vote for each other (state.ts LoveTriangle: these hold whatever
 // loversMayVoteEachOther says). The three are one group for victory (state.ts
 // crossTeamLovers).
@@ -71,7 +71,8 @@ export function griefOf(s: GameState, dead: number): readonly number[] {
   const lover = s.seats[dead]!.lover;
   if (t === null) return lover < 0 ? NOBODY : [lover];
   if (dead === t.a) return NOBODY;
-  if (dead === t.b) return [t.a, t.c];
+  // B dying of grief can only be for C: "when C dies, only B dies" (A lives on).
+  if (dead === t.b) return s.seats[dead]!.death?.cause === 'grief' ? NOBODY : [t.a, t.c];
   return lover < 0 ? NOBODY : [lover];
 }
 
