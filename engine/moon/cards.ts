@@ -1,4 +1,4 @@
-// New Moon (004): the event cards. 004 lists sixteen cards, all of them Full Moon (the
+// New Moon (004): the event cards. 004 lists fifteen cards, all of them Full Moon (the
 // event holds for the round it is drawn in: from the dawn it is drawn at to the next
 // dawn), among them five Spiritualism cards, each with its own four questions. 004
 // names the Crescent (until triggered) and Dark Moon (until the end) kinds but prints
