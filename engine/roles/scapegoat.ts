@@ -9,7 +9,8 @@
 // lover; abstaining allowed); the one with more votes dies (cause `scapegoat`: it is the
 // scapegoat's rule that kills, not a vote-out, so an Idiot chosen this way dies). A tie
 // of this vote, or no vote at all, is settled by the moderator's draw among the tied:
-// one of the two must die. With one neighbour, he dies without a vote.
+// one of the two must die. With one neighbour (or one not away today, New Moon), he dies
+// without a vote; with none, nobody dies.
 
 import type { Decision, SacrificeDecision } from '../decisions.js';
 import { ALL, type Vote } from '../events.js';
@@ -18,6 +19,7 @@ import { neighbours } from '../flow/circle.js';
 import { resolveDeaths } from '../flow/deaths.js';
 import { livingExcept, mayVoteToday, unvotableLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
+import { moonAway } from '../moon/round.js';
 import { askVotes, topOf, voteWeight } from './sheriff.js';
 
 export function* scapegoatDies(g: Game, scapegoat: number): Flow {
@@ -34,7 +36,8 @@ export function* scapegoatDies(g: Game, scapegoat: number): Flow {
 /** Harvest Festival: one of the scapegoat's neighbours dies on the tie, chosen by the village. */
 export function* scapegoatNeighbourDies(g: Game, scapegoat: number, allowed: readonly number[] | null): Flow {
   const s = g.state;
-  const candidates = neighbours(s, scapegoat);
+  // (New Moon: a neighbour away today cannot be voted for, so cannot be chosen)
+  const candidates = neighbours(s, scapegoat).filter((i) => !moonAway(g, i));
   if (candidates.length === 0) {
     g.emit({ type: 'verdict', target: null, reason: 'tie', vis: ALL });
     return;
