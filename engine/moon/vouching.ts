@@ -7,12 +7,11 @@
 // replaces the day's vote; it is not a vote, so the vote's restrictions (a revealed
 // Idiot, a Scapegoat's choice) do not apply to it. With nobody dead yet it starts at P1.
 
-import { maskOf } from '../events.js';
+import { ALL, maskOf } from '../events.js';
 import { ask, type Flow } from '../flow/ask.js';
 import { leftOf } from '../flow/circle.js';
 import type { Game } from '../game.js';
 import { living } from '../state.js';
-import { ALL } from '../events.js';
 
 /** Runs the chain; returns the one left standing (to be executed), or -1 with fewer than two players. */
 export function* vouchingChain(g: Game): Flow<number> {

@@ -10,13 +10,12 @@
 
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i'd", "i'll", "i've"]);
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const CHINESE = /[我狼]/;
 
-/** The first banned word in the text, or null. */
+/** The first banned word in the text (a Chinese one first), or null. */
 export function bannedWord(text: string): string | null {
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '我' || c === '狼') return c;
-  }
+  const zh = CHINESE.exec(text);
+  if (zh !== null) return zh[0];
   for (const m of text.matchAll(WORD)) {
     const w = m[0].toLowerCase().replace('’', "'");
     if (FIRST_PERSON.has(w) || w.includes('wolf') || w.includes('wolv')) return m[0];
