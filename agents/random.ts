@@ -41,8 +41,14 @@ function uniformSubset(items: readonly number[], k: number, rng: Rng): number[] 
   return a.slice(0, k).sort((x, y) => x - y);
 }
 
+/** Shared (frozen: the speech event keeps its claims). */
+const SILENT: Answer = Object.freeze({ kind: 'speech', claims: Object.freeze([]) });
+
 export function randomAnswer(d: Decision, rng: Rng): Answer {
   switch (d.kind) {
+    // The most frequent decision first: a switch on strings tests its cases in order.
+    case 'speech':
+      return SILENT;
     case 'vote':
     case 'election':
       return d.targets.length > 0 ? { kind: d.kind, target: d.targets[rng.int(d.targets.length)]! } : { kind: d.kind, target: null };
@@ -93,8 +99,6 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
       return { kind: 'piper', targets: uniformSubset(d.candidates, d.count, rng) };
     case 'scapegoat':
       return { kind: 'scapegoat', voters: d.candidates.filter(() => rng.int(2) === 1) };
-    case 'speech':
-      return { kind: 'speech', claims: [] };
     case 'secret-lover':
       return {
         kind: 'secret-lover',

@@ -35,7 +35,7 @@ export function* day(g: Game, dawnDeaths: readonly Death[]): Flow {
   if (card !== null) yield* beginRound(g, card);
   yield* discussion(g, null);
   if (s.day === 1 && g.setup.options.sheriff && s.sheriff < 0) yield* electionStep(g);
-  const event = moonEvent(g);
+  const event = s.moon === null ? null : moonEvent(g);
   if (event === 'bleak-monday' || event === 'great-distrust') yield* moonJudgement(g, event);
   else yield* dayVote(g);
 }
@@ -57,7 +57,7 @@ function* discussion(g: Game, only: readonly number[] | null): Flow {
   const s = g.state;
   const o = g.setup.options;
   const maxNamed = o.littleGirlNamesHalf ? Math.floor(g.setup.deck.filter((r) => r === 'werewolf').length / 2) : null;
-  const notMe = moonEvent(g) === 'not-me-nor-wolf';
+  const notMe = s.moon !== null && moonEvent(g) === 'not-me-nor-wolf';
   for (const seat of speakingOrder(g)) {
     if (only !== null && !only.includes(seat)) continue;
     if (s.moon !== null && moonAway(g, seat)) continue;
@@ -119,10 +119,12 @@ function* dayVote(g: Game): Flow {
   for (let round = 1; ; round++) {
     const ds: Decision[] = [];
     for (let v = 0; v < s.players; v++) {
-      if (!mayVoteToday(g, v, allowed)) continue;
+      const st = s.seats[v]!;
+      // (mayVoteToday, inlined on the common path)
+      if (!st.alive || !st.mayVote || (allowed !== null && !allowed.includes(v)) || (s.moon !== null && !mayVoteToday(g, v, allowed))) continue;
       const targets: number[] = [];
       let mayPass = true;
-      if (april && s.seats[v]!.lover >= 0) {
+      if (april && st.lover >= 0) {
         // April Fools: lovers hate each other and must vote for each other.
         for (const p of partnersOf(s, v)) if (s.seats[p]!.alive && (candidates === null || candidates.includes(p))) targets.push(p);
         mayPass = targets.length === 0;
@@ -190,6 +192,6 @@ function* dayVote(g: Game): Flow {
 function* eliminate(g: Game, seat: number, reason: 'majority' | 'sheriff' | 'random' | 'unvouched'): Flow {
   g.emit({ type: 'verdict', target: seat, reason, vis: ALL });
   if (idiotSurvivesVote(g, seat)) return;
-  if (reason !== 'unvouched' && moonEvent(g) === 'pact-with-the-devil' && (yield* offerPact(g, seat))) return;
+  if (g.state.moon !== null && reason !== 'unvouched' && moonEvent(g) === 'pact-with-the-devil' && (yield* offerPact(g, seat))) return;
   yield* resolveDeaths(g, [{ seat, cause: 'vote' }], false);
 }

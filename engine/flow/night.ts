@@ -24,7 +24,7 @@ import type { Death } from './deaths.js';
 export interface NightStep {
   readonly name: string;
   readonly firstNightOnly: boolean;
-  /** A step only a variant has (skipped without building its generator otherwise). */
+  /** A step only a variant has. */
   readonly variant?: 'harvestFestival';
   readonly run: (g: Game) => Flow;
 }
@@ -41,15 +41,17 @@ export const NIGHT_ORDER: readonly NightStep[] = [
   { name: 'piper', firstNightOnly: false, run: piperStep },
 ];
 
+/** The order without the variants' steps (no generator is built for a step that does nothing). */
+const BASE_NIGHT_ORDER: readonly NightStep[] = NIGHT_ORDER.filter((step) => step.variant === undefined);
+
 export function* night(g: Game): Flow<Death[]> {
   const s = g.state;
   s.night++;
   s.tonight = newNight();
   if (s.moon !== null) nightfall(g);
   g.emit({ type: 'night', night: s.night, vis: ALL });
-  const o = g.setup.options;
-  for (const step of NIGHT_ORDER)
-    if ((!step.firstNightOnly || s.night === 1) && (step.variant === undefined || o[step.variant])) yield* step.run(g);
+  const order = g.setup.options.harvestFestival ? NIGHT_ORDER : BASE_NIGHT_ORDER;
+  for (const step of order) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
   return nightDeaths(g);
 }
 

@@ -47,11 +47,14 @@ export function swapPowers(g: Game): ReadonlyMap<Role, number> | null {
 /** The living seat that holds `role`'s power now (its card's holder, or its April Fools partner), or -1. */
 export function powerSeat(g: Game, role: Role): number {
   const m = g.state.moon;
-  if (m !== null && m.powers !== null) {
-    const p = m.powers.get(role);
-    if (p !== undefined) return g.state.seats[p]!.alive ? p : -1;
-  }
-  return seatOf(g.state, role);
+  // Small on the common path, so that it inlines where it is called every night.
+  return m === null || m.powers === null ? seatOf(g.state, role) : swappedSeat(g, m.powers, role);
+}
+
+function swappedSeat(g: Game, powers: ReadonlyMap<Role, number>, role: Role): number {
+  const p = powers.get(role);
+  if (p === undefined) return seatOf(g.state, role);
+  return g.state.seats[p]!.alive ? p : -1;
 }
 
 /** Whether `seat` holds `role`'s power now. */
