@@ -102,7 +102,7 @@ function compare(stored: NonNullable<Source['stored']>, player: GamePlayer, inde
       `replayed ${SIDES.includes(replay.played.outcome.winner) ? replay.played.outcome.winner : '?'} after ${mine.games[2]} days` +
       `${mine.seats === row.seats ? '' : ' (and the seats differ)'}. ` +
       (run.codeHash === now
-        ? 'The code is the same as the run\'s: this is a determinism bug — please report it with this command line.'
+        ? 'The code is the same as the run\'s: the file was edited, or this is a determinism bug (please report it with this command line).'
         : `The run was played by other code (${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${now}).`) +
       '\n',
   );
