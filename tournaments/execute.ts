@@ -97,60 +97,88 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
   return executePool(spec, chunks, opts, stop);
 }
 
+/**
+ * Starts tasks from `next` (undefined: none left) with at most `limit` in flight, until
+ * none are left or `stop()` says so, and hands each result to `onResult` in completion
+ * order. Settles once nothing is in flight; rejects on the first failure (of a task or of
+ * `onResult`). `exhausted`: every task was started.
+ */
+function inFlight<T>(limit: number, next: () => Promise<T> | undefined, onResult: (r: T) => void, stop: () => boolean): Promise<{ exhausted: boolean }> {
+  return new Promise((resolve, reject) => {
+    let active = 0;
+    let failed = false;
+    let exhausted = false;
+    const fail = (e: unknown) => {
+      if (!failed) {
+        failed = true;
+        reject(e);
+      }
+    };
+    const pump = () => {
+      while (!failed && !exhausted && !stop() && active < limit) {
+        let task: Promise<T> | undefined;
+        try {
+          task = next();
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        if (task === undefined) {
+          exhausted = true;
+          break;
+        }
+        active++;
+        task.then(
+          (r) => {
+            active--;
+            if (failed) return;
+            try {
+              onResult(r);
+            } catch (e) {
+              fail(e);
+              return;
+            }
+            pump();
+          },
+          (e: unknown) => {
+            active--;
+            fail(e);
+          },
+        );
+      }
+      if (!failed && active === 0) resolve({ exhausted });
+    };
+    pump();
+  });
+}
+
 async function executePool(spec: GamesSpec, chunks: readonly IndexRange[][], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
   const w = Math.min(opts.workers, chunks.length);
   if (w === 0) return { played: 0, stopped: false };
   const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: w, maxThreads: w, workerData: spec, idleTimeout: 1000 });
   let played = 0;
-  let next = 0;
-  let active = 0;
+  let i = 0;
   try {
-    await new Promise<void>((resolve, reject) => {
-      let failed = false;
-      const pump = () => {
-        while (!failed && !stop() && active < 2 * w && next < chunks.length) {
-          active++;
-          pool.run({ ranges: chunks[next++]! }).then(
-            (r) => {
-              active--;
-              if (failed) return;
-              try {
-                opts.onChunk(r);
-              } catch (e) {
-                failed = true;
-                reject(e);
-                return;
-              }
-              played += r.count;
-              pump();
-            },
-            (e: unknown) => {
-              active--;
-              if (!failed) {
-                failed = true;
-                reject(e);
-              }
-            },
-          );
-        }
-        if (!failed && active === 0) resolve();
-      };
-      pump();
-    });
+    const r = await inFlight(
+      2 * w, // one chunk computing and one queued per worker: no worker waits for the main thread
+      () => (i < chunks.length ? pool.run({ ranges: chunks[i++]! }) : undefined),
+      (chunk) => {
+        opts.onChunk(chunk);
+        played += chunk.count;
+      },
+      stop,
+    );
+    return { played, stopped: !r.exhausted };
   } finally {
     await pool.destroy();
   }
-  return { played, stopped: next < chunks.length };
 }
 
 async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
-  const total = countOf(ranges);
   const batch = opts.batch ?? Math.max(1, Math.min(64, opts.concurrency));
-  const concurrency = Math.max(1, opts.concurrency);
   let builder = player.builder(batch);
   let lastFlush = Date.now();
   let played = 0;
-  let started = 0;
   let r = 0;
   let nextIndex = ranges[0]?.first ?? 0;
   const take = (): number | undefined => {
@@ -160,6 +188,7 @@ async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], o
     }
     return r < ranges.length ? nextIndex++ : undefined;
   };
+  // Finished games are stored in batches, and at least every second (LLM games are slow and dear).
   const flush = () => {
     if (builder.size === 0) return;
     const chunk = builder.finish();
@@ -168,50 +197,18 @@ async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], o
     opts.onChunk(chunk);
     played += chunk.count;
   };
-  await new Promise<void>((resolve, reject) => {
-    let active = 0;
-    let failed = false;
-    const pump = () => {
-      while (!failed && !stop() && active < concurrency) {
-        const index = take();
-        if (index === undefined) break;
-        active++;
-        started++;
-        player.playAsync(index).then(
-          ({ played: p, specs }) => {
-            active--;
-            if (failed) return;
-            try {
-              builder.add(index, p, specs);
-              if (builder.size >= batch || Date.now() - lastFlush > 1000) flush();
-            } catch (e) {
-              failed = true;
-              reject(e);
-              return;
-            }
-            pump();
-          },
-          (e: unknown) => {
-            active--;
-            if (!failed) {
-              failed = true;
-              reject(e);
-            }
-          },
-        );
-      }
-      if (!failed && active === 0) {
-        try {
-          flush();
-        } catch (e) {
-          failed = true;
-          reject(e);
-          return;
-        }
-        resolve();
-      }
-    };
-    pump();
-  });
-  return { played, stopped: started < total };
+  const done = await inFlight(
+    Math.max(1, opts.concurrency),
+    () => {
+      const index = take();
+      return index === undefined ? undefined : player.playAsync(index).then((p) => ({ index, p }));
+    },
+    ({ index, p }) => {
+      builder.add(index, p.played, p.specs);
+      if (builder.size >= batch || Date.now() - lastFlush > 1000) flush();
+    },
+    stop,
+  );
+  flush();
+  return { played, stopped: !done.exhausted };
 }

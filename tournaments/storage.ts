@@ -206,45 +206,38 @@ export class Store {
 
   createRun(config: RunConfig, key: string, v: Versions): RunRow {
     const range = shardRange(config.games, config.shard);
-    const id = this.db.transaction(() => {
-      const r = this.db
-        .prepare(
-          `INSERT INTO runs (key, created, seed, setup, setup_json, preset, players, deck, rules, seating, games, shard_k, shard_n,
-             first, stop, package_version, node_version, code_hash, git)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          key,
-          new Date().toISOString(),
-          config.seed,
-          describeSetup(config.setup),
-          JSON.stringify(config.setup),
-          config.setup.preset,
-          config.setup.players,
-          mixLabel(config.setup),
-          changedRules(config.setup).join(' '),
-          config.seating.text,
-          config.games,
-          config.shard.k,
-          config.shard.n,
-          range.first,
-          range.stop,
-          v.package,
-          v.node,
-          v.codeHash,
-          v.git,
-        );
-      const runId = Number(r.lastInsertRowid);
-      const insert = this.db.prepare('INSERT INTO agents (run, code, spec) VALUES (?, ?, ?)');
-      specList(config.seating).forEach((spec, i) => insert.run(runId, i + 1, spec));
-      return runId;
-    })();
-    return this.run(id)!;
+    return this.insertRun(
+      {
+        key,
+        created: new Date().toISOString(),
+        seed: config.seed,
+        setup: describeSetup(config.setup),
+        setupJson: JSON.stringify(config.setup),
+        preset: config.setup.preset,
+        players: config.setup.players,
+        deck: mixLabel(config.setup),
+        rules: changedRules(config.setup).join(' '),
+        seating: config.seating.text,
+        games: config.games,
+        shardK: config.shard.k,
+        shardN: config.shard.n,
+        first: range.first,
+        stop: range.stop,
+        packageVersion: v.package,
+        nodeVersion: v.node,
+        codeHash: v.codeHash,
+        git: v.git,
+      },
+      specList(config.seating),
+    );
   }
 
   /** Copies a run row (from another file) under a new id, with its agents; used by merge. */
   copyRun(row: RunRow, agents: readonly string[], over: Partial<Pick<RunRow, 'shardK' | 'shardN' | 'first' | 'stop' | 'created'>>): RunRow {
-    const r = { ...row, ...over };
+    return this.insertRun({ ...row, ...over }, agents);
+  }
+
+  private insertRun(r: Omit<RunRow, 'id'>, agents: readonly string[]): RunRow {
     const id = this.db.transaction(() => {
       const res = this.db
         .prepare(

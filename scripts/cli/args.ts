@@ -57,7 +57,8 @@ export interface RunArgs extends SetupArgs {
 }
 
 export function runConfigFrom(a: RunArgs): RunConfig {
-  const games = count('games', a.games ?? DEFAULT_GAMES, 1);
+  // Indices travel in Int32Arrays (record.ts): a run has at most 2^31 − 1 games.
+  const games = count('games', a.games ?? DEFAULT_GAMES, 1, 2 ** 31 - 1);
   const seed = unwrap(parseSeed(a.seed ?? DEFAULT_SEED));
   const setup = setupFrom(a);
   const seating = seatingFrom(a, setup);
@@ -84,7 +85,7 @@ export function executionFrom(a: ExecutionArgs) {
   return {
     workers: a.workers === undefined ? availableParallelism() : count('workers', a.workers, 0, 1024),
     concurrency: a.concurrency === undefined ? DEFAULT_CONCURRENCY : count('concurrency', a.concurrency, 1, 100_000),
-    batch: a.batch === undefined ? undefined : count('batch', a.batch, 1, 1_000_000),
+    batch: a.batch === undefined ? undefined : count('batch', a.batch, 1, 100_000),
     json: a.json,
   };
 }

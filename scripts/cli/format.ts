@@ -63,7 +63,7 @@ export function humanSummary(s: Summary): string {
   const speed = o.seconds > 0 ? thousands(o.played / o.seconds) : '—';
   if (o.played > 0) out.push(`  played      ${o.played} games in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
   if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${o.planned} games stored`);
-  if (s.before > 0) out.push(`  resumed     ${s.before} games were already stored`);
+  if (s.before > 0) out.push(`  resumed     ${s.before} games were already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
   if (o.run !== null && s.db !== null) {
     out.push(`  stored in   ${s.db} as run ${o.run.id} (see a game: sim show --db ${s.db} --run ${o.run.id} --game ${o.run.first})`);
     if (c.shard.n > 1) out.push(`  shards      merge them when all are done: sim merge shard-*.db --into all.db`);
