@@ -10,7 +10,7 @@
 // Add a row to BENCH_ROWS to measure another table or variant.
 
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
@@ -38,51 +38,51 @@ export const BENCH_ROWS: BenchRow[] = [
 const SEED = 'bench';
 
 /** The engine alone: pending → random answer → submit, no driver, no contexts, no retries. */
-function bareLoop(setup: GameSetup, games: number): number {
+function bareLoop(setup: GameSetup, games: number): void {
   for (let i = 0; i < games; i++) {
     const seed = gameSeed(SEED, i);
     const game = new Game(setup, seed);
     const rngs = Array.from({ length: setup.players }, (_, s) => seatStream(seed, s));
     while (!game.over) for (const d of game.pending()) game.submit(d.seat, randomAnswer(d, rngs[d.seat]!), d.id);
   }
-  return games;
 }
 
-function driverLoop(setup: GameSetup, games: number): number {
+function driverLoop(setup: GameSetup, games: number): void {
   const agents = new Array(setup.players).fill(randomAgent);
   for (let i = 0; i < games; i++) playSync(new Game(setup, gameSeed(SEED, i)), agents);
-  return games;
 }
 
-function rate(games: number, ms: number): string {
-  return Math.round((games / ms) * 1000).toLocaleString('en-US').padStart(9);
+interface Measured {
+  /** Games per second of wall time. */
+  readonly rate: number;
+  /** CPU time of the whole process (all threads) per game, in µs: what the machine's load does not change much. */
+  readonly cpuPerGame: number;
 }
 
-function timed(f: () => number): string {
+async function measure(games: number, f: () => unknown): Promise<Measured> {
+  const cpu = process.cpuUsage();
   const t = performance.now();
-  const n = f();
-  return rate(n, performance.now() - t);
+  await f();
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { rate: (games / ms) * 1000, cpuPerGame: (used.user + used.system) / games };
 }
 
-/** The runner as `sim` runs it (worker start-up included); with a database in `dir`, its size per 10,000 games. */
-async function measureRun(config: RunConfig, workers: number, dir: string | null): Promise<{ rate: string; mbPer10k: number | null }> {
-  if (dir === null) {
-    const o = await runGames(config, { workers, concurrency: 1 });
-    return { rate: rate(o.played, o.seconds * 1000), mbPer10k: null };
-  }
+/** The runner as `sim` runs it (worker start-up included), with or without a database in `dir`; its size per 10,000 games. */
+async function measureRun(config: RunConfig, workers: number, dir: string | null): Promise<Measured & { mbPer10k: number | null }> {
+  if (dir === null) return { ...(await measure(config.games, () => runGames(config, { workers, concurrency: 1 }))), mbPer10k: null };
   const path = join(dir, `bench-${workers}.db`);
   const s = Store.open(path, 'write');
   if (!s.ok) throw new Error(s.error);
-  let r: string;
+  let m: Measured;
   try {
-    const o = await runGames(config, { workers, concurrency: 1, store: s.value });
-    r = rate(o.played, o.seconds * 1000);
+    m = await measure(config.games, () => runGames(config, { workers, concurrency: 1, store: s.value }));
   } finally {
     s.value.close();
   }
   const mb = statSync(path).size / 1e6;
   rmSync(path, { force: true });
-  return { rate: r, mbPer10k: (mb / config.games) * 10_000 };
+  return { ...m, mbPer10k: (mb / config.games) * 10_000 };
 }
 
 async function main(): Promise<void> {
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   const seating = parseSeating([]);
   if (!seating.ok) throw new Error(seating.error);
   const dir = mkdtempSync(join(tmpdir(), 'werewolf-bench-'));
-  console.log(`games/s with random agents; node ${process.versions.node}, ${cores} cores available\n`);
+  console.log(`random agents; node ${process.versions.node}; ${cores} cores available; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
   try {
     for (const row of rows) {
       const s = resolveSetup(row.setup);
@@ -104,15 +104,21 @@ async function main(): Promise<void> {
       console.log(`${row.label}: ${mixLabel(setup)}, preset ${setup.preset}${changedRules(setup).map((r) => ` ${r}`).join('')} — ${games} games per line`);
       bareLoop(setup, Math.min(2000, games)); // JIT warm-up
       driverLoop(setup, Math.min(2000, games));
-      const line = (what: string, r: string, note = '') => console.log(`  ${what.padEnd(44)} ${r}${note}`);
-      line('bare engine loop (no driver), this thread', timed(() => bareLoop(setup, games)));
-      line('playSync driver, this thread', timed(() => driverLoop(setup, games)));
+      const line = (what: string, m: Measured, note = '') =>
+        console.log(
+          `  ${what.padEnd(44)} ${Math.round(m.rate).toLocaleString('en-US').padStart(9)} ${m.cpuPerGame.toFixed(1).padStart(10)}${note}`,
+        );
+      console.log(`  ${''.padEnd(44)} ${'games/s'.padStart(9)} ${'CPU µs/game'.padStart(10)}`);
+      line('bare engine loop (no driver), this thread', await measure(games, () => bareLoop(setup, games)));
+      line('playSync driver, this thread', await measure(games, () => driverLoop(setup, games)));
       const config: RunConfig = { setup, seed: SEED, seating: seating.value, games, shard: WHOLE_RUN };
+      // Warm this thread's runner too; worker threads start cold, as they do under `sim`.
+      await runGames({ ...config, games: Math.min(2000, games) }, { workers: 0, concurrency: 1 });
       for (const workers of [...new Set([0, 1, cores])]) {
         const where = workers === 0 ? 'this thread' : `${workers} worker${workers === 1 ? '' : 's'}`;
-        line(`sim, ${where}, --no-db`, (await measureRun(config, workers, null)).rate);
+        line(`sim, ${where}, --no-db`, await measureRun(config, workers, null));
         const stored = await measureRun(config, workers, dir);
-        line(`sim, ${where}, stored`, stored.rate, `   (${stored.mbPer10k!.toFixed(2)} MB per 10,000 games)`);
+        line(`sim, ${where}, stored`, stored, `   ${stored.mbPer10k!.toFixed(2)} MB per 10,000 games`);
       }
       console.log('');
     }
