@@ -114,12 +114,19 @@ async function main(): Promise<void> {
       const config: RunConfig = { setup, seed: SEED, seating: seating.value, games, shard: WHOLE_RUN };
       // Warm this thread's runner too; worker threads start cold, as they do under `sim`.
       await runGames({ ...config, games: Math.min(2000, games) }, { workers: 0, concurrency: 1 });
+      const cpu = new Map<number, number>();
       for (const workers of [...new Set([0, 1, cores])]) {
         const where = workers === 0 ? 'this thread' : `${workers} worker${workers === 1 ? '' : 's'}`;
-        line(`sim, ${where}, --no-db`, await measureRun(config, workers, null));
+        const bare = await measureRun(config, workers, null);
+        cpu.set(workers, bare.cpuPerGame);
+        line(`sim, ${where}, --no-db`, bare);
         const stored = await measureRun(config, workers, dir);
         line(`sim, ${where}, stored`, stored, `   ${stored.mbPer10k!.toFixed(2)} MB per 10,000 games`);
       }
+      // A worker starts cold (module load, then the JIT warms up over its first thousands of
+      // games); the warm runner in this thread does the same games without that cost.
+      const coldStart = ((cpu.get(1)! - cpu.get(0)!) * games) / 1e6;
+      console.log(`  a worker's cold start (included above): about ${coldStart.toFixed(2)} s of CPU`);
       console.log('');
     }
   } finally {
