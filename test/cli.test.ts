@@ -90,6 +90,20 @@ describe('sim run', () => {
     }
   });
 
+  it('--resume starts a run when the database has none of this configuration, and then finds it again', () => {
+    const args = ['--games', '200', '--seed', 'again', '--workers', '0', '--db', 'again.db', '--resume', '--json'];
+    const first = sim(args, dir);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/no earlier run of this configuration in again\.db; starting one/);
+    expect(JSON.parse(first.stdout)).toMatchObject({ run: 1, played: 200, complete: true });
+    const second = sim(args, dir);
+    expect(second.stderr).toBe('');
+    expect(JSON.parse(second.stdout)).toMatchObject({ run: 1, played: 0, games: 200, complete: true });
+    // Another configuration (here 250 games) is another run of the same file.
+    const other = sim(['--games', '250', ...args.slice(2)], dir);
+    expect(JSON.parse(other.stdout)).toMatchObject({ run: 2, played: 250 });
+  });
+
   it('says so when a stored game differs from its replay (exit 1)', () => {
     const d = tempDir('tamper');
     try {

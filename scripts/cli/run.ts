@@ -31,12 +31,12 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
     let resume: RunRow | undefined;
     if (a.resume) {
       const found = store.findRun(runKey(config), config.shard.k, config.shard.n);
-      if (found !== undefined && found.codeHash !== codeHash())
+      if (found === undefined) process.stderr.write(`note: no earlier run of this configuration in ${dbPath}; starting one\n`);
+      else if (found.codeHash !== codeHash())
         process.stderr.write(
           `note: run ${found.id} in ${dbPath} has this configuration but was played by other code (${found.codeHash}, now ${codeHash()}); starting a new run\n`,
         );
       else resume = found;
-      if (resume === undefined) process.stderr.write(`note: no earlier run of this configuration in ${dbPath}; starting one\n`);
     }
     return await play(config, exec, dbPath, store, resume);
   } finally {
