@@ -64,6 +64,10 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
   }
   const { config } = src;
   const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes);
+  if (config.seating.async)
+    process.stderr.write(
+      `note: the agents ${config.seating.text} answer asynchronously (LLMs?): the replay asks them again, and a stored game is reproduced only if they answer as they did\n`,
+    );
   const replay: PlayedIndex = config.seating.async ? await player.playAsync(index) : player.playSync(index);
   const header = {
     title: `${src.label} · game ${index} (game seed ${gameSeed(config.seed, index)})`,
