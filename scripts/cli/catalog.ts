@@ -8,6 +8,7 @@ import { PRESETS, type Preset } from '../../engine/presets.js';
 import type { Role } from '../../engine/roles.js';
 import { formatRoleCounts } from '../../engine/setup.js';
 import { Store } from '../../tournaments/storage.js';
+import { MOON_EVENTS } from '../../engine/moon/cards.js';
 import { CAUSES } from '../../engine/causes.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
@@ -74,6 +75,8 @@ function valuesOf(o: OptionSpec): string {
       return 'a probability, 0–1';
     case 'causes':
       return `causes: ${CAUSES.join(',')} | all | none | all,-cause`;
+    case 'events':
+      return `New Moon events: ${MOON_EVENTS.join(',')} | all | none | all,-event`;
   }
 }
 
