@@ -178,6 +178,11 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
     }
     if (!abandoned) submitFallback(seats, d, lastError, opts);
   };
-  while (!game.over) await Promise.all(game.pending().map(answerOne));
+  while (!game.over) {
+    // allSettled, not all: when a seat abandons the game, the others' calls in flight
+    // still end (and are recorded) before the driver returns, so none is paid twice.
+    const settled = await Promise.allSettled(game.pending().map(answerOne));
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  }
   return seats.played();
 }

@@ -32,8 +32,8 @@ export interface FakeOptions {
   readonly slowMs?: number;
   /** retry-after header of a 429 (seconds, as text). */
   readonly retryAfter?: string;
-  /** Mix the request's arrival number into the choice, so two live runs differ (a replay must not). */
-  readonly vary?: boolean;
+  /** Mixed into every choice with the request's arrival number: two live runs with different salts differ (a replay must not). */
+  readonly salt?: string;
 }
 
 export interface FakeProvider {
@@ -43,6 +43,7 @@ export interface FakeProvider {
   readonly faults: Fault[];
   inFlight: number;
   maxInFlight: number;
+  readonly maxInFlightBy: Record<Wire, number>;
   close(): Promise<void>;
 }
 
@@ -72,18 +73,18 @@ function hashPick<T>(items: readonly T[], salt: string): T {
 const quoted = (s: string): string[] => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
 /** A legal answer (or the faulty one asked for) to the decision in the request. */
-function answerFor(r: Received, fault: Fault, vary: boolean): Record<string, unknown> {
+function answerFor(r: Received, fault: Fault, salt: string | undefined): Record<string, unknown> {
   const schema = schemaOf(r.wire, r.body);
   const props = (schema?.properties ?? {}) as Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
   const fieldsLine = /exactly the fields ([a-z, ]+)\./.exec(r.user)?.[1] ?? /Answer with the fields: ([a-z, ]+)\./.exec(r.user)?.[1] ?? '';
   const fields = schema !== undefined ? Object.keys(props) : fieldsLine.split(',').map((f) => f.trim()).filter(Boolean);
   const me = /You are (P\d+)\./.exec(r.user)?.[1] ?? 'P1';
   const players = [...new Set([...r.user.matchAll(/^- (P\d+)/gm)].map((m) => m[1]!))];
-  const salt = JSON.stringify(r.body.messages) + (vary ? `#${r.n}` : '');
+  const mix = JSON.stringify(r.body.messages) + (salt === undefined ? '' : `#${salt}#${r.n}`);
   const out: Record<string, unknown> = { reasoning: `thinking as ${me} (${fault})` };
   if (fields.includes('speech')) {
     const others = players.filter((p) => p !== me);
-    const target = hashPick(others.length > 0 ? others : ['P1'], salt);
+    const target = hashPick(others.length > 0 ? others : ['P1'], mix);
     out.speech = `${me} here: I have my doubts about ${target}.`;
     out.claims = fault === 'illegal-claim' ? [{ type: 'suspect', target: me }] : [{ type: 'suspect', target }];
   }
@@ -96,11 +97,11 @@ function answerFor(r: Received, fault: Fault, vary: boolean): Record<string, unk
       // Packs converge: from round 2 follow the leader's last proposal when it is legal.
       const lead = /The leader is (P\d+)/.exec(r.user)?.[1];
       const prev = lead === undefined ? undefined : new RegExp(`${lead} → (P\\d+|none)`).exec(r.user)?.[1];
-      out.choice = prev !== undefined && labels.includes(prev) ? prev : hashPick(labels, salt);
+      out.choice = prev !== undefined && labels.includes(prev) ? prev : hashPick(labels, mix);
     } else {
       const cands = props.choice?.items?.enum ?? (manyLine !== undefined ? quoted(manyLine) : []);
       const count = Number(/exactly (\d+), all different/.exec(r.user)?.[1] ?? '1');
-      const start = cands.length === 0 ? 0 : cands.indexOf(hashPick(cands, salt));
+      const start = cands.length === 0 ? 0 : cands.indexOf(hashPick(cands, mix));
       out.choice = Array.from({ length: Math.min(count, cands.length) }, (_, i) => cands[(start + i) % cands.length]);
     }
     if (fault === 'illegal') out.choice = Array.isArray(out.choice) ? ['P99'] : 'P99';
@@ -127,7 +128,7 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
     default:
       break;
   }
-  const answer = answerFor(r, fault, opts.vary === true);
+  const answer = answerFor(r, fault, opts.salt);
   const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : JSON.stringify(answer);
   const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
   const outputTokens = Math.ceil(text.length / 4);
@@ -156,12 +157,14 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
 
 export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakeProvider> {
   const timers = new Set<NodeJS.Timeout>();
+  const inFlightBy: Record<Wire, number> = { openai: 0, anthropic: 0 };
   const state: FakeProvider = {
     url: '',
     received: [],
     faults: [],
     inFlight: 0,
     maxInFlight: 0,
+    maxInFlightBy: { openai: 0, anthropic: 0 },
     close: async () => {
       for (const t of timers) clearTimeout(t);
       server.closeAllConnections();
@@ -178,11 +181,14 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
     state.faults.push(fault);
     state.inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    inFlightBy[wire]++;
+    state.maxInFlightBy[wire] = Math.max(state.maxInFlightBy[wire], inFlightBy[wire]);
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       state.inFlight--;
+      inFlightBy[wire]--;
     };
     res.on('close', finish);
     const delay = fault === 'slow' ? (opts.slowMs ?? 2000) : (opts.delayMs ?? 0);
