@@ -32,6 +32,8 @@ export interface FakeOptions {
   readonly slowMs?: number;
   /** retry-after header of a 429 (seconds, as text). */
   readonly retryAfter?: string;
+  /** Reasoning and speeches of a typical model's length (a few hundred characters) instead of a few words. */
+  readonly verbose?: boolean;
   /** Mixed into every choice with the request's arrival number: two live runs with different salts differ (a replay must not). */
   readonly salt?: string;
 }
@@ -73,7 +75,7 @@ function hashPick<T>(items: readonly T[], salt: string): T {
 const quoted = (s: string): string[] => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
 /** A legal answer (or the faulty one asked for) to the decision in the request. */
-function answerFor(r: Received, fault: Fault, salt: string | undefined): Record<string, unknown> {
+function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean): Record<string, unknown> {
   const schema = schemaOf(r.wire, r.body);
   const props = (schema?.properties ?? {}) as Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
   const fieldsLine = /exactly the fields ([a-z, ]+)\./.exec(r.user)?.[1] ?? /Answer with the fields: ([a-z, ]+)\./.exec(r.user)?.[1] ?? '';
@@ -81,14 +83,15 @@ function answerFor(r: Received, fault: Fault, salt: string | undefined): Record<
   const me = /You are (P\d+)\./.exec(r.user)?.[1] ?? 'P1';
   const players = [...new Set([...r.user.matchAll(/^- (P\d+)/gm)].map((m) => m[1]!))];
   const mix = JSON.stringify(r.body.messages) + (salt === undefined ? '' : `#${salt}#${r.n}`);
-  const out: Record<string, unknown> = { reasoning: `thinking as ${me} (${fault})` };
+  const pad = verbose ? ' '.padEnd(300, ' and more of the same careful thought') : '';
+  const out: Record<string, unknown> = { reasoning: `thinking as ${me} (${fault})${pad}` };
   if (fields.includes('speech')) {
     const others = players.filter((p) => p !== me);
     const target = hashPick(others.length > 0 ? others : ['P1'], mix);
-    out.speech = `${me} here: I have my doubts about ${target}.`;
+    out.speech = `${me} here: I have my doubts about ${target}.${pad.slice(0, 200)}`;
     out.claims = fault === 'illegal-claim' ? [{ type: 'suspect', target: me }] : [{ type: 'suspect', target }];
   }
-  if (fields.includes('say')) out.say = `${me}: let us agree quickly.`;
+  if (fields.includes('say')) out.say = `${me}: let us agree quickly.${pad.slice(0, 100)}`;
   if (fields.includes('choice')) {
     const oneLine = /Legal choices \(answer with exactly one label\): (.*)\.$/m.exec(r.user)?.[1];
     const manyLine = /Players you may name: (.*)\.$/m.exec(r.user)?.[1];
@@ -128,7 +131,7 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
     default:
       break;
   }
-  const answer = answerFor(r, fault, opts.salt);
+  const answer = answerFor(r, fault, opts.salt, opts.verbose === true);
   const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : JSON.stringify(answer);
   const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
   const outputTokens = Math.ceil(text.length / 4);

@@ -1,0 +1,48 @@
+// `sim show` of an LLM game: speeches and claims (from the log), private reasoning marked
+// private, refused answers and fallbacks (from the record), each where it happened.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { transcript } from '../../reports/transcript.js';
+import { llmTranscript } from '../../tournaments/llm-show.js';
+import { LlmStore } from '../../tournaments/llm-store.js';
+import { startFakeProvider, type FakeProvider } from './fake-provider.js';
+import { must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+
+let server: FakeProvider | undefined;
+const tmp = tempDir();
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('the transcript of an LLM game', () => {
+  it('interleaves private reasoning, invalid answers and fallbacks with the speeches and claims', async () => {
+    // P1 never gives a legal choice; everyone else is right.
+    server = await startFakeProvider({ script: (r) => (/You are P1\./.test(r.user) ? 'illegal' : 'ok') });
+    const seating = seatingOf('openai:gpt-4o-mini');
+    const store = must(LlmStore.open(tmp.file('show.db')));
+    const [g] = await play(setupOf(), seating, runOf(seating, { store, url: server.url }), 1, 'show');
+    expect(g!.status).toBe('finished');
+    if (g!.status !== 'finished') return;
+    const text = llmTranscript(store, g.gameKey, g.game.log, { title: 'game 0' });
+    const lines = text.split('\n');
+    // The header counts each LLM seat's calls, tokens, cost, invalid answers and fallbacks.
+    expect(text).toMatch(/ {2}P1 openai:gpt-4o-mini: \d+ calls \(0 from the record\), \d+ prompt \+ \d+ answer tokens, \$\d\.\d{4}; [1-9]\d* invalid answers, [1-9]\d* fallbacks?/);
+    // Refused answers with the reason, then the fallback played for P1.
+    expect(text).toMatch(/\[P1 invalid answer, attempt 1\] "P99" is not a legal choice; legal choices: .* — it answered: \{"reasoning"/);
+    expect(text).toMatch(/\[P1 invalid answer, attempt 3\]/);
+    expect(text).toMatch(/\[P1 fallback\] played "(none|P\d)" for it after 3 wrong answers/);
+    // Each seat's private reasoning comes right before its own speech (with its claims).
+    for (let i = 0; i < lines.length; i++) {
+      const m = /^ {2}(P\d): I suspect P\d\. “\1 here: I have my doubts about P\d\.”$/.exec(lines[i]!);
+      if (m === null) continue;
+      expect(lines[i - 1]).toBe(`  [${m[1]} private] thinking as ${m[1]} (${m[1] === 'P1' ? 'illegal' : 'ok'})`);
+    }
+    expect(lines.filter((l) => /^ {2}P\d: I suspect P\d/.test(l)).length).toBeGreaterThan(3);
+    // Without notes the transcript is the engine's, unchanged.
+    expect(transcript(g.game.log, { title: 't' }, new Map())).toBe(transcript(g.game.log, { title: 't' }));
+    expect(text.replace(/^ {2}\[P\d (private|invalid answer, attempt \d|fallback)\].*\n/gm, '').replace(/^LLM seats:\n( {2}P\d .*\n)+/m, '')).toBe(
+      transcript(g.game.log, { title: 'game 0' }),
+    );
+  });
+});
