@@ -20,16 +20,8 @@ export type Menu =
 export const NONE = 'none';
 
 function label(d: Decision, a: Answer): string {
+  if ('target' in a) return a.target === null ? NONE : P(a.target);
   switch (a.kind) {
-    case 'guard':
-    case 'seer':
-    case 'pack':
-    case 'hunter':
-    case 'successor':
-    case 'election':
-    case 'vote':
-    case 'tie-break':
-      return a.target === null ? NONE : P(a.target);
     case 'thief':
       return a.take === null || d.kind !== 'thief' ? 'keep' : `take card ${a.take + 1} (${d.cards[a.take]})`;
     case 'peek':

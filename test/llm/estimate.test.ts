@@ -1,18 +1,13 @@
 // The dry run: an estimate of a run's tokens and cost with no network at all, close to
 // what the games then really send.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateRun, estimateText } from '../../agents/llm/estimate.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
-import { startFakeProvider, type FakeProvider } from './fake-provider.js';
-import { must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
-let server: FakeProvider | undefined;
 const tmp = tempDir();
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = fakeProviders();
 
 describe('--dry-run estimate', () => {
   it('scales with the number of games, prices each model, and needs no server', () => {
@@ -39,7 +34,7 @@ describe('--dry-run estimate', () => {
   });
 
   it('is within a third of the prompt tokens per call the games then really send', async () => {
-    server = await startFakeProvider({ verbose: true });
+    const server = await serve({ verbose: true });
     const seating = seatingOf('openai:gpt-4o-mini');
     const setup = setupOf();
     const e = must(estimateRun({ setup, seating, games: 4, seed: 'real', sampleGames: 4 }));

@@ -3,26 +3,22 @@
 // fields, a refused key. In every case every game asked for comes back (finished, or
 // unfinished with the reason when the run must stop), and what went wrong is counted.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransportError } from '../../agents/llm/providers/types.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
 import type { GameRun } from '../../tournaments/llm-runner.js';
-import { startFakeProvider, type Fault, type FakeOptions, type FakeProvider, type Received } from './fake-provider.js';
-import { must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+import type { Fault, FakeOptions, Received } from './fake-provider.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
-let server: FakeProvider | undefined;
 const tmp = tempDir();
 let dbs = 0;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = fakeProviders();
 
 const seatOf = (r: Received) => Number(/You are P(\d+)\./.exec(r.user)?.[1] ?? 0) - 1;
 const finished = (games: GameRun[]) => games.filter((g): g is Extract<GameRun, { status: 'finished' }> => g.status === 'finished');
 
 async function scenario(opts: FakeOptions, spec = 'openai:gpt-4o-mini', games = 2, policy: Record<string, number> = {}) {
-  server = await startFakeProvider(opts);
+  const server = await serve(opts);
   const seating = seatingOf(spec);
   const store = must(LlmStore.open(tmp.file(`faults-${dbs++}.db`)));
   const waits: { ms: number; error: TransportError }[] = [];

@@ -1,6 +1,7 @@
 // Shared set-up of the LLM tests: a temporary record, a seating, a run against a fake provider.
 
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -8,6 +9,20 @@ import { parseSeating, type Seating } from '../../agents/registry.js';
 import { resolveSetup, type GameSetup } from '../../engine/setup.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions } from '../../tournaments/llm-context.js';
 import { runLlmGames, type GameRun } from '../../tournaments/llm-runner.js';
+import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
+
+/** Starts fake providers for a test file; each is closed after its test. */
+export function fakeProviders(): (opts?: FakeOptions) => Promise<FakeProvider> {
+  const open: FakeProvider[] = [];
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close();
+  });
+  return async (opts = {}) => {
+    const s = await startFakeProvider(opts);
+    open.push(s);
+    return s;
+  };
+}
 
 export function must<T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T {
   if (!r.ok) throw new Error(String(r.error));
@@ -22,9 +37,11 @@ export function seatingOf(...values: string[]): Seating {
   return must(parseSeating(values));
 }
 
-export function tempDir(): { dir: string; file: (name: string) => string; remove: () => void } {
+/** A temporary directory for a test file, removed after its tests. */
+export function tempDir(): { dir: string; file: (name: string) => string } {
   const dir = mkdtempSync(join(tmpdir(), 'llm-test-'));
-  return { dir, file: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return { dir, file: (name) => join(dir, name) };
 }
 
 /** Test policy: short timeouts and waits. */

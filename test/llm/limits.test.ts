@@ -1,22 +1,17 @@
 // The limits hold: requests in flight per provider and model (the server counts them),
 // requests per minute (a sliding window), tokens per minute.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Limiter, realClock, type Clock } from '../../agents/llm/limiter.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
-import { startFakeProvider, type FakeProvider } from './fake-provider.js';
-import { must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
-let server: FakeProvider | undefined;
 const tmp = tempDir();
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = fakeProviders();
 
 describe('rate limits', () => {
   it('never more requests in flight per model than its concurrency, and the limit is reached', async () => {
-    server = await startFakeProvider({ delayMs: 15 });
+    const server = await serve({ delayMs: 15 });
     // Wolves on Anthropic (limit 1 from the spec), the village on OpenAI (run limit 3).
     const seating = seatingOf('openai:gpt-4o-mini', 'werewolves=anthropic:claude-haiku-4-5,concurrency=1');
     const store = must(LlmStore.open(tmp.file('limits.db')));

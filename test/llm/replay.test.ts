@@ -2,22 +2,14 @@
 // games byte for byte; a run stopped by its budget resumes without paying twice; the
 // budget is never exceeded and an abandoned game leaves nothing half-written.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtinPrices } from '../../agents/llm/prices.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
-import { startFakeProvider, type FakeProvider } from './fake-provider.js';
-import { bytesOf, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+import { bytesOf, fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
-const servers: FakeProvider[] = [];
 const tmp = tempDir();
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-async function serve(salt?: string): Promise<FakeProvider> {
-  const s = await startFakeProvider(salt === undefined ? {} : { salt });
-  servers.push(s);
-  return s;
-}
+const start = fakeProviders();
+const serve = (salt?: string) => start(salt === undefined ? {} : { salt });
 
 const seating = seatingOf('openai:gpt-4o-mini', 'werewolves=anthropic:claude-haiku-4-5');
 const setup = setupOf({ preset: 'classic', players: 8 });

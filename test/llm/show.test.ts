@@ -1,24 +1,19 @@
 // `sim show` of an LLM game: speeches and claims (from the log), private reasoning marked
 // private, refused answers and fallbacks (from the record), each where it happened.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transcript } from '../../reports/transcript.js';
 import { llmTranscript } from '../../tournaments/llm-show.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
-import { startFakeProvider, type FakeProvider } from './fake-provider.js';
-import { must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
-let server: FakeProvider | undefined;
 const tmp = tempDir();
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = fakeProviders();
 
 describe('the transcript of an LLM game', () => {
   it('interleaves private reasoning, invalid answers and fallbacks with the speeches and claims', async () => {
     // P1 never gives a legal choice; everyone else is right.
-    server = await startFakeProvider({ script: (r) => (/You are P1\./.test(r.user) ? 'illegal' : 'ok') });
+    const server = await serve({ script: (r) => (/You are P1\./.test(r.user) ? 'illegal' : 'ok') });
     const seating = seatingOf('openai:gpt-4o-mini');
     const store = must(LlmStore.open(tmp.file('show.db')));
     const [g] = await play(setupOf(), seating, runOf(seating, { store, url: server.url }), 1, 'show');

@@ -1,18 +1,13 @@
 // Whole games against local servers speaking OpenAI's and Anthropic's wire formats,
 // through the real SDKs, for each answer format.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { llmTranscript } from '../../tournaments/llm-show.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
-import { startFakeProvider, type FakeProvider } from './fake-provider.js';
-import { play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
-let server: FakeProvider | undefined;
 const tmp = tempDir();
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = fakeProviders();
 
 describe('LLM agents over the wire', () => {
   for (const [kind, format] of [
@@ -22,7 +17,7 @@ describe('LLM agents over the wire', () => {
     ['anthropic:claude-haiku-4-5,format=text', 'text'],
   ] as const) {
     it(`plays whole games with every seat ${kind} (${format})`, async () => {
-      server = await startFakeProvider();
+      const server = await serve();
       const seating = seatingOf(kind);
       const store = must(LlmStore.open(tmp.file(`${kind.replace(/[^a-z]/g, '')}-${format}.db`)));
       const llm = runOf(seating, { store, url: server.url });
@@ -62,8 +57,3 @@ describe('LLM agents over the wire', () => {
     });
   }
 });
-
-function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
