@@ -6,12 +6,14 @@
 //   { "openai:gpt-4o-mini": { "input": 0.15, "output": 0.6 },
 //     "compatible:meta-llama/llama-3.1-8b-instruct": { "input": 0.02, "output": 0.05 } }
 //
-// A key is `provider:model` or a bare model name; the longest key that is a prefix of
-// the model wins, so `gpt-4o-mini-2024-07-18` takes `gpt-4o-mini` and not `gpt-4o`.
+// A key is `provider:model` or a bare model name. It prices that model and its dated
+// snapshots (`gpt-4o-mini-2024-07-18`, `claude-haiku-4-5-20251001`, `…-latest`), and
+// nothing else: `gpt-5.4` is not `gpt-5`, so a model the table does not know has no
+// price (and --max-cost refuses it) rather than a wrong one.
 
 import { readFileSync } from 'node:fs';
 import { err, ok, type Result } from '../../engine/result.js';
-import type { Provider } from './spec.js';
+import { PROVIDERS, type Provider } from './spec.js';
 
 export interface Price {
   /** USD per million input tokens. */
@@ -36,6 +38,7 @@ export const BUILTIN_PRICES: Readonly<Record<string, Price>> = {
   'anthropic:claude-3-5-haiku': { input: 0.8, output: 4 },
   'anthropic:claude-haiku-4-5': { input: 1, output: 5 },
   'anthropic:claude-sonnet-4': { input: 3, output: 15 },
+  'anthropic:claude-sonnet-4-5': { input: 3, output: 15 },
   'anthropic:claude-opus-4-1': { input: 15, output: 75 },
   'anthropic:claude-opus-4-5': { input: 5, output: 25 },
 };
@@ -68,25 +71,21 @@ export function loadPrices(path: string | undefined, base: PriceTable = builtinP
   return ok(table);
 }
 
-/** The price of a model: the longest matching key, provider-qualified keys first. */
+const SNAPSHOT = /^-(\d{4}-?\d{2}-?\d{2}|latest)$/;
+
+/** The price of a model: its key, or its snapshot's; a provider-qualified key before a bare one. */
 export function priceOf(table: PriceTable, provider: Provider, model: string): Price | undefined {
-  let best: Price | undefined;
-  let bestLen = -1;
+  let bare: Price | undefined;
   for (const [key, price] of table) {
     const colon = key.indexOf(':');
-    const qualified = colon > 0 && ['openai', 'anthropic', 'compatible'].includes(key.slice(0, colon));
-    const keyProvider = qualified ? key.slice(0, colon) : undefined;
+    const qualified = colon > 0 && (PROVIDERS as readonly string[]).includes(key.slice(0, colon));
     const keyModel = qualified ? key.slice(colon + 1) : key;
-    if (keyProvider !== undefined && keyProvider !== provider) continue;
-    if (!model.startsWith(keyModel)) continue;
-    // Same length: the provider-qualified key wins.
-    const len = keyModel.length * 2 + (qualified ? 1 : 0);
-    if (len > bestLen) {
-      best = price;
-      bestLen = len;
-    }
+    if (qualified && key.slice(0, colon) !== provider) continue;
+    if (model !== keyModel && !(model.startsWith(keyModel) && SNAPSHOT.test(model.slice(keyModel.length)))) continue;
+    if (qualified) return price;
+    bare ??= price;
   }
-  return best;
+  return bare;
 }
 
 export function costOf(price: Price, inputTokens: number, outputTokens: number): number {

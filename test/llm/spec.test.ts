@@ -56,18 +56,21 @@ describe('LLM agent specs', () => {
 });
 
 describe('prices', () => {
-  it('takes the longest matching key, provider-qualified first, and reads a price file over the built-ins', () => {
+  it('prices a model and its dated snapshots, nothing else; provider-qualified keys first; a price file over the built-ins', () => {
     const t = builtinPrices();
     expect(priceOf(t, 'openai', 'gpt-4o-mini-2024-07-18')).toEqual({ input: 0.15, output: 0.6 });
     expect(priceOf(t, 'openai', 'gpt-4o-2024-08-06')).toEqual({ input: 2.5, output: 10 });
+    expect(priceOf(t, 'anthropic', 'claude-haiku-4-5-20251001')).toEqual({ input: 1, output: 5 });
+    expect(priceOf(t, 'openai', 'gpt-5.4')).toBeUndefined();
+    expect(priceOf(t, 'openai', 'gpt-4o-mini-tts')).toBeUndefined();
     expect(priceOf(t, 'compatible', 'gpt-4o-mini')).toBeUndefined();
     const tmp = tempDir();
-    writeFileSync(tmp.file('p.json'), JSON.stringify({ 'compatible:llama': { input: 0.1, output: 0.2 }, 'gpt-4o-mini': { input: 9, output: 9 } }));
+    writeFileSync(tmp.file('p.json'), JSON.stringify({ 'compatible:llama3.1:8b': { input: 0.1, output: 0.2 }, 'gpt-4o-mini': { input: 9, output: 9 } }));
     const loaded = loadPrices(tmp.file('p.json'));
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
     expect(priceOf(loaded.value, 'compatible', 'llama3.1:8b')).toEqual({ input: 0.1, output: 0.2 });
-    // A qualified key beats a bare one of the same length.
+    // A qualified key beats a bare one.
     expect(priceOf(loaded.value, 'openai', 'gpt-4o-mini')).toEqual({ input: 0.15, output: 0.6 });
     writeFileSync(tmp.file('bad.json'), JSON.stringify({ x: { input: 'cheap' } }));
     const bad = loadPrices(tmp.file('bad.json'));
