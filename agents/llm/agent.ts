@@ -10,6 +10,7 @@
 
 import { validateAnswer, type Answer, type Decision } from '../../engine/decisions.js';
 import type { Observation } from '../../engine/observation.js';
+import { err, type Result } from '../../engine/result.js';
 import type { Agent, DecisionContext } from '../types.js';
 import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
 import type { Menu } from './choices.js';
@@ -17,8 +18,6 @@ import type { NoteKind } from './notes.js';
 import { buildPrompt } from './prompt.js';
 import type { LlmRequest, Rejection, Reply, TransportError } from './providers/types.js';
 import type { LlmSpec } from './spec.js';
-import type { Result } from '../../engine/result.js';
-import { err } from '../../engine/result.js';
 
 /** Where a call is made (for the record's key and the transcript). */
 export interface CallSite {
@@ -106,15 +105,16 @@ export class LlmAgent implements Agent {
       throw new Error(result.error.message);
     }
     const read = readReply(result.reply, d, prompt.menu, obs.players);
-    const checked = read.ok ? validateAnswer(d, read.value.answer) : undefined;
-    const problem = !read.ok ? read.error : checked !== undefined && !checked.ok ? checked.error.message : undefined;
-    if (problem !== undefined) {
-      asking.rejections.push({ raw: result.raw, error: problem });
+    const legal = read.ok ? validateAnswer(d, read.value.answer) : undefined;
+    const problem = !read.ok ? read.error : legal !== undefined && !legal.ok ? legal.error.message : undefined;
+    if (!read.ok || problem !== undefined) {
+      const why = problem ?? 'refused';
+      asking.rejections.push({ raw: result.raw, error: why });
       const said = result.reply.structured !== undefined ? JSON.stringify(result.reply.structured) : result.reply.text;
-      this.calls.note(at, 'invalid', `${problem} — it answered: ${said.slice(0, 300)}`);
-      throw new Error(problem);
+      this.calls.note(at, 'invalid', `${why} — it answered: ${said.slice(0, 300)}`);
+      throw new Error(why);
     }
-    const { answer, reasoning } = (read as { ok: true; value: ReadAnswer }).value;
+    const { answer, reasoning } = read.value;
     this.calls.note(at, 'reasoning', reasoning);
     if (reasoning.trim() !== '') this.notes.push(`${phase(obs)}, ${d.kind}: ${reasoning.trim()}`);
     return answer;

@@ -41,6 +41,31 @@ describe('replay from the record', () => {
     expect(fresh.map(bytesOf)).not.toEqual(recorded.map(bytesOf));
   });
 
+  it('replays re-asks, failed calls and fallbacks the same way', async () => {
+    const live = await start({
+      script: (r) => (/You are P1\./.test(r.user) ? 'illegal' : /You are P2\./.test(r.user) ? '500' : /You are P3\./.test(r.user) && !/rejected/.test(r.last) ? 'malformed' : 'ok'),
+    });
+    const store = must(LlmStore.open(tmp.file('replay-faults.db')));
+    const recorded = await play(setup, seating, runOf(seating, { store, url: live.url }), 2, 'seed-f', 2);
+    for (const g of recorded) {
+      expect(g.status).toBe('finished');
+      if (g.status === 'finished') expect(g.played.fallbacks[0]! + g.played.fallbacks[1]!).toBeGreaterThan(0);
+    }
+    const requests = live.received.length;
+    const replayed = await play(setup, seating, runOf(seating, { store, mode: 'replay', env: {} }), 2, 'seed-f', 1);
+    expect(replayed.map(bytesOf)).toEqual(recorded.map(bytesOf));
+    for (let i = 0; i < 2; i++) {
+      const a = recorded[i]!;
+      const b = replayed[i]!;
+      if (a.status === 'finished' && b.status === 'finished') {
+        expect(b.played.invalid).toEqual(a.played.invalid);
+        expect(b.played.fallbacks).toEqual(a.played.fallbacks);
+        expect(store.notes(b.gameKey).length).toBeGreaterThan(0);
+      }
+    }
+    expect(live.received.length).toBe(requests);
+  });
+
   it('replay mode with an incomplete record: the game is unfinished with the reason, nothing is sent', async () => {
     const store = must(LlmStore.open(tmp.file('empty.db')));
     const games = await play(setup, seating, runOf(seating, { store, mode: 'replay', env: {} }), 2, 'seed-missing');
