@@ -6,7 +6,7 @@
 // `choice` (a label from the menu, or a list of players), `say` (the pack's night chat),
 // `speech` (said aloud) and `claims` (the engine's Claim format, players written "P3").
 
-import { CLAIM_ACTIONS, CLAIM_TYPES, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/claims.js';
+import { CLAIM_ACTIONS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/claims.js';
 import type { Answer, Decision } from '../../engine/decisions.js';
 import { err, ok, type Result } from '../../engine/result.js';
 import { ROLES, isRole } from '../../engine/roles.js';
@@ -25,8 +25,10 @@ export function answerFields(d: Decision): readonly string[] {
 const str = (description: string): Json => ({ type: 'string', description });
 const players = (n: number): string[] => Array.from({ length: n }, (_, i) => P(i));
 
-function claimSchema(playerLabels: readonly string[]): Json {
-  const target = { type: 'string', enum: [...playerLabels] };
+/** Claims about another player name anyone but the speaker; an action claim may name himself ("I protected myself"). */
+function claimSchema(playerLabels: readonly string[], speaker: number): Json {
+  const target = { type: 'string', enum: playerLabels.filter((_, i) => i !== speaker) };
+  const anyone = { type: 'string', enum: [...playerLabels] };
   const variant = (type: string, props: Record<string, Json>): Json => ({
     type: 'object',
     additionalProperties: false,
@@ -39,7 +41,7 @@ function claimSchema(playerLabels: readonly string[]): Json {
       variant('seen', { target, result: { type: 'string', enum: [...ROLES, ...SEEN_TEAMS] } }),
       variant('suspect', { target }),
       variant('trust', { target }),
-      variant('action', { action: { type: 'string', enum: [...CLAIM_ACTIONS] }, target }),
+      variant('action', { action: { type: 'string', enum: [...CLAIM_ACTIONS] }, target: anyone }),
       variant('vote-intent', { target }),
     ],
   };
@@ -51,10 +53,10 @@ export function answerSchema(d: Decision, menu: Menu, playerCount: number): Json
     reasoning: str('your private reasoning: never shown to the other players'),
   };
   if (d.kind === 'speech') {
-    props.speech = str('what you say aloud to the table (may be empty)');
-    props.claims = { type: 'array', description: 'your claims, heard by everyone', items: claimSchema(players(playerCount)) };
+    props.speech = str(`what you say aloud to the table (may be empty; at most ${MAX_TEXT} characters)`);
+    props.claims = { type: 'array', description: `your claims, heard by everyone (at most ${MAX_CLAIMS})`, items: claimSchema(players(playerCount), d.seat) };
   }
-  if (d.kind === 'pack') props.say = str('your words to the pack (only the werewolves hear them)');
+  if (d.kind === 'pack') props.say = str(`your words to the pack (only the werewolves hear them; at most ${MAX_TEXT} characters)`);
   switch (menu.kind) {
     case 'one':
       props.choice = { type: 'string', enum: menu.options.map((o) => o.label), description: 'one of the legal choices' };

@@ -4,6 +4,7 @@
 // private notes, the question with its legal choices, and the answer format.
 // Inputs are the seat's observation, the decision and the seat's own notes: nothing else.
 
+import { MAX_CLAIMS, MAX_TEXT } from '../../engine/claims.js';
 import type { Decision } from '../../engine/decisions.js';
 import type { Observation } from '../../engine/observation.js';
 import { answerFields, answerSchema, exampleAnswer, type Json } from './answer.js';
@@ -21,12 +22,13 @@ export interface Prompt {
 
 const FIELD_TEXT: Record<string, string> = {
   reasoning: 'reasoning (string): your private thoughts; nobody else ever sees them',
-  choice: 'choice: your decision, from the legal choices below',
-  say: 'say (string): your words to the pack (only the werewolves hear them; may be empty)',
-  speech: 'speech (string): what you say aloud to everyone (may be empty)',
+  choice: 'choice: your decision, from the legal choices above',
+  say: `say (string): your words to the pack (only the werewolves hear them; may be empty; at most ${MAX_TEXT} characters)`,
+  speech: `speech (string): what you say aloud to everyone (may be empty; at most ${MAX_TEXT} characters)`,
   claims:
-    'claims (list): what you claim, each one of {"type":"role","role":R} (I am R), {"type":"seen","target":"P4","result":R or "werewolf" or "not-werewolf"} (I saw P4\'s card), ' +
-    '{"type":"suspect","target":"P4"}, {"type":"trust","target":"P4"}, {"type":"action","action":"protected"|"healed"|"poisoned"|"charmed"|"shot-at","target":"P4"}, {"type":"vote-intent","target":"P4"}; claims may be lies; never name yourself as target',
+    `claims (list, at most ${MAX_CLAIMS}): what you claim, each one of ` +
+    '{"type":"role","role":R} (I am R), {"type":"seen","target":"P4","result":R or "werewolf" or "not-werewolf"} (I saw P4\'s card), ' +
+    '{"type":"suspect","target":"P4"}, {"type":"trust","target":"P4"}, {"type":"action","action":"protected"|"healed"|"poisoned"|"charmed"|"shot-at","target":"P4"}, {"type":"vote-intent","target":"P4"}; claims may be lies; only an action claim may name yourself',
 };
 
 /** The private notes kept in a prompt: the seat's most recent reasonings, each cut short. */

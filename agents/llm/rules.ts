@@ -3,7 +3,6 @@
 // its value and its meaning (OPTION_SPECS' `doc`). Change an option and the prompt says
 // so; nothing here restates a variant as fixed text.
 
-import { CAUSES } from '../../engine/causes.js';
 import { formatOptionValue, OPTION_SPECS, type OptionKey, type RuleOptions } from '../../engine/options.js';
 import { ROLES, teamOf, type Role } from '../../engine/roles.js';
 
@@ -110,8 +109,7 @@ export function rulesText(g: RulesInput): string {
   lines.push('', 'Rule options in force (name = value: meaning):');
   for (const spec of OPTION_SPECS) {
     if (!optionApplies(spec.key, o, inDeck)) continue;
-    const value = spec.key === 'hunterShootsOn' && o.hunterShootsOn.length === CAUSES.length ? 'all' : formatOptionValue(spec.key, o);
-    lines.push(`- ${spec.key} = ${value}: ${spec.doc}.`);
+    lines.push(`- ${spec.key} = ${formatOptionValue(spec.key, o)}: ${spec.doc}.`);
   }
   const seer = inDeck.has('seer') ? seerNow(o, g.players) : null;
   if (seer !== null) lines.push(`  (In this game, ${seer}.)`);

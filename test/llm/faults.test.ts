@@ -7,14 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { TransportError } from '../../agents/llm/providers/types.js';
 import { LlmStore } from '../../tournaments/llm-store.js';
 import type { GameRun } from '../../tournaments/llm-runner.js';
-import type { Fault, FakeOptions, Received } from './fake-provider.js';
+import type { Fault, FakeOptions } from './fake-provider.js';
 import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();
 let dbs = 0;
 const serve = fakeProviders();
 
-const seatOf = (r: Received) => Number(/You are P(\d+)\./.exec(r.user)?.[1] ?? 0) - 1;
 const finished = (games: GameRun[]) => games.filter((g): g is Extract<GameRun, { status: 'finished' }> => g.status === 'finished');
 
 async function scenario(opts: FakeOptions, spec = 'openai:gpt-4o-mini', games = 2, policy: Record<string, number> = {}) {
@@ -59,20 +58,26 @@ describe('a provider that misbehaves', () => {
     expect(s.received.length).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0) + 1);
   });
 
-  it('500 for one seat every time: its calls fail after 3 attempts, it is charged invalid answers and fallbacks; the others play on', async () => {
-    const { out, store } = await scenario({ script: (r) => (seatOf(r) === 2 ? '500' : 'ok') });
+  it('500 for the werewolves every time: their calls fail after 3 attempts, they are charged invalid answers and fallbacks; the others play on', async () => {
+    const { out, store } = await scenario({ script: (r) => (/Your card: werewolf/.test(r.user) ? '500' : 'ok') });
     expect(out.length).toBe(2);
-    for (const g of finished(out)) {
-      expect(g.played.fallbacks[2]).toBeGreaterThan(0);
-      // Each decision: 3 asks (retries=2), each failing.
-      expect(g.played.invalid[2]).toBe(3 * g.played.fallbacks[2]!);
-      expect(g.played.invalid.filter((_, s) => s !== 2).every((n) => n === 0)).toBe(true);
-      const notes = store.notes(g.gameKey);
-      expect(notes.some((n) => n.seat === 2 && n.kind === 'failure' && /server error 500/.test(n.text))).toBe(true);
-      expect(notes.filter((n) => n.seat === 2 && n.kind === 'fallback').length).toBe(g.played.fallbacks[2]);
-      expect(store.usage(g.gameKey).find((u) => u.seat === 2)!.fallbacks).toBe(g.played.fallbacks[2]);
-    }
     expect(out.every((g) => g.status === 'finished')).toBe(true);
+    for (const g of finished(out)) {
+      const wolves = g.game.state.seats.flatMap((seat, i) => (seat.dealt === 'werewolf' ? [i] : []));
+      for (let seat = 0; seat < 8; seat++) {
+        if (!wolves.includes(seat)) {
+          expect(g.played.invalid[seat]).toBe(0);
+          continue;
+        }
+        expect(g.played.fallbacks[seat]).toBeGreaterThan(0);
+        // Each decision: 3 asks (retries=2), each failing.
+        expect(g.played.invalid[seat]).toBe(3 * g.played.fallbacks[seat]!);
+        expect(store.usage(g.gameKey).find((u) => u.seat === seat)!.fallbacks).toBe(g.played.fallbacks[seat]);
+      }
+      const notes = store.notes(g.gameKey);
+      expect(notes.some((n) => n.seat === wolves[0] && n.kind === 'failure' && /server error 500/.test(n.text))).toBe(true);
+      expect(notes.filter((n) => n.seat === wolves[0] && n.kind === 'fallback').length).toBe(g.played.fallbacks[wolves[0]!]);
+    }
     expect(store.counts().failed).toBeGreaterThan(0);
   });
 
@@ -97,11 +102,12 @@ describe('a provider that misbehaves', () => {
   ] as [Fault, RegExp][]) {
     for (const spec of ['openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5']) {
       it(`${fault} (${spec.split(':')[0]}): asked again with the reason and its own answer; a seat that never learns gets the fallback`, async () => {
-        // Seat P1 always errs; every other seat errs on its first ask only.
+        // The werewolves always err (they live to speak on day 1: no night kills them in
+        // this preset); every other seat errs on its first ask only.
         const { out, store, server: s } = await scenario({
           script: (r) => {
             const again = /rejected/i.test(r.last);
-            return seatOf(r) === 0 || !again ? fault : 'ok';
+            return /Your card: werewolf/.test(r.user) || !again ? fault : 'ok';
           },
         }, spec);
         expect(out.every((g) => g.status === 'finished')).toBe(true);
@@ -115,12 +121,14 @@ describe('a provider that misbehaves', () => {
           expect(msgs[2]!.content[0]).toMatchObject({ type: 'tool_result', is_error: true });
         }
         for (const g of finished(out)) {
-          // P1 (seat 0) answers wrong every time: fallbacks for the decisions its answer matters to.
-          expect(g.played.fallbacks[0]).toBeGreaterThan(0);
-          for (let seat = 1; seat < 8; seat++) expect(g.played.fallbacks[seat]).toBe(0);
+          const wolves = g.game.state.seats.flatMap((seat, i) => (seat.dealt === 'werewolf' ? [i] : []));
+          for (let seat = 0; seat < 8; seat++) {
+            if (wolves.includes(seat)) expect(g.played.fallbacks[seat]).toBeGreaterThan(0);
+            else expect(g.played.fallbacks[seat]).toBe(0);
+          }
           const notes = store.notes(g.gameKey);
           expect(notes.some((n) => n.kind === 'invalid' && expected.test(n.text))).toBe(true);
-          expect(notes.some((n) => n.seat === 0 && n.kind === 'fallback')).toBe(true);
+          expect(notes.some((n) => n.seat === wolves[0] && n.kind === 'fallback')).toBe(true);
         }
       });
     }

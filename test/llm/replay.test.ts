@@ -43,13 +43,19 @@ describe('replay from the record', () => {
 
   it('replays re-asks, failed calls and fallbacks the same way', async () => {
     const live = await start({
-      script: (r) => (/You are P1\./.test(r.user) ? 'illegal' : /You are P2\./.test(r.user) ? '500' : /You are P3\./.test(r.user) && !/rejected/.test(r.last) ? 'malformed' : 'ok'),
+      // Wolves answer illegally, the seer's calls fail (both act on night 1), everyone's first try is malformed.
+      script: (r) => (/Your card: werewolf/.test(r.user) ? 'illegal' : /Your card: seer/.test(r.user) ? '500' : !/rejected/.test(r.last) ? 'malformed' : 'ok'),
     });
     const store = must(LlmStore.open(tmp.file('replay-faults.db')));
     const recorded = await play(setup, seating, runOf(seating, { store, url: live.url }), 2, 'seed-f', 2);
     for (const g of recorded) {
       expect(g.status).toBe('finished');
-      if (g.status === 'finished') expect(g.played.fallbacks[0]! + g.played.fallbacks[1]!).toBeGreaterThan(0);
+      if (g.status === 'finished') {
+        const seer = g.game.state.seats.findIndex((x) => x.dealt === 'seer');
+        const wolf = g.game.state.seats.findIndex((x) => x.dealt === 'werewolf');
+        expect(g.played.fallbacks[seer]).toBeGreaterThan(0);
+        expect(g.played.fallbacks[wolf]).toBeGreaterThan(0);
+      }
     }
     const requests = live.received.length;
     const replayed = await play(setup, seating, runOf(seating, { store, mode: 'replay', env: {} }), 2, 'seed-f', 1);
@@ -124,6 +130,19 @@ describe('the budget', () => {
     for (const g of resumed) expect(bytesOf(g)).toBe(bytesOf(reference[g.index]!));
     expect(s1.received.length + s2.received.length).toBe(total);
     expect(resumed.some((g) => g.status === 'finished' && g.usage.cachedCalls > 0)).toBe(true);
+  });
+
+  it('stop() (Ctrl-C): no new call; calls in flight end and are recorded; every game comes back', async () => {
+    let llm: ReturnType<typeof runOf> | undefined;
+    const s = await start({ delayMs: 5, script: (r) => (r.n === 40 && llm!.stop('interrupted', 'interrupted: resume the run to finish its games'), 'ok') });
+    const store = must(LlmStore.open(tmp.file('interrupt.db')));
+    llm = runOf(seating, { store, url: s.url });
+    const games = await play(setup, seating, llm, 6, 'ctrl-c', 3);
+    expect(games.length).toBe(6);
+    expect(games.filter((g) => g.status === 'unfinished').length).toBeGreaterThanOrEqual(3);
+    for (const g of games) if (g.status === 'unfinished') expect(g.reason).toMatch(/interrupted: resume the run/);
+    // Every request the server saw was answered and recorded: the resume will not pay for it again.
+    expect(store.counts()).toEqual({ ok: s.received.length, failed: 0 });
   });
 
   it('a model without a price cannot run under --max-cost (a clear error, before anything is spent)', async () => {
