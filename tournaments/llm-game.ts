@@ -9,14 +9,14 @@ import { answerLabel } from '../agents/llm/choices.js';
 import type { LlmNote, NoteKind } from '../agents/llm/notes.js';
 import { costOf } from '../agents/llm/prices.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from '../agents/llm/providers/index.js';
-import type { LlmRequest, Reply } from '../agents/llm/providers/types.js';
+import type { LlmRequest } from '../agents/llm/providers/types.js';
 import type { LlmSpec } from '../agents/llm/spec.js';
 import { sendWithRetries } from '../agents/llm/transport.js';
 import { AbandonGame, type PlayedGame, type PlayOptions } from '../agents/play.js';
 import type { Agent, LlmSeatFactory } from '../agents/types.js';
 import { fallbackAnswer } from '../engine/decisions.js';
 import type { LlmRun } from './llm-context.js';
-import { callKey, sampleName, type SeatUsage } from './llm-store.js';
+import { callKey, sampleName, type CallRecord, type SeatUsage } from './llm-store.js';
 
 /** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
 export class LlmStop extends AbandonGame {
@@ -87,20 +87,14 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     };
   }
 
+  /** The record's answer when it has one; else (live) the provider's, recorded. */
   async call(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
     const run = this.run;
-    const m = run.model(spec);
     const body = requestBody(spec.provider, req);
     const sample = sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
     const key = callKey(spec.provider, spec.model, sample, body);
     const rec = run.store.get(key);
-    if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) {
-      const reply = rec.status === 'ok' ? m.adapter.read(rec.response) : undefined;
-      this.count(spec, at.seat, { cached: true, failed: rec.status === 'failed', input: rec.inputTokens, output: rec.outputTokens, cost: rec.cost, paid: 0 });
-      if (rec.status === 'failed') return { ok: false, error: rec.error ?? { kind: 'bad-response', message: 'failed' } };
-      if (typeof reply === 'string' || reply === undefined) return { ok: false, error: { kind: 'bad-response', message: `${spec.provider}: ${reply}` } };
-      return { ok: true, raw: rec.response, reply };
-    }
+    if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
     if (run.mode === 'replay')
       throw new LlmStop(
         `replay: the record has no answer for P${at.seat + 1}'s decision #${at.decision} (attempt ${at.attempt + 1}) in game ${this.gameSeed}; run it live to complete the record`,
@@ -108,7 +102,22 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       );
     const stopped = run.stopped();
     if (stopped !== null) throw new LlmStop(stopped.message, 'run');
+    return this.fromProvider(spec, at.seat, body, key, sample);
+  }
+
+  private fromRecord(spec: LlmSpec, seat: number, rec: CallRecord): CallResult {
+    this.count(spec, seat, { cached: true, failed: rec.status === 'failed', input: rec.inputTokens, output: rec.outputTokens, cost: rec.cost, paid: 0 });
+    if (rec.status === 'failed') return { ok: false, error: rec.error ?? { kind: 'bad-response', message: 'failed' } };
+    const reply = this.run.model(spec).adapter.read(rec.response);
+    if (typeof reply === 'string') return { ok: false, error: { kind: 'bad-response', message: `${spec.provider}: ${reply}` } };
+    return { ok: true, raw: rec.response, reply };
+  }
+
+  private async fromProvider(spec: LlmSpec, seat: number, body: Record<string, unknown>, key: string, sample: string): Promise<CallResult> {
+    const run = this.run;
+    const m = run.model(spec);
     const promptTokens = estimateTokens(body) + hiddenPromptTokens(spec.provider, spec.format);
+    // The most this call can cost: what the budget holds for it while it is in flight.
     const worst = m.price ? costOf(m.price, promptTokens, spec.maxTokens) : 0;
     const sent = await sendWithRetries({
       adapter: m.adapter,
@@ -132,6 +141,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     const cost = m.price === undefined ? null : costOf(m.price, input, output);
     run.budget.settle(worst, cost ?? 0);
     if (!sent.ok && sent.error.kind === 'fatal') {
+      // Not recorded: once the key or model is fixed, the call is asked again.
       run.stop('fatal', sent.error.message);
       throw new LlmStop(sent.error.message, 'run');
     }
@@ -151,8 +161,8 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       latencyMs: sent.latencyMs,
       run: run.runId,
     });
-    this.count(spec, at.seat, { cached: false, failed: !sent.ok, input, output, cost, paid: cost ?? 0 });
-    return sent.ok ? { ok: true, raw: sent.raw, reply: sent.reply as Reply } : { ok: false, error: sent.error };
+    this.count(spec, seat, { cached: false, failed: !sent.ok, input, output, cost, paid: cost ?? 0 });
+    return sent.ok ? { ok: true, raw: sent.raw, reply: sent.reply } : { ok: false, error: sent.error };
   }
 
   private count(spec: LlmSpec, seat: number, c: { cached: boolean; failed: boolean; input: number; output: number; cost: number | null; paid: number }): void {
