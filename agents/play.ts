@@ -7,6 +7,11 @@
 // decisions at once when the engine owes them at once. Both give the same game for the
 // same answers: the engine takes simultaneous answers in seat order, whatever order
 // they arrive in.
+//
+// An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
+// incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
+// driver waits for the other seats' answers in flight, then rethrows it, and the caller
+// marks the game unfinished.
 
 import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/decisions.js';
 import type { Game } from '../engine/game.js';
