@@ -235,8 +235,12 @@ export interface TranscriptHeader {
   readonly lines?: readonly string[];
 }
 
-/** The whole transcript of a log. */
-export function transcript(log: readonly Event[], header: TranscriptHeader): string {
+/**
+ * The whole transcript of a log. `annotations`: lines kept outside the log (an LLM
+ * seat's private reasoning, its refused answers, fallbacks) to print before log[i]
+ * (key i; key log.length: at the end), as `transcriptAnnotations` in agents/llm/notes.ts makes them.
+ */
+export function transcript(log: readonly Event[], header: TranscriptHeader, annotations?: ReadonlyMap<number, readonly string[]>): string {
   const start = log.find((e) => e.type === 'start');
   const players = start?.type === 'start' ? start.players : 0;
   const roles: string[] = new Array<string>(players).fill('?');
@@ -249,15 +253,20 @@ export function transcript(log: readonly Event[], header: TranscriptHeader): str
     const oldestFirst = roles.map((_, i) => i).sort((a, b) => attributes.seniority[a]! - attributes.seniority[b]!);
     out.push(`Players: ${roles.map((_, i) => `${P(i)} ${attributes.male[i] ? 'man' : 'woman'}`).join(' · ')}; oldest first: ${oldestFirst.map(P).join(' ')}`);
   }
-  for (const e of log) {
+  const annotate = (i: number) => {
+    for (const line of annotations?.get(i) ?? []) out.push(`  ${line}`);
+  };
+  log.forEach((e, i) => {
     if (e.type === 'thief-swap' && e.took !== null) current[e.seat] = e.took;
     if (e.type === 'thief-steal' && e.took !== null) current[e.seat] = e.took;
     if (e.type === 'role-change') current[e.seat] = e.role;
     if (e.type === 'miracle') current[e.seat] = 'villager';
     const text = describe(e);
-    if (text === null) continue;
     const heading = e.type === 'night' || e.type === 'day';
-    out.push(heading ? `\n${text}` : `  ${audience(e, players, current)}${text}`);
-  }
+    if (heading && text !== null) out.push(`\n${text}`);
+    annotate(i);
+    if (text !== null && !heading) out.push(`  ${audience(e, players, current)}${text}`);
+  });
+  annotate(log.length);
   return out.join('\n') + '\n';
 }
