@@ -200,6 +200,8 @@ export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount:
           return ok({ reasoning, answer: { kind: 'piper', targets: seats } });
         case 'scapegoat':
           return ok({ reasoning, answer: { kind: 'scapegoat', voters: seats } });
+        case 'friends':
+          return ok({ reasoning, answer: { kind: 'friends', friends: seats } });
         default:
           return err(`internal: a '${d.kind}' decision has no list choice`);
       }

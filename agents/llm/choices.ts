@@ -4,6 +4,7 @@
 // Players are labelled P1..Pn as in the transcripts; seats are 0-based inside.
 
 import { legalAnswers, type Answer, type Decision } from '../../engine/decisions.js';
+import type { SeanceQuestion } from '../../engine/moon/cards.js';
 import { P } from '../../reports/transcript.js';
 
 export interface Option {
@@ -40,8 +41,36 @@ function label(d: Decision, a: Answer): string {
       return a.voters.map(P).join('+');
     case 'speech':
       return 'speech';
+    case 'secret-lover':
+      return `${P(a.unfaithful)} unfaithful with ${P(a.secret)}`;
+    case 'medium':
+      return a.about.length === 0 ? a.question : `${a.question} ${a.about.map(P).join('+')}`;
+    case 'defend':
+      return a.defend ? 'vouch' : 'do not vouch';
+    case 'friends':
+      return a.friends.map(P).join('+');
+    case 'pact':
+      return a.accept ? 'make the pact' : 'refuse';
   }
 }
+
+/** What each Spiritualism question asks, for the prompt. */
+const SEANCE_TEXT: Record<SeanceQuestion, string> = {
+  'seer-found-wolf': 'has the seer found at least one werewolf?',
+  'wolves-adjacent': 'are two werewolves sitting next to each other?',
+  'am-i-wolf': 'am I (the medium) a werewolf?',
+  'same-side': 'are the two players I name on the same side?',
+  'witch-is-man': 'is the witch a man?',
+  'sheriff-is-villager': 'is the sheriff a plain villager?',
+  'all-wolves-men': 'are all the werewolves men?',
+  'all-wolves-women': 'are all the werewolves women?',
+  'am-i-villager': 'am I (the medium) a plain villager?',
+  'sheriff-is-wolf': 'is the sheriff a werewolf?',
+  'any-wolf-man': 'is there a man among the werewolves?',
+  'any-wolf-woman': 'is there a woman among the werewolves?',
+  'neighbour-wolf': 'is one of the two neighbours of the player I name a werewolf?',
+  'is-villager': 'is the player I name a plain villager?',
+};
 
 export function menuOf(d: Decision): Menu {
   switch (d.kind) {
@@ -51,6 +80,8 @@ export function menuOf(d: Decision): Menu {
       return { kind: 'many', candidates: d.candidates, count: d.count };
     case 'scapegoat':
       return { kind: 'many', candidates: d.candidates, count: null };
+    case 'friends':
+      return { kind: 'many', candidates: d.targets, count: d.count };
     case 'speech':
       return { kind: 'speech' };
     default:
@@ -118,6 +149,28 @@ export function questionText(d: Decision): string {
       return d.revote
         ? `Day ${d.day}: the vote tied; the tied players speak again before the re-vote. Make your statement.`
         : `Day ${d.day}: your statement to the table (one per day, in turn).`;
+    case 'steal':
+      return 'Night 1 (Harvest Festival): swap your card with a player\'s; you play his role from now on and he gets yours.' + none('keep your card');
+    case 'potion':
+      return `Night (Harvest Festival): the werewolves' victim tonight is ${d.victim === null ? 'nobody' : P(d.victim)}. Give your single potion to a player: a draw decides its effect (heal; heal and he becomes a plain villager; heal and he becomes a werewolf; poison).` + none('keep the potion');
+    case 'sacrifice':
+      return `The vote tied (Harvest Festival): one of the scapegoat ${P(d.scapegoat)}'s neighbours dies instead. Vote which; your vote counts ${d.weight}.` + none('abstain');
+    case 'vouch':
+      return 'Bleak Monday: vouch for a standing player (he sits down and vouches in turn); the last one standing is executed.' + none('vouch for nobody');
+    case 'punish':
+      return 'Punishment: as the last dead, name a living player; he dies unless at least two players vouch for him.' + none('name nobody');
+    case 'secret-lover':
+      return `Night 1 (Harvest Festival): name one of the lovers ${d.lovers.map(P).join(' and ')} (who becomes unfaithful) and a new, secret lover for him.`;
+    case 'medium':
+      return `Spiritualism: you are the medium; ask the ghost of ${P(d.ghost)} one question (the answer is true, and public): ${d.questions
+        .map((q) => `"${q}" = ${SEANCE_TEXT[q]}`)
+        .join('; ')}.`;
+    case 'defend':
+      return `Punishment: ${P(d.accused)} is accused; he dies unless at least two players vouch for his innocence. "vouch" or "do not vouch".`;
+    case 'friends':
+      return `Great Distrust: name your ${d.count} best friends; every living player nobody names is eliminated. "choice" lists them.`;
+    case 'pact':
+      return 'Pact with the Devil: you are convicted. Make a pact with the devil and you are not hanged (you are marked), or refuse and die.';
   }
 }
 
