@@ -57,3 +57,45 @@ describe('LLM agents over the wire', () => {
     });
   }
 });
+
+describe('LLM agents on the variants', () => {
+  it('play Harvest Festival and New Moon games legally, every new decision kind included', async () => {
+    const server = await serve();
+    const seating = seatingOf('openai:gpt-4o-mini');
+    const store = must(LlmStore.open(tmp.file('variants.db')));
+    const llm = runOf(seating, { store, url: server.url });
+    const setup = setupOf({
+      preset: 'classic',
+      roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=3',
+      rules: ['harvestFestival=true', 'newMoon=all'],
+    });
+    const games = await play(setup, seating, llm, 6, 'variants', 6);
+    const kinds = new Set<string>();
+    for (const g of games) {
+      expect(g.status).toBe('finished');
+      if (g.status !== 'finished') continue;
+      expect(g.played.invalid.every((n) => n === 0)).toBe(true);
+      expect(g.played.fallbacks.every((n) => n === 0)).toBe(true);
+    }
+    const markers: Record<string, RegExp> = {
+      steal: /swap your card with a player/,
+      potion: /Give your single potion/,
+      sacrifice: /neighbours dies instead/,
+      vouch: /Bleak Monday: vouch/,
+      punish: /Punishment: as the last dead/,
+      'secret-lover': /a new, secret lover/,
+      medium: /you are the medium/,
+      defend: /is accused; he dies unless/,
+      friends: /Great Distrust: name your/,
+      pact: /Pact with the Devil: you are convicted/,
+    };
+    for (const r of server.received) {
+      const body = JSON.stringify(r.body);
+      for (const [kind, re] of Object.entries(markers)) if (re.test(body)) kinds.add(kind);
+    }
+    llm.close();
+    store.close();
+    expect(games.length).toBe(6);
+    expect([...kinds].sort()).toEqual(Object.keys(markers).sort());
+  });
+});
