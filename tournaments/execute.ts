@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { GamePlayer, GamesSpec } from './games.js';
+import type { GamePlayer, GamesSpec, PlayedIndex } from './games.js';
 import type { ChunkResult } from './record.js';
 import type { IndexRange } from './run-config.js';
 import { PACKAGE_ROOT } from './version.js';
@@ -28,11 +28,19 @@ export interface ExecuteOptions {
   /** Receives each finished chunk (store it, count it); runs in this thread. */
   readonly onChunk: (chunk: ChunkResult) => void;
   readonly shouldStop?: () => boolean;
+  /**
+   * Plays one game of an asynchronous seating in place of `player.playAsync` (LLM runs:
+   * tournaments/llm-runner.ts `playLlmGame`); undefined: the game was abandoned (its run
+   * stopped, or its replay record is incomplete) and is not stored: a resume plays it.
+   */
+  readonly playAsync?: ((index: number) => Promise<PlayedIndex | undefined>) | undefined;
 }
 
 export interface Executed {
   readonly played: number;
   readonly stopped: boolean;
+  /** Games started but abandoned (asynchronous seatings only): not stored. */
+  readonly unfinished: number;
 }
 
 export function countOf(ranges: readonly IndexRange[]): number {
@@ -86,13 +94,13 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
   if (opts.workers === 0) {
     let played = 0;
     for (const c of chunks) {
-      if (stop()) return { played, stopped: true };
+      if (stop()) return { played, stopped: true, unfinished: 0 };
       const r = player.chunkSync(c);
       opts.onChunk(r);
       played += r.count;
       await tick(); // lets signals (Ctrl-C) and progress redraws through
     }
-    return { played, stopped: false };
+    return { played, stopped: false, unfinished: 0 };
   }
   return executePool(spec, chunks, opts, stop);
 }
@@ -154,7 +162,7 @@ function inFlight<T>(limit: number, next: () => Promise<T> | undefined, onResult
 
 async function executePool(spec: GamesSpec, chunks: readonly IndexRange[][], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
   const w = Math.min(opts.workers, chunks.length);
-  if (w === 0) return { played: 0, stopped: false };
+  if (w === 0) return { played: 0, stopped: false, unfinished: 0 };
   const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: w, maxThreads: w, workerData: spec, idleTimeout: 1000 });
   let played = 0;
   let i = 0;
@@ -168,7 +176,7 @@ async function executePool(spec: GamesSpec, chunks: readonly IndexRange[][], opt
       },
       stop,
     );
-    return { played, stopped: !r.exhausted };
+    return { played, stopped: !r.exhausted, unfinished: 0 };
   } finally {
     await pool.destroy();
   }
@@ -176,9 +184,11 @@ async function executePool(spec: GamesSpec, chunks: readonly IndexRange[][], opt
 
 async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
   const batch = opts.batch ?? Math.max(1, Math.min(64, opts.concurrency));
+  const playOne = opts.playAsync ?? ((index: number) => player.playAsync(index));
   let builder = player.builder(batch);
   let lastFlush = Date.now();
   let played = 0;
+  let unfinished = 0;
   let r = 0;
   let nextIndex = ranges[0]?.first ?? 0;
   const take = (): number | undefined => {
@@ -201,14 +211,18 @@ async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], o
     Math.max(1, opts.concurrency),
     () => {
       const index = take();
-      return index === undefined ? undefined : player.playAsync(index).then((p) => ({ index, p }));
+      return index === undefined ? undefined : playOne(index).then((p) => ({ index, p }));
     },
     ({ index, p }) => {
+      if (p === undefined) {
+        unfinished++;
+        return;
+      }
       builder.add(index, p.played, p.specs);
       if (builder.size >= batch || Date.now() - lastFlush > 1000) flush();
     },
     stop,
   );
   flush();
-  return { played, stopped: !done.exhausted };
+  return { played, stopped: !done.exhausted, unfinished };
 }

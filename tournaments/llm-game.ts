@@ -140,10 +140,13 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     const output = sent.ok ? sent.reply.outputTokens : 0;
     const cost = m.price === undefined ? null : costOf(m.price, input, output);
     run.budget.settle(worst, cost ?? 0);
-    if (!sent.ok && sent.error.kind === 'fatal') {
-      // Not recorded: once the key or model is fixed, the call is asked again.
-      run.stop('fatal', sent.error.message);
-      throw new LlmStop(sent.error.message, 'run');
+    if (!sent.ok && (sent.error.kind === 'fatal' || sent.error.kind === 'connection')) {
+      // Every call would fail the same way (a refused key, an unknown model, a server that
+      // cannot be reached even after the retries): the run stops rather than play its games
+      // with fallbacks. Not recorded: once it is fixed, the call is asked again.
+      const message = sent.error.kind === 'connection' ? `${sent.error.message}: cannot reach ${m.baseURL ?? 'the server'} (is the server up, and the base URL right?)` : sent.error.message;
+      run.stop('fatal', message);
+      throw new LlmStop(message, 'run');
     }
     run.store.put({
       key,
@@ -178,12 +181,21 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
 
   /** The game is over: its seats' counts and notes go to the record in one transaction. */
   finish(played: PlayedGame): GameUsage {
+    const usage = this.usage(played);
+    // A game replayed wholly from the record has the same notes as when it was played:
+    // the counts stored then (what was paid) are kept.
+    const replayed = usage.calls === usage.cachedCalls && this.run.store.usage(this.gameKey).length > 0;
+    if (!replayed) this.run.store.saveGame(this.gameKey, this.notesList, usage.seats);
+    return usage;
+  }
+
+  /** The seats' counts of a finished game, without writing them (`sim show` replays read-only). */
+  usage(played: PlayedGame): GameUsage {
     const seats = [...this.seats.values()].sort((a, b) => a.seat - b.seat);
     for (const u of seats) {
       u.invalid = played.invalid[u.seat] ?? 0;
       u.fallbacks = played.fallbacks[u.seat] ?? 0;
     }
-    this.run.store.saveGame(this.gameKey, this.notesList, seats);
     const sum = (f: (u: SeatUsage) => number) => seats.reduce((a, u) => a + f(u), 0);
     return {
       seats,

@@ -41,7 +41,13 @@ export type GameRun =
     }
   | { readonly status: 'unfinished'; readonly index: number; readonly seed: string; readonly gameKey: string; readonly reason: string };
 
-async function playOne(req: LlmGamesRequest, index: number): Promise<GameRun> {
+/**
+ * Plays one game: its session answers the LLM seats; a finished game's counts and notes
+ * are written (`session.finish`) before it is returned, so a caller that stores the game
+ * after this has the record complete first (a game lost between the two is replayed from
+ * the record for free). `sim` uses this directly (tournaments/execute.ts).
+ */
+export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating' | 'seed' | 'llm' | 'gameKey'>, index: number): Promise<GameRun> {
   const seed = gameSeed(req.seed, index);
   const gameKey = req.gameKey?.(index) ?? `${req.llm.runId}/${index}`;
   const stopped = req.llm.stopped();
@@ -66,7 +72,7 @@ export async function runLlmGames(req: LlmGamesRequest): Promise<GameRun[]> {
   const worker = async () => {
     while (next < req.indices.length) {
       const i = next++;
-      const r = await playOne(req, req.indices[i]!);
+      const r = await playLlmGame(req, req.indices[i]!);
       results[i] = r;
       req.onGame?.(r);
     }

@@ -3,7 +3,7 @@
 // the fallbacks played for it — interleaved where each decision was made, and its
 // tokens and cost per seat. Speeches, claims and the pack's night chat are in the log.
 
-import { transcriptAnnotations } from '../agents/llm/notes.js';
+import { transcriptAnnotations, type LlmNote } from '../agents/llm/notes.js';
 import type { Event } from '../engine/events.js';
 import { P, transcript, type TranscriptHeader } from '../reports/transcript.js';
 import type { LlmStore, SeatUsage } from './llm-store.js';
@@ -24,7 +24,11 @@ export function usageLines(usage: readonly SeatUsage[]): string[] {
 
 /** The whole transcript of a stored LLM game, with its seats' usage in the header. */
 export function llmTranscript(store: LlmStore, gameKey: string, log: readonly Event[], header: TranscriptHeader): string {
-  const usage = store.usage(gameKey);
+  return llmTranscriptOf(store.notes(gameKey), store.usage(gameKey), log, header);
+}
+
+/** The same from notes and usage in hand (`sim show` takes them from its replay of the game when the record has none stored). */
+export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader): string {
   const lines = [...(header.lines ?? []), ...(usage.length > 0 ? ['LLM seats:', ...usageLines(usage).map((l) => `  ${l}`)] : [])];
-  return transcript(log, { title: header.title, lines }, llmAnnotations(store, gameKey, log));
+  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes));
 }

@@ -5,6 +5,10 @@
 // kilobytes of text, mostly the same rules and history).
 //
 // Writes are single statements or one transaction each: a killed run leaves whole rows.
+//
+// The `sim` CLI keeps the record in a werewolf-lab database file (the run's results file
+// by default, or another with --llm-cache) and shares that file's connection (`attach`);
+// `open` makes a record file of its own (the library's and the tests' way).
 
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
@@ -55,6 +59,33 @@ export function sampleName(gameSeed: string, seat: number, decision: number, att
   return `${gameSeed}/P${seat + 1}/d${decision}/a${attempt}`;
 }
 
+/**
+ * A run's name in the record (`sim`): its run key, shard and creation time — unique across
+ * results files that share one record, the same when the run resumes.
+ */
+export function llmRunName(r: { readonly key: string; readonly shardK: number; readonly shardN: number; readonly created: string }): string {
+  return `${r.key}:${r.shardK}/${r.shardN}:${r.created}`;
+}
+
+/** A game's name in the record (`sim`): its run key and index. Equal keys, equal games: a replay rewrites the same notes. */
+export function llmGameName(runKey: string, index: number): string {
+  return `${runKey}/${index}`;
+}
+
+/** Copies another file's record into this database (merge); calls already here are kept. */
+export function copyLlmRecord(into: Database.Database, fromPath: string): void {
+  into.exec(SCHEMA);
+  into.prepare('ATTACH DATABASE ? AS src').run(fromPath);
+  try {
+    const has = (t: string) => (into.prepare("SELECT count(*) FROM src.sqlite_master WHERE type = 'table' AND name = ?").pluck().get(t) as number) === 1;
+    into.transaction(() => {
+      for (const t of LLM_TABLES) if (has(t)) into.exec(`INSERT OR IGNORE INTO main.${t} SELECT * FROM src.${t}`);
+    })();
+  } finally {
+    into.exec('DETACH DATABASE src');
+  }
+}
+
 /** The key of a call: SHA-256 of what was sent (provider, model, body) and where (the sample). */
 export function callKey(provider: string, model: string, sample: string, body: unknown): string {
   return createHash('sha256').update(JSON.stringify({ provider, model, sample, body })).digest('hex');
@@ -89,6 +120,11 @@ CREATE TABLE IF NOT EXISTS llm_notes (
   kind TEXT NOT NULL,
   text TEXT NOT NULL,
   PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS llm_runs (
+  run TEXT PRIMARY KEY,
+  max_cost REAL,
+  created_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS llm_usage (
   game TEXT NOT NULL,
@@ -126,20 +162,81 @@ interface CallRow {
   run: string;
 }
 
-export class LlmStore {
-  private constructor(private readonly db: Database.Database) {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(SCHEMA);
-  }
+/** The record's tables (for copying a record from one file to another). */
+export const LLM_TABLES = ['llm_calls', 'llm_notes', 'llm_usage', 'llm_runs'] as const;
 
-  /** Opens (or creates) the store; a clear error if the file cannot be used. */
+/** True if the database holds an LLM record. */
+export function hasLlmRecord(db: Database.Database): boolean {
+  return (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'llm_calls'").pluck().get() as number) === 1;
+}
+
+/** A run's entry in the record: made when the run starts, read when it resumes. */
+export interface LlmRunRow {
+  readonly run: string;
+  /** USD; null: no limit. */
+  readonly maxCost: number | null;
+  readonly created: string;
+}
+
+export class LlmStore {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly owned: boolean,
+  ) {}
+
+  /** Opens (or creates) the store in a file of its own; a clear error if the file cannot be used. */
   static open(path: string): Result<LlmStore, string> {
     try {
-      return ok(new LlmStore(new Database(path)));
+      const db = new Database(path);
+      try {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.exec(SCHEMA);
+      } catch (e) {
+        db.close();
+        throw e;
+      }
+      return ok(new LlmStore(db, true));
     } catch (e) {
       return err(`cannot open the LLM record ${path}: ${e instanceof Error ? e.message : String(e)} (check the path and its directory's permissions)`);
     }
+  }
+
+  /**
+   * The record in an open database (its connection is shared, not closed by `close`).
+   * `write` creates the tables if missing; `read` writes nothing and needs them there.
+   */
+  static attach(db: Database.Database, mode: 'read' | 'write'): Result<LlmStore, string> {
+    if (mode === 'write') db.exec(SCHEMA);
+    else if (!hasLlmRecord(db)) return err(`${db.name} holds no LLM record (no call was ever recorded in it)`);
+    return ok(new LlmStore(db, false));
+  }
+
+  /** Registers a run (its budget); an existing entry keeps its date, and takes `maxCost` if given. */
+  beginRun(run: string, maxCost: number | null | undefined): void {
+    this.db
+      .prepare('INSERT INTO llm_runs (run, max_cost, created_at) VALUES (?, ?, ?) ON CONFLICT (run) DO NOTHING')
+      .run(run, maxCost ?? null, new Date().toISOString());
+    if (maxCost !== undefined) this.db.prepare('UPDATE llm_runs SET max_cost = ? WHERE run = ?').run(maxCost, run);
+  }
+
+  runInfo(run: string): LlmRunRow | undefined {
+    if (!this.hasRunsTable()) return undefined;
+    return this.db.prepare('SELECT run, max_cost AS maxCost, created_at AS created FROM llm_runs WHERE run = ?').get(run) as LlmRunRow | undefined;
+  }
+
+  /** Forgets a run that recorded no call (a run refused at its first call is not kept). */
+  dropRun(run: string): void {
+    if (this.callsByRun(run) === 0) this.db.prepare('DELETE FROM llm_runs WHERE run = ?').run(run);
+  }
+
+  /** Calls recorded as paid by a run. */
+  callsByRun(run: string): number {
+    return this.db.prepare('SELECT count(*) FROM llm_calls WHERE run = ?').pluck().get(run) as number;
+  }
+
+  private hasRunsTable(): boolean {
+    return (this.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'llm_runs'").pluck().get() as number) === 1;
   }
 
   get(key: string): CallRecord | undefined {
@@ -234,7 +331,19 @@ export class LlmStore {
     return { ok: rows.find((r) => r.status === 'ok')?.n ?? 0, failed: rows.find((r) => r.status === 'failed')?.n ?? 0 };
   }
 
+  /** The seats' usage of every finished game whose key starts with `prefix` (a run's games: `${runKey}/`). */
+  usageByPrefix(prefix: string): (SeatUsage & { readonly game: string })[] {
+    // A range on the primary key: every key that starts with the prefix sorts within it.
+    return this.db
+      .prepare(
+        `SELECT game, seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks
+         FROM llm_usage WHERE game >= ? AND game < ? ORDER BY game, seat`,
+      )
+      .all(prefix, prefix + '\uffff') as (SeatUsage & { game: string })[];
+  }
+
+  /** Closes the file if the store opened it (an attached store leaves its connection alone). */
   close(): void {
-    this.db.close();
+    if (this.owned) this.db.close();
   }
 }

@@ -13,6 +13,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import { ROLES, SIDES } from '../engine/roles.js';
 import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 import type { IndexRange } from './run-config.js';
+import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm-store.js';
 import { inspectDbFile, Store, type GameRow, type RunRow } from './storage.js';
 
 export interface MergeInput {
@@ -135,6 +136,14 @@ export function mergeShards(paths: readonly string[], into: string): Result<Merg
           }
         }
         out.value.insertRows(run.id, batch);
+      }
+      // The shards' LLM records (calls, notes, counts) go with their games: the merged file
+      // replays and shows them, and resumes its run without paying twice.
+      const withRecord = paths.filter((_p, k) => hasLlmRecord(stores[k]!.db));
+      for (const p of withRecord) copyLlmRecord(out.value.db, p);
+      if (withRecord.length > 0) {
+        const record = LlmStore.attach(out.value.db, 'write');
+        if (record.ok) record.value.beginRun(llmRunName(run), null);
       }
       out.value.db.pragma('wal_checkpoint(TRUNCATE)');
       const missing = out.value.missing(run);

@@ -6,7 +6,7 @@ import { IDENTITY_CODES, type ChunkResult } from './record.js';
 import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
 import type { RunRow, Store } from './storage.js';
 import { Tally } from './tally.js';
-import { countOf, execute } from './execute.js';
+import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
 
 export interface RunOptions {
@@ -20,6 +20,8 @@ export interface RunOptions {
   readonly shouldStop?: () => boolean;
   /** Called once before play (done = games already stored) and after every chunk. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Plays a game of an asynchronous seating instead of the seating's own agents (LLM runs; see execute.ts). */
+  readonly playAsync?: ExecuteOptions['playAsync'];
 }
 
 export interface RunOutcome {
@@ -31,6 +33,8 @@ export interface RunOutcome {
   readonly played: number;
   readonly seconds: number;
   readonly stopped: boolean;
+  /** Games started but abandoned (LLM runs: a stop, an incomplete replay record); not stored. */
+  readonly unfinished: number;
 }
 
 export async function runGames(config: RunConfig, opts: RunOptions): Promise<RunOutcome> {
@@ -67,6 +71,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     batch: opts.batch,
     onChunk,
     shouldStop: opts.shouldStop,
+    playAsync: opts.playAsync,
   });
-  return { run, tally, planned, played: done.played, seconds: (performance.now() - started) / 1000, stopped: done.stopped };
+  return { run, tally, planned, played: done.played, seconds: (performance.now() - started) / 1000, stopped: done.stopped, unfinished: done.unfinished };
 }

@@ -254,6 +254,15 @@ export class Store {
     return this.run(id)!;
   }
 
+  /** Removes a run that stored no game (an LLM run refused at its first call is not kept). */
+  deleteRun(id: number): void {
+    this.db.transaction(() => {
+      if (this.storedCount(id) > 0) throw new Error(`run ${id} has stored games: it is not deleted`);
+      this.db.prepare('DELETE FROM agents WHERE run = ?').run(id);
+      this.db.prepare('DELETE FROM runs WHERE id = ?').run(id);
+    })();
+  }
+
   run(id: number): RunRow | undefined {
     return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
   }

@@ -69,7 +69,7 @@ export function runConfigFrom(a: RunArgs): RunConfig {
 export function executionOptions<T>(y: Argv<T>) {
   return y
     .option('workers', { type: 'string', describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread)` })
-    .option('concurrency', { type: 'string', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
+    .option('concurrency', { type: 'string', alias: 'games-in-flight', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
     .option('batch', { type: 'string', describe: 'games per chunk and per stored transaction (default: from the run size, at most 500)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
 }

@@ -1,6 +1,6 @@
 // A user's mistake (bad flag, unknown preset, a file that is not ours…) is a UsageError:
 // main.ts prints its message as one paragraph on stderr and exits with code 2, without a
-// stack trace. Anything else thrown is a bug and keeps its stack.
+// stack trace. Anything else thrown is a bug and keeps its stack. Exit codes are below.
 
 import type { Result } from '../../engine/result.js';
 
@@ -21,3 +21,7 @@ export function unwrap<T>(r: Result<T, string>, context?: string): T {
 export const EXIT_USAGE = 2;
 /** Stopped by Ctrl-C (128 + SIGINT), as shells report it. */
 export const EXIT_INTERRUPTED = 130;
+/** An LLM run stopped before its end by its budget (--max-cost), or a replay whose record lacks answers: resume it. */
+export const EXIT_LLM_INCOMPLETE = 3;
+/** An LLM run stopped by its provider: a key refused (401/403), an unknown model (404), a server that cannot be reached. */
+export const EXIT_LLM_PROVIDER = 4;

@@ -45,6 +45,8 @@ export interface Summary {
   readonly workers: number;
   /** Games already stored when this invocation started (a resume). */
   readonly before: number;
+  /** With LLM seats: usage lines and the JSON `llm` object (llm-run.ts). */
+  readonly llm?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | undefined;
 }
 
 export function humanSummary(s: Summary): string {
@@ -64,6 +66,7 @@ export function humanSummary(s: Summary): string {
   if (o.played > 0) out.push(`  played      ${o.played} games in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
   if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${o.planned} games stored`);
   if (s.before > 0) out.push(`  resumed     ${s.before} games were already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
+  if (s.llm !== undefined) out.push(...s.llm.lines, '');
   if (o.run !== null && s.db !== null) {
     out.push(`  stored in   ${s.db} as run ${o.run.id} (see a game: sim show --db ${s.db} --run ${o.run.id} --game ${o.run.first})`);
     if (c.shard.n > 1) out.push(`  shards      merge them when all are done: sim merge shard-*.db --into all.db`);
@@ -100,6 +103,7 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
     agents: c.seating.text,
     key: o.run?.key ?? null,
     versions: o.run === null ? null : versionsOf(o.run),
+    ...(s.llm === undefined ? {} : { llm: s.llm.json }),
   };
 }
 

@@ -1,12 +1,15 @@
 // The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
 // rules, agents. Returns the exit code: 0 done, 1 a replay that differs from what was
-// stored, 2 a usage error (message on stderr, no stack, nothing written), 130 stopped.
+// stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
+// stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
+// provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
 
 import yargs from 'yargs';
 import { packageVersion } from '../../tournaments/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { EXIT_USAGE, UsageError } from './errors.js';
+import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { showCommand } from './show.js';
@@ -19,6 +22,8 @@ const EXAMPLES: [string, string][] = [
   ['sim resume', 'continue the latest run of werewolf.db after a stop'],
   ['sim show --game 17', 'the transcript of game 17 of the latest run'],
   ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
+  ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
+  ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -33,7 +38,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ['run', '$0'],
       'play a run of games (the default command)',
       (y) =>
-        executionOptions(setupOptions(y))
+        llmOptions(executionOptions(setupOptions(y)), true)
           .option('games', { type: 'string', describe: 'games in the run (default 1000)' })
           .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db); --no-db stores nothing' })
@@ -47,7 +52,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'resume',
       'continue a stopped run (default: the latest run of the database)',
       (y) =>
-        executionOptions(y)
+        llmOptions(executionOptions(y), false)
           .option('run', { type: 'string', describe: 'run id (default: the latest)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' }),
       async (a) => {
@@ -62,7 +67,8 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('game', { type: 'string', describe: 'game index (from 0)' })
           .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
-          .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' }),
+          .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' })
+          .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' }),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
       },

@@ -1,32 +1,65 @@
 // `sim [run]` and `sim resume`: play a run (or what is missing of one), store it, print
 // the results. Ctrl-C stops cleanly: the chunks in flight are stored, and `sim resume`
 // plays the rest; a second Ctrl-C quits at once (the database is safe either way).
+// A seating with models goes through llm-run.ts (loaded only then): the record, the
+// budget, and games that may end unfinished (not stored; a resume replays them).
 
+import { rmSync } from 'node:fs';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
+import type { Seating } from '../../agents/registry.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from '../../tournaments/run-config.js';
 import { runGames } from '../../tournaments/runner.js';
-import { Store, type RunRow } from '../../tournaments/storage.js';
-import { codeHash } from '../../tournaments/version.js';
+import { inspectDbFile, Store, type RunRow } from '../../tournaments/storage.js';
+import { codeHash, versions } from '../../tournaments/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
+import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
+import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
 
-export interface RunCommandArgs extends RunArgs, ExecutionArgs {
+export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs {
   db?: string | boolean | undefined;
   resume: boolean;
 }
 
 type Execution = ReturnType<typeof executionFrom>;
 
+interface LlmPlan {
+  readonly settings: LlmSettings;
+  readonly mod: typeof import('./llm-run.js');
+}
+
+/** For a seating with models: the LLM flags checked, and the models' keys, URLs and prices; else the LLM flags refused. */
+async function llmPlan(a: LlmArgs, seating: Seating): Promise<LlmPlan | null> {
+  if (llmSpecsOf(seating).length === 0) {
+    noLlmFlags(a, seating.text);
+    return null;
+  }
+  const settings = llmSettingsFrom(a);
+  const mod = await import('./llm-run.js');
+  if (!settings.dryRun) mod.checkModels(seating, settings, settings.maxCost ?? null);
+  return { settings, mod };
+}
+
 export async function runCommand(a: RunCommandArgs): Promise<number> {
   const config = runConfigFrom(a);
   const exec = executionFrom(a);
+  const llm = await llmPlan(a, config.seating);
+  if (llm?.settings.dryRun === true) return llm.mod.dryRun(config, llm.settings, exec.json);
   const dbPath = dbPathFrom(a.db);
   if (dbPath === null) {
     if (a.resume) fail('--resume continues a stored run: it needs a database (drop --no-db, or give --db PATH)');
+    if (llm !== null) {
+      if (llm.settings.cache === undefined)
+        fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
+      return playLlm(config, exec, llm, null, undefined, undefined);
+    }
     return play(config, exec, null, undefined, undefined);
   }
+  const state = inspectDbFile(dbPath);
   const store = unwrap(Store.open(dbPath, 'write'));
+  let dropped = false;
   try {
     let resume: RunRow | undefined;
     if (a.resume) {
@@ -38,13 +71,59 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
         );
       else resume = found;
     }
+    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, resume, () => (dropped = true));
     return await play(config, exec, dbPath, store, resume);
   } finally {
     store.close();
+    // A run refused at its first call is not kept; nor is the file made for it.
+    if (dropped && state.ok && state.value === 'missing') removeDbFiles(dbPath);
   }
 }
 
-export interface ResumeArgs extends ExecutionArgs {
+/** Removes a database file this invocation created and left empty, with its journal files. */
+function removeDbFiles(path: string): void {
+  for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
+}
+
+/**
+ * A run with LLM seats: its record opened (a resumed run's must be there already), the
+ * run row made (a new run) and registered in the record with its budget, then played.
+ */
+async function playLlm(
+  config: RunConfig,
+  exec: Execution,
+  plan: LlmPlan,
+  dbPath: string | null,
+  store: Store | undefined,
+  resume: RunRow | undefined,
+  onDropped?: () => void,
+): Promise<number> {
+  const { settings, mod } = plan;
+  const record = mod.openRecord(settings, dbPath, store, resume !== undefined);
+  let llm: ReturnType<typeof mod.startLlmRun> | undefined;
+  let dropped = false;
+  try {
+    const resuming = resume !== undefined;
+    const runId0 = resuming ? mod.llmRunId(config, resume) : undefined;
+    const maxCost = mod.budgetOf(settings, record, runId0 ?? '', resuming);
+    if (maxCost !== (settings.maxCost ?? null)) mod.checkModels(config.seating, settings, maxCost);
+    const run = resume ?? store?.createRun(config, runKey(config), versions());
+    const runId = runId0 ?? mod.llmRunId(config, run);
+    record.store.beginRun(runId, resuming ? settings.maxCost : maxCost);
+    llm = mod.startLlmRun(config, settings, record, runId, maxCost);
+    const session = new mod.LlmRunSession(llm, config, record, store !== undefined && run !== undefined ? { store, run } : undefined, !resuming);
+    return await play(config, exec, dbPath, store, run, session, () => {
+      dropped = true;
+      onDropped?.();
+    });
+  } finally {
+    llm?.close();
+    record.close();
+    if (dropped && record.createdNow) removeDbFiles(record.path);
+  }
+}
+
+export interface ResumeArgs extends ExecutionArgs, LlmArgs {
   db?: string | undefined;
   run?: string | undefined;
 }
@@ -77,27 +156,39 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   // Everything is checked read-only first: a refused resume changes nothing.
   const check = unwrap(Store.open(dbPath, 'read'));
   let id: number;
+  let llm: LlmPlan | null;
   try {
-    const { run } = storedRun(check, a.run, 'resumed');
+    const { run, config } = storedRun(check, a.run, 'resumed');
     if (run.codeHash !== codeHash())
       fail(
         `run ${run.id} was played by other code (code hash ${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${codeHash()}): ` +
           'resuming would mix games of two versions into one result. Start a new run with this version instead',
       );
     id = run.id;
+    llm = await llmPlan(a, config.seating);
   } finally {
     check.close();
   }
   const store = unwrap(Store.open(dbPath, 'update'));
   try {
     const { run, config } = storedRun(store, String(id), 'resumed');
+    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, run);
     return await play(config, exec, dbPath, store, run);
   } finally {
     store.close();
   }
 }
 
-async function play(config: RunConfig, exec: Execution, dbPath: string | null, store: Store | undefined, resume: RunRow | undefined): Promise<number> {
+async function play(
+  config: RunConfig,
+  exec: Execution,
+  dbPath: string | null,
+  store: Store | undefined,
+  resume: RunRow | undefined,
+  llm?: LlmRunSession,
+  /** Called when the LLM run was refused at its first call and not kept. */
+  dropped?: () => void,
+): Promise<number> {
   const bar = progressBar(!exec.json);
   let stopping = false;
   const onSigint = () => {
@@ -107,8 +198,13 @@ async function play(config: RunConfig, exec: Execution, dbPath: string | null, s
       process.exit(EXIT_INTERRUPTED);
     }
     stopping = true;
+    llm?.interrupt();
     bar.stop();
-    process.stderr.write('\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n');
+    process.stderr.write(
+      llm === undefined
+        ? '\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n'
+        : '\nstopping: no new call; the calls in flight end and are recorded, their games are left for the resume (Ctrl-C again to quit at once)\n',
+    );
   };
   process.on('SIGINT', onSigint);
   let before = -1;
@@ -116,18 +212,26 @@ async function play(config: RunConfig, exec: Execution, dbPath: string | null, s
     const outcome = await runGames(config, {
       workers: exec.workers,
       concurrency: exec.concurrency,
-      batch: exec.batch,
+      // LLM games are slow and dear: each is stored as soon as it ends.
+      batch: exec.batch ?? (llm === undefined ? undefined : 1),
       store,
       resume,
-      shouldStop: () => stopping,
+      shouldStop: llm === undefined ? () => stopping : () => stopping || llm.stopped(),
+      playAsync: llm?.play,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
         bar.update(done, total);
       },
     });
     bar.stop();
-    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before) };
-    process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
+    const end = llm?.finish(outcome);
+    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
+    if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
+    else dropped?.();
+    if (end?.stop != null) {
+      process.stderr.write(end.stop.message + '\n');
+      return end.stop.exit;
+    }
     if (outcome.tally.games < outcome.planned) {
       const hint = outcome.run === null ? '' : `; continue with: sim resume --db ${dbPath} --run ${outcome.run.id}`;
       process.stderr.write(`stopped after ${outcome.tally.games} of ${outcome.planned} games${hint}\n`);

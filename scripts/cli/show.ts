@@ -6,10 +6,12 @@
 import { mixLabel } from '../../engine/setup.js';
 import { gameSeed } from '../../engine/rng.js';
 import { SIDES } from '../../engine/roles.js';
-import { P, transcript } from '../../reports/transcript.js';
+import { P, transcript, type TranscriptHeader } from '../../reports/transcript.js';
 import { GamePlayer, type PlayedIndex } from '../../tournaments/games.js';
 import { IDENTITY_CODES, type CodeMaps } from '../../tournaments/record.js';
-import { parseSeed, specList, type RunConfig } from '../../tournaments/run-config.js';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
+import { llmGameName } from '../../tournaments/llm-store.js';
+import { parseSeed, runKey, specList, type RunConfig } from '../../tournaments/run-config.js';
 import { Store, type GameRow, type RunRow } from '../../tournaments/storage.js';
 import { codeHash } from '../../tournaments/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
@@ -21,10 +23,14 @@ export interface ShowArgs extends SetupArgs {
   run?: string | undefined;
   db?: string | undefined;
   seed?: string | undefined;
+  llmCache?: string | undefined;
 }
 
 interface Source {
   readonly config: RunConfig;
+  /** The game's name in the LLM record (`KEY/INDEX`, llm-run.ts) and where the record is. */
+  readonly gameKey: string;
+  readonly recordPath: string;
   readonly label: string;
   readonly agents: readonly string[];
   readonly codes: CodeMaps;
@@ -42,7 +48,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
     const setup = setupFrom(a);
     const seating = seatingFrom(a, setup);
     const config: RunConfig = { setup, seed, seating, games: index + 1, shard: { k: 1, n: 1 } };
-    src = { config, label: `seed ${seed}`, agents: specList(seating), codes: IDENTITY_CODES };
+    src = { config, gameKey: llmGameName(runKey(config), index), recordPath: a.llmCache ?? DEFAULT_DB, label: `seed ${seed}`, agents: specList(seating), codes: IDENTITY_CODES };
   } else {
     for (const flag of ['preset', 'players', 'roles', 'rule', 'agents'] as const)
       if (a[flag] !== undefined) fail(`--${flag} applies with --seed only: a stored game is replayed with its run's own configuration`);
@@ -53,6 +59,8 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
       if (index >= run.games) fail(`run ${run.id} has games 0 to ${run.games - 1}; there is no game ${index}`);
       src = {
         config,
+        gameKey: llmGameName(run.key, index),
+        recordPath: a.llmCache ?? path,
         label: `run ${run.id} (${path}) · seed ${run.seed}`,
         agents: store.agents(run.id),
         codes: store.codes,
@@ -64,11 +72,28 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
   }
   const { config } = src;
   const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes);
-  if (config.seating.async)
+  const llm = llmSpecsOf(config.seating).length > 0;
+  if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
+  if (config.seating.async && !llm)
     process.stderr.write(
-      `note: the agents ${config.seating.text} answer asynchronously (LLMs?): the replay asks them again, and a stored game is reproduced only if they answer as they did\n`,
+      `note: the agents ${config.seating.text} answer asynchronously: the replay asks them again, and a stored game is reproduced only if they answer as they did\n`,
     );
-  const replay: PlayedIndex = config.seating.async ? await player.playAsync(index) : player.playSync(index);
+  let replay: PlayedIndex;
+  let text: (header: TranscriptHeader) => string;
+  if (llm) {
+    const why =
+      src.stored === undefined
+        ? `Play the game first (sim --seed ${config.seed} --games ${index + 1} with these flags), or give the --llm-cache FILE of the run that played it`
+        : src.stored.row === undefined
+          ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
+          : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
+    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why);
+    replay = r.replay;
+    text = r.text;
+  } else {
+    replay = config.seating.async ? await player.playAsync(index) : player.playSync(index);
+    text = (header) => transcript(replay.game.log, header);
+  }
   const header = {
     title: `${src.label} · game ${index} (game seed ${gameSeed(config.seed, index)})`,
     lines: [
@@ -77,7 +102,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
       `agents: ${replay.specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
     ],
   };
-  process.stdout.write(transcript(replay.game.log, header));
+  process.stdout.write(text(header));
   return src.stored === undefined ? 0 : compare(src.stored, player, index, replay);
 }
 

@@ -29,6 +29,31 @@ export function simChild(args: readonly string[], cwd: string) {
   return spawn(process.execPath, [SIM, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/**
+ * Runs `sim` without blocking this process (a fake provider served from this process must
+ * keep answering), with `env` over the environment (undefined values are removed).
+ */
+export function simAsync(args: readonly string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<SimResult> {
+  if (!existsSync(SIM)) throw new Error(`${SIM} is missing: run npm run build (npm test does)`);
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
+  const child = spawn(process.execPath, [SIM, ...args], { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`sim ${args.join(' ')} did not end within 120 s`));
+    }, 120_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 export function tempDir(label: string): string {
   return mkdtempSync(join(tmpdir(), `sim-${label}-`));
 }
