@@ -309,11 +309,14 @@ export function startLlmRun(
   );
 }
 
-/** The run's budget: the flag, else what the run was started with (a resume), else none. */
+/**
+ * The run's budget: the flag, else what the run was started with (a resume), else none.
+ * A resumed run must find its entry in the record: else its calls were recorded elsewhere.
+ */
 export function budgetOf(s: LlmSettings, record: LlmRecord, runId: string, resuming: boolean): number | null {
-  if (s.maxCost !== undefined) return s.maxCost;
-  if (!resuming) return null;
+  if (!resuming) return s.maxCost ?? null;
   const info = record.store.runInfo(runId);
-  if (info === undefined) fail(`the record ${record.path} has no entry for this run: its LLM calls were recorded elsewhere (give the --llm-cache FILE it was started with)`);
-  return info.maxCost;
+  if (info === undefined)
+    fail(`the record ${record.path} has no entry for this run: its LLM calls were recorded in another file (give the --llm-cache FILE it was started with)`);
+  return s.maxCost !== undefined ? s.maxCost : info.maxCost;
 }

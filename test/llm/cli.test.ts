@@ -9,7 +9,8 @@ import Database from 'better-sqlite3';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, SIM, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { spawn } from 'node:child_process';
 import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
 
 const dir = tempDir('llm-cli');
@@ -217,6 +218,71 @@ describe('--max-cost and sim resume', () => {
     expect(storedGames(join(dir, 'budget.db'))).toBe(storedGames(join(dir, 'whole.db')));
     expect(s1.received.length + s2.received.length + s3.received.length).toBe(total);
     expect(llmTables(join(dir, 'budget.db')).calls).toBe(total);
+  });
+});
+
+describe('compatible servers, shards and Ctrl-C', () => {
+  it('a model on an OpenAI-compatible server seated by seat number; two shards merged replay and show from the merged file', async () => {
+    const s = await serve();
+    const seats = ['--agents', 'random', '--agents', `2=compatible:qwen2.5:7b@${s.url}/v1`, '--agents', 'werewolves=openai:gpt-4o-mini'];
+    const args = ['--games', '4', '--seed', 'sh', ...seats, ...FAST, '--json'];
+    const whole = await simAsync([...args, '--db', 'c-whole.db'], dir, envFor(s.url));
+    expect(whole.code).toBe(0);
+    const models = (JSON.parse(whole.stdout).llm.models as { spec: string; calls: number; cost: number }[]).map((m) => [m.spec, m.calls > 0, m.cost]);
+    // A server on 127.0.0.1 is free unless priced.
+    expect(models).toContainEqual([`compatible:qwen2.5:7b@${s.url}/v1`, true, 0]);
+    const seen = s.received.length;
+    for (const k of [1, 2]) expect((await simAsync([...args, '--shard', `${k}/2`, '--db', `c-${k}.db`], dir, envFor(s.url))).code).toBe(0);
+    expect(s.received.length).toBe(2 * seen); // each shard has its own record: its games are asked again
+    const m = await simAsync(['merge', 'c-1.db', 'c-2.db', '--into', 'c-all.db'], dir, envFor(undefined, false));
+    expect(m.code).toBe(0);
+    expect(storedGames(join(dir, 'c-all.db'))).toBe(storedGames(join(dir, 'c-whole.db')));
+    expect(llmTables(join(dir, 'c-all.db')).calls).toBe(seen);
+    for (const game of ['0', '3']) {
+      const show = await simAsync(['show', '--db', 'c-all.db', '--game', game], dir, envFor(undefined, false));
+      expect(show.code).toBe(0);
+      expect(show.stdout).toContain(`agents: P1 random · P2 compatible:qwen2.5:7b@${s.url}/v1 · `);
+      expect(show.stdout).toMatch(/^ {2}\[P\d private\] /m);
+      expect(show.stdout).toMatch(/Replay matches the stored result/);
+    }
+    expect(s.received.length).toBe(2 * seen);
+  });
+
+  it('Ctrl-C: the calls in flight end and are recorded, their games are left unfinished (exit 130); the resume completes the run, no call paid twice', async () => {
+    const ref = await serve();
+    const args = ['--games', '4', '--seed', 'int', ...SEATS, ...FAST, '--games-in-flight', '2', '--json'];
+    expect((await simAsync([...args, '--db', 'i-whole.db'], dir, envFor(ref.url))).code).toBe(0);
+    const total = ref.received.length;
+
+    const slow = await serve({ delayMs: 20 });
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...process.env, ...envFor(slow.url) })) if (v !== undefined) env[k] = v;
+    const child = spawn(process.execPath, [SIM, ...args, '--db', 'i-stop.db'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    while (slow.received.length < 10) {
+      if (Date.now() > deadline) throw new Error('no request within 60 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/^stopped by Ctrl-C: \d of 4 games stored; (1 game was|\d games were) left unfinished .*; continue with: sim resume --db i-stop\.db --run 1$/m);
+    const o = JSON.parse(stdout);
+    expect(o.complete).toBe(false);
+    expect(o.llm.stopped.reason).toBe('interrupted');
+    // Every request the server answered is in the record.
+    expect(llmTables(join(dir, 'i-stop.db')).calls).toBe(slow.received.length);
+
+    const rest = await serve();
+    const r = await simAsync(['resume', '--db', 'i-stop.db', '--json'], dir, envFor(rest.url));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ games: 4, complete: true });
+    expect(storedGames(join(dir, 'i-stop.db'))).toBe(storedGames(join(dir, 'i-whole.db')));
+    expect(slow.received.length + rest.received.length).toBe(total);
   });
 });
 
