@@ -56,7 +56,10 @@ export function fitRoleValues(mixes: readonly MixRate[]): Result<RoleValueFit, s
   const present = ROLES.filter((r) => played.some((m) => (m.counts.get(r) ?? 0) > 0));
   const dropped: DroppedRole[] = [];
   let terms: Role[] = [];
-  for (const r of present) {
+  // The villager goes last: when the counts are tied (a fixed player count makes the
+  // villagers "the rest"), it is the villager that cannot be told apart, not a role.
+  const order = [...present.filter((r) => r !== 'villager'), ...present.filter((r) => r === 'villager')];
+  for (const r of order) {
     const values = new Set(played.map((m) => m.counts.get(r) ?? 0));
     if (values.size === 1) dropped.push({ role: r, reason: `${[...values][0]} in every mix: its value cannot be told apart from the baseline` });
     else terms.push(r);
@@ -64,7 +67,17 @@ export function fitRoleValues(mixes: readonly MixRate[]): Result<RoleValueFit, s
   const design = played.map((m) => [1, ...terms.map((r) => m.counts.get(r) ?? 0)]);
   const dependent = new Set(dependentColumns(design).map((j) => j - 1));
   if (dependent.size > 0) {
-    for (const j of dependent) dropped.push({ role: terms[j]!, reason: 'its count follows from the other roles’ counts in these mixes' });
+    for (const j of dependent) {
+      const col = (r: Role) => played.map((m) => m.counts.get(r) ?? 0).join(',');
+      const twin = terms.find((r, k) => !dependent.has(k) && col(r) === col(terms[j]!));
+      dropped.push({
+        role: terms[j]!,
+        reason:
+          twin === undefined
+            ? 'its count follows from the other roles’ counts in these mixes'
+            : `always dealt with the ${twin}: the ${twin}’s value is theirs together`,
+      });
+    }
     terms = terms.filter((_, j) => !dependent.has(j));
   }
   if (terms.length === 0) return err('no role’s count varies between the mixes played: play mixes with different numbers of werewolves and players (sim balance)');
@@ -77,7 +90,8 @@ export function fitRoleValues(mixes: readonly MixRate[]): Result<RoleValueFit, s
   if (vi === 0) caveat = 'the villager’s own value could not be estimated (vary the player count), so no villager-equivalents';
   else if (!(bv - Z95 * f.se[vi]! > 0))
     caveat = 'the villager’s value is not clearly above zero, so villager-equivalents are unreliable (their intervals are left out)';
-  const values: RoleValue[] = terms.map((role, t) => {
+  const values: RoleValue[] = terms
+    .map((role, t) => {
     const j = t + 1;
     const coef = f.coef[j]!;
     const se = f.se[j]!;
@@ -98,7 +112,8 @@ export function fitRoleValues(mixes: readonly MixRate[]): Result<RoleValueFit, s
       }
     }
     return { role, coef, se, ve, veLow, veHigh, ultimate: ULTIMATE_WEREWOLF_WEIGHTS[role] ?? null };
-  });
+    })
+    .sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role));
   return ok({
     preset: first.preset,
     rules: first.rules,
