@@ -7,6 +7,11 @@
 // decisions at once when the engine owes them at once. Both give the same game for the
 // same answers: the engine takes simultaneous answers in seat order, whatever order
 // they arrive in.
+//
+// An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
+// incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
+// driver waits for the other seats' answers in flight, then rethrows it, and the caller
+// marks the game unfinished.
 
 import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/decisions.js';
 import type { Game } from '../engine/game.js';
@@ -93,6 +98,15 @@ class Seats {
   }
 }
 
+/**
+ * Thrown by an agent to abandon the game rather than answer (its run was stopped: the
+ * budget is spent, the record it replays from has no answer). The drivers rethrow it
+ * instead of charging the seat; the caller marks the game unfinished.
+ */
+export class AbandonGame extends Error {
+  override readonly name: string = 'AbandonGame';
+}
+
 function thrown(seat: number, e: unknown): DecisionError {
   return { code: 'malformed', seat, message: `the agent failed: ${e instanceof Error ? e.message : String(e)}` };
 }
@@ -118,6 +132,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
         try {
           a = agent.decide(seats.reusedContext(d, lastError));
         } catch (e) {
+          if (e instanceof AbandonGame) throw e;
           lastError = thrown(d.seat, e);
           seats.invalid[d.seat]!++;
           continue;
@@ -140,15 +155,22 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
 export async function playAsync(game: Game, agents: readonly Agent[], opts: PlayOptions = {}): Promise<PlayedGame> {
   const seats = new Seats(game, agents);
   const retries = opts.retries ?? 2;
+  let abandoned = false;
   const answerOne = async (d: Decision): Promise<void> => {
     seats.decisions++;
     const agent = agents[d.seat]!;
     let lastError: DecisionError | undefined;
     for (let attempt = 0; attempt <= retries; attempt++) {
+      // Another seat abandoned the game while this one was thinking: ask no more.
+      if (abandoned) return;
       let a: Answer;
       try {
         a = await agent.decide(seats.context(d, lastError));
       } catch (e) {
+        if (e instanceof AbandonGame) {
+          abandoned = true;
+          throw e;
+        }
         lastError = thrown(d.seat, e);
         seats.invalid[d.seat]!++;
         continue;
@@ -159,8 +181,13 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
       seats.invalid[d.seat]!++;
       if (attempt < retries) opts.onInvalid?.(r.error, d, false);
     }
-    submitFallback(seats, d, lastError, opts);
+    if (!abandoned) submitFallback(seats, d, lastError, opts);
   };
-  while (!game.over) await Promise.all(game.pending().map(answerOne));
+  while (!game.over) {
+    // allSettled, not all: when a seat abandons the game, the others' calls in flight
+    // still end (and are recorded) before the driver returns, so none is paid twice.
+    const settled = await Promise.allSettled(game.pending().map(answerOne));
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  }
   return seats.played();
 }

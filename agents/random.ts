@@ -10,9 +10,16 @@
 // - the witch picks uniformly among her legal combinations (legalAnswers' list);
 // - cupid and the piper pick a uniform set of distinct players; the scapegoat a uniform
 //   subset (each candidate with probability 1/2);
-// - it says nothing in the day talk (a statement is open: there is no list to draw from).
+// - it says nothing in the day talk (a statement is open: there is no list to draw from);
+// - Harvest Festival and New Moon: the thief's steal, the witch's single potion, the
+//   vote between the scapegoat's neighbours, Bleak Monday's vouch and Punishment's
+//   naming are uniform over their legal choices (passing included where legal); Cupid's
+//   secret lover is a uniform (unfaithful, secret) pair; the medium's question is uniform
+//   over legalAnswers' list (question with the players it names); vouching for the
+//   accused and taking the pact are fair coin flips; Great Distrust's friends a uniform
+//   set of the asked size.
 
-import type { Answer, Decision, TargetKind } from '../engine/decisions.js';
+import { legalAnswers, type Answer, type Decision, type TargetKind } from '../engine/decisions.js';
 import type { Rng } from '../engine/rng.js';
 import type { Agent, DecisionContext } from './types.js';
 
@@ -34,8 +41,14 @@ function uniformSubset(items: readonly number[], k: number, rng: Rng): number[] 
   return a.slice(0, k).sort((x, y) => x - y);
 }
 
+/** Shared (frozen: the speech event keeps its claims). */
+const SILENT: Answer = Object.freeze({ kind: 'speech', claims: Object.freeze([]) });
+
 export function randomAnswer(d: Decision, rng: Rng): Answer {
   switch (d.kind) {
+    // The most frequent decision first: a switch on strings tests its cases in order.
+    case 'speech':
+      return SILENT;
     case 'vote':
     case 'election':
       return d.targets.length > 0 ? { kind: d.kind, target: d.targets[rng.int(d.targets.length)]! } : { kind: d.kind, target: null };
@@ -51,6 +64,11 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
     case 'hunter':
     case 'successor':
     case 'tie-break':
+    case 'steal':
+    case 'potion':
+    case 'sacrifice':
+    case 'vouch':
+    case 'punish':
       return uniformTarget(d.kind, d.targets, d.mayPass, rng);
     case 'thief': {
       if (d.mustTake) return { kind: 'thief', take: rng.int(2) as 0 | 1 };
@@ -81,8 +99,22 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
       return { kind: 'piper', targets: uniformSubset(d.candidates, d.count, rng) };
     case 'scapegoat':
       return { kind: 'scapegoat', voters: d.candidates.filter(() => rng.int(2) === 1) };
-    case 'speech':
-      return { kind: 'speech', claims: [] };
+    case 'secret-lover':
+      return {
+        kind: 'secret-lover',
+        unfaithful: d.lovers[rng.int(2)]!,
+        secret: d.candidates[rng.int(d.candidates.length)]!,
+      };
+    case 'medium': {
+      const all = legalAnswers(d)!;
+      return all[rng.int(all.length)]!;
+    }
+    case 'defend':
+      return { kind: 'defend', defend: rng.int(2) === 1 };
+    case 'friends':
+      return { kind: 'friends', friends: uniformSubset(d.targets, d.count, rng) };
+    case 'pact':
+      return { kind: 'pact', accept: rng.int(2) === 1 };
   }
 }
 

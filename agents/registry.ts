@@ -10,8 +10,9 @@
 
 import { didYouMean, err, ok, type Result } from '../engine/result.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/roles.js';
+import { LLM_KINDS } from './llm/kinds.js';
 import { randomAgent } from './random.js';
-import type { Agent } from './types.js';
+import type { Agent, SeatEnv } from './types.js';
 
 export interface AgentKind {
   readonly name: string;
@@ -20,8 +21,10 @@ export interface AgentKind {
   readonly async: boolean;
   /** Checks the spec's argument (the text after ':'); returns the canonical spec. */
   check(argument: string | undefined): Result<string, string>;
+  /** True for LLM kinds: their agents come from the game's LLM session (`env.llm`). */
+  readonly llm?: boolean;
   /** An agent for one seat of one game (agents may keep per-game state). */
-  create(argument: string | undefined, seat: number): Agent;
+  create(argument: string | undefined, seat: number, env?: SeatEnv): Agent;
 }
 
 const randomKind: AgentKind = {
@@ -32,7 +35,7 @@ const randomKind: AgentKind = {
   create: () => randomAgent,
 };
 
-const KINDS: readonly AgentKind[] = [randomKind];
+const KINDS: readonly AgentKind[] = [randomKind, ...LLM_KINDS];
 
 export function agentKinds(): readonly AgentKind[] {
   return KINDS;
@@ -146,13 +149,13 @@ export function specForSeat(seating: Seating, seat: number, dealt: Role): AgentS
   return best!;
 }
 
-/** The agents of one game (one per seat), and the spec text each sits as. */
-export function seatAgents(seating: Seating, dealt: readonly Role[]): { agents: Agent[]; specs: string[] } {
+/** The agents of one game (one per seat), and the spec text each sits as. `env.llm`: the game's LLM session, if it seats LLMs. */
+export function seatAgents(seating: Seating, dealt: readonly Role[], env: SeatEnv = {}): { agents: Agent[]; specs: string[] } {
   const agents: Agent[] = [];
   const specs: string[] = [];
   for (let seat = 0; seat < dealt.length; seat++) {
     const spec = specForSeat(seating, seat, dealt[seat]!);
-    agents.push(spec.kind.create(spec.argument, seat));
+    agents.push(spec.kind.create(spec.argument, seat, env));
     specs.push(spec.text);
   }
   return { agents, specs };

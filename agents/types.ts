@@ -4,6 +4,7 @@
 import type { Answer, Decision, DecisionError } from '../engine/decisions.js';
 import type { Observation } from '../engine/observation.js';
 import type { Rng } from '../engine/rng.js';
+import type { LlmSpec } from './llm/spec.js';
 
 export interface DecisionContext {
   readonly decision: Decision;
@@ -19,4 +20,14 @@ export interface Agent {
   /** The agent's kind and parameters, e.g. `random` or `heuristic:fakeClaim=0.3`. */
   readonly name: string;
   decide(ctx: DecisionContext): Answer | Promise<Answer>;
+}
+
+/** Makes the LLM agents of one game (the game's LLM session, or the dry run's stand-in). */
+export interface LlmSeatFactory {
+  agent(spec: LlmSpec, seat: number): Agent;
+}
+
+/** What a seat's agent is made with beyond its spec. */
+export interface SeatEnv {
+  readonly llm?: LlmSeatFactory | undefined;
 }

@@ -4,14 +4,45 @@
 // counted, re-asked or replaced by a fallback by whoever drives the game.
 
 import { MAX_TEXT, validateStatement, type Claim, type Statement } from './claims.js';
+import { questionArity, type SeanceQuestion } from './moon/cards.js';
 import { err, ok, type Result } from './result.js';
 import type { Role } from './roles.js';
 
 /** Decisions whose answer is one target (or null where `mayPass`). */
-export const TARGET_KINDS = ['guard', 'seer', 'pack', 'hunter', 'successor', 'election', 'vote', 'tie-break'] as const;
+export const TARGET_KINDS = [
+  'guard',
+  'seer',
+  'pack',
+  'hunter',
+  'successor',
+  'election',
+  'vote',
+  'tie-break',
+  // Harvest Festival (004)
+  'steal', // the thief swaps his card with a player's (null: keeps his own)
+  'potion', // the witch's single potion, on a player (null: not tonight)
+  'sacrifice', // the village votes which of the scapegoat's neighbours dies on a tie
+  // New Moon (004)
+  'vouch', // Bleak Monday: the standing player vouches for another
+  'punish', // Punishment: the last dead names a player
+] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
-export const DECISION_KINDS = [...TARGET_KINDS, 'thief', 'cupid', 'peek', 'witch', 'piper', 'scapegoat', 'speech'] as const;
+export const DECISION_KINDS = [
+  ...TARGET_KINDS,
+  'thief',
+  'cupid',
+  'peek',
+  'witch',
+  'piper',
+  'scapegoat',
+  'speech',
+  'secret-lover', // Harvest Festival: Cupid wakes again for the third lover
+  'medium', // New Moon, Spiritualism: the medium's question
+  'defend', // New Moon, Punishment: vouch for the accused or not
+  'friends', // New Moon, Great Distrust: two best friends
+  'pact', // New Moon, Pact with the Devil: the convicted's choice
+] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 interface Base {
@@ -50,10 +81,25 @@ export interface VoteDecision extends TargetDecision<'vote'> {
   readonly weight: number;
 }
 
+/** Harvest Festival: the witch's single potion; a draw decides its effect when she uses it. */
+export interface PotionDecision extends TargetDecision<'potion'> {
+  /** The pack's victim she is shown (null: nobody). */
+  readonly victim: number | null;
+}
+
+/** Harvest Festival: on a tie, the village votes which of the Scapegoat's two neighbours dies. */
+export interface SacrificeDecision extends TargetDecision<'sacrifice'> {
+  readonly scapegoat: number;
+  /** Votes count this much (2 for the sheriff). */
+  readonly weight: number;
+}
+
 export type Decision =
-  | TargetDecision<'guard' | 'seer' | 'hunter' | 'successor' | 'election' | 'tie-break'>
+  | TargetDecision<'guard' | 'seer' | 'hunter' | 'successor' | 'election' | 'tie-break' | 'steal' | 'vouch' | 'punish'>
   | PackDecision
   | VoteDecision
+  | PotionDecision
+  | SacrificeDecision
   | (Base & { readonly kind: 'thief'; readonly cards: readonly [Role, Role]; readonly mustTake: boolean })
   | (Base & { readonly kind: 'cupid'; readonly candidates: readonly number[] })
   | (Base & { readonly kind: 'peek' })
@@ -77,7 +123,23 @@ export type Decision =
       /** 001: a Little Girl claim may name at most this many werewolves (null: no limit). */
       readonly littleGirlMaxNamed: number | null;
       readonly players: number;
-    });
+    })
+  /** Harvest Festival: Cupid names one of the two lovers (the unfaithful, B) and a new, secret lover (C). */
+  | (Base & { readonly kind: 'secret-lover'; readonly lovers: readonly [number, number]; readonly candidates: readonly number[] })
+  /** Spiritualism: the medium asks the ghost one of the card's questions, naming players where it asks about them. */
+  | (Base & {
+      readonly kind: 'medium';
+      readonly ghost: number;
+      readonly questions: readonly SeanceQuestion[];
+      /** Whom a question may name: the living, but the medium. */
+      readonly targets: readonly number[];
+    })
+  /** Punishment: vouch for the accused's innocence (two vouchers save him). */
+  | (Base & { readonly kind: 'defend'; readonly accused: number })
+  /** Great Distrust: name `count` best friends among the targets. */
+  | (Base & { readonly kind: 'friends'; readonly targets: readonly number[]; readonly count: number })
+  /** Pact with the Devil: the convicted may make a pact and not be hanged. */
+  | (Base & { readonly kind: 'pact' });
 
 export type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
 
@@ -91,7 +153,12 @@ export type Answer =
   | { readonly kind: 'witch'; readonly heal: boolean; readonly poison: number | null }
   | { readonly kind: 'piper'; readonly targets: readonly number[] }
   | { readonly kind: 'scapegoat'; readonly voters: readonly number[] }
-  | { readonly kind: 'speech'; readonly claims: readonly Claim[]; readonly text?: string | undefined };
+  | { readonly kind: 'speech'; readonly claims: readonly Claim[]; readonly text?: string | undefined }
+  | { readonly kind: 'secret-lover'; readonly unfaithful: number; readonly secret: number }
+  | { readonly kind: 'medium'; readonly question: SeanceQuestion; readonly about: readonly number[] }
+  | { readonly kind: 'defend'; readonly defend: boolean }
+  | { readonly kind: 'friends'; readonly friends: readonly number[] }
+  | { readonly kind: 'pact'; readonly accept: boolean };
 
 export type AnswerOf<K extends DecisionKind> = K extends 'pack'
   ? Extract<Answer, { kind: 'pack' }>
@@ -138,6 +205,12 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
   const ans = a as Record<string, unknown>;
   if (ans.kind !== d.kind) return fail('wrong-kind', d.seat, `a '${d.kind}' answer is owed, not '${String(ans.kind)}'`);
   switch (d.kind) {
+    // The most frequent decision first: a switch on strings tests its cases in order.
+    case 'speech': {
+      const v = validateStatement(ans, d.seat, d.players, d.littleGirlMaxNamed);
+      if (!v.ok) return fail('illegal', d.seat, v.error);
+      return ok(a as Answer);
+    }
     case 'guard':
     case 'seer':
     case 'pack':
@@ -145,7 +218,12 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
     case 'successor':
     case 'election':
     case 'vote':
-    case 'tie-break': {
+    case 'tie-break':
+    case 'steal':
+    case 'potion':
+    case 'sacrifice':
+    case 'vouch':
+    case 'punish': {
       const t = ans.target;
       if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
       if (d.kind === 'pack' && ans.say !== undefined && (typeof ans.say !== 'string' || ans.say.length > MAX_TEXT))
@@ -191,12 +269,40 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
       if (!distinctSeats(ans.voters, d.candidates))
         return fail('illegal', d.seat, `the scapegoat names voters among ${list(d.candidates)}, each once`);
       return ok(a as Answer);
-    case 'speech': {
-      const v = validateStatement(ans, d.seat, d.players, d.littleGirlMaxNamed);
-      if (!v.ok) return fail('illegal', d.seat, v.error);
+    case 'secret-lover': {
+      if (typeof ans.unfaithful !== 'number' || typeof ans.secret !== 'number')
+        return fail('malformed', d.seat, 'unfaithful and secret are seat numbers');
+      if (!d.lovers.includes(ans.unfaithful))
+        return fail('illegal', d.seat, `the unfaithful lover is one of the two lovers, ${d.lovers.join(' or ')}`);
+      if (!d.candidates.includes(ans.secret))
+        return fail('illegal', d.seat, `the secret lover is a new player among ${list(d.candidates)}`);
       return ok(a as Answer);
     }
+    case 'medium': {
+      const q = ans.question;
+      if (typeof q !== 'string' || !(d.questions as readonly string[]).includes(q))
+        return fail('illegal', d.seat, `the question is one of the card's: ${d.questions.join(', ')}`);
+      const n = questionArity(q as SeanceQuestion);
+      if (!distinctSeats(ans.about, d.targets) || ans.about.length !== n)
+        return fail('illegal', d.seat, `question ${q} names ${n} different player${n === 1 ? '' : 's'} among ${list(d.targets)} in about`);
+      return ok(a as Answer);
+    }
+    case 'defend':
+      if (typeof ans.defend !== 'boolean') return fail('malformed', d.seat, 'defend is true or false');
+      return ok(a as Answer);
+    case 'friends':
+      if (!distinctSeats(ans.friends, d.targets) || ans.friends.length !== d.count)
+        return fail('illegal', d.seat, `name ${d.count} different friends among ${list(d.targets)}`);
+      return ok(a as Answer);
+    case 'pact':
+      if (typeof ans.accept !== 'boolean') return fail('malformed', d.seat, 'accept is true or false');
+      return ok(a as Answer);
   }
+}
+
+/** The questions of a medium's card that can be asked with the players there are to name. */
+export function askableQuestions(questions: readonly SeanceQuestion[], targets: number): SeanceQuestion[] {
+  return questions.filter((q) => questionArity(q) <= targets);
 }
 
 /** Subsets of `xs` of size k, in lexicographic order. */
@@ -231,7 +337,12 @@ export function legalAnswers(d: Decision): Answer[] | null {
     case 'successor':
     case 'election':
     case 'vote':
-    case 'tie-break': {
+    case 'tie-break':
+    case 'steal':
+    case 'potion':
+    case 'sacrifice':
+    case 'vouch':
+    case 'punish': {
       const out: Answer[] = d.targets.map((target) => ({ kind: d.kind, target }));
       if (d.mayPass) out.push({ kind: d.kind, target: null });
       return out;
@@ -271,24 +382,56 @@ export function legalAnswers(d: Decision): Answer[] | null {
     }
     case 'speech':
       return null;
+    case 'secret-lover': {
+      const out: Answer[] = [];
+      for (const unfaithful of d.lovers) for (const secret of d.candidates) out.push({ kind: 'secret-lover', unfaithful, secret });
+      return out;
+    }
+    case 'medium': {
+      const out: Answer[] = [];
+      for (const question of d.questions)
+        for (const about of combinations(d.targets, questionArity(question))) out.push({ kind: 'medium', question, about });
+      return out;
+    }
+    case 'defend':
+      return [
+        { kind: 'defend', defend: false },
+        { kind: 'defend', defend: true },
+      ];
+    case 'friends':
+      return combinations(d.targets, d.count).map((friends) => ({ kind: 'friends', friends }));
+    case 'pact':
+      return [
+        { kind: 'pact', accept: false },
+        { kind: 'pact', accept: true },
+      ];
   }
 }
 
 /**
  * The answer played for a seat whose agent failed (documented fallback): pass where
- * passing is legal (abstain, hold fire, no potion, keep the card, say nothing), else
- * the first legal choice.
+ * passing is legal (abstain, hold fire, no potion, keep the card, say nothing; decline a
+ * pact, vouch for nobody), else the first legal choice.
  */
 export function fallbackAnswer(d: Decision): Answer {
   switch (d.kind) {
+    case 'pack': {
+      // Never offer itself (self-or-non-wolves lists the wolf's own seat): a failing wolf is no bait.
+      const other = d.targets.find((t) => t !== d.seat) ?? d.targets[0]!;
+      return { kind: 'pack', target: d.mayPass ? null : other };
+    }
     case 'guard':
     case 'seer':
-    case 'pack':
     case 'hunter':
     case 'successor':
     case 'election':
     case 'vote':
     case 'tie-break':
+    case 'steal':
+    case 'potion':
+    case 'sacrifice':
+    case 'vouch':
+    case 'punish':
       return { kind: d.kind, target: d.mayPass ? null : d.targets[0]! };
     case 'thief':
       return { kind: 'thief', take: d.mustTake ? 0 : null };
@@ -304,6 +447,18 @@ export function fallbackAnswer(d: Decision): Answer {
       return { kind: 'scapegoat', voters: [] };
     case 'speech':
       return { kind: 'speech', claims: [] };
+    case 'secret-lover':
+      return { kind: 'secret-lover', unfaithful: d.lovers[0], secret: d.candidates[0]! };
+    case 'medium': {
+      const question = d.questions[0]!;
+      return { kind: 'medium', question, about: d.targets.slice(0, questionArity(question)) };
+    }
+    case 'defend':
+      return { kind: 'defend', defend: false };
+    case 'friends':
+      return { kind: 'friends', friends: d.targets.slice(0, d.count) };
+    case 'pact':
+      return { kind: 'pact', accept: false };
   }
 }
 

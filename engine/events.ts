@@ -6,6 +6,7 @@
 import type { Cause } from './causes.js';
 import type { Claim } from './claims.js';
 import type { Proposal } from './decisions.js';
+import type { MoonEvent, SeanceQuestion } from './moon/cards.js';
 import type { Role, Side } from './roles.js';
 
 /** Visibility: a bitmask of seats. ALL is every seat; MODERATOR is nobody (transcripts only). */
@@ -33,6 +34,13 @@ export interface Vote {
 }
 
 export type SeerResult = Role | 'werewolf' | 'not-werewolf';
+
+/** Harvest Festival: what the witch's single potion did (a draw of four, 004's box toss). */
+export const POTION_EFFECTS = ['heal', 'heal-villager', 'heal-werewolf', 'poison'] as const;
+export type PotionEffect = (typeof POTION_EFFECTS)[number];
+
+/** Why a seat's card in play changed. */
+export type RoleChangeReason = 'stolen' | 'potion' | 'miracle';
 export type LoverInfo = Role | 'werewolf' | 'human' | null;
 
 /** The public reason given for a death: night deaths are announced without their cause. */
@@ -47,7 +55,8 @@ export type EventBody =
   | { readonly type: 'thief-cards'; readonly seat: number; readonly cards: readonly [Role, Role] }
   | { readonly type: 'thief-swap'; readonly seat: number; readonly took: Role | null }
   | { readonly type: 'cupid'; readonly seat: number; readonly lovers: readonly [number, number] }
-  | { readonly type: 'lover'; readonly seat: number; readonly partner: number; readonly partnerIs: LoverInfo }
+  /** A lover wakes and sees the partner; `secret`: Harvest Festival's second waking (B and C). */
+  | { readonly type: 'lover'; readonly seat: number; readonly partner: number; readonly partnerIs: LoverInfo; readonly secret?: boolean }
   | { readonly type: 'guard'; readonly seat: number; readonly target: number }
   | { readonly type: 'seer'; readonly seat: number; readonly target: number; readonly result: SeerResult }
   /** The pack wakes and recognises itself. */
@@ -82,11 +91,80 @@ export type EventBody =
   | {
       readonly type: 'verdict';
       readonly target: number | null;
-      readonly reason: 'majority' | 'sheriff' | 'random' | 'scapegoat' | 'no-votes' | 'tie' | 'void';
+      readonly reason:
+        | 'majority'
+        | 'sheriff'
+        | 'random'
+        | 'scapegoat'
+        | 'no-votes'
+        | 'tie'
+        | 'void'
+        | 'unvouched' // Bleak Monday: the last one standing
+        | 'friendless'; // Great Distrust: nobody's friend
     }
   | { readonly type: 'idiot-revealed'; readonly seat: number }
   | { readonly type: 'scapegoat-voters'; readonly seat: number; readonly voters: readonly number[] }
   | { readonly type: 'shot'; readonly seat: number; readonly target: number | null }
+  // ---- Harvest Festival (004)
+  /** The seer is shown the target's and both neighbours' cards, unlabelled (results sorted). */
+  | {
+      readonly type: 'seer-glimpse';
+      readonly seat: number;
+      readonly target: number;
+      readonly seats: readonly number[];
+      readonly results: readonly SeerResult[];
+    }
+  /** The thief swapped his card with a player's (target null: kept his own). */
+  | { readonly type: 'thief-steal'; readonly seat: number; readonly target: number | null; readonly took: Role | null }
+  /** A seat's card in play changed; shown to whoever learns it. */
+  | { readonly type: 'role-change'; readonly seat: number; readonly role: Role; readonly reason: RoleChangeReason }
+  /** Cupid names the unfaithful lover (B) and the secret lover (C). */
+  | { readonly type: 'secret-lover'; readonly seat: number; readonly unfaithful: number; readonly secret: number }
+  /** The sheriff's vote, made and shown before the others vote. */
+  | { readonly type: 'sheriff-vote'; readonly voter: number; readonly target: number | null }
+  /** The village's vote between the Scapegoat's neighbours; target dies (null: nobody could be chosen). */
+  | { readonly type: 'sacrifice'; readonly scapegoat: number; readonly votes: readonly Vote[]; readonly target: number | null }
+  | { readonly type: 'witch-potion'; readonly seat: number; readonly target: number; readonly effect: PotionEffect }
+  /** The Little Girl peeks in the witch's turn: she sees the witch (null: nobody woke). */
+  | { readonly type: 'peek-witch'; readonly seat: number; readonly witch: number | null; readonly caught: boolean }
+  /** The witch caught the Little Girl peeking: she learns who she is. */
+  | { readonly type: 'girl-seen'; readonly seat: number }
+  // ---- New Moon (004)
+  /** The players' seeded sexes and ages (public: everyone sees the table). */
+  | { readonly type: 'attributes'; readonly male: readonly boolean[]; readonly seniority: readonly number[] }
+  /** The round's event card (variant: which Spiritualism card, 0–4). */
+  | { readonly type: 'moon'; readonly event: MoonEvent; readonly variant: number }
+  /** An event that could not apply (nobody dead yet, no ghost, ...). */
+  | { readonly type: 'moon-void'; readonly event: MoonEvent; readonly reason: string }
+  /** Miracle: the wolves' victim is revealed but lives on as a plain villager. */
+  | { readonly type: 'miracle'; readonly seat: number; readonly role: Role }
+  /** Away today: no talk, no vote, cannot be voted (Luncheon for Seniors, Gone Hunting). */
+  | { readonly type: 'away'; readonly seats: readonly number[]; readonly event: MoonEvent }
+  /** April Fools: this seat holds another role's power this round. */
+  | { readonly type: 'power-swap'; readonly seat: number; readonly power: Role }
+  /** April Fools: a lover died and the other lives; they love each other no more. */
+  | { readonly type: 'lovers-parted'; readonly seat: number; readonly freed: readonly number[] }
+  /** Not Me – Nor Wolf: the speaker said a banned word and loses today's vote. */
+  | { readonly type: 'banned-word'; readonly seat: number; readonly word: string }
+  /** Spiritualism: the medium's question to the ghost, and the true answer. */
+  | {
+      readonly type: 'seance';
+      readonly medium: number;
+      readonly ghost: number;
+      readonly question: SeanceQuestion;
+      readonly about: readonly number[];
+      readonly answer: boolean;
+    }
+  /** Punishment: the last dead names a player. */
+  | { readonly type: 'punish'; readonly seat: number; readonly target: number }
+  /** Punishment: who vouched for the accused; two save him. */
+  | { readonly type: 'defence'; readonly accused: number; readonly defenders: readonly number[]; readonly saved: boolean }
+  /** Bleak Monday: a standing player vouches for another, who sits down. */
+  | { readonly type: 'vouch'; readonly seat: number; readonly target: number }
+  /** Great Distrust: each voter's two best friends. */
+  | { readonly type: 'friends'; readonly votes: readonly { readonly voter: number; readonly friends: readonly number[] }[] }
+  /** Pact with the Devil: the convicted's choice. */
+  | { readonly type: 'pact'; readonly seat: number; readonly accepted: boolean }
   | { readonly type: 'end'; readonly winner: Side; readonly winners: readonly number[] };
 
 export type EventType = EventBody['type'];

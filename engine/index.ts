@@ -5,6 +5,7 @@ export * from './claims.js';
 export * from './decisions.js';
 export * from './events.js';
 export { Game } from './game.js';
+export * from './moon/cards.js';
 export * from './observation.js';
 export * from './options.js';
 export * from './outcome.js';

@@ -4,6 +4,7 @@
 // stored configuration, the presets and the LLM prompt are all generated from them.
 
 import { CAUSES, isCause, type Cause } from './causes.js';
+import { MOON_EVENTS, isMoonEvent, type MoonEvent } from './moon/cards.js';
 import { didYouMean, err, ok, type Result } from './result.js';
 
 export const WOLVES_WIN = ['all', 'second-last', 'parity'] as const;
@@ -35,6 +36,8 @@ export interface RuleOptions {
   readonly speakingOrder: (typeof SPEAKING_ORDERS)[number];
   readonly littleGirlCaught: number;
   readonly littleGirlNamesHalf: boolean;
+  readonly harvestFestival: boolean;
+  readonly newMoon: readonly MoonEvent[];
 }
 export type OptionKey = keyof RuleOptions;
 
@@ -43,7 +46,8 @@ type Spec =
   | { readonly kind: 'bool' }
   | { readonly kind: 'int'; readonly min: number; readonly max: number }
   | { readonly kind: 'prob' }
-  | { readonly kind: 'causes' };
+  | { readonly kind: 'causes' }
+  | { readonly kind: 'events' };
 
 export interface OptionSpec {
   readonly key: OptionKey;
@@ -158,6 +162,18 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     inTable: false,
     doc: 'a player claiming to be the Little Girl may name at most half the werewolves, rounded down (001)',
   },
+  {
+    key: 'harvestFestival',
+    spec: bool,
+    inTable: false,
+    doc: "004's Harvest Festival variant: powers change (neighbour-only wolf kills, guard and hunter; three unlabelled cards for the seer; a single potion of random effect; Cupid's secret third lover; the sheriff votes first; ...)",
+  },
+  {
+    key: 'newMoon',
+    spec: { kind: 'events' },
+    inTable: false,
+    doc: `004's New Moon event deck: the events whose cards are shuffled in, one drawn each dawn (any of ${MOON_EVENTS.join(', ')}; "all"; "none"; "-event" removes one)`,
+  },
 ];
 
 export const OPTION_KEYS: readonly OptionKey[] = OPTION_SPECS.map((s) => s.key);
@@ -190,26 +206,44 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   speakingOrder: 'seat',
   littleGirlCaught: 0.2,
   littleGirlNamesHalf: false,
+  harvestFestival: false,
+  newMoon: [],
 };
 
-/** Parses a set of causes: `wolves,vote`, `all`, `all,-poison`. Sorted in CAUSES order. */
-export function parseCauses(text: string): Result<Cause[], string> {
-  const set = new Set<Cause>();
+/** Parses a set of names: `a,b`, `all`, `all,-b`, `none`. Sorted in the universe's order. */
+function parseSet<T extends string>(
+  text: string,
+  universe: readonly T[],
+  is: (s: string) => s is T,
+  what: string,
+  whatPlural: string,
+): Result<T[], string> {
+  const set = new Set<T>();
   for (const raw of text.split(',')) {
     const part = raw.trim();
     if (part === '') continue;
     if (part === 'all') {
-      for (const c of CAUSES) set.add(c);
+      for (const c of universe) set.add(c);
       continue;
     }
     if (part === 'none') continue;
     const remove = part.startsWith('-');
     const name = remove ? part.slice(1) : part;
-    if (!isCause(name)) return err(`unknown cause of death '${name}'${didYouMean(name, CAUSES)}; causes are ${CAUSES.join(', ')}`);
+    if (!is(name)) return err(`unknown ${what} '${name}'${didYouMean(name, universe)}; ${whatPlural} are ${universe.join(', ')}`);
     if (remove) set.delete(name);
     else set.add(name);
   }
-  return ok(CAUSES.filter((c) => set.has(c)));
+  return ok(universe.filter((c) => set.has(c)));
+}
+
+/** Parses a set of causes: `wolves,vote`, `all`, `all,-poison`. Sorted in CAUSES order. */
+export function parseCauses(text: string): Result<Cause[], string> {
+  return parseSet(text, CAUSES, isCause, 'cause of death', 'causes');
+}
+
+/** Parses a set of New Moon events: `miracle,punishment`, `all`, `all,-april-fools`. */
+export function parseMoonEvents(text: string): Result<MoonEvent[], string> {
+  return parseSet(text, MOON_EVENTS, isMoonEvent, 'New Moon event', 'New Moon events');
 }
 
 function parseValue(spec: OptionSpec, raw: string): Result<unknown, string> {
@@ -237,6 +271,8 @@ function parseValue(spec: OptionSpec, raw: string): Result<unknown, string> {
     }
     case 'causes':
       return parseCauses(v);
+    case 'events':
+      return parseMoonEvents(v);
   }
 }
 
@@ -274,7 +310,9 @@ export function validateOptions(o: Record<string, unknown>): Result<RuleOptions,
 /** The text form of one option's value, as `--rule` takes it back. */
 export function formatOptionValue(key: OptionKey, options: RuleOptions): string {
   const v = options[key];
-  return Array.isArray(v) ? (v.length === CAUSES.length ? 'all' : v.length === 0 ? 'none' : v.join(',')) : String(v);
+  if (!Array.isArray(v)) return String(v);
+  const universe = key === 'newMoon' ? MOON_EVENTS.length : CAUSES.length;
+  return v.length === universe ? 'all' : v.length === 0 ? 'none' : v.join(',');
 }
 
 /** Every option as `key=value`, in spec order: the canonical text of a rule set. */

@@ -15,6 +15,8 @@ export interface SeatOutcome {
   readonly won: boolean;
   readonly lover: boolean;
   readonly sheriff: boolean;
+  /** New Moon, Pact with the Devil: he made the pact (its price, if he won, is for the next game). */
+  readonly pact: boolean;
   readonly death: { readonly day: number; readonly night: boolean; readonly cause: Cause } | null;
 }
 
@@ -67,6 +69,7 @@ export function outcomeOf(g: Game): Outcome {
       won: winners.includes(i),
       lover: seat.lover >= 0,
       sheriff: s.sheriff === i,
+      pact: seat.pact,
       death: seat.death,
     })),
   };

@@ -2,6 +2,7 @@
 // Everything a player may know is in the log; the state is the moderator's view.
 
 import type { Cause } from './causes.js';
+import type { MoonState } from './moon/state.js';
 import { teamOf, type Role, type Side } from './roles.js';
 
 export interface Seat {
@@ -19,6 +20,20 @@ export interface Seat {
   /** Lives against the werewolves (Elder: 2). */
   lives: number;
   death: { day: number; night: boolean; cause: Cause } | null;
+  /** New Moon, Pact with the Devil (004): convicted, he made a pact and was not hanged. */
+  pact: boolean;
+}
+
+/**
+ * Harvest Festival (004): Cupid's third, secret lover. A (abandoned) and B (unfaithful)
+ * are the first pair; C is B's secret lover. Seats' `lover` fields: A→B, B→C, C→B, so
+ * the vote rule ("may not vote for your lover") gives 004's restrictions as they are:
+ * A may not vote for B, B and C not for each other, B may vote for A.
+ */
+export interface LoveTriangle {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
 }
 
 /** What tonight's steps decided, read by the later steps and the dawn. */
@@ -57,6 +72,16 @@ export interface GameState {
   /** A Scapegoat's choice: who may vote on the coming day (null: no restriction). */
   nextDayVoters: number[] | null;
   winner: Side | null;
+  /** The most recent death (in announcement order), or -1: New Moon's "the last dead". */
+  lastDead: number;
+  /** The first player the werewolves killed, or -1: Spiritualism's ghost. */
+  firstWolfVictim: number;
+  /** The seer has seen a werewolf's card (Spiritualism's first question). */
+  seerFoundWolf: boolean;
+  /** Harvest Festival: Cupid's triangle, once formed. */
+  triangle: LoveTriangle | null;
+  /** New Moon: the deck and the round's event (null when the option is off). */
+  moon: MoonState | null;
 }
 
 export function newState(players: number, dealt: readonly Role[], leftover: Role[]): GameState {
@@ -70,6 +95,7 @@ export function newState(players: number, dealt: readonly Role[], leftover: Role
     idiotRevealed: false,
     lives: role === 'elder' ? 2 : 1,
     death: null,
+    pact: false,
   }));
   return {
     players,
@@ -87,6 +113,11 @@ export function newState(players: number, dealt: readonly Role[], leftover: Role
     dawnVictim: -1,
     nextDayVoters: null,
     winner: null,
+    lastDead: -1,
+    firstWolfVictim: -1,
+    seerFoundWolf: false,
+    triangle: null,
+    moon: null,
   };
 }
 
@@ -108,9 +139,27 @@ export function livingWolves(s: GameState): number[] {
   return out;
 }
 
-/** A couple whose members play for different teams (their goal becomes being the last two). */
+/**
+ * A couple whose members play for different teams (their goal becomes being the last two).
+ * With Harvest Festival's triangle, its three members are one group: cross-team when their
+ * teams are not all the same, and then all three leave their teams.
+ */
 export function crossTeamLovers(s: GameState, a: number): boolean {
   const b = s.seats[a]!.lover;
   if (b < 0) return false;
+  const t = s.triangle;
+  if (t !== null && (a === t.a || a === t.b || a === t.c)) return crossTeamTriangle(s, t);
   return teamOf(s.seats[a]!.role) !== teamOf(s.seats[b]!.role);
+}
+
+export function crossTeamTriangle(s: GameState, t: LoveTriangle): boolean {
+  const team = teamOf(s.seats[t.a]!.role);
+  return teamOf(s.seats[t.b]!.role) !== team || teamOf(s.seats[t.c]!.role) !== team;
+}
+
+/** Changes a seat's card in play (a thief's steal, a potion, a miracle): an Elder's lives go with the card. */
+export function setRole(s: GameState, seat: number, role: Role): void {
+  const st = s.seats[seat]!;
+  st.role = role;
+  st.lives = role === 'elder' ? 2 : 1;
 }

@@ -2,7 +2,8 @@
 // statement, vote and death, each line marked with who could see it.
 
 import type { Claim } from '../engine/claims.js';
-import { ALL, MODERATOR, seatsOf, type Event, type Vote } from '../engine/events.js';
+import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type Vote } from '../engine/events.js';
+import type { MoonEvent, SeanceQuestion } from '../engine/moon/cards.js';
 
 /** Seats are 0-based in data and shown 1-based ("P1") to people. */
 export const P = (seat: number): string => `P${seat + 1}`;
@@ -53,7 +54,7 @@ export function describe(e: Event): string | null {
     case 'cupid':
       return `${P(e.seat)} (cupid) makes ${P(e.lovers[0])} and ${P(e.lovers[1])} lovers`;
     case 'lover':
-      return `${P(e.seat)} wakes as a lover and sees ${P(e.partner)}${e.partnerIs === null ? '' : ` (${e.partnerIs})`}`;
+      return `${P(e.seat)} wakes as ${e.secret === true ? 'a secret lover' : 'a lover'} and sees ${P(e.partner)}${e.partnerIs === null ? '' : ` (${e.partnerIs})`}`;
     case 'guard':
       return `${P(e.seat)} (guard) protects ${P(e.target)}`;
     case 'seer':
@@ -114,6 +115,109 @@ export function describe(e: Event): string | null {
       return e.target === null ? `${P(e.seat)} (hunter) holds fire` : `${P(e.seat)} (hunter) shoots ${P(e.target)}`;
     case 'end':
       return `${e.winner === 'draw' ? 'Draw: nobody is left' : `The ${e.winner} win`} — winners: ${list(e.winners)}`;
+    // Harvest Festival
+    case 'seer-glimpse':
+      return `${P(e.seat)} (seer) looks at ${P(e.target)} and is shown the cards of ${list(e.seats)}, unlabelled: ${e.results.join(', ')}`;
+    case 'thief-steal':
+      return e.target === null ? `${P(e.seat)} (thief) keeps his card` : `${P(e.seat)} (thief) swaps cards with ${P(e.target)} and takes the ${e.took} card`;
+    case 'role-change':
+      return `${P(e.seat)} now plays the ${e.role} card (${e.reason === 'stolen' ? 'the thief took his' : e.reason})`;
+    case 'secret-lover':
+      return `${P(e.seat)} (cupid) wakes again: ${P(e.unfaithful)} is unfaithful, ${P(e.secret)} the secret lover`;
+    case 'sheriff-vote':
+      return `the sheriff ${P(e.voter)} votes first: ${e.target === null ? 'abstains' : P(e.target)}`;
+    case 'sacrifice':
+      return `the scapegoat's neighbours are put to the vote: ${votesText(e.votes)} [${tally(e.votes) || 'no votes'}]${e.target === null ? '' : ` — ${P(e.target)} dies in his place`}`;
+    case 'witch-potion':
+      return `${P(e.seat)} (witch) gives her potion to ${P(e.target)}; the box says: ${POTION_TEXT[e.effect]}`;
+    case 'peek-witch':
+      return `${P(e.seat)} (little girl) peeks in the witch's turn and sees ${e.witch === null ? 'nobody' : P(e.witch)}${e.caught ? ' — and is seen' : ''}`;
+    case 'girl-seen':
+      return `the witch sees ${P(e.seat)} peeking: she is the little girl`;
+    // New Moon
+    case 'attributes':
+      return null; // shown in the header
+    case 'moon':
+      return `event card: ${MOON_TITLES[e.event]}${e.event === 'spiritualism' ? ` (card ${e.variant + 1})` : ''}`;
+    case 'moon-void':
+      return `${MOON_TITLES[e.event]} has no effect: ${e.reason}`;
+    case 'miracle':
+      return `Miracle: ${P(e.seat)}, the werewolves' victim, is revealed (${e.role}) but comes back as a plain villager`;
+    case 'away':
+      return `${list(e.seats)} ${e.seats.length === 1 ? 'is' : 'are'} away today (${MOON_TITLES[e.event]}): no talk, no vote, cannot be voted for`;
+    case 'power-swap':
+      return `${P(e.seat)} holds the ${e.power}'s power this round (April Fools)`;
+    case 'lovers-parted':
+      return `${P(e.seat)} died in an April Fools round: ${e.freed.length === 0 ? 'nobody grieves' : `${list(e.freed)} ${e.freed.length === 1 ? 'lives' : 'live'} on and love him no more`}`;
+    case 'banned-word':
+      return `${P(e.seat)} said “${e.word}” and loses the vote today`;
+    case 'seance':
+      return `${P(e.medium)} (medium) asks the ghost of ${P(e.ghost)}: ${questionText(e.question, e.about)} — ${e.answer ? 'yes' : 'no'}`;
+    case 'punish':
+      return `${P(e.seat)}, the last dead, names ${P(e.target)} for punishment`;
+    case 'defence':
+      return `vouching for ${P(e.accused)}: ${list(e.defenders)} — ${e.saved ? 'spared' : 'not enough'}`;
+    case 'vouch':
+      return `${P(e.seat)} vouches for ${P(e.target)}`;
+    case 'friends':
+      return `best friends: ${e.votes.map((v) => `${P(v.voter)}→${v.friends.map(P).join('+')}`).join(' ')}`;
+    case 'pact':
+      return e.accepted ? `${P(e.seat)} makes a pact with the devil and is not hanged` : `${P(e.seat)} refuses the devil's pact`;
+  }
+}
+
+const POTION_TEXT: Record<PotionEffect, string> = {
+  heal: 'heal',
+  'heal-villager': 'heal, and he becomes a plain villager',
+  'heal-werewolf': 'heal, and he becomes a werewolf',
+  poison: 'poison',
+};
+
+const MOON_TITLES: Record<MoonEvent, string> = {
+  miracle: 'Miracle',
+  'bleak-monday': 'Bleak Monday',
+  'not-me-nor-wolf': 'Not Me – Nor Wolf',
+  spiritualism: 'Spiritualism',
+  'luncheon-for-seniors': 'Luncheon for Seniors',
+  'end-of-the-harvest': 'End of the Harvest',
+  'gone-hunting': 'Gone Hunting',
+  'pact-with-the-devil': 'Pact with the Devil',
+  'april-fools': 'April Fools',
+  punishment: 'Punishment',
+  'great-distrust': 'Great Distrust',
+};
+
+function questionText(q: SeanceQuestion, about: readonly number[]): string {
+  const [a, b] = about.map(P);
+  switch (q) {
+    case 'seer-found-wolf':
+      return 'has the seer found a werewolf?';
+    case 'wolves-adjacent':
+      return 'are two werewolves sitting next to each other?';
+    case 'am-i-wolf':
+      return 'am I a werewolf?';
+    case 'same-side':
+      return `are ${a} and ${b} on the same side?`;
+    case 'witch-is-man':
+      return 'is the witch a man?';
+    case 'sheriff-is-villager':
+      return 'is the sheriff a plain villager?';
+    case 'all-wolves-men':
+      return 'are all the werewolves men?';
+    case 'all-wolves-women':
+      return 'are all the werewolves women?';
+    case 'am-i-villager':
+      return 'am I a plain villager?';
+    case 'sheriff-is-wolf':
+      return 'is the sheriff a werewolf?';
+    case 'any-wolf-man':
+      return 'is there a man among the werewolves?';
+    case 'any-wolf-woman':
+      return 'is there a woman among the werewolves?';
+    case 'neighbour-wolf':
+      return `is one of ${a}'s neighbours a werewolf?`;
+    case 'is-villager':
+      return `is ${a} a plain villager?`;
   }
 }
 
@@ -131,8 +235,12 @@ export interface TranscriptHeader {
   readonly lines?: readonly string[];
 }
 
-/** The whole transcript of a log. */
-export function transcript(log: readonly Event[], header: TranscriptHeader): string {
+/**
+ * The whole transcript of a log. `annotations`: lines kept outside the log (an LLM
+ * seat's private reasoning, its refused answers, fallbacks) to print before log[i]
+ * (key i; key log.length: at the end), as `transcriptAnnotations` in agents/llm/notes.ts makes them.
+ */
+export function transcript(log: readonly Event[], header: TranscriptHeader, annotations?: ReadonlyMap<number, readonly string[]>): string {
   const start = log.find((e) => e.type === 'start');
   const players = start?.type === 'start' ? start.players : 0;
   const roles: string[] = new Array<string>(players).fill('?');
@@ -140,12 +248,25 @@ export function transcript(log: readonly Event[], header: TranscriptHeader): str
   const current = [...roles];
   const out: string[] = [header.title, ...(header.lines ?? [])];
   out.push(`Seats: ${roles.map((r, i) => `${P(i)} ${r}`).join(' · ')}`);
-  for (const e of log) {
-    if (e.type === 'thief-swap' && e.took !== null) current[e.seat] = e.took;
-    const text = describe(e);
-    if (text === null) continue;
-    const heading = e.type === 'night' || e.type === 'day';
-    out.push(heading ? `\n${text}` : `  ${audience(e, players, current)}${text}`);
+  const attributes = log.find((e) => e.type === 'attributes');
+  if (attributes?.type === 'attributes') {
+    const oldestFirst = roles.map((_, i) => i).sort((a, b) => attributes.seniority[a]! - attributes.seniority[b]!);
+    out.push(`Players: ${roles.map((_, i) => `${P(i)} ${attributes.male[i] ? 'man' : 'woman'}`).join(' · ')}; oldest first: ${oldestFirst.map(P).join(' ')}`);
   }
+  const annotate = (i: number) => {
+    for (const line of annotations?.get(i) ?? []) out.push(`  ${line}`);
+  };
+  log.forEach((e, i) => {
+    if (e.type === 'thief-swap' && e.took !== null) current[e.seat] = e.took;
+    if (e.type === 'thief-steal' && e.took !== null) current[e.seat] = e.took;
+    if (e.type === 'role-change') current[e.seat] = e.role;
+    if (e.type === 'miracle') current[e.seat] = 'villager';
+    const text = describe(e);
+    const heading = e.type === 'night' || e.type === 'day';
+    if (heading && text !== null) out.push(`\n${text}`);
+    annotate(i);
+    if (text !== null && !heading) out.push(`  ${audience(e, players, current)}${text}`);
+  });
+  annotate(log.length);
   return out.join('\n') + '\n';
 }

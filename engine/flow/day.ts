@@ -1,27 +1,43 @@
 // The day: 1 dawn (the night's dead, their chain reactions, victory); 2 discussion, in
 // speaking order, each living player making one statement; on day 1 the sheriff's
 // election, after the discussion (002, 004); 3 the vote; then night falls.
+//
+// New Moon (004, moon/): the dawn draws the round's card (moon/round.ts); players away
+// today neither speak nor vote nor can be voted for; Not Me – Nor Wolf takes the vote of
+// whoever says a banned word; Bleak Monday and Great Distrust replace the vote; Pact with
+// the Devil lets the convicted live; April Fools makes lovers vote for each other.
 
-import type { Decision, VoteDecision } from '../decisions.js';
+import type { Decision, DecisionOf, VoteDecision } from '../decisions.js';
 import { ALL, type Vote } from '../events.js';
 import type { Game } from '../game.js';
+import { aprilFoolsActive, partnersOf } from '../moon/april-fools.js';
+import { greatDistrust } from '../moon/distrust.js';
+import { offerPact } from '../moon/pact.js';
+import { beginRound, drawCard, miracle, moonAway, moonEvent } from '../moon/round.js';
+import { vouchingChain } from '../moon/vouching.js';
+import { bannedWord } from '../moon/words.js';
 import { idiotSurvivesVote } from '../roles/idiot.js';
-import { scapegoatDies } from '../roles/scapegoat.js';
-import { actingSheriff, electionStep, sheriffTieBreak, topOf, voteWeight } from '../roles/sheriff.js';
+import { scapegoatDies, scapegoatNeighbourDies } from '../roles/scapegoat.js';
+import { actingSheriff, askVotes, electionStep, sheriffTieBreak, topOf, voteWeight } from '../roles/sheriff.js';
 import { seatOf } from '../state.js';
-import { ask, askAll, type Flow } from './ask.js';
+import { first, type Flow } from './ask.js';
 import { resolveDeaths, type Death } from './deaths.js';
-import { unvotableLover } from './targets.js';
+import { mayVoteToday, unvotableLover } from './targets.js';
 
 export function* day(g: Game, dawnDeaths: readonly Death[]): Flow {
   const s = g.state;
   s.day++;
   g.emit({ type: 'day', day: s.day, vis: ALL });
-  s.dawnVictim = dawnDeaths.length > 0 ? dawnDeaths[0]!.seat : -1;
-  yield* resolveDeaths(g, dawnDeaths, true);
+  const card = s.moon === null ? null : drawCard(g);
+  const deaths = card !== null && card.event === 'miracle' ? miracle(g, dawnDeaths) : dawnDeaths;
+  s.dawnVictim = deaths.length > 0 ? deaths[0]!.seat : -1;
+  yield* resolveDeaths(g, deaths, true);
+  if (card !== null) yield* beginRound(g, card);
   yield* discussion(g, null);
   if (s.day === 1 && g.setup.options.sheriff && s.sheriff < 0) yield* electionStep(g);
-  yield* dayVote(g);
+  const event = s.moon === null ? null : moonEvent(g);
+  if (event === 'bleak-monday' || event === 'great-distrust') yield* moonJudgement(g, event);
+  else yield* dayVote(g);
 }
 
 /** Living seats in speaking order: seat order, or clockwise from the left of the dawn's first victim. */
@@ -36,14 +52,16 @@ export function speakingOrder(g: Game): number[] {
   return out;
 }
 
-/** Each living player (or, before a re-vote, each tied player) makes one statement. */
+/** Each living player (or, before a re-vote, each tied player) makes one statement; the away are silent. */
 function* discussion(g: Game, only: readonly number[] | null): Flow {
   const s = g.state;
   const o = g.setup.options;
   const maxNamed = o.littleGirlNamesHalf ? Math.floor(g.setup.deck.filter((r) => r === 'werewolf').length / 2) : null;
+  const notMe = s.moon !== null && moonEvent(g) === 'not-me-nor-wolf';
   for (const seat of speakingOrder(g)) {
     if (only !== null && !only.includes(seat)) continue;
-    const a = yield* ask({
+    if (s.moon !== null && moonAway(g, seat)) continue;
+    const speech: DecisionOf<'speech'> = {
       kind: 'speech',
       id: g.id(),
       seat,
@@ -51,8 +69,43 @@ function* discussion(g: Game, only: readonly number[] | null): Flow {
       revote: only !== null,
       littleGirlMaxNamed: maxNamed,
       players: s.players,
-    });
+    };
+    const a = first<'speech'>(yield [speech]);
     g.emit({ type: 'speech', seat, claims: a.claims, text: a.text, vis: ALL });
+    if (notMe && a.text !== undefined) {
+      const word = bannedWord(a.text);
+      const m = s.moon!;
+      if (word !== null && (m.noVote & (1 << seat)) === 0) {
+        m.noVote |= 1 << seat;
+        g.emit({ type: 'banned-word', seat, word, vis: ALL });
+      }
+    }
+  }
+}
+
+/** What a New Moon card puts in the vote's place. */
+function* moonJudgement(g: Game, event: 'bleak-monday' | 'great-distrust'): Flow {
+  const s = g.state;
+  switch (event) {
+    case 'bleak-monday': {
+      s.nextDayVoters = null;
+      const last = yield* vouchingChain(g);
+      if (last >= 0) yield* eliminate(g, last, 'unvouched');
+      return;
+    }
+    case 'great-distrust': {
+      const allowed = s.nextDayVoters;
+      s.nextDayVoters = null;
+      const friendless = yield* greatDistrust(g, allowed);
+      const batch: Death[] = [];
+      for (const seat of friendless) {
+        g.emit({ type: 'verdict', target: seat, reason: 'friendless', vis: ALL });
+        if (!idiotSurvivesVote(g, seat)) batch.push({ seat, cause: 'vote' });
+      }
+      if (friendless.length === 0) g.emit({ type: 'verdict', target: null, reason: 'no-votes', vis: ALL });
+      if (batch.length > 0) yield* resolveDeaths(g, batch, false);
+      return;
+    }
   }
 }
 
@@ -61,20 +114,32 @@ function* dayVote(g: Game): Flow {
   const o = g.setup.options;
   const allowed = s.nextDayVoters;
   s.nextDayVoters = null;
+  const away = s.moon === null ? 0 : s.moon.away;
+  const april = s.moon !== null && aprilFoolsActive(s);
   let candidates: number[] | null = null; // null: every living player
   for (let round = 1; ; round++) {
     const ds: Decision[] = [];
     for (let v = 0; v < s.players; v++) {
       const st = s.seats[v]!;
-      if (!st.alive || !st.mayVote || (allowed !== null && !allowed.includes(v))) continue;
-      const lover = unvotableLover(g, v);
+      // (mayVoteToday, inlined on the common path)
+      if (!st.alive || !st.mayVote || (allowed !== null && !allowed.includes(v)) || (s.moon !== null && !mayVoteToday(g, v, allowed))) continue;
       const targets: number[] = [];
-      for (let t = 0; t < s.players; t++)
-        if (t !== v && t !== lover && s.seats[t]!.alive && (candidates === null || candidates.includes(t))) targets.push(t);
-      const d: VoteDecision = { kind: 'vote', id: g.id(), seat: v, targets, mayPass: true, round, weight: voteWeight(g, v) };
+      let mayPass = true;
+      if (april && st.lover >= 0) {
+        // April Fools: lovers hate each other and must vote for each other.
+        for (const p of partnersOf(s, v)) if (s.seats[p]!.alive && (candidates === null || candidates.includes(p))) targets.push(p);
+        mayPass = targets.length === 0;
+      } else {
+        const lover = unvotableLover(g, v);
+        for (let t = 0; t < s.players; t++)
+          if (t !== v && t !== lover && s.seats[t]!.alive && (away & (1 << t)) === 0 && (candidates === null || candidates.includes(t)))
+            targets.push(t);
+      }
+      const d: VoteDecision = { kind: 'vote', id: g.id(), seat: v, targets, mayPass, round, weight: voteWeight(g, v) };
       ds.push(d);
     }
-    const answers = yield* askAll(ds);
+    // (askVotes only when the sheriff votes first: one generator less on the common path)
+    const answers = o.harvestFestival ? yield* askVotes(g, ds) : ds.length === 0 ? [] : yield ds;
     const votes: Vote[] = ds.map((d, i) => ({
       voter: d.seat,
       target: (answers[i] as { target: number | null }).target,
@@ -90,7 +155,8 @@ function* dayVote(g: Game): Flow {
     g.emit({ type: 'tie', tied: top, round, vis: ALL });
     // A Scapegoat in play overrides the tie rule (001, 004).
     const scapegoat = seatOf(s, 'scapegoat');
-    if (scapegoat >= 0) return yield* scapegoatDies(g, scapegoat);
+    if (scapegoat >= 0)
+      return o.harvestFestival ? yield* scapegoatNeighbourDies(g, scapegoat, allowed) : yield* scapegoatDies(g, scapegoat);
     switch (o.tie) {
       case 'none':
         g.emit({ type: 'verdict', target: null, reason: 'tie', vis: ALL });
@@ -120,10 +186,13 @@ function* dayVote(g: Game): Flow {
   }
 }
 
-/** The vote's target goes: revealed and out, unless an unrevealed Idiot (who survives). */
-function* eliminate(g: Game, seat: number, reason: 'majority' | 'sheriff' | 'random'): Flow {
+/**
+ * The judged player goes: revealed and out, unless an unrevealed Idiot (who survives) or,
+ * under Pact with the Devil, a convict who makes the pact.
+ */
+function* eliminate(g: Game, seat: number, reason: 'majority' | 'sheriff' | 'random' | 'unvouched'): Flow {
   g.emit({ type: 'verdict', target: seat, reason, vis: ALL });
   if (idiotSurvivesVote(g, seat)) return;
+  if (g.state.moon !== null && reason !== 'unvouched' && moonEvent(g) === 'pact-with-the-devil' && (yield* offerPact(g, seat))) return;
   yield* resolveDeaths(g, [{ seat, cause: 'vote' }], false);
 }
-

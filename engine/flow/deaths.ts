@@ -10,14 +10,18 @@
 // Whether a hunter may shoot is fixed when he dies, so deaths of one batch (the same
 // dawn) are simultaneous: an Elder poisoned the night the hunter was eaten does not
 // silence him.
+// Harvest Festival: Cupid's triangle grieves unequally (roles/cupid.ts griefOf). New Moon,
+// April Fools: a lover who dies this round causes no grief; the bond is cut instead.
 
 import type { Cause } from '../causes.js';
 import { ALL, MODERATOR, type PublicCause } from '../events.js';
 import type { Game } from '../game.js';
 import { hunterDecision, hunterMayShoot } from '../roles/hunter.js';
 import { elderCurse } from '../roles/elder.js';
+import { griefOf } from '../roles/cupid.js';
+import { aprilFoolsActive, partLovers } from '../moon/april-fools.js';
 import { successorStep } from '../roles/sheriff.js';
-import { ask, type Flow } from './ask.js';
+import { GAME_OVER, ask, type Flow } from './ask.js';
 import { checkVictory } from './victory.js';
 
 export interface Death {
@@ -47,6 +51,8 @@ export function kill(g: Game, seat: number, cause: Cause, atNight: boolean): voi
   const st = s.seats[seat]!;
   st.alive = false;
   st.death = { day: s.day, night: atNight, cause };
+  s.lastDead = seat;
+  if (cause === 'wolves' && s.firstWolfVictim < 0) s.firstWolfVictim = seat;
   g.emit({ type: 'death', seat, role: st.role, cause: publicCause(cause), vis: ALL });
   g.emit({ type: 'death-cause', seat, cause, vis: MODERATOR });
 }
@@ -62,6 +68,12 @@ class Chain {
     this.mayShoot.push(hunterMayShoot(this.g, seat, cause, powers));
   }
 
+  private grieve(dead: number): void {
+    const s = this.g.state;
+    if (s.moon !== null && aprilFoolsActive(s)) return partLovers(this.g, dead);
+    for (const l of griefOf(s, dead)) if (s.seats[l]!.alive) this.die(l, 'grief', s.villagePowers);
+  }
+
   /** Grief and the Elder's curse for deaths from index `from` on (appends new deaths). */
   react(from: number): void {
     const s = this.g.state;
@@ -70,7 +82,7 @@ class Chain {
       // The curse falls the moment the Elder dies, before anyone dies of it or of grief.
       const idiot = elderCurse(this.g, this.dead[i]!);
       if (idiot >= 0) this.die(idiot, 'elder', s.villagePowers);
-      if (st.lover >= 0 && s.seats[st.lover]!.alive) this.die(st.lover, 'grief', s.villagePowers);
+      if (st.lover >= 0) this.grieve(this.dead[i]!);
     }
   }
 }
@@ -92,6 +104,6 @@ export function* resolveDeaths(g: Game, batch: readonly Death[], atNight: boolea
     chain.die(a.target, 'shot', s.villagePowers);
     chain.react(from);
   }
-  checkVictory(g);
+  if (checkVictory(g)) yield GAME_OVER;
   if (s.sheriff >= 0 && !s.seats[s.sheriff]!.alive) yield* successorStep(g);
 }

@@ -1,13 +1,16 @@
 // The night, in the order of RULES.md: first night only 1 Thief, 2 Cupid, 3 Lovers;
 // then every night 4 Guard, 5 Seer, 6 Werewolves (+ Little Girl), 7 Witch, 8 Pied Piper.
+// Harvest Festival: Cupid wakes again after the lovers (3b), the Little Girl peeks in 7.
 // A step whose card nobody holds (or whose power is lost) asks nothing; nobody learns
 // from that, since no player observes which steps asked whom. Deaths are resolved at
 // dawn (day.ts), announced in seat order so the order tells nothing of their causes.
 
 import { ALL, MODERATOR } from '../events.js';
 import type { Game } from '../game.js';
-import { elderSurvivesAttack } from '../roles/elder.js';
-import { cupidStep, loversStep } from '../roles/cupid.js';
+import { attackOnElderPower } from '../roles/elder.js';
+import { cupidStep, loversStep, secretLoverStep } from '../roles/cupid.js';
+import { holdsPower } from '../moon/april-fools.js';
+import { nightfall } from '../moon/round.js';
 import { guardStep, guardSaves } from '../roles/guard.js';
 import { piperStep } from '../roles/piper.js';
 import { seerStep } from '../roles/seer.js';
@@ -21,6 +24,8 @@ import type { Death } from './deaths.js';
 export interface NightStep {
   readonly name: string;
   readonly firstNightOnly: boolean;
+  /** A step only a variant has. */
+  readonly variant?: 'harvestFestival';
   readonly run: (g: Game) => Flow;
 }
 
@@ -28,6 +33,7 @@ export const NIGHT_ORDER: readonly NightStep[] = [
   { name: 'thief', firstNightOnly: true, run: thiefStep },
   { name: 'cupid', firstNightOnly: true, run: cupidStep },
   { name: 'lovers', firstNightOnly: true, run: loversStep },
+  { name: 'secret-lover', firstNightOnly: true, variant: 'harvestFestival', run: secretLoverStep },
   { name: 'guard', firstNightOnly: false, run: guardStep },
   { name: 'seer', firstNightOnly: false, run: seerStep },
   { name: 'werewolves', firstNightOnly: false, run: packStep },
@@ -35,12 +41,17 @@ export const NIGHT_ORDER: readonly NightStep[] = [
   { name: 'piper', firstNightOnly: false, run: piperStep },
 ];
 
+/** The order without the variants' steps (no generator is built for a step that does nothing). */
+const BASE_NIGHT_ORDER: readonly NightStep[] = NIGHT_ORDER.filter((step) => step.variant === undefined);
+
 export function* night(g: Game): Flow<Death[]> {
   const s = g.state;
   s.night++;
   s.tonight = newNight();
+  if (s.moon !== null) nightfall(g);
   g.emit({ type: 'night', night: s.night, vis: ALL });
-  for (const step of NIGHT_ORDER) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
+  const order = g.setup.options.harvestFestival ? NIGHT_ORDER : BASE_NIGHT_ORDER;
+  for (const step of order) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
   return nightDeaths(g);
 }
 
@@ -53,8 +64,8 @@ function nightDeaths(g: Game): Death[] {
     const v = t.attack;
     const result = guardSaves(g, v)
       ? 'protected'
-      : s.seats[v]!.role === 'elder'
-        ? elderSurvivesAttack(g, v, t.healed)
+      : holdsPower(g, v, 'elder')
+        ? attackOnElderPower(g, v, t.healed)
         : t.healed
           ? 'healed'
           : 'killed';

@@ -1,6 +1,7 @@
 // Legal target lists, built often: keep them cheap.
 
 import type { Game } from '../game.js';
+import { moonBarsVote } from '../moon/round.js';
 import type { GameState } from '../state.js';
 
 /** Living seats, ascending, except up to two seats (-1: none). */
@@ -15,7 +16,19 @@ export function protectedLover(g: Game, seat: number): number {
   return g.setup.options.loversMayKillEachOther ? -1 : g.state.seats[seat]!.lover;
 }
 
-/** The lover a seat may not vote against (loversMayVoteEachOther=false), or -1. */
+/**
+ * The lover a seat may not vote against (loversMayVoteEachOther=false), or -1. Cupid's
+ * Harvest Festival triangle restricts its votes whatever the option says (state.ts).
+ */
 export function unvotableLover(g: Game, seat: number): number {
-  return g.setup.options.loversMayVoteEachOther ? -1 : g.state.seats[seat]!.lover;
+  return g.setup.options.loversMayVoteEachOther && g.state.triangle === null ? -1 : g.state.seats[seat]!.lover;
+}
+
+/**
+ * Whether a seat votes today: alive, not a revealed Idiot, named by yesterday's
+ * Scapegoat if he named voters (`allowed`), and not barred by the round's New Moon event.
+ */
+export function mayVoteToday(g: Game, seat: number, allowed: readonly number[] | null): boolean {
+  const st = g.state.seats[seat]!;
+  return st.alive && st.mayVote && (allowed === null || allowed.includes(seat)) && !moonBarsVote(g, seat);
 }

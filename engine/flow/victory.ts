@@ -13,14 +13,18 @@ export function winnerNow(s: GameState, wolvesWin: 'all' | 'second-last' | 'pari
   let piperAlive = false;
   let uncharmed = 0;
   let couple = -1;
+  let coupleAlive = 0;
   for (let i = 0; i < s.players; i++) {
     const seat = s.seats[i]!;
     if (!seat.alive) continue;
     alive++;
     if (seat.role === 'piper') piperAlive = true;
     else if (!seat.charmed) uncharmed++;
-    const inCouple = crossTeamLovers(s, i);
-    if (inCouple) couple = i;
+    const inCouple = seat.lover >= 0 && crossTeamLovers(s, i);
+    if (inCouple) {
+      couple = i;
+      coupleAlive++;
+    }
     if (seat.role === 'werewolf') {
       wolves++;
       if (!inCouple) pack++;
@@ -29,8 +33,11 @@ export function winnerNow(s: GameState, wolvesWin: 'all' | 'second-last' | 'pari
   if (alive === 0) return 'draw';
   // The Piper wins alone the moment every other living player is charmed (001, 004).
   if (piperAlive && uncharmed === 0) return 'piper';
-  // Cross-team lovers win if they are the last two alive (000, 001, 002, 004).
-  if (couple >= 0 && alive === 2 && s.seats[s.seats[couple]!.lover]!.alive) return 'lovers';
+  // Cross-team lovers win if they are the last two alive (000, 001, 002, 004); Cupid's
+  // Harvest Festival triangle, if its members are all that is left alive.
+  if (couple >= 0) {
+    if (s.triangle === null ? alive === 2 && s.seats[s.seats[couple]!.lover]!.alive : coupleAlive === alive) return 'lovers';
+  }
   // The village wins as soon as the last werewolf is eliminated (000, 002, 004).
   if (wolves === 0) return 'village';
   if (pack === 0) return null;
@@ -45,8 +52,10 @@ export function winnerNow(s: GameState, wolvesWin: 'all' | 'second-last' | 'pari
   }
 }
 
-/** Ends the game if a side has won. */
-export function checkVictory(g: Game): void {
+/** Ends the game if a side has won (true: the caller must then `yield GAME_OVER`). */
+export function checkVictory(g: Game): boolean {
   const w = winnerNow(g.state, g.setup.options.wolvesWin);
-  if (w !== null) endGame(g, w);
+  if (w === null) return false;
+  endGame(g, w);
+  return true;
 }

@@ -21,6 +21,16 @@ export function elderSurvivesAttack(g: Game, elder: number, healed: boolean): 'h
 }
 
 /**
+ * The pack's attack on whoever holds the Elder's power: the Elder himself, or (New Moon,
+ * April Fools) the guard, who then survives this round's attack (the Elder, holding the
+ * guard's power instead, has no extra life this round).
+ */
+export function attackOnElderPower(g: Game, seat: number, healed: boolean): 'healed' | 'life-lost' | 'killed' {
+  if (g.state.seats[seat]!.role === 'elder') return elderSurvivesAttack(g, seat, healed);
+  return healed ? 'healed' : 'life-lost';
+}
+
+/**
  * Called for every death: if it is the Elder's and not the wolves', the powers go.
  * Returns a revealed, living Idiot who dies with him, or -1.
  */

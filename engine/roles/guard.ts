@@ -2,23 +2,34 @@
 // poison); may protect himself; not the same player two nights running (001, 004), or
 // doing so kills him (002: guardRepeat=lethal). Protection on the Little Girl has no
 // effect (004; 001 forbids it, to the same end).
+//
+// Harvest Festival (004): "the guard may protect only himself or one of his two
+// neighbours" (living neighbours, flow/circle.ts).
 
 import { only } from '../events.js';
-import { ask, type Flow } from '../flow/ask.js';
+import { first, type Flow } from '../flow/ask.js';
+import { neighbours } from '../flow/circle.js';
 import { livingExcept } from '../flow/targets.js';
 import type { Game } from '../game.js';
-import { seatOf } from '../state.js';
+import { powerSeat } from '../moon/april-fools.js';
 
 export function* guardStep(g: Game): Flow {
   const s = g.state;
-  const guard = seatOf(s, 'guard');
+  const guard = powerSeat(g, 'guard');
   if (guard < 0 || !s.villagePowers) {
     s.lastGuarded = -1;
     return;
   }
   const repeatForbidden = g.setup.options.guardRepeat === 'forbidden';
-  const targets = livingExcept(s, repeatForbidden ? s.lastGuarded : -1);
-  const a = yield* ask({ kind: 'guard', id: g.id(), seat: guard, targets, mayPass: false });
+  const skip = repeatForbidden ? s.lastGuarded : -1;
+  const targets = g.setup.options.harvestFestival
+    ? [guard, ...neighbours(s, guard)].filter((i) => i !== skip).sort((x, y) => x - y)
+    : livingExcept(s, skip);
+  if (targets.length === 0) {
+    s.lastGuarded = -1;
+    return;
+  }
+  const a = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets, mayPass: false }]);
   const target = a.target!;
   g.emit({ type: 'guard', seat: guard, target, vis: only(guard) });
   s.tonight.guarded = target;

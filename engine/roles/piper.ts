@@ -1,7 +1,8 @@
 // Pied Piper (001, 004): a side of his own. Each night he charms two players (not
 // himself); then all the charmed wake and see who is charmed. Charmed players keep
 // their roles and powers; charm does not pass between lovers. He wins alone the moment
-// every other living player is charmed (flow/victory.ts).
+// every other living player is charmed (flow/victory.ts). Harvest Festival (004): he
+// charms one player a night.
 
 import { maskOf, only } from '../events.js';
 import { ask, type Flow } from '../flow/ask.js';
@@ -9,6 +10,7 @@ import type { Game } from '../game.js';
 import { seatOf } from '../state.js';
 
 export const CHARMS_PER_NIGHT = 2;
+export const HARVEST_CHARMS_PER_NIGHT = 1;
 
 export function* piperStep(g: Game): Flow {
   const s = g.state;
@@ -16,7 +18,8 @@ export function* piperStep(g: Game): Flow {
   if (piper < 0) return;
   const candidates: number[] = [];
   for (let i = 0; i < s.players; i++) if (i !== piper && s.seats[i]!.alive && !s.seats[i]!.charmed) candidates.push(i);
-  const count = Math.min(CHARMS_PER_NIGHT, candidates.length);
+  const perNight = g.setup.options.harvestFestival ? HARVEST_CHARMS_PER_NIGHT : CHARMS_PER_NIGHT;
+  const count = Math.min(perNight, candidates.length);
   if (count === 0) return;
   const a = yield* ask({ kind: 'piper', id: g.id(), seat: piper, candidates, count });
   const targets = [...a.targets].sort((x, y) => x - y);

@@ -3,12 +3,19 @@
 // On a tied vote he decides (000; 001: or declares the vote void). When he dies he names
 // his successor. The documents do not say how an election tie is broken: the tied go to
 // a second ballot, and if that ties too the moderator draws one of them.
+//
+// Harvest Festival (004): "the sheriff must vote before everyone else": his vote is
+// asked and shown first, then the others vote at once (every vote of the village: the
+// day vote and its re-votes, and the vote between the Scapegoat's neighbours; not the
+// election, which has no sheriff yet). New Moon: players away today (Luncheon for
+// Seniors, Gone Hunting) neither vote in nor stand for the election.
 
-import type { TargetDecision } from '../decisions.js';
+import type { Answer, Decision, TargetDecision } from '../decisions.js';
 import { ALL, type Vote } from '../events.js';
 import { ask, askAll, type Flow } from '../flow/ask.js';
 import { livingExcept, unvotableLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
+import { moonAway, moonBarsVote } from '../moon/round.js';
 import { living } from '../state.js';
 
 export const SHERIFF_WEIGHT = 2;
@@ -34,13 +41,21 @@ export function topOf(votes: readonly Vote[], players: number): number[] {
 
 export function* electionStep(g: Game): Flow {
   const s = g.state;
-  let candidates = living(s);
+  const present = (i: number) => !moonAway(g, i);
+  let candidates = s.moon === null ? living(s) : living(s).filter(present);
+  if (candidates.length === 0) return;
   for (let round = 1; ; round++) {
-    const voters = living(s);
+    const voters = s.moon === null ? living(s) : living(s).filter(present);
     const ds: TargetDecision<'election'>[] = [];
     for (const v of voters) {
       const targets = candidates.filter((c) => c !== v);
       if (targets.length > 0) ds.push({ kind: 'election', id: g.id(), seat: v, targets, mayPass: false });
+    }
+    if (ds.length === 0) {
+      // A lone candidate with nobody else present to vote (New Moon: the others are away).
+      s.sheriff = candidates[0]!;
+      g.emit({ type: 'sheriff', seat: s.sheriff, how: 'elected', vis: ALL });
+      return;
     }
     const answers = yield* askAll(ds);
     const votes: Vote[] = ds.map((d, i) => ({ voter: d.seat, target: (answers[i] as { target: number }).target, weight: 1 }));
@@ -82,8 +97,23 @@ export function* sheriffTieBreak(g: Game, tied: readonly number[]): Flow<number 
   return a.target;
 }
 
-/** A sheriff who can still act (alive, and not a revealed Idiot who lost his vote). */
+/** A sheriff who can still act (alive, not a revealed Idiot who lost his vote, not barred from today's vote). */
 export function actingSheriff(g: Game): boolean {
   const s = g.state;
-  return s.sheriff >= 0 && s.seats[s.sheriff]!.alive && s.seats[s.sheriff]!.mayVote;
+  return s.sheriff >= 0 && s.seats[s.sheriff]!.alive && s.seats[s.sheriff]!.mayVote && !moonBarsVote(g, s.sheriff);
+}
+
+/**
+ * Asks a vote's decisions (one per voter, in seat order); under the Harvest Festival the
+ * sheriff's first, shown to all, then the others'. Answers in the decisions' order.
+ */
+export function* askVotes(g: Game, ds: readonly Decision[]): Flow<Answer[]> {
+  const sheriff = g.state.sheriff;
+  const i = g.setup.options.harvestFestival && sheriff >= 0 ? ds.findIndex((d) => d.seat === sheriff) : -1;
+  if (i < 0) return yield* askAll(ds);
+  const first = yield* ask(ds[i]!);
+  g.emit({ type: 'sheriff-vote', voter: sheriff, target: (first as { target: number | null }).target, vis: ALL });
+  const rest = yield* askAll(ds.filter((_, k) => k !== i));
+  rest.splice(i, 0, first);
+  return rest;
 }

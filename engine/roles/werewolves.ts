@@ -12,23 +12,42 @@
 // picked by the others dies); self-or-non-wolves (001: a wolf may offer itself, to bait
 // the witch's potion, and the others may then agree to it, but may not name a packmate).
 // 001: a wolf may not name its lover (loversMayKillEachOther=false).
+//
+// Harvest Festival (004): "the werewolves may eat only a player next to them": the
+// victim must be a living neighbour of one of the pack's (flow/circle.ts), and the
+// Little Girl peeks in the witch's turn instead (witch.ts). New Moon, Gone Hunting: the
+// men are away until dawn; a werewolf who is a man does not wake with the pack, and a
+// man cannot be eaten (no wolf awake: nobody dies).
 
 import type { AnswerOf, Decision, PackDecision, Proposal } from '../decisions.js';
 import { maskOf } from '../events.js';
-import { askAll, type Flow } from '../flow/ask.js';
+import type { Flow } from '../flow/ask.js';
+import { neighbours } from '../flow/circle.js';
 import { protectedLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
 import { livingWolves } from '../state.js';
 import { littleGirlAwake, littleGirlPeeks } from './little-girl.js';
 
-function packTargets(g: Game, wolf: number, previous: readonly Proposal[]): number[] {
+/** Everyone the pack may reach tonight, as a bitmask (-1: anyone). */
+function packReach(g: Game, wolves: readonly number[]): number {
+  const s = g.state;
+  let reach = -1;
+  if (g.setup.options.harvestFestival) {
+    reach = 0;
+    for (const w of wolves) for (const n of neighbours(s, w)) reach |= 1 << n;
+  }
+  if (s.moon !== null) reach &= ~s.moon.away;
+  return reach;
+}
+
+function packTargets(g: Game, wolf: number, previous: readonly Proposal[], reach: number): number[] {
   const s = g.state;
   const rule = g.setup.options.packTargets;
   const lover = protectedLover(g, wolf);
   const out: number[] = [];
   for (let i = 0; i < s.players; i++) {
     const st = s.seats[i]!;
-    if (!st.alive || i === lover) continue;
+    if (!st.alive || i === lover || (reach & (1 << i)) === 0) continue;
     if (st.role !== 'werewolf' || rule === 'anyone') out.push(i);
     else if (rule === 'self-or-non-wolves' && (i === wolf || previous.some((p) => p.voter === i && p.target === i))) out.push(i);
   }
@@ -38,11 +57,13 @@ function packTargets(g: Game, wolf: number, previous: readonly Proposal[]): numb
 export function* packStep(g: Game): Flow {
   const s = g.state;
   const o = g.setup.options;
-  const wolves = livingWolves(s);
+  let wolves = livingWolves(s);
+  if (s.moon !== null && s.moon.away !== 0) wolves = wolves.filter((w) => (s.moon!.away & (1 << w)) === 0);
   if (wolves.length === 0) return;
   const vis = maskOf(wolves);
   g.emit({ type: 'pack', wolves, vis });
-  const girl = littleGirlAwake(g);
+  const reach = packReach(g, wolves);
+  const girl = o.harvestFestival ? -1 : littleGirlAwake(g);
   let peeked = false;
   let victim = -1;
   let agreed = false;
@@ -54,7 +75,7 @@ export function* packStep(g: Game): Flow {
         kind: 'pack',
         id: g.id(),
         seat: w,
-        targets: packTargets(g, w, previous),
+        targets: packTargets(g, w, previous, reach),
         mayPass: o.packMayAbstain,
         round,
         rounds: o.packRounds,
@@ -66,7 +87,7 @@ export function* packStep(g: Game): Flow {
     // A wolf with nobody to name (and no right to abstain) blocks any agreement.
     if (ds.some((d) => (d as PackDecision).targets.length === 0 && !o.packMayAbstain)) break;
     if (round === 1 && girl >= 0) ds.push({ kind: 'peek', id: g.id(), seat: girl });
-    const answers = yield* askAll(ds);
+    const answers = yield ds;
     if (round === 1 && girl >= 0) peeked = (answers[wolves.length] as { peek: boolean }).peek;
     const proposals: Proposal[] = wolves.map((w, i) => {
       const a = answers[i] as AnswerOf<'pack'>;

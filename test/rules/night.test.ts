@@ -214,3 +214,13 @@ describe('witch', () => {
     expect(deaths(g)).toEqual([{ seat: 2, cause: 'poison' }]);
   });
 });
+
+describe('fallback answers', () => {
+  it("a failing wolf's fallback never names itself under self-or-non-wolves (001)", async () => {
+    const { fallbackAnswer } = await import('../../engine/decisions.js');
+    const g = scenario({ deck: ['werewolf', 'villager', 'werewolf', 'villager'], rules: { sheriff: false, packTargets: 'self-or-non-wolves' } });
+    const d = owed(g, 'pack', 0);
+    expect(d.targets[0]).toBe(0);
+    expect(fallbackAnswer(d)).toEqual({ kind: 'pack', target: 1 });
+  });
+});

@@ -1,0 +1,122 @@
+// The LLM agent of one seat in one game. Each decision: build the prompt from the seat's
+// observation, ask the model (through the run: record, limits, budget), read the answer
+// strictly, check it against the engine's rules, and either play it or throw with the
+// reason, which `playAsync` counts as an invalid answer and asks again; this agent then
+// shows the model its rejected answer and the reason (a bounded number of times, then
+// the driver plays the documented fallback and charges this seat).
+//
+// It keeps its own earlier reasoning (its private notes) and shows it in later prompts,
+// so a wolf remembers its lie; nothing else carries over between decisions.
+
+import { validateAnswer, type Answer, type Decision } from '../../engine/decisions.js';
+import type { Observation } from '../../engine/observation.js';
+import { err, type Result } from '../../engine/result.js';
+import type { Agent, DecisionContext } from '../types.js';
+import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
+import type { Menu } from './choices.js';
+import type { NoteKind } from './notes.js';
+import { buildPrompt } from './prompt.js';
+import type { LlmRequest, Rejection, Reply, TransportError } from './providers/types.js';
+import type { LlmSpec } from './spec.js';
+
+/** Where a call is made (for the record's key and the transcript). */
+export interface CallSite {
+  readonly seat: number;
+  readonly decision: number;
+  /** 0 for the first ask of a decision, then 1, 2, … for the re-asks. */
+  readonly attempt: number;
+  /** Events the seat had seen (places its notes in the transcript). */
+  readonly seatEvents: number;
+}
+
+export type CallResult =
+  | { readonly ok: true; readonly raw: unknown; readonly reply: Reply }
+  | { readonly ok: false; readonly error: TransportError };
+
+/** What an agent needs from its game's LLM session. */
+export interface LlmCalls {
+  /** Sends or replays a request. Throws `AbandonGame` when the game or the run must stop. */
+  call(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult>;
+  note(at: CallSite, kind: NoteKind, text: string): void;
+}
+
+/** Reads a reply as the answer to `d` (the structured input if any, else the JSON in the text). */
+export function readReply(reply: Reply, d: Decision, menu: Menu, players: number): Result<ReadAnswer, string> {
+  let value: unknown = reply.structured;
+  if (value === undefined) {
+    const json = extractJson(reply.text);
+    if (!json.ok) {
+      const cut = reply.stop === 'length' || reply.stop === 'max_tokens';
+      return err(cut ? `${json.error}; the answer was cut off at the token limit: answer more briefly` : json.error);
+    }
+    value = json.value;
+  }
+  return readAnswer(value, d, menu, players);
+}
+
+function phase(obs: Observation): string {
+  for (let i = obs.events.length - 1; i >= 0; i--) {
+    const e = obs.events[i]!;
+    if (e.type === 'night') return `Night ${e.night}`;
+    if (e.type === 'day') return `Day ${e.day}`;
+  }
+  return 'Start';
+}
+
+interface Asking {
+  readonly decision: number;
+  attempt: number;
+  readonly rejections: Rejection[];
+}
+
+export class LlmAgent implements Agent {
+  readonly name: string;
+  private readonly notes: string[] = [];
+  private asking: Asking | null = null;
+
+  constructor(
+    private readonly spec: LlmSpec,
+    private readonly seat: number,
+    private readonly calls: LlmCalls,
+  ) {
+    this.name = spec.text;
+  }
+
+  async decide(ctx: DecisionContext): Promise<Answer> {
+    const d = ctx.decision;
+    if (this.asking?.decision !== d.id) this.asking = { decision: d.id, attempt: 0, rejections: [] };
+    const asking = this.asking;
+    const obs = ctx.observe();
+    const at: CallSite = { seat: this.seat, decision: d.id, attempt: asking.attempt++, seatEvents: obs.events.length };
+    const prompt = buildPrompt(obs, d, this.notes, this.spec.format);
+    const req: LlmRequest = {
+      model: this.spec.model,
+      system: prompt.system,
+      user: prompt.user,
+      schema: prompt.schema,
+      format: this.spec.format,
+      maxTokens: this.spec.maxTokens,
+      temperature: this.spec.temperature,
+      rejections: [...asking.rejections],
+    };
+    const result = await this.calls.call(this.spec, req, at);
+    if (!result.ok) {
+      this.calls.note(at, 'failure', result.error.message);
+      throw new Error(result.error.message);
+    }
+    const read = readReply(result.reply, d, prompt.menu, obs.players);
+    const legal = read.ok ? validateAnswer(d, read.value.answer) : undefined;
+    const problem = !read.ok ? read.error : legal !== undefined && !legal.ok ? legal.error.message : undefined;
+    if (!read.ok || problem !== undefined) {
+      const why = problem ?? 'refused';
+      asking.rejections.push({ raw: result.raw, error: why });
+      const said = result.reply.structured !== undefined ? JSON.stringify(result.reply.structured) : result.reply.text;
+      this.calls.note(at, 'invalid', `${why} — it answered: ${said.slice(0, 300)}`);
+      throw new Error(why);
+    }
+    const { answer, reasoning } = read.value;
+    this.calls.note(at, 'reasoning', reasoning);
+    if (reasoning.trim() !== '') this.notes.push(`${phase(obs)}, ${d.kind}: ${reasoning.trim()}`);
+    return answer;
+  }
+}

@@ -1,0 +1,232 @@
+// The model's answer: its JSON schema (per decision: only the fields that decision
+// uses), and a strict reader that turns the JSON into an engine Answer or says exactly
+// what is wrong, so the model can be asked again with that message.
+//
+// Fields: `reasoning` (private, never shown to players; kept in the run's store),
+// `choice` (a label from the menu, or a list of players), `say` (the pack's night chat),
+// `speech` (said aloud) and `claims` (the engine's Claim format, players written "P3").
+
+import { CLAIM_ACTIONS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/claims.js';
+import type { Answer, Decision } from '../../engine/decisions.js';
+import { err, ok, type Result } from '../../engine/result.js';
+import { ROLES, isRole } from '../../engine/roles.js';
+import { P } from '../../reports/transcript.js';
+import type { Menu } from './choices.js';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** The fields asked for a decision, in order. */
+export function answerFields(d: Decision): readonly string[] {
+  if (d.kind === 'speech') return ['reasoning', 'speech', 'claims'];
+  if (d.kind === 'pack') return ['reasoning', 'say', 'choice'];
+  return ['reasoning', 'choice'];
+}
+
+const str = (description: string): Json => ({ type: 'string', description });
+const players = (n: number): string[] => Array.from({ length: n }, (_, i) => P(i));
+
+/** Claims about another player name anyone but the speaker; an action claim may name himself ("I protected myself"). */
+function claimSchema(playerLabels: readonly string[], speaker: number): Json {
+  const target = { type: 'string', enum: playerLabels.filter((_, i) => i !== speaker) };
+  const anyone = { type: 'string', enum: [...playerLabels] };
+  const variant = (type: string, props: Record<string, Json>): Json => ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', ...Object.keys(props)],
+    properties: { type: { type: 'string', enum: [type] }, ...props },
+  });
+  return {
+    anyOf: [
+      variant('role', { role: { type: 'string', enum: [...ROLES] } }),
+      variant('seen', { target, result: { type: 'string', enum: [...ROLES, ...SEEN_TEAMS] } }),
+      variant('suspect', { target }),
+      variant('trust', { target }),
+      variant('action', { action: { type: 'string', enum: [...CLAIM_ACTIONS] }, target: anyone }),
+      variant('vote-intent', { target }),
+    ],
+  };
+}
+
+/** The JSON schema of the answer to `d` (strict: every field required, nothing else allowed). */
+export function answerSchema(d: Decision, menu: Menu, playerCount: number): Json {
+  const props: Record<string, Json> = {
+    reasoning: str('your private reasoning: never shown to the other players'),
+  };
+  if (d.kind === 'speech') {
+    props.speech = str(`what you say aloud to the table (may be empty; at most ${MAX_TEXT} characters)`);
+    props.claims = { type: 'array', description: `your claims, heard by everyone (at most ${MAX_CLAIMS})`, items: claimSchema(players(playerCount), d.seat) };
+  }
+  if (d.kind === 'pack') props.say = str(`your words to the pack (only the werewolves hear them; at most ${MAX_TEXT} characters)`);
+  switch (menu.kind) {
+    case 'one':
+      props.choice = { type: 'string', enum: menu.options.map((o) => o.label), description: 'one of the legal choices' };
+      break;
+    case 'many':
+      props.choice = { type: 'array', items: { type: 'string', enum: menu.candidates.map(P) }, description: 'the players you name' };
+      break;
+    case 'speech':
+      break;
+  }
+  return { type: 'object', additionalProperties: false, required: [...answerFields(d)], properties: props };
+}
+
+/** An example answer, for prompts that describe the format in words (json and text formats). */
+export function exampleAnswer(d: Decision, menu: Menu): string {
+  const ex: Record<string, Json> = { reasoning: '…your private thoughts…' };
+  if (d.kind === 'speech') {
+    ex.speech = '…what you say…';
+    ex.claims = [{ type: 'suspect', target: P(d.seat === 0 ? 1 : 0) }];
+  }
+  if (d.kind === 'pack') ex.say = '…to your pack…';
+  if (menu.kind === 'one') ex.choice = menu.options[0]?.label ?? null;
+  if (menu.kind === 'many') ex.choice = menu.candidates.slice(0, menu.count ?? 1).map(P);
+  return JSON.stringify(ex);
+}
+
+export interface ReadAnswer {
+  readonly answer: Answer;
+  readonly reasoning: string;
+}
+
+function seatOfLabel(label: unknown, players: number): number | null {
+  if (typeof label !== 'string') return null;
+  const m = /^P(\d+)$/.exec(label);
+  if (m === null) return null;
+  const n = Number(m[1]);
+  return n >= 1 && n <= players ? n - 1 : null;
+}
+
+const CLAIM_FIELDS: Record<(typeof CLAIM_TYPES)[number], readonly string[]> = {
+  role: ['role'],
+  seen: ['target', 'result'],
+  suspect: ['target'],
+  trust: ['target'],
+  action: ['action', 'target'],
+  'vote-intent': ['target'],
+};
+
+function readClaim(c: unknown, i: number, playerCount: number): Result<Claim, string> {
+  const where = `claims[${i}]`;
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return err(`${where} must be an object like {"type":"suspect","target":"P2"}`);
+  const o = c as Record<string, unknown>;
+  const type = o.type;
+  if (typeof type !== 'string' || !(CLAIM_TYPES as readonly string[]).includes(type))
+    return err(`${where}.type must be one of ${CLAIM_TYPES.join(', ')}`);
+  const fields = CLAIM_FIELDS[type as keyof typeof CLAIM_FIELDS];
+  for (const k of Object.keys(o))
+    if (k !== 'type' && !fields.includes(k)) return err(`${where}: a ${type} claim has only ${['type', ...fields].join(', ')} (not '${k}')`);
+  for (const f of fields) if (!(f in o)) return err(`${where}: a ${type} claim needs '${f}'`);
+  let target = -1;
+  if (fields.includes('target')) {
+    const t = seatOfLabel(o.target, playerCount);
+    if (t === null) return err(`${where}.target must be a player label P1..P${playerCount}, not ${JSON.stringify(o.target)}`);
+    target = t;
+  }
+  switch (type as (typeof CLAIM_TYPES)[number]) {
+    case 'role':
+      if (typeof o.role !== 'string' || !isRole(o.role)) return err(`${where}.role must be one of ${ROLES.join(', ')}`);
+      return ok({ type: 'role', role: o.role });
+    case 'seen': {
+      const r = o.result;
+      if (typeof r !== 'string' || !(isRole(r) || (SEEN_TEAMS as readonly string[]).includes(r)))
+        return err(`${where}.result must be a role or one of ${SEEN_TEAMS.join(', ')}`);
+      return ok({ type: 'seen', target, result: r as SeenResult });
+    }
+    case 'suspect':
+    case 'trust':
+    case 'vote-intent':
+      return ok({ type: type as 'suspect' | 'trust' | 'vote-intent', target });
+    case 'action': {
+      const a = o.action;
+      if (typeof a !== 'string' || !(CLAIM_ACTIONS as readonly string[]).includes(a))
+        return err(`${where}.action must be one of ${CLAIM_ACTIONS.join(', ')}`);
+      return ok({ type: 'action', action: a as (typeof CLAIM_ACTIONS)[number], target });
+    }
+  }
+}
+
+/**
+ * Reads a parsed JSON value as the answer to `d`: exactly the fields asked, of the right
+ * types, and a choice from the menu. Legality beyond the menu (e.g. a claim about
+ * oneself) is the engine's `validateAnswer`, which the agent runs next.
+ */
+export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount: number): Result<ReadAnswer, string> {
+  const fields = answerFields(d);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return err(`the answer must be a JSON object with the fields ${fields.join(', ')}`);
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!fields.includes(k)) return err(`unexpected field '${k}': the answer has exactly the fields ${fields.join(', ')}`);
+  for (const f of fields) if (!(f in o)) return err(`missing field '${f}': the answer has exactly the fields ${fields.join(', ')}`);
+  if (typeof o.reasoning !== 'string') return err('reasoning must be a string');
+  const reasoning = o.reasoning;
+  switch (menu.kind) {
+    case 'speech': {
+      if (typeof o.speech !== 'string') return err('speech must be a string (it may be empty)');
+      if (!Array.isArray(o.claims)) return err('claims must be a list (it may be empty)');
+      const claims: Claim[] = [];
+      for (let i = 0; i < o.claims.length; i++) {
+        const c = readClaim(o.claims[i], i, playerCount);
+        if (!c.ok) return c;
+        claims.push(c.value);
+      }
+      const text = o.speech.trim();
+      return ok({ reasoning, answer: text === '' ? { kind: 'speech', claims } : { kind: 'speech', claims, text } });
+    }
+    case 'one': {
+      if (typeof o.choice !== 'string') return err('choice must be a string: one of the legal choices');
+      const opt = menu.options.find((x) => x.label === o.choice);
+      if (opt === undefined)
+        return err(`"${o.choice}" is not a legal choice; legal choices: ${menu.options.map((x) => `"${x.label}"`).join(', ')}`);
+      if (d.kind === 'pack') {
+        if (typeof o.say !== 'string') return err('say must be a string (it may be empty)');
+        const say = o.say.trim();
+        return ok({ reasoning, answer: say === '' ? opt.answer : { ...(opt.answer as Answer & { kind: 'pack' }), say } });
+      }
+      return ok({ reasoning, answer: opt.answer });
+    }
+    case 'many': {
+      if (!Array.isArray(o.choice)) return err('choice must be a list of player labels like ["P1","P4"]');
+      const seats: number[] = [];
+      for (const x of o.choice) {
+        const s = seatOfLabel(x, playerCount);
+        if (s === null || !menu.candidates.includes(s))
+          return err(`${JSON.stringify(x)} is not a player you may name; you may name ${menu.candidates.map((c) => `"${P(c)}"`).join(', ')}`);
+        seats.push(s);
+      }
+      switch (d.kind) {
+        case 'cupid':
+          return ok({ reasoning, answer: { kind: 'cupid', lovers: seats as unknown as readonly [number, number] } });
+        case 'piper':
+          return ok({ reasoning, answer: { kind: 'piper', targets: seats } });
+        case 'scapegoat':
+          return ok({ reasoning, answer: { kind: 'scapegoat', voters: seats } });
+        case 'friends':
+          return ok({ reasoning, answer: { kind: 'friends', friends: seats } });
+        default:
+          return err(`internal: a '${d.kind}' decision has no list choice`);
+      }
+    }
+  }
+}
+
+/**
+ * The JSON object in a reply's text: the whole text, or the first {...} block in it
+ * (local models wrap JSON in prose or ``` fences). Errors say what was found.
+ */
+export function extractJson(text: string): Result<unknown, string> {
+  const t = text.trim();
+  if (t === '') return err('the reply was empty: answer with one JSON object');
+  try {
+    return ok(JSON.parse(t));
+  } catch {
+    // fall through: look for an object inside the text
+  }
+  const start = t.indexOf('{');
+  const end = t.lastIndexOf('}');
+  if (start < 0 || end <= start) return err(`no JSON object in the reply (it began: ${JSON.stringify(t.slice(0, 80))})`);
+  try {
+    return ok(JSON.parse(t.slice(start, end + 1)));
+  } catch (e) {
+    return err(`the JSON in the reply does not parse (${e instanceof Error ? e.message : String(e)})`);
+  }
+}

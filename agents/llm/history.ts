@@ -1,0 +1,109 @@
+// What a seat knows, as prompt text: its card, what it knows of each player, and the
+// game so far as it saw it. Built from the seat's observation only (the public setup and
+// the events its bit may see), so nothing it may not know can get in.
+
+import type { Event } from '../../engine/events.js';
+import type { Observation } from '../../engine/observation.js';
+import { teamOf, type Role } from '../../engine/roles.js';
+import { describe, P } from '../../reports/transcript.js';
+
+/** The seat's card now: the dealt card, or the one a thief took. */
+export function currentRole(obs: Observation): Role | undefined {
+  let role: Role | undefined;
+  for (const e of obs.events) {
+    if (e.type === 'deal' && e.seat === obs.seat) role = e.role;
+    else if (e.type === 'thief-swap' && e.seat === obs.seat && e.took !== null) role = e.took;
+  }
+  return role;
+}
+
+interface PlayerFacts {
+  dead: string | null;
+  known: string[];
+  marks: string[];
+}
+
+/** Facts per player, from the events the seat saw. */
+function playerFacts(obs: Observation): PlayerFacts[] {
+  const facts: PlayerFacts[] = Array.from({ length: obs.players }, () => ({ dead: null, known: [], marks: [] }));
+  const me = obs.seat;
+  let sheriff = -1;
+  let pack: readonly number[] = [];
+  let charmed: readonly number[] = [];
+  const add = (seat: number, fact: string) => {
+    const k = facts[seat]!.known;
+    if (!k.includes(fact)) k.push(fact);
+  };
+  for (const e of obs.events) {
+    switch (e.type) {
+      case 'death':
+        facts[e.seat]!.dead = `dead (${e.cause === 'night' ? 'killed in the night' : e.cause}), was ${e.role}`;
+        break;
+      case 'pack':
+        pack = e.wolves;
+        break;
+      case 'seer':
+        if (e.seat === me) add(e.target, `you saw: ${e.result}`);
+        break;
+      case 'lover':
+        if (e.seat === me) add(e.partner, `your lover${e.partnerIs === null ? '' : ` (${e.partnerIs})`}`);
+        break;
+      case 'cupid':
+        if (e.seat === me) for (const l of e.lovers) add(l, 'a lover (you named the lovers)');
+        break;
+      case 'peek':
+        if (e.seat === me) for (const w of e.wolves) add(w, 'werewolf (you saw them peeking)');
+        break;
+      case 'idiot-revealed':
+        add(e.seat, 'the idiot (revealed; may not vote)');
+        break;
+      case 'charmed':
+        charmed = e.charmed;
+        break;
+      case 'sheriff':
+        sheriff = e.seat;
+        break;
+      default:
+        break;
+    }
+  }
+  for (const w of pack) if (w !== me) add(w, 'werewolf (your pack)');
+  for (const c of charmed) facts[c]!.marks.push('charmed');
+  if (sheriff >= 0) facts[sheriff]!.marks.push('sheriff');
+  return facts;
+}
+
+/** "Players:" lines: alive or dead (with the revealed card), and what the seat knows of each. */
+export function playersText(obs: Observation): string {
+  const facts = playerFacts(obs);
+  const role = currentRole(obs);
+  const lines = ['Players:'];
+  for (let i = 0; i < obs.players; i++) {
+    const f = facts[i]!;
+    const who = i === obs.seat ? `${P(i)} (you, ${role ?? 'unknown card'})` : P(i);
+    const state = f.dead ?? 'alive';
+    const extra = [...f.marks, ...(i === obs.seat ? [] : f.known)];
+    lines.push(`- ${who}: ${state}${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** The game so far as the seat saw and heard it, one line an event. */
+export function historyText(events: readonly Event[]): string {
+  const out: string[] = [];
+  for (const e of events) {
+    const text = describe(e);
+    if (text === null) continue;
+    out.push(e.type === 'night' || e.type === 'day' ? text : `  ${text}`);
+  }
+  return out.length === 0 ? '(nothing yet)' : out.join('\n');
+}
+
+/** "You are P3, the seer (village)." */
+export function identityText(obs: Observation): string {
+  const role = currentRole(obs);
+  if (role === undefined) return `You are ${P(obs.seat)}.`;
+  const dealt = obs.events.find((e) => e.type === 'deal' && e.seat === obs.seat);
+  const swapped = dealt?.type === 'deal' && dealt.role !== role ? ` (dealt the ${dealt.role}, you took the ${role} card)` : '';
+  return `You are ${P(obs.seat)}. Your card: ${role}${swapped}; your team: ${teamOf(role)}.`;
+}

@@ -1,0 +1,98 @@
+// What every provider adapter does: build the exact request body (what is hashed and
+// stored), send it through the official SDK with the SDK's own retries off, read the
+// reply, and sort a failure into the kinds the harness treats differently.
+
+import type { Json } from '../answer.js';
+import type { AnswerFormat } from '../spec.js';
+
+/** A rejected answer, replayed to the model with the reason before it answers again. */
+export interface Rejection {
+  /** The provider's raw reply that was rejected. */
+  readonly raw: unknown;
+  readonly error: string;
+}
+
+export interface LlmRequest {
+  readonly model: string;
+  readonly system: string;
+  readonly user: string;
+  readonly schema: Json;
+  readonly format: AnswerFormat;
+  readonly maxTokens: number;
+  readonly temperature: number | undefined;
+  readonly rejections: readonly Rejection[];
+}
+
+export interface Reply {
+  /** The structured answer when the provider returned one (Anthropic's tool input). */
+  readonly structured: unknown;
+  /** The reply's text (OpenAI's message content; text blocks otherwise). */
+  readonly text: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Why generation stopped (provider's words), e.g. to tell a truncated answer. */
+  readonly stop: string;
+}
+
+export type TransportError =
+  /** 429: slow down (retried after `retry-after`, capped). */
+  | { readonly kind: 'rate-limit'; readonly status: number; readonly retryAfterMs: number | null; readonly message: string }
+  /** 5xx, 408, 409: the server's trouble (retried with backoff). */
+  | { readonly kind: 'server'; readonly status: number; readonly retryAfterMs: number | null; readonly message: string }
+  | { readonly kind: 'timeout'; readonly message: string }
+  | { readonly kind: 'connection'; readonly message: string }
+  /** A 2xx whose body is not the provider's format. */
+  | { readonly kind: 'bad-response'; readonly message: string }
+  /** 400, 413, 422: this request is refused (not retried: the same request would fail again). */
+  | { readonly kind: 'refused'; readonly status: number; readonly message: string }
+  /** 401, 403, 404: the key, permission or model is wrong: every call would fail, the run stops. */
+  | { readonly kind: 'fatal'; readonly status: number; readonly message: string };
+
+export const RETRYABLE: ReadonlySet<TransportError['kind']> = new Set(['rate-limit', 'server', 'timeout', 'connection', 'bad-response']);
+
+export interface ProviderAdapter {
+  readonly name: string;
+  body(req: LlmRequest): Record<string, unknown>;
+  send(body: Record<string, unknown>, timeoutMs: number): Promise<unknown>;
+  read(raw: unknown): Reply | string;
+  classify(e: unknown): TransportError;
+}
+
+export const AGAIN = 'Answer again, with a legal choice, in the same format.';
+
+/** `retry-after-ms` (ms) or `retry-after` (seconds, or an HTTP date). */
+export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now: number): number | null {
+  if (headers === undefined) return null;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && Number.isFinite(parseFloat(ms))) return Math.max(0, parseFloat(ms));
+  const ra = headers.get('retry-after');
+  if (ra === null) return null;
+  const s = parseFloat(ra);
+  if (Number.isFinite(s)) return Math.max(0, s * 1000);
+  const date = Date.parse(ra);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
+interface SdkLike {
+  readonly status?: number | undefined;
+  readonly headers?: { get(name: string): string | null } | undefined;
+  readonly message?: string;
+}
+
+/** Sorts an SDK error by status (both SDKs' APIError carry `status` and fetch `headers`). */
+export function classifyByStatus(e: unknown, isTimeout: boolean, isConnection: boolean, provider: string): TransportError {
+  const message = e instanceof Error ? e.message : String(e);
+  if (isTimeout) return { kind: 'timeout', message: `${provider}: no answer within the timeout` };
+  if (isConnection) return { kind: 'connection', message: `${provider}: connection failed (${message})` };
+  if (e instanceof SyntaxError) return { kind: 'bad-response', message: `${provider}: the response body is not valid JSON (${message})` };
+  const x = e as SdkLike;
+  const status = typeof x.status === 'number' ? x.status : undefined;
+  if (status === undefined) return { kind: 'bad-response', message: `${provider}: ${message}` };
+  const after = retryAfterMs(x.headers, Date.now());
+  if (status === 429) return { kind: 'rate-limit', status, retryAfterMs: after, message: `${provider}: rate limited (429)` };
+  if (status >= 500 || status === 408 || status === 409) return { kind: 'server', status, retryAfterMs: after, message: `${provider}: server error ${status} (${message})` };
+  if (status === 401 || status === 403)
+    return { kind: 'fatal', status, message: `${provider} refused the API key (${status}): check the key (${message})` };
+  if (status === 404) return { kind: 'fatal', status, message: `${provider}: not found (404): check the model name and the base URL (${message})` };
+  return { kind: 'refused', status, message: `${provider} refused the request (${status}): ${message}` };
+}

@@ -1,0 +1,77 @@
+// One logical call to a provider: through the model's limiter, with a timeout per
+// attempt and a bounded number of attempts (the SDKs' own retries are off: they obey
+// `retry-after` without bound). A 429 pauses the model's queue for `retry-after`, capped;
+// a 5xx, timeout or broken response waits an exponential backoff (capped the same way).
+// Refusals (400, 422) and configuration errors (401, 403, 404) are not retried.
+
+import type { Clock, Limiter } from './limiter.js';
+import { RETRYABLE, type ProviderAdapter, type Reply, type TransportError } from './providers/types.js';
+
+export interface CallPolicy {
+  /** Per attempt. */
+  readonly timeoutMs: number;
+  /** Attempts per call, the first included. */
+  readonly maxAttempts: number;
+  /** The longest wait honoured for a `retry-after` (and the backoff's ceiling). */
+  readonly retryAfterCapMs: number;
+  /** The first backoff; doubles each attempt. */
+  readonly backoffMs: number;
+}
+
+export const DEFAULT_POLICY: CallPolicy = { timeoutMs: 120_000, maxAttempts: 4, retryAfterCapMs: 60_000, backoffMs: 1_000 };
+
+export type Sent =
+  | { readonly ok: true; readonly raw: unknown; readonly reply: Reply; readonly attempts: number; readonly latencyMs: number }
+  | { readonly ok: false; readonly error: TransportError; readonly attempts: number; readonly latencyMs: number };
+
+export interface SendInput {
+  readonly adapter: ProviderAdapter;
+  readonly body: Record<string, unknown>;
+  readonly limiter: Limiter;
+  /** Tokens reserved against tokens-per-minute: the prompt's estimate plus the answer's max. */
+  readonly estimatedTokens: number;
+  readonly policy: CallPolicy;
+  readonly clock: Clock;
+  /** Called inside the limiter just before the first attempt goes out (the budget check; it may throw). */
+  readonly beforeFirstSend: () => void;
+  /** Each wait, with its reason (for logs and tests). */
+  readonly onWait?: ((ms: number, error: TransportError) => void) | undefined;
+}
+
+/** Malformed bodies surface as a string from `read`: a retryable bad response. */
+class BadBody extends Error {}
+
+export async function sendWithRetries(x: SendInput): Promise<Sent> {
+  const start = x.clock.now();
+  let first = true;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { raw, reply } = await x.limiter.run(
+        x.estimatedTokens,
+        async () => {
+          if (first) {
+            x.beforeFirstSend();
+            first = false;
+          }
+          const raw = await x.adapter.send(x.body, x.policy.timeoutMs);
+          const reply = x.adapter.read(raw);
+          if (typeof reply === 'string') throw new BadBody(`${x.adapter.name}: ${reply}`);
+          return { raw, reply };
+        },
+        (r) => r.reply.inputTokens + r.reply.outputTokens,
+      );
+      return { ok: true, raw, reply, attempts: attempt, latencyMs: x.clock.now() - start };
+    } catch (e) {
+      if (first) throw e; // refused before sending (the budget): not a transport failure
+      const error: TransportError = e instanceof BadBody ? { kind: 'bad-response', message: e.message } : x.adapter.classify(e);
+      if (!RETRYABLE.has(error.kind) || attempt >= x.policy.maxAttempts)
+        return { ok: false, error, attempts: attempt, latencyMs: x.clock.now() - start };
+      const backoff = x.policy.backoffMs * 2 ** (attempt - 1);
+      const asked = 'retryAfterMs' in error && error.retryAfterMs !== null ? error.retryAfterMs : backoff;
+      const wait = Math.min(asked, x.policy.retryAfterCapMs);
+      if (error.kind === 'rate-limit') x.limiter.pauseFor(wait);
+      x.onWait?.(wait, error);
+      await x.clock.sleep(wait);
+    }
+  }
+}

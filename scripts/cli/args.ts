@@ -1,0 +1,100 @@
+// Flags shared by the commands, and their checks: everything is validated before any
+// file is opened, so bad input never creates or changes a file.
+
+import { availableParallelism } from 'node:os';
+import type { Argv } from 'yargs';
+import { checkSeating, parseSeating, type Seating } from '../../agents/registry.js';
+import { resolveSetup, type GameSetup } from '../../engine/setup.js';
+import { parseSeed, parseShard, WHOLE_RUN, type RunConfig } from '../../tournaments/run-config.js';
+import { fail, unwrap } from './errors.js';
+
+export const DEFAULT_DB = 'werewolf.db';
+export const DEFAULT_GAMES = 1000;
+export const DEFAULT_SEED = '1';
+export const DEFAULT_CONCURRENCY = 16;
+
+/** A whole number flag (`10000`, `10_000`) within [min, max]. */
+export function count(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const text = String(value).trim();
+  const n = /^\d[\d_]*$/.test(text) ? Number(text.replaceAll('_', '')) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    fail(`--${name} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`}, not '${text}'`);
+  return n;
+}
+
+export function setupOptions<T>(y: Argv<T>) {
+  return y
+    .option('preset', { type: 'string', describe: 'rule preset: standard (004), classic (001), thiercelieux (000), introduction (002); see `sim presets`' })
+    .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+    .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5 (instead of a table row)' })
+    .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see `sim rules`)' })
+    .option('agents', { type: 'string', array: true, describe: 'seating: SPEC or WHO=SPEC, repeatable (WHO: seat 1.., role or side); default random' });
+}
+
+export interface SetupArgs {
+  preset?: string | undefined;
+  players?: string | undefined;
+  roles?: string | undefined;
+  rule?: string[] | undefined;
+  agents?: string[] | undefined;
+}
+
+export function setupFrom(a: SetupArgs): GameSetup {
+  const players = a.players === undefined ? undefined : count('players', a.players, 1);
+  return unwrap(resolveSetup({ preset: a.preset, players, roles: a.roles, rules: a.rule ?? [] }));
+}
+
+export function seatingFrom(a: SetupArgs, setup: GameSetup): Seating {
+  const seating = unwrap(parseSeating(a.agents ?? []), '--agents');
+  unwrap(checkSeating(seating, setup.players), '--agents');
+  return seating;
+}
+
+export interface RunArgs extends SetupArgs {
+  games?: string | undefined;
+  seed?: string | undefined;
+  shard?: string | undefined;
+}
+
+export function runConfigFrom(a: RunArgs): RunConfig {
+  // Indices travel in Int32Arrays (record.ts): a run has at most 2^31 − 1 games.
+  const games = count('games', a.games ?? DEFAULT_GAMES, 1, 2 ** 31 - 1);
+  const seed = unwrap(parseSeed(a.seed ?? DEFAULT_SEED));
+  const setup = setupFrom(a);
+  const seating = seatingFrom(a, setup);
+  const shard = a.shard === undefined ? WHOLE_RUN : unwrap(parseShard(a.shard, games));
+  return { setup, seed, seating, games, shard };
+}
+
+export function executionOptions<T>(y: Argv<T>) {
+  return y
+    .option('workers', { type: 'string', describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread)` })
+    .option('concurrency', { type: 'string', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
+    .option('batch', { type: 'string', describe: 'games per chunk and per stored transaction (default: from the run size, at most 500)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
+}
+
+export interface ExecutionArgs {
+  workers?: string | undefined;
+  concurrency?: string | undefined;
+  batch?: string | undefined;
+  json: boolean;
+}
+
+export function executionFrom(a: ExecutionArgs) {
+  return {
+    workers: a.workers === undefined ? availableParallelism() : count('workers', a.workers, 0, 1024),
+    concurrency: a.concurrency === undefined ? DEFAULT_CONCURRENCY : count('concurrency', a.concurrency, 1, 100_000),
+    batch: a.batch === undefined ? undefined : count('batch', a.batch, 1, 100_000),
+    json: a.json,
+  };
+}
+
+/** `--db PATH` (default werewolf.db) or `--no-db` (false). */
+export function dbPathFrom(db: unknown): string | null {
+  if (db === false) return null;
+  if (db === undefined || db === true) return DEFAULT_DB;
+  const p = String(db);
+  if (p.trim() === '') fail('--db needs a file path (or use --no-db to store nothing)');
+  return p;
+}

@@ -1,0 +1,23 @@
+// A user's mistake (bad flag, unknown preset, a file that is not ours…) is a UsageError:
+// main.ts prints its message as one paragraph on stderr and exits with code 2, without a
+// stack trace. Anything else thrown is a bug and keeps its stack.
+
+import type { Result } from '../../engine/result.js';
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+/** The value of a Result, or a UsageError with its message (prefixed with where it came from). */
+export function unwrap<T>(r: Result<T, string>, context?: string): T {
+  if (!r.ok) fail(context === undefined ? r.error : `${context}: ${r.error}`);
+  return r.value;
+}
+
+export const EXIT_USAGE = 2;
+/** Stopped by Ctrl-C (128 + SIGINT), as shells report it. */
+export const EXIT_INTERRUPTED = 130;

@@ -1,0 +1,108 @@
+// What `sim` prints: the configuration and the results, for people (aligned text) or
+// for programs (one JSON object).
+
+import { findPreset } from '../../engine/presets.js';
+import { SIDES } from '../../engine/roles.js';
+import { mixLabel, type GameSetup } from '../../engine/setup.js';
+import { changedRules, shardRange, shardText, type RunConfig } from '../../tournaments/run-config.js';
+import type { RunOutcome } from '../../tournaments/runner.js';
+import type { RunRow } from '../../tournaments/storage.js';
+
+/** A rate in percent; two decimals below 1% so that small upper bounds do not read as 0.0%. */
+export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
+const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function presetTitle(setup: GameSetup): string {
+  const p = findPreset(setup.preset);
+  return p === undefined ? setup.preset : `${p.name}: ${p.title}`;
+}
+
+export function rulesText(setup: GameSetup): string {
+  const changed = changedRules(setup);
+  return changed.length === 0 ? 'as in the preset' : changed.join(' ');
+}
+
+/** The configuration, one `label  value` line each. */
+export function configLines(c: RunConfig): string[] {
+  const range = shardRange(c.games, c.shard);
+  const games =
+    c.shard.n === 1 ? `${c.games}` : `${c.games} in all; shard ${shardText(c.shard)} plays games ${range.first}–${range.stop - 1} (${range.stop - range.first})`;
+  return [
+    ['preset', presetTitle(c.setup)],
+    ['players', String(c.setup.players)],
+    ['deck', mixLabel(c.setup)],
+    ['rules', rulesText(c.setup)],
+    ['agents', c.seating.text],
+    ['seed', c.seed],
+    ['games', games],
+  ].map(([k, v]) => `  ${k!.padEnd(8)} ${v}`);
+}
+
+export interface Summary {
+  readonly config: RunConfig;
+  readonly outcome: RunOutcome;
+  readonly db: string | null;
+  readonly workers: number;
+  /** Games already stored when this invocation started (a resume). */
+  readonly before: number;
+}
+
+export function humanSummary(s: Summary): string {
+  const { outcome: o, config: c } = s;
+  const t = o.tally;
+  const out: string[] = [`werewolf-lab sim${o.run === null ? '' : ` · run ${o.run.id}`}${s.db === null ? ' · not stored' : ` · ${s.db}`}`];
+  out.push(...configLines(c), '');
+  out.push(`  ${'side'.padEnd(11)} ${'wins'.padStart(9)} ${'rate'.padStart(7)}   95% interval`);
+  const rates = t.rates();
+  for (const side of SIDES) {
+    const r = rates[side];
+    out.push(`  ${side.padEnd(11)} ${String(t.wins[side]).padStart(9)} ${r === null ? '' : `${pct(r.rate).padStart(7)}   ${pct(r.low)} – ${pct(r.high)}`}`);
+  }
+  out.push('', `  mean days   ${t.meanDays.toFixed(2)}   (${t.games} games)`);
+  const where = s.workers === 0 || c.seating.async ? 'in this thread' : `on ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
+  const speed = o.seconds > 0 ? thousands(o.played / o.seconds) : '—';
+  if (o.played > 0) out.push(`  played      ${o.played} games in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
+  if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${o.planned} games stored`);
+  if (s.before > 0) out.push(`  resumed     ${s.before} games were already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
+  if (o.run !== null && s.db !== null) {
+    out.push(`  stored in   ${s.db} as run ${o.run.id} (see a game: sim show --db ${s.db} --run ${o.run.id} --game ${o.run.first})`);
+    if (c.shard.n > 1) out.push(`  shards      merge them when all are done: sim merge shard-*.db --into all.db`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export function jsonSummary(s: Summary): Record<string, unknown> {
+  const { outcome: o, config: c } = s;
+  const range = shardRange(c.games, c.shard);
+  return {
+    run: o.run?.id ?? null,
+    db: s.db,
+    seed: c.seed,
+    games: o.tally.games,
+    planned: o.planned,
+    played: o.played,
+    complete: o.tally.games === o.planned,
+    shard: shardText(c.shard),
+    indices: { first: range.first, stop: range.stop },
+    wins: o.tally.wins,
+    rates: o.tally.rates(),
+    meanDays: o.tally.meanDays,
+    gamesPerSecond: o.seconds > 0 ? o.played / o.seconds : 0,
+    seconds: o.seconds,
+    workers: c.seating.async ? 0 : s.workers,
+    setup: {
+      preset: c.setup.preset,
+      players: c.setup.players,
+      deck: mixLabel(c.setup),
+      rules: changedRules(c.setup),
+      options: c.setup.options,
+    },
+    agents: c.seating.text,
+    key: o.run?.key ?? null,
+    versions: o.run === null ? null : versionsOf(o.run),
+  };
+}
+
+export function versionsOf(r: RunRow) {
+  return { package: r.packageVersion, node: r.nodeVersion, codeHash: r.codeHash, git: r.git };
+}

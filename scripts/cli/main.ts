@@ -1,0 +1,127 @@
+// The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
+// rules, agents. Returns the exit code: 0 done, 1 a replay that differs from what was
+// stored, 2 a usage error (message on stderr, no stack, nothing written), 130 stopped.
+
+import yargs from 'yargs';
+import { packageVersion } from '../../tournaments/version.js';
+import { executionOptions, setupOptions } from './args.js';
+import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
+import { EXIT_USAGE, UsageError } from './errors.js';
+import { mergeCommand } from './merge.js';
+import { resumeCommand, runCommand, storedRun } from './run.js';
+import { showCommand } from './show.js';
+
+const EXAMPLES: [string, string][] = [
+  ['sim --games 10000', '10,000 games of the standard 8-player table into werewolf.db'],
+  ['sim --preset classic --players 12 --games 5000 --json', "001's 12-player table, results as JSON"],
+  ['sim --roles werewolf=2,seer,witch,villager=5 --rule tie=random', 'an explicit mix with a rule changed'],
+  ['sim --games 1000000 --shard 3/8 --db shard-3.db', 'the third of 8 shards of a run (one per machine)'],
+  ['sim resume', 'continue the latest run of werewolf.db after a stop'],
+  ['sim show --game 17', 'the transcript of game 17 of the latest run'],
+  ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
+];
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let code = 0;
+  const cli = yargs([...argv])
+    .scriptName('sim')
+    .usage('$0 [command] [options] — Werewolf simulations, stored in SQLite')
+    .version(packageVersion())
+    .strict()
+    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .command(
+      ['run', '$0'],
+      'play a run of games (the default command)',
+      (y) =>
+        executionOptions(setupOptions(y))
+          .option('games', { type: 'string', describe: 'games in the run (default 1000)' })
+          .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"' })
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db); --no-db stores nothing' })
+          .option('shard', { type: 'string', describe: "k/n: play only the k-th of n parts of the run's games" })
+          .option('resume', { type: 'boolean', default: false, describe: 'continue the stored run of this configuration if there is one' }),
+      async (a) => {
+        code = await runCommand(a as Parameters<typeof runCommand>[0]);
+      },
+    )
+    .command(
+      'resume',
+      'continue a stopped run (default: the latest run of the database)',
+      (y) =>
+        executionOptions(y)
+          .option('run', { type: 'string', describe: 'run id (default: the latest)' })
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' }),
+      async (a) => {
+        code = await resumeCommand(a as Parameters<typeof resumeCommand>[0]);
+      },
+    )
+    .command(
+      'show',
+      'print one game as a transcript, replayed from a stored run or from --seed and setup flags',
+      (y) =>
+        setupOptions(y)
+          .option('game', { type: 'string', describe: 'game index (from 0)' })
+          .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+          .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' }),
+      async (a) => {
+        code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
+      },
+    )
+    .command(
+      'merge [inputs..]',
+      'merge the shard databases of one run into a new database',
+      (y) =>
+        y
+          .positional('inputs', { type: 'string', array: true, describe: 'shard databases' })
+          .option('into', { type: 'string', describe: 'the database to write (must not exist)' })
+          .option('json', { type: 'boolean', default: false }),
+      (a) => {
+        code = mergeCommand(a as Parameters<typeof mergeCommand>[0]);
+      },
+    )
+    .command(
+      'runs',
+      'list the runs of a database',
+      (y) => y.option('db', { type: 'string', describe: 'results database (default werewolf.db)' }).option('json', { type: 'boolean', default: false }),
+      (a) => {
+        code = runsCommand(a);
+      },
+    )
+    .command(
+      'presets',
+      'list the presets: tables by player count, rules, notes',
+      (y) => y.option('preset', { type: 'string', describe: 'only this preset' }).option('json', { type: 'boolean', default: false }),
+      (a) => {
+        code = presetsCommand(a);
+      },
+    )
+    .command(
+      'rules',
+      'list every rule option with its values, meaning and value in each preset',
+      (y) => y.option('json', { type: 'boolean', default: false }),
+      (a) => {
+        code = rulesCommand(a);
+      },
+    )
+    .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
+      code = agentsCommand();
+    })
+    .example(EXAMPLES)
+    .fail((message, error) => {
+      if (error !== undefined && error !== null) throw error;
+      throw new UsageError(`${message} (see sim --help)`);
+    })
+    .exitProcess(false);
+  try {
+    await cli.parseAsync();
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`sim: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+  return code;
+}
+
+const storedRunForShow = (store: Parameters<typeof storedRun>[0], run: string | undefined) => storedRun(store, run, 'replayed');

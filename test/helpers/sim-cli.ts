@@ -1,0 +1,75 @@
+// Runs the compiled `sim` (dist/scripts/sim.js, built by `npm test`) in a child process,
+// and snapshots directories to prove that a refused command wrote nothing.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SIM = join(ROOT, 'dist', 'scripts', 'sim.js');
+
+export interface SimResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function sim(args: readonly string[], cwd: string): SimResult {
+  if (!existsSync(SIM)) throw new Error(`${SIM} is missing: run npm run build (npm test does)`);
+  const r = spawnSync(process.execPath, [SIM, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Starts `sim` without waiting (for the kill tests). */
+export function simChild(args: readonly string[], cwd: string) {
+  return spawn(process.execPath, [SIM, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function tempDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `sim-${label}-`));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Every file of a directory with the sha256 of its bytes. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(dir).sort()) out[f] = createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
+  return out;
+}
+
+/** A run's stored games, in index order, exactly as stored. */
+export function storedGames(db: string, run = 1): string {
+  // Read-write but query-only: a read-only connection would leave -wal/-shm files behind.
+  const d = new Database(db, { fileMustExist: true });
+  d.pragma('query_only = ON');
+  try {
+    const rows = d.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').raw().all(run);
+    return JSON.stringify(rows);
+  } finally {
+    d.close();
+  }
+}
+
+export function storedCount(db: string, run = 1): number {
+  // Polled while another process writes: a file not created yet, or without its tables yet, counts 0.
+  let d: Database.Database;
+  try {
+    d = new Database(db, { readonly: true, fileMustExist: true });
+  } catch {
+    return 0;
+  }
+  try {
+    return d.prepare('SELECT count(*) FROM games WHERE run = ?').pluck().get(run) as number;
+  } catch {
+    return 0;
+  } finally {
+    d.close();
+  }
+}

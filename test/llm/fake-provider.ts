@@ -1,0 +1,220 @@
+// A local stand-in for OpenAI's chat completions and Anthropic's messages (on
+// 127.0.0.1, a random port), spoken to through the real SDKs. Its scripted player reads
+// the legal choices from the request (the JSON schema's enums, or the prompt's lists in
+// json/text formats) and answers legally, so whole games play; a script can instead
+// answer 429 with retry-after, 500, too slowly, with malformed JSON, with an illegal
+// choice, and so on, per request. It counts requests and how many were in flight at once.
+
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAULTS = ['ok', '429', '500', '401', 'slow', 'malformed', 'illegal', 'illegal-claim', 'extra-field', 'bad-body', 'no-tool'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+export type Wire = 'openai' | 'anthropic';
+
+export interface Received {
+  readonly n: number;
+  readonly wire: Wire;
+  readonly body: Record<string, unknown>;
+  /** The user prompt (first user message) and the last user message. */
+  readonly user: string;
+  readonly last: string;
+}
+
+export interface FakeOptions {
+  /** What to do with request n (0-based, in arrival order). Default: always 'ok'. */
+  readonly script?: (r: Received) => Fault;
+  /** Milliseconds before every answer (to let requests overlap). */
+  readonly delayMs?: number;
+  /** How long a 'slow' answer takes. */
+  readonly slowMs?: number;
+  /** retry-after header of a 429 (seconds, as text). */
+  readonly retryAfter?: string;
+  /** Reasoning and speeches of a typical model's length (a few hundred characters) instead of a few words. */
+  readonly verbose?: boolean;
+  /** Mixed into every choice with the request's arrival number: two live runs with different salts differ (a replay must not). */
+  readonly salt?: string;
+}
+
+export interface FakeProvider {
+  /** http://127.0.0.1:PORT (Anthropic's base URL; OpenAI's is `${url}/v1`). */
+  readonly url: string;
+  readonly received: Received[];
+  readonly faults: Fault[];
+  inFlight: number;
+  maxInFlight: number;
+  readonly maxInFlightBy: Record<Wire, number>;
+  close(): Promise<void>;
+}
+
+function userTexts(wire: Wire, body: Record<string, unknown>): { user: string; last: string } {
+  const msgs = (body.messages as { role: string; content: unknown }[]) ?? [];
+  const text = (c: unknown): string =>
+    typeof c === 'string' ? c : Array.isArray(c) ? c.map((b: { text?: string; content?: string }) => b.text ?? b.content ?? '').join('\n') : '';
+  const users = msgs.filter((m) => m.role === 'user').map((m) => text(m.content));
+  void wire;
+  return { user: users[0] ?? '', last: users[users.length - 1] ?? '' };
+}
+
+function schemaOf(wire: Wire, body: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (wire === 'openai') {
+    const rf = body.response_format as { type?: string; json_schema?: { schema?: Record<string, unknown> } } | undefined;
+    return rf?.json_schema?.schema;
+  }
+  const tools = body.tools as { input_schema?: Record<string, unknown> }[] | undefined;
+  return tools?.[0]?.input_schema;
+}
+
+function hashPick<T>(items: readonly T[], salt: string): T {
+  const h = createHash('sha256').update(salt).digest();
+  return items[h.readUInt32BE(0) % items.length]!;
+}
+
+const quoted = (s: string): string[] => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+
+/** A legal answer (or the faulty one asked for) to the decision in the request. */
+function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean): Record<string, unknown> {
+  const schema = schemaOf(r.wire, r.body);
+  const props = (schema?.properties ?? {}) as Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
+  const fieldsLine = /exactly the fields ([a-z, ]+)\./.exec(r.user)?.[1] ?? /Answer with the fields: ([a-z, ]+)\./.exec(r.user)?.[1] ?? '';
+  const fields = schema !== undefined ? Object.keys(props) : fieldsLine.split(',').map((f) => f.trim()).filter(Boolean);
+  const me = /You are (P\d+)\./.exec(r.user)?.[1] ?? 'P1';
+  const players = [...new Set([...r.user.matchAll(/^- (P\d+)/gm)].map((m) => m[1]!))];
+  const mix = JSON.stringify(r.body.messages) + (salt === undefined ? '' : `#${salt}#${r.n}`);
+  const pad = verbose ? ' '.padEnd(300, ' and more of the same careful thought') : '';
+  const out: Record<string, unknown> = { reasoning: `thinking as ${me} (${fault})${pad}` };
+  if (fields.includes('speech')) {
+    const others = players.filter((p) => p !== me);
+    const target = hashPick(others.length > 0 ? others : ['P1'], mix);
+    out.speech = `${me} here: I have my doubts about ${target}.${pad.slice(0, 200)}`;
+    out.claims = fault === 'illegal-claim' ? [{ type: 'suspect', target: me }] : [{ type: 'suspect', target }];
+  }
+  if (fields.includes('say')) out.say = `${me}: let us agree quickly.${pad.slice(0, 100)}`;
+  if (fields.includes('choice')) {
+    const oneLine = /Legal choices \(answer with exactly one label\): (.*)\.$/m.exec(r.user)?.[1];
+    const manyLine = /Players you may name: (.*)\.$/m.exec(r.user)?.[1];
+    const labels = props.choice?.enum ?? (oneLine !== undefined ? quoted(oneLine) : undefined);
+    if (labels !== undefined) {
+      // Packs converge: from round 2 follow the leader's last proposal when it is legal.
+      const lead = /The leader is (P\d+)/.exec(r.user)?.[1];
+      const prev = lead === undefined ? undefined : new RegExp(`${lead} → (P\\d+|none)`).exec(r.user)?.[1];
+      out.choice = prev !== undefined && labels.includes(prev) ? prev : hashPick(labels, mix);
+    } else {
+      const cands = props.choice?.items?.enum ?? (manyLine !== undefined ? quoted(manyLine) : []);
+      const count = Number(/exactly (\d+), all different/.exec(r.user)?.[1] ?? '1');
+      const start = cands.length === 0 ? 0 : cands.indexOf(hashPick(cands, mix));
+      out.choice = Array.from({ length: Math.min(count, cands.length) }, (_, i) => cands[(start + i) % cands.length]);
+    }
+    if (fault === 'illegal') out.choice = Array.isArray(out.choice) ? ['P99'] : 'P99';
+  }
+  if (fault === 'extra-field') out.confidence = 0.9;
+  return out;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptions): void {
+  switch (fault) {
+    case '429':
+      return send(res, 429, { error: { type: 'rate_limit_error', message: 'slow down' } }, { 'retry-after': opts.retryAfter ?? '1' });
+    case '500':
+      return send(res, 500, { error: { type: 'server_error', message: 'the fake server broke' } });
+    case '401':
+      return send(res, 401, { error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+    case 'bad-body':
+      return send(res, 200, '{"choices": [ this is not JSON');
+    default:
+      break;
+  }
+  const answer = answerFor(r, fault, opts.salt, opts.verbose === true);
+  const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : JSON.stringify(answer);
+  const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
+  const outputTokens = Math.ceil(text.length / 4);
+  if (r.wire === 'openai') {
+    return send(res, 200, {
+      id: `chatcmpl-${r.n}`,
+      object: 'chat.completion',
+      created: 0,
+      model: r.body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+      usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+    });
+  }
+  const tool = Array.isArray(r.body.tools) && fault !== 'malformed' && fault !== 'no-tool';
+  send(res, 200, {
+    id: `msg_${r.n}`,
+    type: 'message',
+    role: 'assistant',
+    model: r.body.model,
+    content: tool ? [{ type: 'tool_use', id: `toolu_${r.n}`, name: 'answer', input: answer }] : [{ type: 'text', text: fault === 'no-tool' ? `Here you go: ${text}` : text }],
+    stop_reason: tool ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: inputTokens, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+  });
+}
+
+export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakeProvider> {
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlightBy: Record<Wire, number> = { openai: 0, anthropic: 0 };
+  const state: FakeProvider = {
+    url: '',
+    received: [],
+    faults: [],
+    inFlight: 0,
+    maxInFlight: 0,
+    maxInFlightBy: { openai: 0, anthropic: 0 },
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
+    const wire: Wire | undefined = req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : undefined;
+    if (req.method !== 'POST' || wire === undefined) return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    const r: Received = { n: state.received.length, wire, body, ...userTexts(wire, body) };
+    state.received.push(r);
+    const fault = opts.script?.(r) ?? 'ok';
+    state.faults.push(fault);
+    state.inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    inFlightBy[wire]++;
+    state.maxInFlightBy[wire] = Math.max(state.maxInFlightBy[wire], inFlightBy[wire]);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      state.inFlight--;
+      inFlightBy[wire]--;
+    };
+    res.on('close', finish);
+    const delay = fault === 'slow' ? (opts.slowMs ?? 2000) : (opts.delayMs ?? 0);
+    const go = () => {
+      if (res.destroyed) return finish();
+      respond(r, fault, res, opts);
+    };
+    if (delay <= 0) go();
+    else {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        go();
+      }, delay);
+      timers.add(t);
+    }
+  };
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => handle(req, res, raw));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  (state as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}

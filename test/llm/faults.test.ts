@@ -1,0 +1,148 @@
+// What the agent and the run do when the provider misbehaves: 429 with retry-after, 500,
+// answers slower than the timeout, broken bodies, malformed JSON, illegal choices, wrong
+// fields, a refused key. In every case every game asked for comes back (finished, or
+// unfinished with the reason when the run must stop), and what went wrong is counted.
+
+import { describe, expect, it } from 'vitest';
+import type { TransportError } from '../../agents/llm/providers/types.js';
+import { LlmStore } from '../../tournaments/llm-store.js';
+import type { GameRun } from '../../tournaments/llm-runner.js';
+import type { Fault, FakeOptions } from './fake-provider.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
+
+const tmp = tempDir();
+let dbs = 0;
+const serve = fakeProviders();
+
+const finished = (games: GameRun[]) => games.filter((g): g is Extract<GameRun, { status: 'finished' }> => g.status === 'finished');
+
+async function scenario(opts: FakeOptions, spec = 'openai:gpt-4o-mini', games = 2, policy: Record<string, number> = {}) {
+  const server = await serve(opts);
+  const seating = seatingOf(spec);
+  const store = must(LlmStore.open(tmp.file(`faults-${dbs++}.db`)));
+  const waits: { ms: number; error: TransportError }[] = [];
+  const llm = runOf(seating, {
+    store,
+    url: server.url,
+    onWait: (_m, ms, error) => waits.push({ ms, error }),
+    policy: { timeoutMs: 2_000, maxAttempts: 3, retryAfterCapMs: 50, backoffMs: 5, ...policy },
+  });
+  const out = await play(setupOf(), seating, llm, games);
+  return { out, waits, store, llm, server };
+}
+
+describe('a provider that misbehaves', () => {
+  it('429: waits retry-after up to the cap, then the same call goes through; nothing is charged to the seat', async () => {
+    const { out, waits, store } = await scenario({ script: (r) => (r.n < 3 ? '429' : 'ok'), retryAfter: '30' });
+    expect(out.every((g) => g.status === 'finished')).toBe(true);
+    for (const g of finished(out)) expect(g.played.invalid.every((n) => n === 0)).toBe(true);
+    // retry-after: 30 s, capped at 50 ms, three times.
+    expect(waits.map((w) => [w.error.kind, w.ms])).toEqual([
+      ['rate-limit', 50],
+      ['rate-limit', 50],
+      ['rate-limit', 50],
+    ]);
+    expect(store.counts().failed).toBe(0);
+  });
+
+  it('429: a retry-after under the cap is honoured as given', async () => {
+    const { out, waits } = await scenario({ script: (r) => (r.n === 0 ? '429' : 'ok'), retryAfter: '0.02' }, 'openai:gpt-4o-mini', 1);
+    expect(out[0]!.status).toBe('finished');
+    expect(waits.map((w) => w.ms)).toEqual([20]);
+  });
+
+  it('500 once: retried after a backoff, the game goes on', async () => {
+    const { out, waits, server: s } = await scenario({ script: (r) => (r.n === 1 ? '500' : 'ok') }, 'anthropic:claude-haiku-4-5');
+    expect(out.every((g) => g.status === 'finished')).toBe(true);
+    expect(waits.map((w) => [w.error.kind, w.ms])).toEqual([['server', 5]]);
+    expect(s.received.length).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0) + 1);
+  });
+
+  it('500 for the werewolves every time: their calls fail after 3 attempts, they are charged invalid answers and fallbacks; the others play on', async () => {
+    const { out, store } = await scenario({ script: (r) => (/Your card: werewolf/.test(r.user) ? '500' : 'ok') });
+    expect(out.length).toBe(2);
+    expect(out.every((g) => g.status === 'finished')).toBe(true);
+    for (const g of finished(out)) {
+      const wolves = g.game.state.seats.flatMap((seat, i) => (seat.dealt === 'werewolf' ? [i] : []));
+      for (let seat = 0; seat < 8; seat++) {
+        if (!wolves.includes(seat)) {
+          expect(g.played.invalid[seat]).toBe(0);
+          continue;
+        }
+        expect(g.played.fallbacks[seat]).toBeGreaterThan(0);
+        // Each decision: 3 asks (retries=2), each failing.
+        expect(g.played.invalid[seat]).toBe(3 * g.played.fallbacks[seat]!);
+        expect(store.usage(g.gameKey).find((u) => u.seat === seat)!.fallbacks).toBe(g.played.fallbacks[seat]);
+      }
+      const notes = store.notes(g.gameKey);
+      expect(notes.some((n) => n.seat === wolves[0] && n.kind === 'failure' && /server error 500/.test(n.text))).toBe(true);
+      expect(notes.filter((n) => n.seat === wolves[0] && n.kind === 'fallback').length).toBe(g.played.fallbacks[wolves[0]!]);
+    }
+    expect(store.counts().failed).toBeGreaterThan(0);
+  });
+
+  it('slower than the timeout: the attempt is abandoned and tried again', async () => {
+    const { out, waits } = await scenario({ script: (r) => (r.n === 0 ? 'slow' : 'ok'), slowMs: 3_000 }, 'openai:gpt-4o-mini', 1, { timeoutMs: 300 });
+    expect(out[0]!.status).toBe('finished');
+    expect(waits.map((w) => w.error.kind)).toEqual(['timeout']);
+    if (out[0]!.status === 'finished') expect(out[0]!.played.invalid.every((n) => n === 0)).toBe(true);
+  });
+
+  it('a body that is not JSON: a bad response, tried again', async () => {
+    const { out, waits } = await scenario({ script: (r) => (r.n === 0 ? 'bad-body' : 'ok') }, 'openai:gpt-4o-mini', 1);
+    expect(out[0]!.status).toBe('finished');
+    expect(waits.map((w) => w.error.kind)).toEqual(['bad-response']);
+  });
+
+  for (const [fault, expected] of [
+    ['malformed', /no JSON object in the reply|does not parse/],
+    ['illegal', /"P99" is not (a legal choice|a player you may name)/],
+    ['illegal-claim', /a suspect claim names another player by seat/],
+    ['extra-field', /unexpected field 'confidence'/],
+  ] as [Fault, RegExp][]) {
+    for (const spec of ['openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5']) {
+      it(`${fault} (${spec.split(':')[0]}): asked again with the reason and its own answer; a seat that never learns gets the fallback`, async () => {
+        // The werewolves always err (they live to speak on day 1: no night kills them in
+        // this preset); every other seat errs on its first ask only.
+        const { out, store, server: s } = await scenario({
+          script: (r) => {
+            const again = /rejected/i.test(r.last);
+            return /Your card: werewolf/.test(r.user) || !again ? fault : 'ok';
+          },
+        }, spec);
+        expect(out.every((g) => g.status === 'finished')).toBe(true);
+        const reasks = s.received.filter((r) => /rejected/i.test(r.last));
+        expect(reasks.length).toBeGreaterThan(0);
+        for (const r of reasks) expect(r.last).toMatch(expected);
+        if (spec.startsWith('anthropic') && fault !== 'malformed') {
+          // A rejected tool call is answered by an error tool_result, as the API requires.
+          const msgs = reasks[0]!.body.messages as { role: string; content: { type: string; is_error?: boolean }[] }[];
+          expect(msgs[1]!.content[0]!.type).toBe('tool_use');
+          expect(msgs[2]!.content[0]).toMatchObject({ type: 'tool_result', is_error: true });
+        }
+        for (const g of finished(out)) {
+          const wolves = g.game.state.seats.flatMap((seat, i) => (seat.dealt === 'werewolf' ? [i] : []));
+          for (let seat = 0; seat < 8; seat++) {
+            if (wolves.includes(seat)) expect(g.played.fallbacks[seat]).toBeGreaterThan(0);
+            else expect(g.played.fallbacks[seat]).toBe(0);
+          }
+          const notes = store.notes(g.gameKey);
+          expect(notes.some((n) => n.kind === 'invalid' && expected.test(n.text))).toBe(true);
+          expect(notes.some((n) => n.seat === wolves[0] && n.kind === 'fallback')).toBe(true);
+        }
+      });
+    }
+  }
+
+  it('401: the key is refused; the run stops, every game comes back unfinished with the reason', async () => {
+    const { out, llm, store } = await scenario({ script: () => '401' }, 'openai:gpt-4o-mini', 3);
+    expect(out.length).toBe(3);
+    for (const g of out) {
+      expect(g.status).toBe('unfinished');
+      if (g.status === 'unfinished') expect(g.reason).toMatch(/refused the API key \(401\)/);
+    }
+    expect(llm.stopped()?.reason).toBe('fatal');
+    // A configuration error is not recorded as the model's answer: fixed, the run asks again.
+    expect(store.counts()).toEqual({ ok: 0, failed: 0 });
+  });
+});

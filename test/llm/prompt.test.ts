@@ -1,0 +1,181 @@
+// The prompt: the rules come from the options in force; the legal choices are the
+// engine's; and a prompt never holds what its seat may not know — checked for every
+// decision of every seat, across seeded games with every role in play, under each preset.
+
+import { describe, expect, it } from 'vitest';
+import { menuOf } from '../../agents/llm/choices.js';
+import { buildPrompt } from '../../agents/llm/prompt.js';
+import { rulesText } from '../../agents/llm/rules.js';
+import { playSync } from '../../agents/play.js';
+import { randomAgent } from '../../agents/random.js';
+import type { Agent } from '../../agents/types.js';
+import { legalAnswers } from '../../engine/decisions.js';
+import { Game } from '../../engine/game.js';
+import { formatOptionValue, OPTION_SPECS } from '../../engine/options.js';
+import { gameSeed } from '../../engine/rng.js';
+import { ROLES, type Role } from '../../engine/roles.js';
+import { describe as describeEvent } from '../../reports/transcript.js';
+import { setupOf } from './helpers.js';
+
+const ALL_ROLES = 'werewolf=3,villager,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper';
+
+describe('the rules in the prompt', () => {
+  it('lists every option bearing on the deck with its value and meaning, and follows a change of option', () => {
+    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
+    const text = rulesText(setup);
+    for (const spec of OPTION_SPECS) expect(text).toContain(`- ${spec.key} = ${formatOptionValue(spec.key, setup.options)}: ${spec.doc}.`);
+    for (const r of ROLES) expect(text).toContain(`- ${r} (`);
+    const changed = rulesText(setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES, rules: ['tie=none', 'seerSees=role', 'packRounds=5'] }));
+    expect(changed).toContain('- tie = none:');
+    expect(changed).toContain('- seerSees = role:');
+    expect(changed).toContain('- packRounds = 5:');
+    expect(changed).not.toContain('- tie = sheriff-then-revote');
+  });
+
+  it('leaves out the options of roles not in the game', () => {
+    const text = rulesText(setupOf({ preset: 'standard', players: 8 }));
+    expect(text).not.toContain('witchSelfHeal');
+    expect(text).not.toContain('guardRepeat');
+    expect(text).toContain('- seerSees = role:');
+    expect(text).toContain('Cards in the game: werewolf ×2, villager ×5, seer.');
+  });
+});
+
+/** Role words a line may hold about player j, given what seat s saw (independent of the code under test). */
+function knownOf(game: Game, s: number, j: number, upTo: number): Set<string> {
+  const known = new Set<string>();
+  const bit = 1 << s;
+  for (const e of game.log.slice(0, upTo)) {
+    if ((e.vis & bit) === 0) continue;
+    switch (e.type) {
+      case 'death':
+        if (e.seat === j) known.add(e.role);
+        break;
+      case 'pack':
+        if (e.wolves.includes(j) && e.wolves.includes(s)) known.add('werewolf');
+        break;
+      case 'seer':
+        if (e.seat === s && e.target === j) known.add(e.result);
+        break;
+      case 'lover':
+        if (e.seat === s && e.partner === j && e.partnerIs !== null) known.add(e.partnerIs);
+        break;
+      case 'peek':
+        if (e.seat === s && e.wolves.includes(j)) known.add('werewolf');
+        break;
+      case 'idiot-revealed':
+        if (e.seat === j) known.add('idiot');
+        break;
+      default:
+        break;
+    }
+  }
+  return known;
+}
+
+const ROLE_WORDS = new Set<string>([...ROLES, 'human', 'not-werewolf']);
+
+function checkPrompt(game: Game, seat: number, prompt: string): void {
+  const bit = 1 << seat;
+  const visible = new Set<string>();
+  for (const e of game.log) if ((e.vis & bit) !== 0) visible.add(describeEvent(e) ?? '');
+  // (a) no event the seat did not see, in any form the transcript would write it.
+  for (const e of game.log) {
+    if ((e.vis & bit) !== 0) continue;
+    const text = describeEvent(e);
+    if (text === null || visible.has(text)) continue;
+    expect(prompt, `P${seat + 1} sees "${text}"`).not.toContain(text);
+  }
+  // (b) what it is told of each other player is what it saw.
+  const players = prompt.slice(prompt.indexOf('Players:\n'), prompt.indexOf('# What you have seen'));
+  for (const line of players.split('\n')) {
+    const m = /^- P(\d+)(.*)$/.exec(line);
+    if (m === null) continue;
+    const j = Number(m[1]) - 1;
+    if (j === seat) {
+      expect(line).toContain(`(you, ${game.state.seats[seat]!.role})`);
+      continue;
+    }
+    const known = knownOf(game, seat, j, game.log.length);
+    for (const word of m[2]!.split(/[^a-z-]+/)) if (ROLE_WORDS.has(word)) expect(known, `P${seat + 1}'s prompt says P${j + 1} is ${word}: ${line}`).toContain(word);
+  }
+}
+
+describe('a prompt never holds what its seat may not know', () => {
+  it('for every decision of every seat, every role, under every preset', () => {
+    const roles = new Set<Role>();
+    let prompts = 0;
+    for (const preset of ['thiercelieux', 'classic', 'introduction', 'standard']) {
+      const setup = setupOf({ preset, players: 13, roles: ALL_ROLES });
+      for (let i = 0; i < 6; i++) {
+        const game = new Game(setup, gameSeed(`leak-${preset}`, i));
+        const spy: Agent = {
+          name: 'spy',
+          decide(ctx) {
+            const d = ctx.decision;
+            const p = buildPrompt(ctx.observe(), d, [], 'text');
+            checkPrompt(game, d.seat, `${p.system}\n${p.user}\n${JSON.stringify(p.schema)}`);
+            roles.add(game.state.seats[d.seat]!.role);
+            prompts++;
+            return randomAgent.decide(ctx);
+          },
+        };
+        playSync(game, Array(13).fill(spy));
+      }
+    }
+    expect([...roles].sort()).toEqual([...ROLES].sort());
+    expect(prompts).toBeGreaterThan(1000);
+  });
+});
+
+describe('the leak check itself', () => {
+  it('fails on a prompt built from the moderator log instead of the observation', () => {
+    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
+    const game = new Game(setup, gameSeed('leak-check', 0));
+    let caught = 0;
+    const leaky: Agent = {
+      name: 'leaky',
+      decide(ctx) {
+        const d = ctx.decision;
+        if (d.kind === 'vote') {
+          const p = buildPrompt({ ...ctx.observe(), events: game.log }, d, [], 'text');
+          try {
+            checkPrompt(game, d.seat, p.user);
+          } catch {
+            caught++;
+          }
+        }
+        return randomAgent.decide(ctx);
+      },
+    };
+    playSync(game, Array(13).fill(leaky));
+    expect(caught).toBeGreaterThan(0);
+  });
+});
+
+describe('the legal choices in the prompt', () => {
+  it('are exactly the engine legal answers, for every kind of decision met', () => {
+    const kinds = new Set<string>();
+    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
+    for (let i = 0; i < 4; i++) {
+      const game = new Game(setup, gameSeed('menu', i));
+      const spy: Agent = {
+        name: 'spy',
+        decide(ctx) {
+          const d = ctx.decision;
+          const menu = menuOf(d);
+          kinds.add(d.kind);
+          if (menu.kind === 'one') {
+            expect(menu.options.map((o) => o.answer)).toEqual(legalAnswers(d));
+            expect(new Set(menu.options.map((o) => o.label)).size).toBe(menu.options.length);
+            const p = buildPrompt(ctx.observe(), d, [], 'schema');
+            for (const o of menu.options) expect(p.user).toContain(`"${o.label}"`);
+          }
+          return randomAgent.decide(ctx);
+        },
+      };
+      playSync(game, Array(13).fill(spy));
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -1,0 +1,214 @@
+// Runs a set of game indices and hands back results chunk by chunk, in completion order
+// (results are keyed by index, so order does not matter to what is stored):
+// - synchronous seatings on W worker threads (piscina), chunks of `batch` games, at most
+//   2W chunks in flight; W = 0 plays them in this thread;
+// - asynchronous seatings (LLM agents) in this thread with `concurrency` games in
+//   flight: their cost is waiting, not CPU, and one process keeps one rate limit and
+//   one budget for all of them.
+// `shouldStop` is polled between chunks and games: a stop (Ctrl-C) lets the chunks in
+// flight finish and be handed back, then returns.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { GamePlayer, GamesSpec } from './games.js';
+import type { ChunkResult } from './record.js';
+import type { IndexRange } from './run-config.js';
+import { PACKAGE_ROOT } from './version.js';
+import type { ChunkTask } from './worker.js';
+
+export interface ExecuteOptions {
+  /** Worker threads for synchronous seatings; 0 plays in this thread. */
+  readonly workers: number;
+  /** Games in flight for asynchronous seatings. */
+  readonly concurrency: number;
+  /** Games per chunk (and per stored transaction); default: chosen from the run's size. */
+  readonly batch?: number | undefined;
+  /** Receives each finished chunk (store it, count it); runs in this thread. */
+  readonly onChunk: (chunk: ChunkResult) => void;
+  readonly shouldStop?: () => boolean;
+}
+
+export interface Executed {
+  readonly played: number;
+  readonly stopped: boolean;
+}
+
+export function countOf(ranges: readonly IndexRange[]): number {
+  let n = 0;
+  for (const r of ranges) n += r.stop - r.first;
+  return n;
+}
+
+/** Splits ranges into chunks of at most `size` games (a chunk may span several ranges). */
+export function chunksOf(ranges: readonly IndexRange[], size: number): IndexRange[][] {
+  const out: IndexRange[][] = [];
+  let cur: IndexRange[] = [];
+  let room = size;
+  for (const r of ranges) {
+    let first = r.first;
+    while (first < r.stop) {
+      const stop = Math.min(r.stop, first + room);
+      cur.push({ first, stop });
+      room -= stop - first;
+      first = stop;
+      if (room === 0) {
+        out.push(cur);
+        cur = [];
+        room = size;
+      }
+    }
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+/** Chunks small enough for steady progress and cheap resumes, big enough to amortise a task (~50 µs). */
+function defaultBatch(total: number, workers: number): number {
+  return Math.max(1, Math.min(500, Math.ceil(total / (Math.max(1, workers) * 8))));
+}
+
+/** The compiled worker (worker threads cannot load .ts under plain Node). */
+export function workerFile(): string {
+  const f = join(PACKAGE_ROOT, 'dist', 'tournaments', 'worker.js');
+  if (!existsSync(f)) throw new Error(`${f} is missing: build first (npm run build)`);
+  return pathToFileURL(f).href;
+}
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function execute(player: GamePlayer, spec: GamesSpec, async: boolean, ranges: readonly IndexRange[], opts: ExecuteOptions): Promise<Executed> {
+  const stop = opts.shouldStop ?? (() => false);
+  if (async) return executeAsync(player, ranges, opts, stop);
+  const total = countOf(ranges);
+  const chunks = chunksOf(ranges, opts.batch ?? defaultBatch(total, opts.workers));
+  if (opts.workers === 0) {
+    let played = 0;
+    for (const c of chunks) {
+      if (stop()) return { played, stopped: true };
+      const r = player.chunkSync(c);
+      opts.onChunk(r);
+      played += r.count;
+      await tick(); // lets signals (Ctrl-C) and progress redraws through
+    }
+    return { played, stopped: false };
+  }
+  return executePool(spec, chunks, opts, stop);
+}
+
+/**
+ * Starts tasks from `next` (undefined: none left) with at most `limit` in flight, until
+ * none are left or `stop()` says so, and hands each result to `onResult` in completion
+ * order. Settles once nothing is in flight; rejects on the first failure (of a task or of
+ * `onResult`). `exhausted`: every task was started.
+ */
+function inFlight<T>(limit: number, next: () => Promise<T> | undefined, onResult: (r: T) => void, stop: () => boolean): Promise<{ exhausted: boolean }> {
+  return new Promise((resolve, reject) => {
+    let active = 0;
+    let failed = false;
+    let exhausted = false;
+    const fail = (e: unknown) => {
+      if (!failed) {
+        failed = true;
+        reject(e);
+      }
+    };
+    const pump = () => {
+      while (!failed && !exhausted && !stop() && active < limit) {
+        let task: Promise<T> | undefined;
+        try {
+          task = next();
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        if (task === undefined) {
+          exhausted = true;
+          break;
+        }
+        active++;
+        task.then(
+          (r) => {
+            active--;
+            if (failed) return;
+            try {
+              onResult(r);
+            } catch (e) {
+              fail(e);
+              return;
+            }
+            pump();
+          },
+          (e: unknown) => {
+            active--;
+            fail(e);
+          },
+        );
+      }
+      if (!failed && active === 0) resolve({ exhausted });
+    };
+    pump();
+  });
+}
+
+async function executePool(spec: GamesSpec, chunks: readonly IndexRange[][], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
+  const w = Math.min(opts.workers, chunks.length);
+  if (w === 0) return { played: 0, stopped: false };
+  const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: w, maxThreads: w, workerData: spec, idleTimeout: 1000 });
+  let played = 0;
+  let i = 0;
+  try {
+    const r = await inFlight(
+      2 * w, // one chunk computing and one queued per worker: no worker waits for the main thread
+      () => (i < chunks.length ? pool.run({ ranges: chunks[i++]! }) : undefined),
+      (chunk) => {
+        opts.onChunk(chunk);
+        played += chunk.count;
+      },
+      stop,
+    );
+    return { played, stopped: !r.exhausted };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
+  const batch = opts.batch ?? Math.max(1, Math.min(64, opts.concurrency));
+  let builder = player.builder(batch);
+  let lastFlush = Date.now();
+  let played = 0;
+  let r = 0;
+  let nextIndex = ranges[0]?.first ?? 0;
+  const take = (): number | undefined => {
+    while (r < ranges.length && nextIndex >= ranges[r]!.stop) {
+      r++;
+      nextIndex = ranges[r]?.first ?? 0;
+    }
+    return r < ranges.length ? nextIndex++ : undefined;
+  };
+  // Finished games are stored in batches, and at least every second (LLM games are slow and dear).
+  const flush = () => {
+    if (builder.size === 0) return;
+    const chunk = builder.finish();
+    builder = player.builder(batch);
+    lastFlush = Date.now();
+    opts.onChunk(chunk);
+    played += chunk.count;
+  };
+  const done = await inFlight(
+    Math.max(1, opts.concurrency),
+    () => {
+      const index = take();
+      return index === undefined ? undefined : player.playAsync(index).then((p) => ({ index, p }));
+    },
+    ({ index, p }) => {
+      builder.add(index, p.played, p.specs);
+      if (builder.size >= batch || Date.now() - lastFlush > 1000) flush();
+    },
+    stop,
+  );
+  flush();
+  return { played, stopped: !done.exhausted };
+}

@@ -1,0 +1,198 @@
+// One game's LLM session: it makes the game's LLM agents and answers their calls — from
+// the record when it holds the answer (no cost), else from the provider through the
+// model's limiter, within the budget — counts each seat's calls, tokens and cost, and
+// keeps the seats' notes (private reasoning, refused answers, failed calls, fallbacks).
+// `finish` writes the counts and notes in one transaction, only for a finished game.
+
+import { LlmAgent, type CallResult, type CallSite, type LlmCalls } from '../agents/llm/agent.js';
+import { answerLabel } from '../agents/llm/choices.js';
+import type { LlmNote, NoteKind } from '../agents/llm/notes.js';
+import { costOf } from '../agents/llm/prices.js';
+import { estimateTokens, hiddenPromptTokens, requestBody } from '../agents/llm/providers/index.js';
+import type { LlmRequest } from '../agents/llm/providers/types.js';
+import type { LlmSpec } from '../agents/llm/spec.js';
+import { sendWithRetries } from '../agents/llm/transport.js';
+import { AbandonGame, type PlayedGame, type PlayOptions } from '../agents/play.js';
+import type { Agent, LlmSeatFactory } from '../agents/types.js';
+import { fallbackAnswer } from '../engine/decisions.js';
+import type { LlmRun } from './llm-context.js';
+import { callKey, sampleName, type CallRecord, type SeatUsage } from './llm-store.js';
+
+/** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
+export class LlmStop extends AbandonGame {
+  override readonly name = 'LlmStop';
+  constructor(
+    message: string,
+    readonly scope: 'game' | 'run',
+  ) {
+    super(message);
+  }
+}
+
+export interface GameUsage {
+  readonly seats: readonly SeatUsage[];
+  readonly calls: number;
+  readonly cachedCalls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cost: number | null;
+  readonly newCost: number;
+}
+
+function emptyUsage(seat: number, spec: string, priced: boolean): SeatUsage {
+  return { seat, spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: priced ? 0 : null, newCost: 0, invalid: 0, fallbacks: 0 };
+}
+
+/** One game's LLM session: makes its LLM agents and answers their calls. */
+export class LlmGame implements LlmSeatFactory, LlmCalls {
+  private readonly notesList: LlmNote[] = [];
+  private readonly seats = new Map<number, SeatUsage>();
+
+  constructor(
+    private readonly run: LlmRun,
+    readonly gameKey: string,
+    readonly gameSeed: string,
+  ) {}
+
+  agent(spec: LlmSpec, seat: number): Agent {
+    // A spec the run was not told about is a bug in the caller: it fails here, not mid-game.
+    this.seats.set(seat, emptyUsage(seat, spec.text, this.run.model(spec).price !== undefined));
+    return new LlmAgent(spec, seat, this);
+  }
+
+  note(at: CallSite, kind: NoteKind, text: string): void {
+    this.notesList.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, seatEvents: at.seatEvents, kind, text });
+  }
+
+  notes(): readonly LlmNote[] {
+    return this.notesList;
+  }
+
+  /** The driver's options: re-asks, and a note for each fallback played for an LLM seat. */
+  playOptions(): PlayOptions {
+    return {
+      retries: this.run.retries,
+      onInvalid: (error, d, fallback) => {
+        if (!fallback || !this.seats.has(d.seat)) return;
+        const last = [...this.notesList].reverse().find((n) => n.seat === d.seat && n.decision === d.id);
+        this.notesList.push({
+          seat: d.seat,
+          decision: d.id,
+          attempt: last === undefined ? 0 : last.attempt,
+          seatEvents: last?.seatEvents ?? 0,
+          kind: 'fallback',
+          text: `played "${answerLabel(d, fallbackAnswer(d))}" for it after ${this.run.retries + 1} wrong answers (last: ${error.message})`,
+        });
+      },
+    };
+  }
+
+  /** The record's answer when it has one; else (live) the provider's, recorded. */
+  async call(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
+    const run = this.run;
+    const body = requestBody(spec.provider, req);
+    const sample = sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
+    const key = callKey(spec.provider, spec.model, sample, body);
+    const rec = run.store.get(key);
+    if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
+    if (run.mode === 'replay')
+      throw new LlmStop(
+        `replay: the record has no answer for P${at.seat + 1}'s decision #${at.decision} (attempt ${at.attempt + 1}) in game ${this.gameSeed}; run it live to complete the record`,
+        'game',
+      );
+    const stopped = run.stopped();
+    if (stopped !== null) throw new LlmStop(stopped.message, 'run');
+    return this.fromProvider(spec, at.seat, body, key, sample);
+  }
+
+  private fromRecord(spec: LlmSpec, seat: number, rec: CallRecord): CallResult {
+    this.count(spec, seat, { cached: true, failed: rec.status === 'failed', input: rec.inputTokens, output: rec.outputTokens, cost: rec.cost, paid: 0 });
+    if (rec.status === 'failed') return { ok: false, error: rec.error ?? { kind: 'bad-response', message: 'failed' } };
+    const reply = this.run.model(spec).adapter.read(rec.response);
+    if (typeof reply === 'string') return { ok: false, error: { kind: 'bad-response', message: `${spec.provider}: ${reply}` } };
+    return { ok: true, raw: rec.response, reply };
+  }
+
+  private async fromProvider(spec: LlmSpec, seat: number, body: Record<string, unknown>, key: string, sample: string): Promise<CallResult> {
+    const run = this.run;
+    const m = run.model(spec);
+    const promptTokens = estimateTokens(body) + hiddenPromptTokens(spec.provider, spec.format);
+    // The most this call can cost: what the budget holds for it while it is in flight.
+    const worst = m.price ? costOf(m.price, promptTokens, spec.maxTokens) : 0;
+    const sent = await sendWithRetries({
+      adapter: m.adapter,
+      body,
+      limiter: m.limiter,
+      estimatedTokens: promptTokens + spec.maxTokens,
+      policy: run.policy,
+      clock: run.clock,
+      beforeFirstSend: () => {
+        const s = run.stopped();
+        if (s !== null) throw new LlmStop(s.message, 'run');
+        if (!run.budget.reserve(worst)) {
+          run.stop('budget', `the budget of $${run.budget.limit} is spent ($${run.budget.spent.toFixed(4)} so far; the next call could cost up to $${worst.toFixed(4)})`);
+          throw new LlmStop(run.stopped()!.message, 'run');
+        }
+      },
+      onWait: run.opts.onWait === undefined ? undefined : (ms, e) => run.opts.onWait!(spec.text, ms, e),
+    });
+    const input = sent.ok ? sent.reply.inputTokens : 0;
+    const output = sent.ok ? sent.reply.outputTokens : 0;
+    const cost = m.price === undefined ? null : costOf(m.price, input, output);
+    run.budget.settle(worst, cost ?? 0);
+    if (!sent.ok && sent.error.kind === 'fatal') {
+      // Not recorded: once the key or model is fixed, the call is asked again.
+      run.stop('fatal', sent.error.message);
+      throw new LlmStop(sent.error.message, 'run');
+    }
+    run.store.put({
+      key,
+      provider: spec.provider,
+      model: spec.model,
+      sample,
+      request: body,
+      status: sent.ok ? 'ok' : 'failed',
+      response: sent.ok ? sent.raw : null,
+      error: sent.ok ? null : sent.error,
+      inputTokens: input,
+      outputTokens: output,
+      cost,
+      attempts: sent.attempts,
+      latencyMs: sent.latencyMs,
+      run: run.runId,
+    });
+    this.count(spec, seat, { cached: false, failed: !sent.ok, input, output, cost, paid: cost ?? 0 });
+    return sent.ok ? { ok: true, raw: sent.raw, reply: sent.reply } : { ok: false, error: sent.error };
+  }
+
+  private count(spec: LlmSpec, seat: number, c: { cached: boolean; failed: boolean; input: number; output: number; cost: number | null; paid: number }): void {
+    this.run.count(spec, c);
+    const u = this.seats.get(seat)!;
+    u.calls++;
+    if (c.cached) u.cachedCalls++;
+    u.inputTokens += c.input;
+    u.outputTokens += c.output;
+    u.cost = u.cost === null || c.cost === null ? null : u.cost + c.cost;
+    u.newCost += c.paid;
+  }
+
+  /** The game is over: its seats' counts and notes go to the record in one transaction. */
+  finish(played: PlayedGame): GameUsage {
+    const seats = [...this.seats.values()].sort((a, b) => a.seat - b.seat);
+    for (const u of seats) {
+      u.invalid = played.invalid[u.seat] ?? 0;
+      u.fallbacks = played.fallbacks[u.seat] ?? 0;
+    }
+    this.run.store.saveGame(this.gameKey, this.notesList, seats);
+    const sum = (f: (u: SeatUsage) => number) => seats.reduce((a, u) => a + f(u), 0);
+    return {
+      seats,
+      calls: sum((u) => u.calls),
+      cachedCalls: sum((u) => u.cachedCalls),
+      inputTokens: sum((u) => u.inputTokens),
+      outputTokens: sum((u) => u.outputTokens),
+      cost: seats.some((u) => u.cost === null) ? null : sum((u) => u.cost ?? 0),
+      newCost: sum((u) => u.newCost),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+// Many games with LLM seats in flight at once. Each game is independent (its own seed,
+// agents and session), so which game finishes first changes nothing in any game; the
+// limiters (per provider and model) are what bound the requests, this only keeps enough
+// games going to fill them. A game abandoned because its run stopped (budget, bad key,
+// Ctrl-C) or its record is incomplete (replay) is returned as unfinished, with why;
+// its answered calls stay in the record, so running it again costs nothing for them.
+
+import { AbandonGame, playAsync, type PlayedGame } from '../agents/play.js';
+import { seatAgents, type Seating } from '../agents/registry.js';
+import { Game } from '../engine/game.js';
+import { gameSeed } from '../engine/rng.js';
+import type { GameSetup } from '../engine/setup.js';
+import type { GameUsage, LlmRun } from './llm-context.js';
+
+export interface LlmGamesRequest {
+  readonly setup: GameSetup;
+  readonly seating: Seating;
+  readonly seed: string | number;
+  /** The games to play (by index in the run); a resumed run passes the ones not stored yet. */
+  readonly indices: readonly number[];
+  readonly llm: LlmRun;
+  /** Games played at once (default 16). */
+  readonly gamesInFlight?: number | undefined;
+  /** The game's name in the LLM record (default `${runId}/${index}`). */
+  readonly gameKey?: ((index: number) => string) | undefined;
+  /** Each game as it ends (finished or not), in the order they end. */
+  readonly onGame?: ((r: GameRun) => void) | undefined;
+}
+
+export type GameRun =
+  | {
+      readonly status: 'finished';
+      readonly index: number;
+      readonly seed: string;
+      readonly gameKey: string;
+      readonly game: Game;
+      readonly played: PlayedGame;
+      readonly usage: GameUsage;
+      /** The agent spec each seat sat as. */
+      readonly specs: readonly string[];
+    }
+  | { readonly status: 'unfinished'; readonly index: number; readonly seed: string; readonly gameKey: string; readonly reason: string };
+
+async function playOne(req: LlmGamesRequest, index: number): Promise<GameRun> {
+  const seed = gameSeed(req.seed, index);
+  const gameKey = req.gameKey?.(index) ?? `${req.llm.runId}/${index}`;
+  const stopped = req.llm.stopped();
+  if (stopped !== null) return { status: 'unfinished', index, seed, gameKey, reason: `not started: ${stopped.message}` };
+  const game = new Game(req.setup, seed);
+  const session = req.llm.startGame(gameKey, seed);
+  const { agents, specs } = seatAgents(req.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  try {
+    const played = await playAsync(game, agents, session.playOptions());
+    const usage = session.finish(played);
+    return { status: 'finished', index, seed, gameKey, game, played, usage, specs };
+  } catch (e) {
+    if (e instanceof AbandonGame) return { status: 'unfinished', index, seed, gameKey, reason: e.message };
+    throw e;
+  }
+}
+
+/** Plays the games; returns them in the order of `indices`. */
+export async function runLlmGames(req: LlmGamesRequest): Promise<GameRun[]> {
+  const results = new Array<GameRun>(req.indices.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < req.indices.length) {
+      const i = next++;
+      const r = await playOne(req, req.indices[i]!);
+      results[i] = r;
+      req.onGame?.(r);
+    }
+  };
+  const n = Math.max(1, Math.min(req.gamesInFlight ?? 16, req.indices.length));
+  await Promise.all(Array.from({ length: n }, worker));
+  return results;
+}

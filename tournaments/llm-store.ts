@@ -1,0 +1,240 @@
+// The LLM record: every request sent and every response received (SQLite), keyed by a
+// hash of what was sent, so a run replays from it with no network call and a stopped
+// run resumes without paying twice; plus, per finished game, the seats' private notes
+// and token/cost counts. Requests and responses are stored deflated (a prompt is a few
+// kilobytes of text, mostly the same rules and history).
+//
+// Writes are single statements or one transaction each: a killed run leaves whole rows.
+
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { LlmNote } from '../agents/llm/notes.js';
+import type { TransportError } from '../agents/llm/providers/types.js';
+import { err, ok, type Result } from '../engine/result.js';
+
+export interface CallRecord {
+  readonly key: string;
+  readonly provider: string;
+  readonly model: string;
+  /** Where the call was made: `gameSeed/Pseat/d<decision>/a<attempt>`. */
+  readonly sample: string;
+  readonly request: unknown;
+  readonly status: 'ok' | 'failed';
+  readonly response: unknown;
+  readonly error: TransportError | null;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** USD, null when the model has no price. */
+  readonly cost: number | null;
+  readonly attempts: number;
+  readonly latencyMs: number;
+  /** The run that paid for it. */
+  readonly run: string;
+}
+
+/** Tokens and cost of one seat in one game. */
+export interface SeatUsage {
+  readonly seat: number;
+  readonly spec: string;
+  calls: number;
+  /** Calls answered from the record (no new cost). */
+  cachedCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** USD of all its calls, as recorded when paid (null if a model had no price). */
+  cost: number | null;
+  /** USD paid by this session for it (0 for a replay). */
+  newCost: number;
+  invalid: number;
+  fallbacks: number;
+}
+
+/** Where a call was made: each game, seat, decision and re-ask gets its own answer, even for the same prompt. */
+export function sampleName(gameSeed: string, seat: number, decision: number, attempt: number): string {
+  return `${gameSeed}/P${seat + 1}/d${decision}/a${attempt}`;
+}
+
+/** The key of a call: SHA-256 of what was sent (provider, model, body) and where (the sample). */
+export function callKey(provider: string, model: string, sample: string, body: unknown): string {
+  return createHash('sha256').update(JSON.stringify({ provider, model, sample, body })).digest('hex');
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS llm_calls (
+  key TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  model TEXT NOT NULL,
+  sample TEXT NOT NULL,
+  request BLOB NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  response BLOB,
+  error TEXT,
+  input_tokens INTEGER NOT NULL,
+  output_tokens INTEGER NOT NULL,
+  cost REAL,
+  attempts INTEGER NOT NULL,
+  latency_ms INTEGER NOT NULL,
+  run TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS llm_calls_run ON llm_calls (run);
+CREATE TABLE IF NOT EXISTS llm_notes (
+  game TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  decision INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  seat_events INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL,
+  PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS llm_usage (
+  game TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  spec TEXT NOT NULL,
+  calls INTEGER NOT NULL,
+  cached_calls INTEGER NOT NULL,
+  input_tokens INTEGER NOT NULL,
+  output_tokens INTEGER NOT NULL,
+  cost REAL,
+  new_cost REAL NOT NULL,
+  invalid INTEGER NOT NULL,
+  fallbacks INTEGER NOT NULL,
+  PRIMARY KEY (game, seat)
+);
+`;
+
+const pack = (x: unknown): Buffer => deflateRawSync(Buffer.from(JSON.stringify(x)));
+const unpack = (b: Buffer | null): unknown => (b === null ? null : JSON.parse(inflateRawSync(b).toString('utf8')));
+
+interface CallRow {
+  key: string;
+  provider: string;
+  model: string;
+  sample: string;
+  request: Buffer;
+  status: 'ok' | 'failed';
+  response: Buffer | null;
+  error: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  cost: number | null;
+  attempts: number;
+  latency_ms: number;
+  run: string;
+}
+
+export class LlmStore {
+  private constructor(private readonly db: Database.Database) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+  }
+
+  /** Opens (or creates) the store; a clear error if the file cannot be used. */
+  static open(path: string): Result<LlmStore, string> {
+    try {
+      return ok(new LlmStore(new Database(path)));
+    } catch (e) {
+      return err(`cannot open the LLM record ${path}: ${e instanceof Error ? e.message : String(e)} (check the path and its directory's permissions)`);
+    }
+  }
+
+  get(key: string): CallRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM llm_calls WHERE key = ?').get(key) as CallRow | undefined;
+    if (r === undefined) return undefined;
+    return {
+      key: r.key,
+      provider: r.provider,
+      model: r.model,
+      sample: r.sample,
+      request: unpack(r.request),
+      status: r.status,
+      response: unpack(r.response),
+      error: r.error === null ? null : (JSON.parse(r.error) as TransportError),
+      inputTokens: r.input_tokens,
+      outputTokens: r.output_tokens,
+      cost: r.cost,
+      attempts: r.attempts,
+      latencyMs: r.latency_ms,
+      run: r.run,
+    };
+  }
+
+  /** Records a call (a failed call answered later is replaced by its answer). */
+  put(c: CallRecord): void {
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO llm_calls (key, provider, model, sample, request, status, response, error, input_tokens, output_tokens, cost, attempts, latency_ms, run, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        c.key,
+        c.provider,
+        c.model,
+        c.sample,
+        pack(c.request),
+        c.status,
+        c.status === 'ok' ? pack(c.response) : null,
+        c.error === null ? null : JSON.stringify(c.error),
+        c.inputTokens,
+        c.outputTokens,
+        c.cost,
+        c.attempts,
+        Math.round(c.latencyMs),
+        c.run,
+        new Date().toISOString(),
+      );
+  }
+
+  /** A finished game's notes and usage, in one transaction (a replayed game's replace the old). */
+  saveGame(game: string, notes: readonly LlmNote[], usage: readonly SeatUsage[]): void {
+    const delNotes = this.db.prepare('DELETE FROM llm_notes WHERE game = ?');
+    const delUsage = this.db.prepare('DELETE FROM llm_usage WHERE game = ?');
+    const insNote = this.db.prepare('INSERT INTO llm_notes (game, seq, seat, decision, attempt, seat_events, kind, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insUsage = this.db.prepare(
+      'INSERT INTO llm_usage (game, seat, spec, calls, cached_calls, input_tokens, output_tokens, cost, new_cost, invalid, fallbacks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      delNotes.run(game);
+      delUsage.run(game);
+      notes.forEach((n, i) => insNote.run(game, i, n.seat, n.decision, n.attempt, n.seatEvents, n.kind, n.text));
+      for (const u of usage)
+        insUsage.run(game, u.seat, u.spec, u.calls, u.cachedCalls, u.inputTokens, u.outputTokens, u.cost, u.newCost, u.invalid, u.fallbacks);
+    })();
+  }
+
+  notes(game: string): LlmNote[] {
+    const rows = this.db
+      .prepare('SELECT seat, decision, attempt, seat_events AS seatEvents, kind, text FROM llm_notes WHERE game = ? ORDER BY seq')
+      .all(game) as LlmNote[];
+    return rows;
+  }
+
+  usage(game: string): SeatUsage[] {
+    return this.db
+      .prepare(
+        `SELECT seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks
+         FROM llm_usage WHERE game = ? ORDER BY seat`,
+      )
+      .all(game) as SeatUsage[];
+  }
+
+  /** USD paid by a run's sessions so far (its calls with a price). */
+  spentByRun(run: string): number {
+    const r = this.db.prepare('SELECT COALESCE(SUM(cost), 0) AS spent FROM llm_calls WHERE run = ?').get(run) as { spent: number };
+    return r.spent;
+  }
+
+  /** Calls recorded, by status. */
+  counts(): { ok: number; failed: number } {
+    const rows = this.db.prepare('SELECT status, COUNT(*) AS n FROM llm_calls GROUP BY status').all() as { status: string; n: number }[];
+    return { ok: rows.find((r) => r.status === 'ok')?.n ?? 0, failed: rows.find((r) => r.status === 'failed')?.n ?? 0 };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

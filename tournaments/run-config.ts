@@ -1,0 +1,124 @@
+// A run: a setup, a seed, a seating, a number of games, and the shard of the run's game
+// indices this process plays. Game i's result depends only on (setup, seed, seating, i)
+// — so a run can be split across workers, shards and machines, stopped and resumed, and
+// still give the same games. The run's key is a hash of exactly that identity (the shard
+// excluded): equal keys, equal games.
+
+import { createHash } from 'node:crypto';
+import { parseSeating, type Seating } from '../agents/registry.js';
+import { formatOptions, validateOptions } from '../engine/options.js';
+import { findPreset } from '../engine/presets.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { isRole, type Role } from '../engine/roles.js';
+import { buildDeck, describeSetup, type GameSetup } from '../engine/setup.js';
+
+export interface Shard {
+  /** 1-based, as `--shard k/n` and batch systems' array indices count. */
+  readonly k: number;
+  readonly n: number;
+}
+
+export const WHOLE_RUN: Shard = { k: 1, n: 1 };
+
+export interface RunConfig {
+  readonly setup: GameSetup;
+  readonly seed: string;
+  readonly seating: Seating;
+  /** Games of the whole run (all shards). */
+  readonly games: number;
+  readonly shard: Shard;
+}
+
+/** Game indices [first, stop) of a shard: contiguous blocks, sizes differing by at most one. */
+export interface IndexRange {
+  readonly first: number;
+  readonly stop: number;
+}
+
+export function shardRange(games: number, shard: Shard): IndexRange {
+  return { first: Math.floor(((shard.k - 1) * games) / shard.n), stop: Math.floor((shard.k * games) / shard.n) };
+}
+
+export function shardText(shard: Shard): string {
+  return `${shard.k}/${shard.n}`;
+}
+
+export function parseShard(text: string, games: number): Result<Shard, string> {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (m === null) return err(`--shard '${text}' is not of the form k/n (e.g. --shard 3/8 plays the third of 8 parts)`);
+  const k = Number(m[1]);
+  const n = Number(m[2]);
+  if (n < 1) return err(`--shard ${text}: the number of shards n must be at least 1`);
+  if (k < 1 || k > n) return err(`--shard ${text}: k must be between 1 and ${n} (shards are numbered 1 to n)`);
+  if (n > games) return err(`--shard ${text}: ${n} shards of ${games} games would leave some empty; use at most ${games} shards or more games`);
+  return ok({ k, n });
+}
+
+const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** Seeds are text (`7` and `007` are different runs); `#` and `/` would blur game and stream seeds. */
+export function parseSeed(text: string): Result<string, string> {
+  const s = text.trim();
+  if (!SEED.test(s))
+    return err(`--seed '${text}' is not a valid seed: use 1 to 64 letters, digits or . _ : - (e.g. --seed 42)`);
+  return ok(s);
+}
+
+/** The seating as its canonical assignments (`random`, `2=heuristic`, `werewolves=random`). */
+export function seatingValues(seating: Seating): string[] {
+  return seating.text === '' ? [] : seating.text.split(' ');
+}
+
+/** The distinct agent specs of a seating, in order: the codes stored per seat (1-based). */
+export function specList(seating: Seating): string[] {
+  return [...new Set(seating.assignments.map((a) => a.spec.text))];
+}
+
+/** The run's identity (shard excluded): 16 hex digits of sha256. */
+export function runKey(c: Pick<RunConfig, 'setup' | 'seed' | 'seating' | 'games'>): string {
+  const identity = JSON.stringify({ setup: describeSetup(c.setup), seed: c.seed, seating: c.seating.text, games: c.games });
+  return createHash('sha256').update(identity).digest('hex').slice(0, 16);
+}
+
+/** A stored setup (JSON of GameSetup) checked and rebuilt; its canonical text must match `text`. */
+export function setupFromJson(json: string, text: string): Result<GameSetup, string> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return err('the stored setup is not valid JSON');
+  }
+  const o = raw as Partial<Record<keyof GameSetup, unknown>>;
+  if (typeof o.players !== 'number' || !Array.isArray(o.deck) || typeof o.preset !== 'string' || typeof o.options !== 'object' || o.options === null)
+    return err('the stored setup lacks players, deck, preset or options');
+  const counts = new Map<Role, number>();
+  for (const r of o.deck) {
+    if (typeof r !== 'string' || !isRole(r)) return err(`the stored deck holds '${String(r)}', which this version does not know`);
+    counts.set(r, (counts.get(r) ?? 0) + 1);
+  }
+  const deck = buildDeck(counts, o.players);
+  if (!deck.ok) return err(`the stored deck is not playable here: ${deck.error}`);
+  const options = validateOptions(o.options as Record<string, unknown>);
+  if (!options.ok) return err(`the stored rule options are not valid here: ${options.error}`);
+  if (findPreset(o.preset) === undefined) return err(`the stored preset '${o.preset}' is unknown to this version`);
+  const setup: GameSetup = { players: o.players, deck: deck.value, options: options.value, preset: o.preset };
+  const again = describeSetup(setup);
+  if (again !== text) return err(`the stored setup reads differently in this version:\n  stored: ${text}\n  now:    ${again}`);
+  return ok(setup);
+}
+
+/** A stored seating rebuilt from its canonical text. */
+export function seatingFromText(text: string): Result<Seating, string> {
+  const s = parseSeating(text === '' ? [] : text.split(' '));
+  if (!s.ok) return err(`the stored seating '${text}' cannot be rebuilt: ${s.error}`);
+  if (s.value.text !== text) return err(`the stored seating '${text}' reads as '${s.value.text}' in this version`);
+  return s;
+}
+
+/** The options of a setup that differ from its preset's, as `key=value` (`--rule` takes them back). */
+export function changedRules(setup: GameSetup): string[] {
+  const preset = findPreset(setup.preset);
+  if (preset === undefined) return formatOptions(setup.options);
+  const base = formatOptions(preset.options);
+  return formatOptions(setup.options).filter((t, i) => t !== base[i]);
+}

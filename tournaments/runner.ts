@@ -1,0 +1,72 @@
+// A run from start (or resume) to end: the run row, the games still to play, the
+// workers, storage in one transaction per chunk, the tally over the whole run.
+
+import { GamePlayer, type GamesSpec } from './games.js';
+import { IDENTITY_CODES, type ChunkResult } from './record.js';
+import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
+import type { RunRow, Store } from './storage.js';
+import { Tally } from './tally.js';
+import { countOf, execute } from './execute.js';
+import { versions } from './version.js';
+
+export interface RunOptions {
+  readonly workers: number;
+  readonly concurrency: number;
+  readonly batch?: number | undefined;
+  /** Where results go (none: count only, as `--no-db`). */
+  readonly store?: Store | undefined;
+  /** A stored run of `store` to continue (its missing games are played); default: a new run. */
+  readonly resume?: RunRow | undefined;
+  readonly shouldStop?: () => boolean;
+  /** Called once before play (done = games already stored) and after every chunk. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface RunOutcome {
+  readonly run: RunRow | null;
+  /** Over the whole run (this shard): games stored before and played now. */
+  readonly tally: Tally;
+  /** Games of this shard. */
+  readonly planned: number;
+  readonly played: number;
+  readonly seconds: number;
+  readonly stopped: boolean;
+}
+
+export async function runGames(config: RunConfig, opts: RunOptions): Promise<RunOutcome> {
+  const store = opts.store;
+  const codes = store?.codes ?? IDENTITY_CODES;
+  const tally = new Tally(codes);
+  let run: RunRow | null = null;
+  let agents = specList(config.seating);
+  let ranges: IndexRange[];
+  if (store !== undefined) {
+    run = opts.resume ?? store.createRun(config, runKey(config), versions());
+    const stored = store.agents(run.id);
+    if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+    agents = stored;
+    ranges = store.missing(run);
+    tally.add(store.tally(run.id));
+  } else {
+    ranges = [shardRange(config.games, config.shard)];
+  }
+  const range = shardRange(config.games, config.shard);
+  const planned = range.stop - range.first;
+  const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes };
+  const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes);
+  opts.onProgress?.(planned - countOf(ranges), planned);
+  const started = performance.now();
+  const onChunk = (chunk: ChunkResult) => {
+    if (store !== undefined && run !== null) store.insertChunk(run.id, chunk, config.setup.players);
+    tally.addChunk(chunk);
+    opts.onProgress?.(tally.games, planned);
+  };
+  const done = await execute(player, spec, config.seating.async, ranges, {
+    workers: opts.workers,
+    concurrency: opts.concurrency,
+    batch: opts.batch,
+    onChunk,
+    shouldStop: opts.shouldStop,
+  });
+  return { run, tally, planned, played: done.played, seconds: (performance.now() - started) / 1000, stopped: done.stopped };
+}

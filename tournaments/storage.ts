@@ -1,0 +1,348 @@
+// The results database (schema.ts): open or create it, refuse files that are not ours
+// without touching them, record runs, store games in batches (one transaction per
+// chunk, prepared statements), and the queries the CLI and the reports need.
+//
+// Safety: WAL journal with synchronous=NORMAL — a crash (kill -9, power loss) can lose
+// the last committed batches but never corrupts the file, and a lost batch is simply
+// played again by `sim resume` (a game depends only on its index).
+
+import Database from 'better-sqlite3';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { CAUSES } from '../engine/causes.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { ROLES, SIDES, type Side } from '../engine/roles.js';
+import type { CodeMaps, ChunkResult } from './record.js';
+import { GAME_WIDTH, SEAT_WIDTH } from './record.js';
+import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
+import { APPLICATION_ID, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import type { Versions } from './version.js';
+import { describeSetup, mixLabel } from '../engine/setup.js';
+
+type DB = Database.Database;
+
+/** What lies at a database path, judged from the file's header alone (nothing is opened). */
+export type DbFileState = 'missing' | 'empty' | 'ours';
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+export function inspectDbFile(path: string): Result<DbFileState, string> {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) return err(`${path} is a directory, not a database file: give a file path with --db`);
+    size = st.size;
+  } catch {
+    const dir = dirname(resolve(path));
+    try {
+      if (!statSync(dir).isDirectory()) return err(`cannot create ${path}: ${dir} is not a directory`);
+    } catch {
+      return err(`cannot create ${path}: the directory ${dir} does not exist (create it first, or choose another --db path)`);
+    }
+    return ok('missing');
+  }
+  if (size === 0) return ok('empty');
+  const header = Buffer.alloc(100);
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, header, 0, 100, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    return err(`cannot read ${path}: ${(e as Error).message}`);
+  }
+  if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC)
+    return err(`${path} is not an SQLite database, so not a werewolf-lab results file; it was left untouched. Choose another --db path`);
+  const appId = header.readUInt32BE(68);
+  const version = header.readInt32BE(60);
+  if (appId !== APPLICATION_ID)
+    return err(
+      `${path} is an SQLite database of another program (application_id ${appId}), not a werewolf-lab results file; ` +
+        'it was left untouched. Choose another --db path',
+    );
+  if (version > SCHEMA_VERSION)
+    return err(`${path} was written by a newer werewolf-lab (schema ${version}; this one reads ${SCHEMA_VERSION}): update werewolf-lab to read it`);
+  if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another --db path`);
+  return ok('ours');
+}
+
+export interface RunRow {
+  readonly id: number;
+  readonly key: string;
+  readonly created: string;
+  readonly seed: string;
+  readonly setup: string;
+  readonly setupJson: string;
+  readonly preset: string;
+  readonly players: number;
+  readonly deck: string;
+  readonly rules: string;
+  readonly seating: string;
+  readonly games: number;
+  readonly shardK: number;
+  readonly shardN: number;
+  readonly first: number;
+  readonly stop: number;
+  readonly packageVersion: string;
+  readonly nodeVersion: string;
+  readonly codeHash: string;
+  readonly git: string | null;
+}
+
+const RUN_COLUMNS = `id, key, created, seed, setup, setup_json AS setupJson, preset, players, deck, rules, seating, games,
+  shard_k AS shardK, shard_n AS shardN, first, stop, package_version AS packageVersion, node_version AS nodeVersion,
+  code_hash AS codeHash, git`;
+
+/** A stored game's row (codes, as stored). */
+export interface GameRow {
+  readonly idx: number;
+  readonly winner: number;
+  readonly days: number;
+  readonly invalid: number;
+  readonly fallbacks: number;
+  readonly seats: string;
+}
+
+/** Wins per side and days, over a run's stored games. */
+export interface StoredTally {
+  readonly games: number;
+  readonly wins: Record<Side, number>;
+  readonly days: number;
+}
+
+/** read: read-only, must exist; update: read-write, must exist; write: read-write, created if missing. */
+export type StoreMode = 'read' | 'update' | 'write';
+
+export class Store {
+  /** Database codes of the engine's names (0 where the file lacks a name: only in read mode). */
+  readonly codes: CodeMaps;
+  private readonly insertGame: Database.Statement;
+
+  private constructor(
+    readonly db: DB,
+    readonly path: string,
+    readonly mode: StoreMode,
+  ) {
+    this.codes = { roles: this.codesOf('roles', ROLES), causes: this.codesOf('causes', CAUSES), sides: this.codesOf('sides', SIDES) };
+    this.insertGame = db.prepare('INSERT INTO games (run, idx, winner, days, invalid, fallbacks, seats) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  }
+
+  /**
+   * Opens a results file. `read` needs it to exist; `write` creates it if missing. A file
+   * that is not ours is refused before SQLite opens it, so it is never modified.
+   */
+  static open(path: string, mode: StoreMode): Result<Store, string> {
+    const state = inspectDbFile(path);
+    if (!state.ok) return state;
+    if (mode !== 'write' && state.value !== 'ours')
+      return err(`there is no results database at ${path} (make one with \`sim --games N --db ${path}\`, or give the right --db path)`);
+    const fresh = state.value !== 'ours';
+    let db: DB;
+    try {
+      // Reading opens read-write but query-only: a read-only connection to a WAL file
+      // leaves -wal and -shm files behind, a read-write one removes them on close (and
+      // never changes the database file itself). A write-protected file is opened read-only.
+      db = new Database(path, { fileMustExist: !fresh });
+    } catch (e) {
+      if (mode !== 'read') return err(`cannot open ${path}: ${(e as Error).message}`);
+      try {
+        db = new Database(path, { readonly: true, fileMustExist: true });
+      } catch (e2) {
+        return err(`cannot open ${path}: ${(e2 as Error).message}`);
+      }
+    }
+    try {
+      db.pragma('busy_timeout = 10000');
+      if (mode === 'read') db.pragma('query_only = ON');
+      if (fresh) {
+        // The schema and the marks are committed before WAL is switched on, so the file
+        // header (read by inspectDbFile) carries them from the first moment.
+        db.exec(`BEGIN; ${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+      }
+      if (mode !== 'read') {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+      }
+      const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'games')").pluck().get() as number;
+      if (tables !== 2) {
+        db.close();
+        return err(`${path} is marked as a werewolf-lab file but lacks its tables: it is damaged; choose another --db path`);
+      }
+      return ok(new Store(db, path, mode));
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Codes of `names` in a lookup table; in write mode missing names are added. */
+  private codesOf(table: 'roles' | 'causes' | 'sides', names: readonly string[]): number[] {
+    const known = new Map((this.db.prepare(`SELECT name, code FROM ${table}`).all() as { name: string; code: number }[]).map((r) => [r.name, r.code]));
+    const missing = names.filter((n) => !known.has(n));
+    if (missing.length > 0 && this.mode !== 'read') {
+      const insert = this.db.prepare(`INSERT INTO ${table} (code, name) VALUES (?, ?)`);
+      this.db.transaction(() => {
+        let next = Math.max(0, ...known.values()) + 1;
+        for (const n of missing) {
+          insert.run(next, n);
+          known.set(n, next++);
+        }
+      })();
+    }
+    return names.map((n) => known.get(n) ?? 0);
+  }
+
+  /** Names by code of a lookup table. */
+  names(table: 'roles' | 'causes' | 'sides'): Map<number, string> {
+    return new Map((this.db.prepare(`SELECT code, name FROM ${table}`).all() as { name: string; code: number }[]).map((r) => [r.code, r.name]));
+  }
+
+  createRun(config: RunConfig, key: string, v: Versions): RunRow {
+    const range = shardRange(config.games, config.shard);
+    return this.insertRun(
+      {
+        key,
+        created: new Date().toISOString(),
+        seed: config.seed,
+        setup: describeSetup(config.setup),
+        setupJson: JSON.stringify(config.setup),
+        preset: config.setup.preset,
+        players: config.setup.players,
+        deck: mixLabel(config.setup),
+        rules: changedRules(config.setup).join(' '),
+        seating: config.seating.text,
+        games: config.games,
+        shardK: config.shard.k,
+        shardN: config.shard.n,
+        first: range.first,
+        stop: range.stop,
+        packageVersion: v.package,
+        nodeVersion: v.node,
+        codeHash: v.codeHash,
+        git: v.git,
+      },
+      specList(config.seating),
+    );
+  }
+
+  /** Copies a run row (from another file) under a new id, with its agents; used by merge. */
+  copyRun(row: RunRow, agents: readonly string[], over: Partial<Pick<RunRow, 'shardK' | 'shardN' | 'first' | 'stop' | 'created'>>): RunRow {
+    return this.insertRun({ ...row, ...over }, agents);
+  }
+
+  private insertRun(r: Omit<RunRow, 'id'>, agents: readonly string[]): RunRow {
+    const id = this.db.transaction(() => {
+      const res = this.db
+        .prepare(
+          `INSERT INTO runs (key, created, seed, setup, setup_json, preset, players, deck, rules, seating, games, shard_k, shard_n,
+             first, stop, package_version, node_version, code_hash, git)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(r.key, r.created, r.seed, r.setup, r.setupJson, r.preset, r.players, r.deck, r.rules, r.seating, r.games, r.shardK, r.shardN, r.first, r.stop, r.packageVersion, r.nodeVersion, r.codeHash, r.git);
+      const runId = Number(res.lastInsertRowid);
+      const insert = this.db.prepare('INSERT INTO agents (run, code, spec) VALUES (?, ?, ?)');
+      agents.forEach((spec, i) => insert.run(runId, i + 1, spec));
+      return runId;
+    })();
+    return this.run(id)!;
+  }
+
+  run(id: number): RunRow | undefined {
+    return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
+  }
+
+  runs(): RunRow[] {
+    return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY id`).all() as RunRow[];
+  }
+
+  latestRun(): RunRow | undefined {
+    return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY id DESC LIMIT 1`).get() as RunRow | undefined;
+  }
+
+  /** The latest run with this key, shard and code: the one `--resume` continues. */
+  findRun(key: string, shardK: number, shardN: number): RunRow | undefined {
+    return this.db
+      .prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE key = ? AND shard_k = ? AND shard_n = ? ORDER BY id DESC LIMIT 1`)
+      .get(key, shardK, shardN) as RunRow | undefined;
+  }
+
+  /** The run's agent specs by code (index 0 is code 1). */
+  agents(run: number): string[] {
+    return this.db.prepare('SELECT spec FROM agents WHERE run = ? ORDER BY code').pluck().all(run) as string[];
+  }
+
+  storedCount(run: number): number {
+    return this.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck().get(run) as number;
+  }
+
+  /** The run's game indices not stored yet, as ranges (what a resume plays). */
+  missing(run: RunRow): IndexRange[] {
+    const out: IndexRange[] = [];
+    let next = run.first;
+    const stmt = this.db.prepare('SELECT idx FROM games WHERE run = ? AND idx >= ? AND idx < ? ORDER BY idx').pluck();
+    for (const idx of stmt.iterate(run.id, run.first, run.stop) as IterableIterator<number>) {
+      if (idx > next) out.push({ first: next, stop: idx });
+      next = idx + 1;
+    }
+    if (next < run.stop) out.push({ first: next, stop: run.stop });
+    return out;
+  }
+
+  /** Stores a chunk of games in one transaction. */
+  insertChunk(run: number, chunk: ChunkResult, players: number): void {
+    const width = players * SEAT_WIDTH;
+    const g = chunk.games;
+    const insert = this.insertGame;
+    this.db.transaction(() => {
+      for (let i = 0; i < chunk.count; i++) {
+        const o = i * GAME_WIDTH;
+        insert.run(run, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!, g[o + 4]!, chunk.seats.slice(i * width, (i + 1) * width));
+      }
+    })();
+  }
+
+  /** Stores rows read from another file of the same run (merge), in one transaction. */
+  insertRows(run: number, rows: readonly GameRow[]): void {
+    const insert = this.insertGame;
+    this.db.transaction(() => {
+      for (const r of rows) insert.run(run, r.idx, r.winner, r.days, r.invalid, r.fallbacks, r.seats);
+    })();
+  }
+
+  game(run: number, idx: number): GameRow | undefined {
+    return this.db.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? AND idx = ?').get(run, idx) as
+      | GameRow
+      | undefined;
+  }
+
+  /** Every stored game of a run in index order (for merges and comparisons). */
+  gameRows(run: number): IterableIterator<GameRow> {
+    return this.db.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').iterate(run) as IterableIterator<GameRow>;
+  }
+
+  tally(run: number): StoredTally {
+    const sideNames = this.names('sides');
+    const wins = Object.fromEntries(SIDES.map((s) => [s, 0])) as Record<Side, number>;
+    let games = 0;
+    let days = 0;
+    for (const r of this.db.prepare('SELECT winner, count(*) AS n, sum(days) AS d FROM games WHERE run = ? GROUP BY winner').all(run) as {
+      winner: number;
+      n: number;
+      d: number;
+    }[]) {
+      const name = sideNames.get(r.winner);
+      if (name === undefined || !(SIDES as readonly string[]).includes(name)) throw new Error(`run ${run}: stored winner code ${r.winner} has no known side`);
+      wins[name as Side] += r.n;
+      games += r.n;
+      days += r.d;
+    }
+    return { games, wins, days };
+  }
+}

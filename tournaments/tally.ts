@@ -1,0 +1,55 @@
+// Wins per side and days over a run's games: counted as chunks arrive, or read back
+// from storage when a run is resumed. Every side is always present (0 when none won).
+
+import { SIDES, type Side } from '../engine/roles.js';
+import { wilson, type Interval } from '../reports/stats.js';
+import { GAME_WIDTH, type ChunkResult, type CodeMaps } from './record.js';
+
+export type Wins = Record<Side, number>;
+
+export function noWins(): Wins {
+  return Object.fromEntries(SIDES.map((s) => [s, 0])) as Wins;
+}
+
+export class Tally {
+  games = 0;
+  days = 0;
+  readonly wins: Wins = noWins();
+  private readonly sideOf: Map<number, Side>;
+
+  constructor(codes: CodeMaps) {
+    this.sideOf = new Map(SIDES.map((s, i) => [codes.sides[i]!, s]));
+  }
+
+  add(stored: { games: number; days: number; wins: Wins }): void {
+    this.games += stored.games;
+    this.days += stored.days;
+    for (const s of SIDES) this.wins[s] += stored.wins[s];
+  }
+
+  addChunk(chunk: ChunkResult): void {
+    const g = chunk.games;
+    for (let i = 0; i < chunk.count; i++) {
+      const side = this.sideOf.get(g[i * GAME_WIDTH + 1]!);
+      if (side === undefined) throw new Error(`unknown winner code ${g[i * GAME_WIDTH + 1]}`);
+      this.wins[side]++;
+      this.days += g[i * GAME_WIDTH + 2]!;
+      this.games++;
+    }
+  }
+
+  get meanDays(): number {
+    return this.games === 0 ? 0 : this.days / this.games;
+  }
+
+  /** Each side's rate with its 95% Wilson interval (null before any game). */
+  rates(): Record<Side, { rate: number; low: number; high: number } | null> {
+    return Object.fromEntries(
+      SIDES.map((s) => {
+        if (this.games === 0) return [s, null];
+        const ci: Interval = wilson(this.wins[s], this.games);
+        return [s, { rate: this.wins[s] / this.games, low: ci.low, high: ci.high }];
+      }),
+    ) as Record<Side, { rate: number; low: number; high: number } | null>;
+  }
+}
