@@ -2,11 +2,12 @@
 // configuration, per dealt role, game lengths and causes of death.
 
 import type { Cause } from '../engine/causes.js';
-import { FATES, quantile, rolesPresent, type Fate, type SummaryGroup } from './analysis.js';
+import { FATES, quantile, rolesPresent, type ConfigSummary, type Fate, type SummaryGroup } from './analysis.js';
 import type { PlayersBalance } from './balance.js';
-import type { Comparison } from './inference.js';
+import { compareRates, type Comparison } from './inference.js';
 import { shortMix } from './mix.js';
 import { wilson } from './stats.js';
+import { GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Column, Row, Table } from './table.js';
 
 const OTHER_SIDES = ['lovers', 'piper', 'draw'] as const;
@@ -45,18 +46,11 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
     id,
     title,
     columns: [
-      { key: 'preset', title: 'preset', kind: 'text', shown: false },
-      { key: 'rules', title: 'rules', kind: 'text', shown: false },
-      { key: 'agents', title: 'agents', kind: 'text', shown: false },
-      { key: 'players', title: 'n', kind: 'int' },
-      { key: 'mix', title: 'mix', kind: 'text' },
-      { key: 'deck', title: 'deck', kind: 'text', shown: false },
+      ...GROUP_COLUMNS,
+      ...MIX_COLUMNS,
       { key: 'games', title: 'games', kind: 'int' },
       ...['village_wins', 'werewolves_wins', 'lovers_wins', 'piper_wins', 'draws'].map((k) => ({ key: k, title: k.replace('_', ' '), kind: 'int' as const, shown: false })),
-      { key: 'village', title: 'village', kind: 'pct' },
-      { key: 'village_low', title: 'village low', kind: 'pct', shown: false },
-      { key: 'village_high', title: 'village high', kind: 'pct', shown: false },
-      { key: 'village_ci', title: '95% CI', kind: 'interval', low: 'village_low', high: 'village_high' },
+      ...rateColumns('village', 'village'),
       { key: 'werewolves', title: 'wolves', kind: 'pct' },
       { key: 'werewolves_low', title: 'wolves low', kind: 'pct', shown: false },
       { key: 'werewolves_high', title: 'wolves high', kind: 'pct', shown: false },
@@ -86,9 +80,7 @@ export function roleWinTable(g: SummaryGroup, id: string, title: string): Table 
     id,
     title,
     columns: [
-      { key: 'players', title: 'n', kind: 'int' },
-      { key: 'mix', title: 'mix', kind: 'text' },
-      { key: 'deck', title: 'deck', kind: 'text', shown: false },
+      ...MIX_COLUMNS,
       ...roles.flatMap((r): Column[] => [
         { key: r, title: r, kind: 'pct' },
         { key: `${r}_players`, title: `${r} players`, kind: 'int', shown: false },
@@ -119,9 +111,7 @@ export function lengthTable(g: SummaryGroup, id: string, title: string): Table {
     id,
     title,
     columns: [
-      { key: 'players', title: 'n', kind: 'int' },
-      { key: 'mix', title: 'mix', kind: 'text' },
-      { key: 'deck', title: 'deck', kind: 'text', shown: false },
+      ...MIX_COLUMNS,
       { key: 'games', title: 'games', kind: 'int' },
       { key: 'mean', title: 'mean', kind: 'num', digits: 2 },
       { key: 'min', title: 'min', kind: 'int' },
@@ -217,15 +207,14 @@ export function comparisonTable(b: readonly PlayersBalance[], id: string): Table
     });
   for (const p of b) {
     for (const d of p.documents) if (d.mix !== null && d.vsClosest !== null) add(p, `table ${d.document}`, shortMix(d.counts), d.vsClosest);
-    if (p.runnerUp !== null) add(p, 'runner-up', shortMix(p.runnerUp.mix.counts), p.runnerUp.vsClosest);
+    // The runner-up, unless it is a document's row already listed.
+    if (p.runnerUp !== null && !p.documents.some((d) => d.mix === p.runnerUp!.mix)) add(p, 'runner-up', shortMix(p.runnerUp.mix.counts), p.runnerUp.vsClosest);
   }
   return {
     id,
     title: 'Is the difference real? Each mix against the closest to even (two-proportion z-test)',
     columns: [
-      { key: 'preset', title: 'preset', kind: 'text', shown: false },
-      { key: 'rules', title: 'rules', kind: 'text', shown: false },
-      { key: 'agents', title: 'agents', kind: 'text', shown: false },
+      ...GROUP_COLUMNS,
       { key: 'players', title: 'n', kind: 'int' },
       { key: 'what', title: 'what', kind: 'text' },
       { key: 'mix', title: 'mix', kind: 'text' },
@@ -243,6 +232,62 @@ export function comparisonTable(b: readonly PlayersBalance[], id: string): Table
     notes: [
       'more: games still to play (both mixes together) to detect the observed difference with 80% power at the 5% level ' +
         '(Fleiss 1981); 0 once significant, ∞ when the two rates are equal so far.',
+    ],
+  };
+}
+
+/** A configuration named in one line: preset, players, mix, changed rules, agents. */
+export function configLabel(s: ConfigSummary): string {
+  const c = s.config;
+  return `${c.preset} ${c.players}p ${shortMix(s.counts)}${c.rules === '' ? '' : ` ${c.rules}`} · ${c.seating}`;
+}
+
+/** Pairs of configurations the user asked about (any rule sets or agents): the village's win rates compared. */
+export function pairTable(pairs: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[], id: string): Table {
+  const rows: Row[] = pairs.map(({ a, b }, i) => {
+    const c = compareRates(a.wins.village, a.games, b.wins.village, b.games);
+    return {
+      pair: i + 1,
+      a: configLabel(a),
+      a_runs: a.runs.map((r) => r.run).join(' '),
+      a_games: a.games,
+      b: configLabel(b),
+      b_runs: b.runs.map((r) => r.run).join(' '),
+      b_games: b.games,
+      a_village: c.p1,
+      b_village: c.p2,
+      diff: c.diff,
+      z: c.z,
+      p: c.pValue,
+      significant: c.significant,
+      games_each: c.gamesEach,
+      more_games: c.moreGames,
+    };
+  });
+  return {
+    id,
+    title: 'Requested comparisons: the village’s win rate, A against B (two-proportion z-test; A and B by their runs)',
+    columns: [
+      { key: 'pair', title: '#', kind: 'int' },
+      { key: 'a', title: 'A', kind: 'text', shown: false },
+      { key: 'a_runs', title: 'A runs', kind: 'text' },
+      { key: 'a_games', title: 'A games', kind: 'int', shown: false },
+      { key: 'b', title: 'B', kind: 'text', shown: false },
+      { key: 'b_runs', title: 'B runs', kind: 'text' },
+      { key: 'b_games', title: 'B games', kind: 'int', shown: false },
+      { key: 'a_village', title: 'A', kind: 'pct' },
+      { key: 'b_village', title: 'B', kind: 'pct' },
+      { key: 'diff', title: 'diff', kind: 'pct', shown: false },
+      { key: 'z', title: 'z', kind: 'num', digits: 2 },
+      { key: 'p', title: 'p', kind: 'p' },
+      { key: 'significant', title: 'significant', kind: 'text', shown: false },
+      { key: 'games_each', title: 'games each', kind: 'int', shown: false },
+      { key: 'more_games', title: 'more', kind: 'int' },
+    ],
+    rows,
+    notes: [
+      ...pairs.map(({ a, b }, i) => `${i + 1}: A = ${configLabel(a)}; B = ${configLabel(b)}.`),
+      'more: games still to play (A and B together) to detect the observed difference with 80% power at the 5% level; 0 once significant, ∞ when equal so far.',
     ],
   };
 }

@@ -8,6 +8,7 @@ import { compareRates, type Comparison } from './inference.js';
 import { documentMix, documentsOf, extrasLabel, sameCounts, shortMix, TABLE_DOCUMENTS, wolvesOf, type Counts, type TableDocument } from './mix.js';
 import { groupKey, type ConfigInfo } from './records.js';
 import { wilson } from './stats.js';
+import { GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Row, Table } from './table.js';
 
 export interface MixRate {
@@ -119,12 +120,14 @@ export interface HeatCell {
   readonly low: number;
   readonly high: number;
   readonly games: number;
+  /** Documents whose table row this cell is. */
+  readonly documents: readonly TableDocument[];
 }
 
 export function heatCells(b: readonly PlayersBalance[]): HeatCell[] {
   const out: HeatCell[] = [];
   for (const p of b)
-    for (const m of p.mixes) out.push({ extras: m.extras, players: p.players, wolves: m.wolves, rate: m.rate, low: m.low, high: m.high, games: m.games });
+    for (const m of p.mixes) out.push({ extras: m.extras, players: p.players, wolves: m.wolves, rate: m.rate, low: m.low, high: m.high, games: m.games, documents: m.documents });
   return out;
 }
 
@@ -168,9 +171,7 @@ export function balanceSummaryTable(b: readonly PlayersBalance[], id = 'balance'
     id,
     title: 'Balance by player count: the mix closest to an even game, and the documents’ tables',
     columns: [
-      { key: 'preset', title: 'preset', kind: 'text', shown: false },
-      { key: 'rules', title: 'rules', kind: 'text', shown: false },
-      { key: 'agents', title: 'agents', kind: 'text', shown: false },
+      ...GROUP_COLUMNS,
       { key: 'players', title: 'n', kind: 'int' },
       { key: 'mixes', title: 'mixes', kind: 'int', shown: false },
       { key: 'closest', title: 'closest mix', kind: 'text' },
@@ -227,20 +228,13 @@ export function balanceDetailTable(b: readonly PlayersBalance[], id = 'balance-m
     id,
     title: 'Every mix played: the village’s win rate',
     columns: [
-      { key: 'preset', title: 'preset', kind: 'text', shown: false },
-      { key: 'rules', title: 'rules', kind: 'text', shown: false },
-      { key: 'agents', title: 'agents', kind: 'text', shown: false },
-      { key: 'players', title: 'n', kind: 'int' },
-      { key: 'mix', title: 'mix', kind: 'text' },
-      { key: 'deck', title: 'deck', kind: 'text', shown: false },
+      ...GROUP_COLUMNS,
+      ...MIX_COLUMNS,
       { key: 'wolves', title: 'wolves', kind: 'int', shown: false },
       { key: 'extras', title: 'extras', kind: 'text', shown: false },
       { key: 'games', title: 'games', kind: 'int' },
       { key: 'village_wins', title: 'village wins', kind: 'int', shown: false },
-      { key: 'village', title: 'village', kind: 'pct' },
-      { key: 'low', title: 'low', kind: 'pct', shown: false },
-      { key: 'high', title: 'high', kind: 'pct', shown: false },
-      { key: 'ci', title: '95% CI', kind: 'interval', low: 'low', high: 'high' },
+      ...rateColumns('village', 'village', 'low', 'high'),
       { key: 'even', title: '50% in CI', kind: 'text', shown: false },
       { key: 'note', title: 'note', kind: 'text' },
     ],

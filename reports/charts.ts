@@ -29,6 +29,9 @@ export interface RatePoint {
   readonly games: number;
 }
 
+/** Series named `table 004` are a document's table. */
+const isTable = (series: string) => series.startsWith('table ');
+
 /** Village win rate by player count: one line per series (a document's table or a mix), its 95% interval as a band. */
 export function winRateChart(points: readonly RatePoint[], title: string): string {
   const data = points.map((p) => ({ ...p, tip: `${p.series}, ${p.players} players: ${pct(p.rate)} (${pct(p.low)}–${pct(p.high)}), ${p.games} games` }));
@@ -43,13 +46,15 @@ export function winRateChart(points: readonly RatePoint[], title: string): strin
     marks: [
       Plot.ruleY([0.5], { stroke: '#888', strokeDasharray: '4,3' }),
       Plot.areaY(data, { x: 'players', y1: 'low', y2: 'high', fill: 'series', fillOpacity: 0.18, z: 'series' }),
-      Plot.line(data, { x: 'players', y: 'rate', stroke: 'series', z: 'series' }),
+      // Mixes thin; the documents' tables thick and dashed, drawn last so that they stay visible.
+      Plot.line(data.filter((d) => !isTable(d.series)), { x: 'players', y: 'rate', stroke: 'series', z: 'series' }),
+      Plot.line(data.filter((d) => isTable(d.series)), { x: 'players', y: 'rate', stroke: 'series', z: 'series', strokeWidth: 3, strokeDasharray: '7,4' }),
       Plot.dot(data, { x: 'players', y: 'rate', fill: 'series', r: 3, title: 'tip' }),
     ],
   });
 }
 
-/** Players × werewolves, coloured by the village's win rate (red: wolves favoured, blue: village), labelled in %. */
+/** Players × werewolves, coloured by the village's win rate (red: wolves favoured, blue: village), labelled in %; the documents' rows outlined. */
 export function heatmapChart(cells: readonly HeatCell[], title: string): string {
   const data = cells.map((c) => ({ ...c, label: (100 * c.rate).toFixed(0), tip: `${c.players} players, ${c.wolves} wolves: ${pct(c.rate)} (${pct(c.low)}–${pct(c.high)}), ${c.games} games` }));
   return render({
@@ -63,6 +68,11 @@ export function heatmapChart(cells: readonly HeatCell[], title: string): string 
     color: { type: 'quantize', n: 10, scheme: 'RdBu', domain: [0, 1], legend: true, label: 'village win rate', tickFormat: '.0%' },
     marks: [
       Plot.cell(data, { x: 'players', y: 'wolves', fill: 'rate', title: 'tip' }),
+      // The documents' own table rows, outlined.
+      Plot.cell(
+        data.filter((d) => d.documents.length > 0),
+        { x: 'players', y: 'wolves', fill: 'none', stroke: 'black', strokeWidth: 2.5, inset: 1.5 },
+      ),
       Plot.text(data, { x: 'players', y: 'wolves', text: 'label', fill: (d: HeatCell) => (Math.abs(d.rate - 0.5) > 0.3 ? 'white' : 'black') }),
     ],
   });
@@ -114,7 +124,8 @@ export function lengthChart(points: readonly LengthPoint[], title: string): stri
     y: { label: 'mean days', grid: true, zero: true },
     color: { legend: true, type: 'categorical' },
     marks: [
-      Plot.line(points, { x: 'players', y: 'mean', stroke: 'series', z: 'series' }),
+      Plot.line(points.filter((d) => !isTable(d.series)), { x: 'players', y: 'mean', stroke: 'series', z: 'series' }),
+      Plot.line(points.filter((d) => isTable(d.series)), { x: 'players', y: 'mean', stroke: 'series', z: 'series', strokeWidth: 3, strokeDasharray: '7,4' }),
       Plot.dot(points, { x: 'players', y: 'mean', fill: 'series', r: 3, title: (d: LengthPoint) => `${d.series}, ${d.players} players: ${d.mean.toFixed(2)} days` }),
     ],
   });

@@ -62,6 +62,7 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   const parts: string[] = [];
   parts.push(`<h1>Werewolf lab report</h1>`);
   parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games</p>`);
+  if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
   if (r.groups.length > 1)
     parts.push(`<nav>${r.groups.map((g, i) => `<a href="#group-${i + 1}">${escapeHtml(g.label)}</a>`).join(' ')}</nav>`);
   r.groups.forEach((g, i) => {

@@ -3,7 +3,7 @@
 // causes of death — as tables (terminal, CSV, JSON, HTML) and charts (HTML).
 
 import { FATES, groupLabel, groupsOf, quantile, type ConfigSummary, type SummaryGroup } from './analysis.js';
-import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, roleWinTable } from './analysis-tables.js';
+import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, pairTable, roleWinTable } from './analysis-tables.js';
 import { balanceByPlayers, balanceDetailTable, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate, type PlayersBalance } from './balance.js';
 import { daysHistogram, deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart, type FateBar, type LengthPoint, type RatePoint } from './charts.js';
 import { shortMix, TABLE_DOCUMENTS } from './mix.js';
@@ -30,17 +30,21 @@ export interface Report {
   readonly source: string;
   readonly configurations: number;
   readonly games: number;
+  /** Comparisons the user asked for (`sim report --compare`), across rule sets too. */
+  readonly comparisons: Table | null;
   readonly groups: readonly GroupReport[];
 }
 
 export interface BuildOptions {
   /** Draw charts (the terminal report needs none: ~15 ms each). */
   readonly charts: boolean;
+  /** Pairs of configurations to compare. */
+  readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
 }
 
 /** Every table of the report, in order. */
 export function allTables(r: Report): Table[] {
-  return r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables));
+  return [...(r.comparisons === null ? [] : [r.comparisons]), ...r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables))];
 }
 
 export function mixRates(summaries: readonly ConfigSummary[]): MixRate[] {
@@ -70,6 +74,9 @@ function seriesOf(b: readonly PlayersBalance[]): Map<string, MixRate[]> {
   else for (const p of b) add('closest to even', p.closest);
   return out;
 }
+
+/** A table worth showing: one with rows. */
+const nonEmpty = (t: Table): Table[] => (t.rows.length === 0 ? [] : [t]);
 
 function suffix(i: number, n: number): string {
   return n === 1 ? '' : `-${i + 1}`;
@@ -101,7 +108,7 @@ function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions):
     if (points.length > 0) balanceCharts.push(winRateChart(points, 'Village win rate by player count (bands: 95% intervals)'));
     for (const f of families) {
       const mine = cells.filter((c) => c.extras === f);
-      if (mine.length > 1) balanceCharts.push(heatmapChart(mine, `Village win rate: players × werewolves (extras: ${f})`));
+      if (mine.length > 1) balanceCharts.push(heatmapChart(mine, `Village win rate: players × werewolves (extras: ${f}${mine.some((c) => c.documents.length > 0) ? '; outlined: the documents’ table rows' : ''})`));
     }
   }
   const heatTables = families.filter((f) => cells.filter((c) => c.extras === f).length > 1).map((f, j) => heatTable(cells, f, `heatmap${sfx}-${j + 1}`));
@@ -112,7 +119,7 @@ function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions):
         `(${TABLE_DOCUMENTS.join(' and ')}) where played. A mix is even within the evidence when its interval contains 50%.`,
     ],
     charts: balanceCharts,
-    tables: [balanceSummaryTable(balance, `balance${sfx}`), ...heatTables, comparisonTable(balance, `comparisons${sfx}`), balanceDetailTable(balance, `mixes${sfx}`)],
+    tables: [balanceSummaryTable(balance, `balance${sfx}`), ...heatTables, ...nonEmpty(comparisonTable(balance, `comparisons${sfx}`)), balanceDetailTable(balance, `mixes${sfx}`)],
   });
 
   const fit = fitRoleValues(rates);
@@ -176,6 +183,7 @@ export function buildReport(source: string, summaries: readonly ConfigSummary[],
     source,
     configurations: summaries.length,
     games: summaries.reduce((s, c) => s + c.games, 0),
+    comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
     groups: groups.map((g, i) => groupReport(g, i, groups.length, opts)),
   };
 }

@@ -32,6 +32,8 @@ export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[
 
 export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
   let cols: Column[] = shownColumns(t);
+  // A table without columns is a title and its notes (e.g. why nothing could be fitted).
+  if (cols.length === 0) return [...wrap(t.title, width), ...(t.notes ?? []).flatMap((n) => wrap(n, width, ' '.repeat(INDENT)))];
   const cells = t.rows.map((r) => cols.map((c) => formatCell(c, r)));
   let widths = cols.map((c, j) => Math.max(len(c.title), ...cells.map((row) => len(row[j]!))));
   const total = (ws: number[]) => INDENT + ws.reduce((s, w) => s + w, 0) + GAP * Math.max(0, ws.length - 1);

@@ -6,6 +6,7 @@ import yargs from 'yargs';
 import { packageVersion } from '../../tournaments/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
+import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { EXIT_USAGE, UsageError } from './errors.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
@@ -19,6 +20,8 @@ const EXAMPLES: [string, string][] = [
   ['sim resume', 'continue the latest run of werewolf.db after a stop'],
   ['sim show --game 17', 'the transcript of game 17 of the latest run'],
   ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
+  ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
+  ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
 ];
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -103,6 +106,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         code = rulesCommand(a);
       },
     )
+    .command('balance', 'sweep player counts × werewolves × extra roles until each win rate is known to ±precision', balanceOptions, async (a) => {
+      code = await balanceCommand(a as unknown as BalanceCliArgs);
+    })
+    .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
+      code = await reportCommand(a as unknown as ReportCliArgs);
+    })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })

@@ -13,30 +13,8 @@ import {
   twoProportionTest,
   twoSidedP,
 } from '../../reports/inference.js';
-import { wilson } from '../../reports/stats.js';
 
-describe('Wilson score interval', () => {
-  // R. G. Newcombe, "Two-sided confidence intervals for the single proportion: comparison
-  // of seven methods", Statistics in Medicine 17 (1998) 857–872, Table II, method 3 (score
-  // interval without continuity correction), to the 4 decimals printed there.
-  it.each([
-    [81, 263, 0.2553, 0.3662],
-    [15, 148, 0.0624, 0.1605],
-    [0, 20, 0.0, 0.1611],
-    [1, 29, 0.0061, 0.1718],
-  ])('%i/%i matches Newcombe (1998)', (k, n, low, high) => {
-    const ci = wilson(k, n);
-    expect(ci.low).toBeCloseTo(low, 4);
-    expect(ci.high).toBeCloseTo(high, 4);
-  });
-
-  it('is symmetric: k of n for one side is n − k for the other', () => {
-    const a = wilson(37, 120);
-    const b = wilson(83, 120);
-    expect(a.low).toBeCloseTo(1 - b.high, 12);
-    expect(a.high).toBeCloseTo(1 - b.low, 12);
-  });
-
+describe('Wilson score interval (published values: test/stats.test.ts)', () => {
   it('REFERENCES.md: a rate near 50% needs about 9,600 games for ±1% and 38,400 for ±0.5%', () => {
     expect(gamesForPrecision(0.01)).toBe(9604);
     expect(gamesForPrecision(0.005)).toBe(38415);

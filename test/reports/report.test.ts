@@ -49,6 +49,12 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The elements of the first mark of a kind. */
+function firstMark(svg: string, label: string, element: string): number {
+  const { document } = parseHTML(`<html><body>${svg}</body></html>`);
+  return document.querySelector(`g[aria-label="${label}"]`)!.querySelectorAll(element).length;
+}
+
 /** The marks of one kind in an SVG (Plot names each mark's group by aria-label). */
 function marks(svg: string, label: string, element: string): number {
   const { document } = parseHTML(`<html><body>${svg}</body></html>`);
@@ -114,6 +120,10 @@ describe('charts', () => {
     const svg = winRateChart(points, 't');
     expect(marks(svg, 'dot', 'circle')).toBe(5);
     expect(marks(svg, 'line', 'path')).toBe(2);
+    // A document's table is drawn as a line of its own (thick, dashed).
+    const withTable = winRateChart([...points, { series: 'table 004', players: 8, rate: 0.3, low: 0.2, high: 0.4, games: 10 }, { series: 'table 004', players: 10, rate: 0.3, low: 0.2, high: 0.4, games: 10 }], 't');
+    expect(marks(withTable, 'line', 'path')).toBe(3);
+    expect(withTable).toMatch(/stroke-dasharray="7,4"/);
     expect(marks(svg, 'area', 'path')).toBe(2);
     expect(svg).not.toMatch(/<script|@import|url\(http/);
   });
@@ -122,7 +132,9 @@ describe('charts', () => {
     const cells = heatCells(balanceByPlayers(mixRates(summaries))).filter((c) => c.extras === 'seer');
     expect(cells).toHaveLength(6);
     const svg = heatmapChart(cells, 't');
-    expect(marks(svg, 'cell', 'rect')).toBe(6);
+    expect(firstMark(svg, 'cell', 'rect')).toBe(6);
+    // The 004 rows (2 wolves + seer at 8 and 10 players) are outlined.
+    expect(marks(svg, 'cell', 'rect')).toBe(6 + 2);
     expect(marks(svg, 'text', 'text')).toBe(6);
   });
 
@@ -173,6 +185,8 @@ describe('the report', () => {
     expect(charts.length).toBeGreaterThanOrEqual(5);
     for (const c of charts) expect(c.querySelector('svg')).not.toBeNull();
     expect(document.querySelector('a[href="game-1-0.html"]')).not.toBeNull();
+    // Same data, same page, byte for byte (no clock, no random ids).
+    expect(reportHtml(buildReport('memory', summaries, { charts: true }), [{ href: 'game-1-0.html', text: 'run 1, game 0' }])).toBe(html);
   });
 
   it('the terminal report fits in 80 columns and holds every table', () => {
