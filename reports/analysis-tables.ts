@@ -7,7 +7,7 @@ import type { PlayersBalance } from './balance.js';
 import { compareRates, type Comparison } from './inference.js';
 import { shortMix } from './mix.js';
 import { wilson } from './stats.js';
-import { GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
+import { COMPARISON_COLUMNS, comparisonCells, GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Column, Row, Table } from './table.js';
 
 const OTHER_SIDES = ['lovers', 'piper', 'draw'] as const;
@@ -198,12 +198,7 @@ export function comparisonTable(b: readonly PlayersBalance[], id: string): Table
       closest: shortMix(p.closest.counts),
       rate: c.p1,
       closest_rate: c.p2,
-      diff: c.diff,
-      z: c.z,
-      p: c.pValue,
-      significant: c.significant,
-      games_each: c.gamesEach,
-      more_games: c.moreGames,
+      ...comparisonCells(c),
     });
   for (const p of b) {
     for (const d of p.documents) if (d.mix !== null && d.vsClosest !== null) add(p, `table ${d.document}`, shortMix(d.counts), d.vsClosest);
@@ -221,12 +216,7 @@ export function comparisonTable(b: readonly PlayersBalance[], id: string): Table
       { key: 'closest', title: 'closest', kind: 'text', shown: false },
       { key: 'rate', title: 'village', kind: 'pct' },
       { key: 'closest_rate', title: 'closest', kind: 'pct' },
-      { key: 'diff', title: 'diff', kind: 'pct', shown: false },
-      { key: 'z', title: 'z', kind: 'num', digits: 2 },
-      { key: 'p', title: 'p', kind: 'p' },
-      { key: 'significant', title: 'significant', kind: 'text', shown: false },
-      { key: 'games_each', title: 'games each', kind: 'int', shown: false },
-      { key: 'more_games', title: 'more', kind: 'int' },
+      ...COMPARISON_COLUMNS,
     ],
     rows,
     notes: [
@@ -256,12 +246,7 @@ export function pairTable(pairs: readonly { readonly a: ConfigSummary; readonly 
       b_games: b.games,
       a_village: c.p1,
       b_village: c.p2,
-      diff: c.diff,
-      z: c.z,
-      p: c.pValue,
-      significant: c.significant,
-      games_each: c.gamesEach,
-      more_games: c.moreGames,
+      ...comparisonCells(c),
     };
   });
   return {
@@ -277,12 +262,7 @@ export function pairTable(pairs: readonly { readonly a: ConfigSummary; readonly 
       { key: 'b_games', title: 'B games', kind: 'int', shown: false },
       { key: 'a_village', title: 'A', kind: 'pct' },
       { key: 'b_village', title: 'B', kind: 'pct' },
-      { key: 'diff', title: 'diff', kind: 'pct', shown: false },
-      { key: 'z', title: 'z', kind: 'num', digits: 2 },
-      { key: 'p', title: 'p', kind: 'p' },
-      { key: 'significant', title: 'significant', kind: 'text', shown: false },
-      { key: 'games_each', title: 'games each', kind: 'int', shown: false },
-      { key: 'more_games', title: 'more', kind: 'int' },
+      ...COMPARISON_COLUMNS,
     ],
     rows,
     notes: [

@@ -1,5 +1,6 @@
 // Columns that many tables share: the rule set, the mix, a rate with its interval.
 
+import type { Comparison } from './inference.js';
 import type { Column } from './table.js';
 
 /** The rule set and agents (in the files; the terminal and page show them in headings). */
@@ -24,4 +25,18 @@ export function rateColumns(key: string, title: string, low = `${key}_low`, high
     { key: high, title: `${title} high`, kind: 'pct', shown: false },
     { key: `${key}_ci`, title: '95% CI', kind: 'interval', low, high },
   ];
+}
+
+/** The result of a two-proportion comparison: difference, z, p, and the games that would settle it. */
+export const COMPARISON_COLUMNS: readonly Column[] = [
+  { key: 'diff', title: 'diff', kind: 'pct', shown: false },
+  { key: 'z', title: 'z', kind: 'num', digits: 2 },
+  { key: 'p', title: 'p', kind: 'p' },
+  { key: 'significant', title: 'significant', kind: 'text', shown: false },
+  { key: 'games_each', title: 'games each', kind: 'int', shown: false },
+  { key: 'more_games', title: 'more', kind: 'int' },
+];
+
+export function comparisonCells(c: Comparison) {
+  return { diff: c.diff, z: c.z, p: c.pValue, significant: c.significant, games_each: c.gamesEach, more_games: c.moreGames };
 }
