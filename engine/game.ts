@@ -95,18 +95,18 @@ export class Game {
   }
 
   private resume(answers: Answer[] | undefined): void {
-    try {
-      const r = answers === undefined ? this.flow.next() : this.flow.next(answers);
-      if (r.done) throw new Error('the game flow ended without a winner');
-      if (r.value.length === 0) throw new Error('the game flow yielded no decision');
-      this.pendingList = r.value;
-      this.answers = new Array<Answer>(r.value.length);
-      this.remaining = r.value.length;
-    } catch (e) {
-      if (e !== GAME_OVER) throw e;
-      this.pendingList = [];
+    const r = answers === undefined ? this.flow.next() : this.flow.next(answers);
+    if (r.value === GAME_OVER) {
+      // The flow is never resumed again: what follows the win in it never runs.
+      this.pendingList = GAME_OVER;
       this.finished = outcomeOf(this);
+      return;
     }
+    if (r.done) throw new Error('the game flow ended without a winner');
+    if (r.value.length === 0) throw new Error('the game flow yielded no decision');
+    this.pendingList = r.value;
+    this.answers = new Array<Answer>(r.value.length);
+    this.remaining = r.value.length;
   }
 }
 

@@ -12,9 +12,8 @@
 const TWO_32 = 4294967296;
 const TWO_M32 = 2.3283064365386963e-10; // 2^-32
 
-/** Baagøe's Mash, as seedrandom/lib/alea.js has it. */
-function mash(state: { n: number }, data: string): number {
-  let n = state.n;
+/** Baagøe's Mash, as seedrandom/lib/alea.js has it: feeds `data` into the state `n`. */
+function mash(n: number, data: string): number {
   for (let i = 0; i < data.length; i++) {
     n += data.charCodeAt(i);
     let h = 0.02519603282416938 * n;
@@ -25,27 +24,38 @@ function mash(state: { n: number }, data: string): number {
     h -= n;
     n += h * TWO_32;
   }
-  state.n = n;
-  return (n >>> 0) * TWO_M32;
+  return n;
 }
 
-/** seedrandom's alea, as a class. */
+const out = (n: number) => (n >>> 0) * TWO_M32;
+
+// Alea's seeding starts with three mashes of ' ': the same every time, so done once.
+const N0 = mash(0xefc8249d, ' ');
+const N1 = mash(N0, ' ');
+const N2 = mash(N1, ' ');
+const S0 = out(N0);
+const S1 = out(N1);
+const S2 = out(N2);
+
+/**
+ * seedrandom's alea, as a class. The seed may come in two parts, `seed + suffix`, so
+ * that no string is built per stream (a built string is a rope, flattened to be read).
+ */
 export class Alea {
   private s0: number;
   private s1: number;
   private s2: number;
   private c = 1;
 
-  constructor(seed: string) {
-    const m = { n: 0xefc8249d };
-    this.s0 = mash(m, ' ');
-    this.s1 = mash(m, ' ');
-    this.s2 = mash(m, ' ');
-    this.s0 -= mash(m, seed);
+  constructor(seed: string, suffix = '') {
+    let n = mash(mash(N2, seed), suffix);
+    this.s0 = S0 - out(n);
     if (this.s0 < 0) this.s0 += 1;
-    this.s1 -= mash(m, seed);
+    n = mash(mash(n, seed), suffix);
+    this.s1 = S1 - out(n);
     if (this.s1 < 0) this.s1 += 1;
-    this.s2 -= mash(m, seed);
+    n = mash(mash(n, seed), suffix);
+    this.s2 = S2 - out(n);
     if (this.s2 < 0) this.s2 += 1;
   }
 
@@ -66,8 +76,9 @@ export class Alea {
 export class Rng {
   private readonly g: Alea;
 
-  constructor(seed: string) {
-    this.g = new Alea(seed);
+  /** The stream `alea(seed + suffix)`. */
+  constructor(seed: string, suffix = '') {
+    this.g = new Alea(seed, suffix);
   }
 
   /** A uniform integer in [0, n), exactly: 32-bit draws with rejection, no modulo bias. */
@@ -120,12 +131,14 @@ export function gameSeed(runSeed: string | number, index: number): string {
  */
 export type StreamName = 'deal' | 'mod';
 
+const STREAM_SUFFIX: Record<StreamName, string> = { deal: '/deal', mod: '/mod' };
+
 export function stream(seedOfGame: string, name: StreamName): Rng {
-  return new Rng(`${seedOfGame}/${name}`);
+  return new Rng(seedOfGame, STREAM_SUFFIX[name]);
 }
 
 const SEAT_SUFFIX = Array.from({ length: 32 }, (_, i) => `/${i}`);
 
 export function seatStream(seedOfGame: string, seat: number): Rng {
-  return new Rng(seedOfGame + SEAT_SUFFIX[seat]!);
+  return new Rng(seedOfGame, SEAT_SUFFIX[seat]!);
 }

@@ -34,6 +34,11 @@ export interface BenchRow {
 export const BENCH_ROWS: BenchRow[] = [
   { label: '004 standard, 8 players', setup: { preset: 'standard', players: 8 }, games: 40_000 },
   { label: '001 classic, 12 players', setup: { preset: 'classic', players: 12 }, games: 20_000 },
+  {
+    label: '001 classic, 12 players, Harvest Festival + New Moon',
+    setup: { preset: 'classic', players: 12, rules: ['harvestFestival=true', 'newMoon=all'] },
+    games: 10_000,
+  },
 ];
 
 const SEED = 'bench';

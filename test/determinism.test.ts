@@ -136,3 +136,13 @@ describe('golden transcripts (diffed in CI; UPDATE_GOLDEN=1 rewrites them)', () 
     expect(digest).toBe(readFileSync(path, 'utf8'));
   });
 });
+
+describe('stream seeds in two parts', () => {
+  it('alea(seed, suffix) is alea(seed + suffix)', () => {
+    for (const [a, b] of [['1#0', '/deal'], ['x#99', '/7'], ['', '/mod'], ['狼人#3', '']]) {
+      const two = new Alea(a!, b!);
+      const one = seedrandom.alea(a! + b!);
+      for (let i = 0; i < 500; i++) expect(two.next()).toBe(one());
+    }
+  });
+});

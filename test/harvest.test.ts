@@ -319,3 +319,12 @@ describe("Harvest Festival: Cupid's secret lover (004)", () => {
     expect(winnerNow(same, 'all')).toBe('village');
   });
 });
+
+describe('Harvest Festival without a witch', () => {
+  it('the Little Girl is still asked to peek in the witch\'s turn, and sees nobody wake (004)', async () => {
+    const { scenario, play, before, eventsOf } = await import('./helpers/scenario.js');
+    const g = play(scenario({ deck: ['werewolf', 'little-girl', 'villager', 'villager', 'villager'], rules: { sheriff: false, harvestFestival: true } }), { pack: 4, peek: { kind: 'peek', peek: true } }, before('speech'));
+    expect(eventsOf(g, 'peek-witch')).toHaveLength(1);
+    expect(eventsOf(g, 'peek-witch')[0]).toMatchObject({ seat: 1, witch: null, caught: false });
+  });
+});

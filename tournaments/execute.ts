@@ -111,7 +111,7 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
  * order. Settles once nothing is in flight; rejects on the first failure (of a task or of
  * `onResult`). `exhausted`: every task was started.
  */
-function inFlight<T>(limit: number, next: () => Promise<T> | undefined, onResult: (r: T) => void, stop: () => boolean): Promise<{ exhausted: boolean }> {
+export function inFlight<T>(limit: number, next: () => Promise<T> | undefined, onResult: (r: T) => void, stop: () => boolean): Promise<{ exhausted: boolean }> {
   return new Promise((resolve, reject) => {
     let active = 0;
     let failed = false;

@@ -3,10 +3,18 @@
 // the fallbacks played for it — interleaved where each decision was made, and its
 // tokens and cost per seat. Speeches, claims and the pack's night chat are in the log.
 
+import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { transcriptAnnotations, type LlmNote } from '../agents/llm/notes.js';
+import { AbandonGame, playAsync, type PlayedGame } from '../agents/play.js';
+import { seatAgents } from '../agents/registry.js';
 import type { Event } from '../engine/events.js';
+import { Game } from '../engine/game.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { gameSeed } from '../engine/rng.js';
 import { P, transcript, type TranscriptHeader } from '../reports/transcript.js';
+import { createLlmRunContext } from './llm-context.js';
 import type { LlmStore, SeatUsage } from './llm-store.js';
+import type { RunConfig } from './run-config.js';
 
 /** Lines to print before log[i] (see `transcript`'s `annotations`). Empty if the game had no LLM seat. */
 export function llmAnnotations(store: LlmStore, gameKey: string, log: readonly Event[]): Map<number, string[]> {
@@ -31,4 +39,49 @@ export function llmTranscript(store: LlmStore, gameKey: string, log: readonly Ev
 export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader): string {
   const lines = [...(header.lines ?? []), ...(usage.length > 0 ? ['LLM seats:', ...usageLines(usage).map((l) => `  ${l}`)] : [])];
   return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes));
+}
+
+/** A game with LLM seats replayed from its record. */
+export interface RecordReplay {
+  readonly game: Game;
+  readonly played: PlayedGame;
+  /** The agent spec of each seat. */
+  readonly specs: readonly string[];
+  /** The seats' notes, as this replay made them (the same as when the game was played). */
+  readonly notes: readonly LlmNote[];
+  /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
+  readonly usage: readonly SeatUsage[];
+  /** The transcript with the notes and the counts, given its header. */
+  text(header: TranscriptHeader): string;
+}
+
+/**
+ * Replays game `index` of a run with LLM seats from the record alone: replay mode, so no
+ * key, no network, and nothing written (`sim show`, `sim report`). An error when the
+ * record cannot finish the game (it was never played to its end, or its calls are in
+ * another file).
+ */
+export async function replayFromRecord(
+  config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>,
+  index: number,
+  record: LlmStore,
+  gameKey: string,
+): Promise<Result<RecordReplay, string>> {
+  const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
+  if (!llm.ok) return llm;
+  const seed = gameSeed(config.seed, index);
+  const game = new Game(config.setup, seed);
+  const session = llm.value.startGame(gameKey, seed);
+  const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  let played: PlayedGame;
+  try {
+    played = await playAsync(game, agents, session.playOptions());
+  } catch (e) {
+    if (e instanceof AbandonGame) return err(e.message.replace(/; run it live to complete the record$/, ''));
+    throw e;
+  }
+  const stored = record.usage(gameKey);
+  const usage = stored.length > 0 ? stored : session.usage(played).seats;
+  const notes = session.notes();
+  return ok({ game, played, specs, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
 }

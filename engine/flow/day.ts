@@ -7,7 +7,7 @@
 // whoever says a banned word; Bleak Monday and Great Distrust replace the vote; Pact with
 // the Devil lets the convicted live; April Fools makes lovers vote for each other.
 
-import type { Decision, VoteDecision } from '../decisions.js';
+import type { Decision, DecisionOf, VoteDecision } from '../decisions.js';
 import { ALL, type Vote } from '../events.js';
 import type { Game } from '../game.js';
 import { aprilFoolsActive, partnersOf } from '../moon/april-fools.js';
@@ -20,7 +20,7 @@ import { idiotSurvivesVote } from '../roles/idiot.js';
 import { scapegoatDies, scapegoatNeighbourDies } from '../roles/scapegoat.js';
 import { actingSheriff, askVotes, electionStep, sheriffTieBreak, topOf, voteWeight } from '../roles/sheriff.js';
 import { seatOf } from '../state.js';
-import { ask, askAll, type Flow } from './ask.js';
+import { first, type Flow } from './ask.js';
 import { resolveDeaths, type Death } from './deaths.js';
 import { mayVoteToday, unvotableLover } from './targets.js';
 
@@ -61,7 +61,7 @@ function* discussion(g: Game, only: readonly number[] | null): Flow {
   for (const seat of speakingOrder(g)) {
     if (only !== null && !only.includes(seat)) continue;
     if (s.moon !== null && moonAway(g, seat)) continue;
-    const a = yield* ask({
+    const speech: DecisionOf<'speech'> = {
       kind: 'speech',
       id: g.id(),
       seat,
@@ -69,7 +69,8 @@ function* discussion(g: Game, only: readonly number[] | null): Flow {
       revote: only !== null,
       littleGirlMaxNamed: maxNamed,
       players: s.players,
-    });
+    };
+    const a = first<'speech'>(yield [speech]);
     g.emit({ type: 'speech', seat, claims: a.claims, text: a.text, vis: ALL });
     if (notMe && a.text !== undefined) {
       const word = bannedWord(a.text);
@@ -138,7 +139,7 @@ function* dayVote(g: Game): Flow {
       ds.push(d);
     }
     // (askVotes only when the sheriff votes first: one generator less on the common path)
-    const answers = o.harvestFestival ? yield* askVotes(g, ds) : yield* askAll(ds);
+    const answers = o.harvestFestival ? yield* askVotes(g, ds) : ds.length === 0 ? [] : yield ds;
     const votes: Vote[] = ds.map((d, i) => ({
       voter: d.seat,
       target: (answers[i] as { target: number | null }).target,

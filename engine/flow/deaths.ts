@@ -21,7 +21,7 @@ import { elderCurse } from '../roles/elder.js';
 import { griefOf } from '../roles/cupid.js';
 import { aprilFoolsActive, partLovers } from '../moon/april-fools.js';
 import { successorStep } from '../roles/sheriff.js';
-import { ask, type Flow } from './ask.js';
+import { GAME_OVER, ask, type Flow } from './ask.js';
 import { checkVictory } from './victory.js';
 
 export interface Death {
@@ -104,6 +104,6 @@ export function* resolveDeaths(g: Game, batch: readonly Death[], atNight: boolea
     chain.die(a.target, 'shot', s.villagePowers);
     chain.react(from);
   }
-  checkVictory(g);
+  if (checkVictory(g)) yield GAME_OVER;
   if (s.sheriff >= 0 && !s.seats[s.sheriff]!.alive) yield* successorStep(g);
 }

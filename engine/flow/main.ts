@@ -4,7 +4,7 @@
 import { ALL, only } from '../events.js';
 import type { Game } from '../game.js';
 import { setupMoon } from '../moon/round.js';
-import { endGame, type Flow } from './ask.js';
+import { GAME_OVER, endGame, type Flow } from './ask.js';
 import { day } from './day.js';
 import { night } from './night.js';
 
@@ -19,6 +19,9 @@ export function* playGame(g: Game): Flow {
   for (;;) {
     const deaths = yield* night(g);
     yield* day(g, deaths);
-    if (s.day >= MAX_DAYS) endGame(g, 'draw');
+    if (s.day >= MAX_DAYS) {
+      endGame(g, 'draw');
+      yield GAME_OVER;
+    }
   }
 }

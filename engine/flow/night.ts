@@ -17,6 +17,8 @@ import { seerStep } from '../roles/seer.js';
 import { thiefStep } from '../roles/thief.js';
 import { packStep } from '../roles/werewolves.js';
 import { witchStep } from '../roles/witch.js';
+import type { Role } from '../roles.js';
+import type { GameSetup } from '../setup.js';
 import { newNight } from '../state.js';
 import type { Flow } from './ask.js';
 import type { Death } from './deaths.js';
@@ -26,23 +28,39 @@ export interface NightStep {
   readonly firstNightOnly: boolean;
   /** A step only a variant has. */
   readonly variant?: 'harvestFestival';
+  /** The cards without which the step can do nothing. */
+  readonly cards: readonly Role[];
   readonly run: (g: Game) => Flow;
 }
 
 export const NIGHT_ORDER: readonly NightStep[] = [
-  { name: 'thief', firstNightOnly: true, run: thiefStep },
-  { name: 'cupid', firstNightOnly: true, run: cupidStep },
-  { name: 'lovers', firstNightOnly: true, run: loversStep },
-  { name: 'secret-lover', firstNightOnly: true, variant: 'harvestFestival', run: secretLoverStep },
-  { name: 'guard', firstNightOnly: false, run: guardStep },
-  { name: 'seer', firstNightOnly: false, run: seerStep },
-  { name: 'werewolves', firstNightOnly: false, run: packStep },
-  { name: 'witch', firstNightOnly: false, run: witchStep },
-  { name: 'piper', firstNightOnly: false, run: piperStep },
+  { name: 'thief', firstNightOnly: true, cards: ['thief'], run: thiefStep },
+  { name: 'cupid', firstNightOnly: true, cards: ['cupid'], run: cupidStep },
+  { name: 'lovers', firstNightOnly: true, cards: ['cupid'], run: loversStep },
+  { name: 'secret-lover', firstNightOnly: true, variant: 'harvestFestival', cards: ['cupid'], run: secretLoverStep },
+  { name: 'guard', firstNightOnly: false, cards: ['guard'], run: guardStep },
+  { name: 'seer', firstNightOnly: false, cards: ['seer'], run: seerStep },
+  { name: 'werewolves', firstNightOnly: false, cards: ['werewolf'], run: packStep },
+  { name: 'witch', firstNightOnly: false, cards: ['witch', 'little-girl'], run: witchStep },
+  { name: 'piper', firstNightOnly: false, cards: ['piper'], run: piperStep },
 ];
 
-/** The order without the variants' steps (no generator is built for a step that does nothing). */
-const BASE_NIGHT_ORDER: readonly NightStep[] = NIGHT_ORDER.filter((step) => step.variant === undefined);
+/**
+ * The steps a setup can need: its variants' steps, and those whose cards are in the deck
+ * (the deck holds every card that can be in play, the thief's extras included). No
+ * generator is built for a step that could do nothing: half the night's cost otherwise.
+ */
+const ORDERS = new WeakMap<GameSetup, readonly NightStep[]>();
+function nightOrder(setup: GameSetup): readonly NightStep[] {
+  let order = ORDERS.get(setup);
+  if (order === undefined) {
+    order = NIGHT_ORDER.filter(
+      (step) => (step.variant === undefined || setup.options[step.variant]) && step.cards.some((c) => setup.deck.includes(c)),
+    );
+    ORDERS.set(setup, order);
+  }
+  return order;
+}
 
 export function* night(g: Game): Flow<Death[]> {
   const s = g.state;
@@ -50,8 +68,7 @@ export function* night(g: Game): Flow<Death[]> {
   s.tonight = newNight();
   if (s.moon !== null) nightfall(g);
   g.emit({ type: 'night', night: s.night, vis: ALL });
-  const order = g.setup.options.harvestFestival ? NIGHT_ORDER : BASE_NIGHT_ORDER;
-  for (const step of order) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
+  for (const step of nightOrder(g.setup)) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
   return nightDeaths(g);
 }
 

@@ -52,8 +52,10 @@ export function winnerNow(s: GameState, wolvesWin: 'all' | 'second-last' | 'pari
   }
 }
 
-/** Ends the game if a side has won. */
-export function checkVictory(g: Game): void {
+/** Ends the game if a side has won (true: the caller must then `yield GAME_OVER`). */
+export function checkVictory(g: Game): boolean {
   const w = winnerNow(g.state, g.setup.options.wolvesWin);
-  if (w !== null) endGame(g, w);
+  if (w === null) return false;
+  endGame(g, w);
+  return true;
 }

@@ -7,7 +7,7 @@
 // neighbours" (living neighbours, flow/circle.ts).
 
 import { only } from '../events.js';
-import { ask, type Flow } from '../flow/ask.js';
+import { first, type Flow } from '../flow/ask.js';
 import { neighbours } from '../flow/circle.js';
 import { livingExcept } from '../flow/targets.js';
 import type { Game } from '../game.js';
@@ -29,7 +29,7 @@ export function* guardStep(g: Game): Flow {
     s.lastGuarded = -1;
     return;
   }
-  const a = yield* ask({ kind: 'guard', id: g.id(), seat: guard, targets, mayPass: false });
+  const a = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets, mayPass: false }]);
   const target = a.target!;
   g.emit({ type: 'guard', seat: guard, target, vis: only(guard) });
   s.tonight.guarded = target;

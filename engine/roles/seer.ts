@@ -9,7 +9,7 @@
 
 import type { SeerResult } from '../events.js';
 import { only } from '../events.js';
-import { ask, type Flow } from '../flow/ask.js';
+import { first, type Flow } from '../flow/ask.js';
 import { neighbours } from '../flow/circle.js';
 import { livingExcept } from '../flow/targets.js';
 import type { Game } from '../game.js';
@@ -32,7 +32,7 @@ export function* seerStep(g: Game): Flow {
   if (seer < 0 || !s.villagePowers) return;
   const targets = livingExcept(s, seer);
   if (targets.length === 0) return;
-  const a = yield* ask({ kind: 'seer', id: g.id(), seat: seer, targets, mayPass: false });
+  const a = first<'seer'>(yield [{ kind: 'seer', id: g.id(), seat: seer, targets, mayPass: false }]);
   const target = a.target!;
   if (g.setup.options.harvestFestival) {
     const seats = [target, ...neighbours(s, target).filter((n) => n !== target)].sort((x, y) => x - y);

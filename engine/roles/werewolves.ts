@@ -21,7 +21,7 @@
 
 import type { AnswerOf, Decision, PackDecision, Proposal } from '../decisions.js';
 import { maskOf } from '../events.js';
-import { askAll, type Flow } from '../flow/ask.js';
+import type { Flow } from '../flow/ask.js';
 import { neighbours } from '../flow/circle.js';
 import { protectedLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
@@ -87,7 +87,7 @@ export function* packStep(g: Game): Flow {
     // A wolf with nobody to name (and no right to abstain) blocks any agreement.
     if (ds.some((d) => (d as PackDecision).targets.length === 0 && !o.packMayAbstain)) break;
     if (round === 1 && girl >= 0) ds.push({ kind: 'peek', id: g.id(), seat: girl });
-    const answers = yield* askAll(ds);
+    const answers = yield ds;
     if (round === 1 && girl >= 0) peeked = (answers[wolves.length] as { peek: boolean }).peek;
     const proposals: Proposal[] = wolves.map((w, i) => {
       const a = answers[i] as AnswerOf<'pack'>;

@@ -8,6 +8,7 @@ import yargs from 'yargs';
 import { packageVersion } from '../../tournaments/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
+import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { EXIT_USAGE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
@@ -22,6 +23,8 @@ const EXAMPLES: [string, string][] = [
   ['sim resume', 'continue the latest run of werewolf.db after a stop'],
   ['sim show --game 17', 'the transcript of game 17 of the latest run'],
   ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
+  ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
+  ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
   ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
   ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
@@ -109,6 +112,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         code = rulesCommand(a);
       },
     )
+    .command('balance', 'sweep player counts × werewolves × extra roles until each win rate is known to ±precision', balanceOptions, async (a) => {
+      code = await balanceCommand(a as unknown as BalanceCliArgs);
+    })
+    .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
+      code = await reportCommand(a as unknown as ReportCliArgs);
+    })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })

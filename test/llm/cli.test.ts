@@ -6,7 +6,7 @@
 // stores the same games; bad input gets a clear error and changes nothing.
 
 import Database from 'better-sqlite3';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, SIM, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
@@ -125,6 +125,21 @@ describe('sim with LLM seats', () => {
     expect(r.stdout).toMatch(/^ {2}P\d: I suspect P\d\. “P\d here: I have my doubts about P\d\.”$/m);
     expect(r.stdout).toMatch(/Replay matches the stored result/);
     expect(live.received.length).toBe(before);
+  });
+
+  it('`sim report` reads the run like any run; its game pages are replayed from the record, with the private reasoning', async () => {
+    const before = live.received.length;
+    const r = await simAsync(['report', '--db', 'run.db', '--out', 'report'], dir, envFor(undefined, false));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^report written: report\/+index\.html/);
+    const page = readFileSync(join(dir, 'report', 'game-1-0.html'), 'utf8');
+    expect(page).toMatch(/\[P\d private\] thinking as P\d/);
+    expect(page).toMatch(/replay matches the stored result/);
+    expect(live.received.length).toBe(before);
+    // A sweep of bots only: models are refused there, with what to do instead.
+    const b = await simAsync(['balance', '--agents', 'openai:gpt-4o-mini', '--players', '8'], dir, envFor(live.url));
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/sim balance sweeps bots .* sim report --compare RUN:RUN/);
   });
 
   it('a replay (--llm-replay) makes zero requests and stores the same games; so does a live run over the same record', async () => {

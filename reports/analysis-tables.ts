@@ -1,0 +1,273 @@
+// The analysis tables of one rule set (preset, rule options, agents): win rates per
+// configuration, per dealt role, game lengths and causes of death.
+
+import type { Cause } from '../engine/causes.js';
+import { FATES, quantile, rolesPresent, type ConfigSummary, type Fate, type SummaryGroup } from './analysis.js';
+import type { PlayersBalance } from './balance.js';
+import { compareRates, type Comparison } from './inference.js';
+import { shortMix } from './mix.js';
+import { wilson } from './stats.js';
+import { COMPARISON_COLUMNS, comparisonCells, GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
+import type { Column, Row, Table } from './table.js';
+
+const OTHER_SIDES = ['lovers', 'piper', 'draw'] as const;
+
+export function configTable(g: SummaryGroup, id: string, title: string): Table {
+  const rows: Row[] = g.summaries.map((s) => {
+    const v = wilson(s.wins.village, s.games);
+    const w = wilson(s.wins.werewolves, s.games);
+    const other = OTHER_SIDES.reduce((n, side) => n + s.wins[side], 0);
+    return {
+      preset: s.config.preset,
+      rules: s.config.rules,
+      agents: s.config.seating,
+      players: s.config.players,
+      mix: shortMix(s.counts),
+      deck: s.config.deck,
+      games: s.games,
+      village_wins: s.wins.village,
+      werewolves_wins: s.wins.werewolves,
+      lovers_wins: s.wins.lovers,
+      piper_wins: s.wins.piper,
+      draws: s.wins.draw,
+      village: s.wins.village / s.games,
+      village_low: v.low,
+      village_high: v.high,
+      werewolves: s.wins.werewolves / s.games,
+      werewolves_low: w.low,
+      werewolves_high: w.high,
+      other: other / s.games,
+      mean_days: s.totalDays / s.games,
+      runs: s.runs.map((r) => r.run).join(' '),
+      seeds: [...new Set(s.runs.map((r) => r.seed))].join(' '),
+    };
+  });
+  return {
+    id,
+    title,
+    columns: [
+      ...GROUP_COLUMNS,
+      ...MIX_COLUMNS,
+      { key: 'games', title: 'games', kind: 'int' },
+      ...['village_wins', 'werewolves_wins', 'lovers_wins', 'piper_wins', 'draws'].map((k) => ({ key: k, title: k.replace('_', ' '), kind: 'int' as const, shown: false })),
+      ...rateColumns('village', 'village'),
+      { key: 'werewolves', title: 'wolves', kind: 'pct' },
+      { key: 'werewolves_low', title: 'wolves low', kind: 'pct', shown: false },
+      { key: 'werewolves_high', title: 'wolves high', kind: 'pct', shown: false },
+      { key: 'other', title: 'other', kind: 'pct' },
+      { key: 'mean_days', title: 'days', kind: 'num', digits: 2 },
+      { key: 'runs', title: 'runs', kind: 'text', shown: false },
+      { key: 'seeds', title: 'seeds', kind: 'text', shown: false },
+    ],
+    rows,
+    notes: ['other: lovers, piper and draws together (CSV/JSON: each).'],
+  };
+}
+
+/** How often a player dealt each role ends on the winning side, per configuration. */
+export function roleWinTable(g: SummaryGroup, id: string, title: string): Table {
+  const roles = rolesPresent(g.summaries);
+  const rows: Row[] = g.summaries.map((s) => {
+    const row: Record<string, string | number | null> = { players: s.config.players, mix: shortMix(s.counts), deck: s.config.deck };
+    for (const r of roles) {
+      const t = s.roles.get(r);
+      row[r] = t === undefined || t.dealt === 0 ? null : t.won / t.dealt;
+      row[`${r}_players`] = t?.dealt ?? 0;
+    }
+    return row;
+  });
+  return {
+    id,
+    title,
+    columns: [
+      ...MIX_COLUMNS,
+      ...roles.flatMap((r): Column[] => [
+        { key: r, title: r, kind: 'pct' },
+        { key: `${r}_players`, title: `${r} players`, kind: 'int', shown: false },
+      ]),
+    ],
+    rows,
+    notes: ['the share of players dealt the role who end on the winning side (a lover of the other team wins only with the couple).'],
+  };
+}
+
+export function lengthTable(g: SummaryGroup, id: string, title: string): Table {
+  const rows: Row[] = g.summaries.map((s) => {
+    const keys = [...s.days.keys()];
+    return {
+      players: s.config.players,
+      mix: shortMix(s.counts),
+      deck: s.config.deck,
+      games: s.games,
+      mean: s.totalDays / s.games,
+      min: Math.min(...keys),
+      p10: quantile(s.days, s.games, 0.1),
+      median: quantile(s.days, s.games, 0.5),
+      p90: quantile(s.days, s.games, 0.9),
+      max: Math.max(...keys),
+    };
+  });
+  return {
+    id,
+    title,
+    columns: [
+      ...MIX_COLUMNS,
+      { key: 'games', title: 'games', kind: 'int' },
+      { key: 'mean', title: 'mean', kind: 'num', digits: 2 },
+      { key: 'min', title: 'min', kind: 'int' },
+      { key: 'p10', title: '10%', kind: 'int' },
+      { key: 'median', title: 'median', kind: 'int' },
+      { key: 'p90', title: '90%', kind: 'int' },
+      { key: 'max', title: 'max', kind: 'int' },
+    ],
+    rows,
+    notes: ['days begun (a game ends at a dawn or after a vote).'],
+  };
+}
+
+/** Pooled over the rule set's configurations: for each role (the card played at the end), how its players ended. */
+export function fateCounts(g: SummaryGroup): Map<string, Map<Fate, number>> {
+  const out = new Map<string, Map<Fate, number>>();
+  for (const s of g.summaries)
+    for (const [role, fates] of s.fates) {
+      let m = out.get(role);
+      if (m === undefined) out.set(role, (m = new Map()));
+      for (const [f, n] of fates) m.set(f, (m.get(f) ?? 0) + n);
+    }
+  return out;
+}
+
+export function deathTable(g: SummaryGroup, id: string, title: string): Table {
+  const counts = fateCounts(g);
+  const roles = rolesPresent(g.summaries).filter((r) => counts.has(r));
+  const fates = FATES.filter((f) => roles.some((r) => (counts.get(r)!.get(f) ?? 0) > 0));
+  const rows: Row[] = roles.map((r) => {
+    const m = counts.get(r)!;
+    let total = 0;
+    for (const n of m.values()) total += n;
+    const row: Record<string, string | number> = { role: r, players: total };
+    for (const f of fates) {
+      row[f] = (m.get(f) ?? 0) / total;
+      row[`${f}_n`] = m.get(f) ?? 0;
+    }
+    return row;
+  });
+  return {
+    id,
+    title,
+    columns: [
+      { key: 'role', title: 'role', kind: 'text' },
+      { key: 'players', title: 'players', kind: 'int' },
+      ...fates.flatMap((f): Column[] => [
+        { key: f, title: CAUSE_TITLES[f], kind: 'pct' },
+        { key: `${f}_n`, title: `${f} count`, kind: 'int', shown: false },
+      ]),
+    ],
+    rows,
+    notes: [
+      'share of the players of each role (the card at the end of the game) by how they ended: ' +
+        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death.',
+    ],
+  };
+}
+
+export const CAUSE_TITLES: Record<Fate, string> = {
+  wolves: 'wolves',
+  vote: 'vote',
+  poison: 'poison',
+  grief: 'grief',
+  shot: 'shot',
+  guard: 'guard',
+  scapegoat: 'scapegt',
+  elder: 'elder',
+  punishment: 'punish',
+  survived: 'alive',
+} satisfies Record<Cause | 'survived', string>;
+
+/** The comparisons behind the balance table, one per line: each document row and the runner-up against the closest mix. */
+export function comparisonTable(b: readonly PlayersBalance[], id: string): Table {
+  const rows: Row[] = [];
+  const add = (p: PlayersBalance, what: string, mix: string, c: Comparison) =>
+    rows.push({
+      preset: p.preset,
+      rules: p.rules,
+      agents: p.seating,
+      players: p.players,
+      what,
+      mix,
+      closest: shortMix(p.closest.counts),
+      rate: c.p1,
+      closest_rate: c.p2,
+      ...comparisonCells(c),
+    });
+  for (const p of b) {
+    for (const d of p.documents) if (d.mix !== null && d.vsClosest !== null) add(p, `table ${d.document}`, shortMix(d.counts), d.vsClosest);
+    // The runner-up, unless it is a document's row already listed.
+    if (p.runnerUp !== null && !p.documents.some((d) => d.mix === p.runnerUp!.mix)) add(p, 'runner-up', shortMix(p.runnerUp.mix.counts), p.runnerUp.vsClosest);
+  }
+  return {
+    id,
+    title: 'Is the difference real? Each mix against the closest to even (two-proportion z-test)',
+    columns: [
+      ...GROUP_COLUMNS,
+      { key: 'players', title: 'n', kind: 'int' },
+      { key: 'what', title: 'what', kind: 'text' },
+      { key: 'mix', title: 'mix', kind: 'text' },
+      { key: 'closest', title: 'closest', kind: 'text', shown: false },
+      { key: 'rate', title: 'village', kind: 'pct' },
+      { key: 'closest_rate', title: 'closest', kind: 'pct' },
+      ...COMPARISON_COLUMNS,
+    ],
+    rows,
+    notes: [
+      'more: games still to play (both mixes together) to detect the observed difference with 80% power at the 5% level ' +
+        '(Fleiss 1981); 0 once significant, ∞ when the two rates are equal so far.',
+    ],
+  };
+}
+
+/** A configuration named in one line: preset, players, mix, changed rules, agents. */
+export function configLabel(s: ConfigSummary): string {
+  const c = s.config;
+  return `${c.preset} ${c.players}p ${shortMix(s.counts)}${c.rules === '' ? '' : ` ${c.rules}`} · ${c.seating}`;
+}
+
+/** Pairs of configurations the user asked about (any rule sets or agents): the village's win rates compared. */
+export function pairTable(pairs: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[], id: string): Table {
+  const rows: Row[] = pairs.map(({ a, b }, i) => {
+    const c = compareRates(a.wins.village, a.games, b.wins.village, b.games);
+    return {
+      pair: i + 1,
+      a: configLabel(a),
+      a_runs: a.runs.map((r) => r.run).join(' '),
+      a_games: a.games,
+      b: configLabel(b),
+      b_runs: b.runs.map((r) => r.run).join(' '),
+      b_games: b.games,
+      a_village: c.p1,
+      b_village: c.p2,
+      ...comparisonCells(c),
+    };
+  });
+  return {
+    id,
+    title: 'Requested comparisons: the village’s win rate, A against B (two-proportion z-test; A and B by their runs)',
+    columns: [
+      { key: 'pair', title: '#', kind: 'int' },
+      { key: 'a', title: 'A', kind: 'text', shown: false },
+      { key: 'a_runs', title: 'A runs', kind: 'text' },
+      { key: 'a_games', title: 'A games', kind: 'int', shown: false },
+      { key: 'b', title: 'B', kind: 'text', shown: false },
+      { key: 'b_runs', title: 'B runs', kind: 'text' },
+      { key: 'b_games', title: 'B games', kind: 'int', shown: false },
+      { key: 'a_village', title: 'A', kind: 'pct' },
+      { key: 'b_village', title: 'B', kind: 'pct' },
+      ...COMPARISON_COLUMNS,
+    ],
+    rows,
+    notes: [
+      ...pairs.map(({ a, b }, i) => `${i + 1}: A = ${configLabel(a)}; B = ${configLabel(b)}.`),
+      'more: games still to play (A and B together) to detect the observed difference with 80% power at the 5% level; 0 once significant, ∞ when equal so far.',
+    ],
+  };
+}

@@ -1,0 +1,139 @@
+// One pass over the games of each configuration: wins per side, game lengths, each
+// dealt role's share of wins, and how each role's players died. Everything the tables
+// and charts show is derived from these summaries, never from the games again.
+
+import { CAUSES, type Cause } from '../engine/causes.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { ROLES, SIDES, type Role, type Side } from '../engine/roles.js';
+import { configKey, deckCounts, groupKey, type ConfigInfo, type GameSource, type SourceRun } from './records.js';
+
+export type Fate = Cause | 'survived';
+export const FATES: readonly Fate[] = [...CAUSES, 'survived'];
+
+export interface RoleTally {
+  /** Players dealt the role. */
+  dealt: number;
+  /** Of them, on the winning side at the end. */
+  won: number;
+}
+
+export interface ConfigSummary {
+  readonly key: string;
+  readonly config: ConfigInfo;
+  readonly counts: ReadonlyMap<Role, number>;
+  readonly runs: readonly SourceRun[];
+  games: number;
+  readonly wins: Record<Side, number>;
+  /** Games by length in days. */
+  readonly days: Map<number, number>;
+  totalDays: number;
+  /** By the card dealt. */
+  readonly roles: Map<Role, RoleTally>;
+  /** By the card played at the end (a thief's taken card): how its players ended. */
+  readonly fates: Map<Role, Map<Fate, number>>;
+}
+
+function emptySummary(config: ConfigInfo, counts: Map<Role, number>, runs: readonly SourceRun[]): ConfigSummary {
+  return {
+    key: configKey(config),
+    config,
+    counts,
+    runs,
+    games: 0,
+    wins: Object.fromEntries(SIDES.map((s) => [s, 0])) as Record<Side, number>,
+    days: new Map(),
+    totalDays: 0,
+    roles: new Map(),
+    fates: new Map(),
+  };
+}
+
+/** Reads every game of the source once. Configurations without games are left out. */
+export function summarize(source: GameSource): Result<ConfigSummary[], string> {
+  const out: ConfigSummary[] = [];
+  for (const c of source.configurations()) {
+    const counts = deckCounts(c.config.deck);
+    if (!counts.ok) return counts;
+    const s = emptySummary(c.config, counts.value, c.runs);
+    for (const g of c.games()) {
+      s.games++;
+      s.wins[g.winner]++;
+      s.days.set(g.days, (s.days.get(g.days) ?? 0) + 1);
+      s.totalDays += g.days;
+      for (const seat of g.seats) {
+        let t = s.roles.get(seat.dealt);
+        if (t === undefined) s.roles.set(seat.dealt, (t = { dealt: 0, won: 0 }));
+        t.dealt++;
+        if (seat.won) t.won++;
+        let f = s.fates.get(seat.role);
+        if (f === undefined) s.fates.set(seat.role, (f = new Map()));
+        const fate: Fate = seat.death === null ? 'survived' : seat.death.cause;
+        f.set(fate, (f.get(fate) ?? 0) + 1);
+      }
+    }
+    if (s.games > 0) out.push(s);
+  }
+  if (out.length === 0) return err(`${source.label} holds no games: play some first (e.g. sim --games 1000 --db ${source.label})`);
+  out.sort(compareSummaries);
+  return ok(out);
+}
+
+/** Rule set and agents, then players, then werewolves, then the deck's text. */
+export function compareSummaries(a: ConfigSummary, b: ConfigSummary): number {
+  return (
+    groupKey(a.config).localeCompare(groupKey(b.config)) ||
+    a.config.players - b.config.players ||
+    (a.counts.get('werewolf') ?? 0) - (b.counts.get('werewolf') ?? 0) ||
+    a.config.deck.localeCompare(b.config.deck)
+  );
+}
+
+/** The q-quantile of a days histogram (lower median for q = 0.5). */
+export function quantile(hist: ReadonlyMap<number, number>, total: number, q: number): number {
+  const keys = [...hist.keys()].sort((a, b) => a - b);
+  const target = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (const k of keys) {
+    seen += hist.get(k)!;
+    if (seen >= target) return k;
+  }
+  return keys[keys.length - 1] ?? 0;
+}
+
+/** Roles in ROLES order, of those present in any summary. */
+export function rolesPresent(summaries: readonly ConfigSummary[]): Role[] {
+  const seen = new Set<Role>();
+  for (const s of summaries) for (const r of s.counts.keys()) seen.add(r);
+  return ROLES.filter((r) => seen.has(r));
+}
+
+/** Configurations sharing a rule set and agents (the unit of the balance analysis). */
+export interface SummaryGroup {
+  readonly key: string;
+  readonly preset: string;
+  readonly rules: string;
+  readonly seating: string;
+  readonly summaries: readonly ConfigSummary[];
+}
+
+export function groupsOf(summaries: readonly ConfigSummary[]): SummaryGroup[] {
+  const m = new Map<string, ConfigSummary[]>();
+  for (const s of summaries) {
+    const k = groupKey(s.config);
+    let list = m.get(k);
+    if (list === undefined) m.set(k, (list = []));
+    list.push(s);
+  }
+  return [...m.entries()].map(([key, list]) => ({
+    key,
+    preset: list[0]!.config.preset,
+    rules: list[0]!.config.rules,
+    seating: list[0]!.config.seating,
+    summaries: list,
+  }));
+}
+
+/** How a group is named in headers: `standard · rules as preset · agents random`. */
+export function groupLabel(g: Pick<SummaryGroup, 'preset' | 'rules' | 'seating'>): string {
+  return `${g.preset} · ${g.rules === '' ? 'rules as preset' : `rules ${g.rules}`} · agents ${g.seating}`;
+}

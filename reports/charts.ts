@@ -1,0 +1,170 @@
+// The report's charts, drawn server-side by Observable Plot into linkedom's document: SVG
+// (in a <figure> when a legend is drawn) as text, with no scripts and no fonts to fetch.
+// Each mark keeps Plot's aria-label ("dot", "line", "area", "cell", "bar", "rule"), which
+// is how the tests count what was drawn. Hovering a point shows its numbers (<title>).
+
+import * as Plot from '@observablehq/plot';
+import { parseHTML } from 'linkedom';
+import type { Fate } from './analysis.js';
+import type { HeatCell } from './balance.js';
+
+/** A fresh document per chart: Plot appends nodes to it. */
+function newDocument(): Document {
+  return parseHTML('<!DOCTYPE html><html><head></head><body></body></html>').document as unknown as Document;
+}
+
+function render(options: Plot.PlotOptions): string {
+  const node = Plot.plot({ ...options, document: newDocument() }) as unknown as { outerHTML: string };
+  return node.outerHTML;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export interface RatePoint {
+  readonly series: string;
+  readonly players: number;
+  readonly rate: number;
+  readonly low: number;
+  readonly high: number;
+  readonly games: number;
+}
+
+/** Series named `table 004` are a document's table. */
+const isTable = (series: string) => series.startsWith('table ');
+
+/** Village win rate by player count: one line per series (a document's table or a mix), its 95% interval as a band. */
+export function winRateChart(points: readonly RatePoint[], title: string): string {
+  const data = points.map((p) => ({ ...p, tip: `${p.series}, ${p.players} players: ${pct(p.rate)} (${pct(p.low)}–${pct(p.high)}), ${p.games} games` }));
+  return render({
+    title,
+    width: 720,
+    height: 380,
+    marginRight: 20,
+    x: { label: 'players', tickFormat: 'd', ticks: [...new Set(points.map((p) => p.players))] },
+    y: { label: 'village win rate', domain: [0, 1], tickFormat: '.0%', grid: true },
+    color: { legend: true, type: 'categorical' },
+    marks: [
+      Plot.ruleY([0.5], { stroke: '#888', strokeDasharray: '4,3' }),
+      Plot.areaY(data, { x: 'players', y1: 'low', y2: 'high', fill: 'series', fillOpacity: 0.18, z: 'series' }),
+      // Mixes thin; the documents' tables thick and dashed, drawn last so that they stay visible.
+      Plot.line(data.filter((d) => !isTable(d.series)), { x: 'players', y: 'rate', stroke: 'series', z: 'series' }),
+      Plot.line(data.filter((d) => isTable(d.series)), { x: 'players', y: 'rate', stroke: 'series', z: 'series', strokeWidth: 3, strokeDasharray: '7,4' }),
+      Plot.dot(data, { x: 'players', y: 'rate', fill: 'series', r: 3, title: 'tip' }),
+    ],
+  });
+}
+
+/** Players × werewolves, coloured by the village's win rate (red: wolves favoured, blue: village), labelled in %; the documents' rows outlined. */
+export function heatmapChart(cells: readonly HeatCell[], title: string): string {
+  const data = cells.map((c) => ({ ...c, label: (100 * c.rate).toFixed(0), tip: `${c.players} players, ${c.wolves} wolves: ${pct(c.rate)} (${pct(c.low)}–${pct(c.high)}), ${c.games} games` }));
+  return render({
+    title,
+    width: 720,
+    height: 80 + 34 * new Set(cells.map((c) => c.wolves)).size,
+    padding: 0.05,
+    x: { label: 'players', type: 'band' },
+    y: { label: 'werewolves', type: 'band', reverse: true },
+    // Ten bands of 10% (a continuous ramp legend needs a canvas, which linkedom lacks); 50% is the boundary between the middle two.
+    color: { type: 'quantize', n: 10, scheme: 'RdBu', domain: [0, 1], legend: true, label: 'village win rate', tickFormat: '.0%' },
+    marks: [
+      Plot.cell(data, { x: 'players', y: 'wolves', fill: 'rate', title: 'tip' }),
+      // The documents' own table rows, outlined.
+      Plot.cell(
+        data.filter((d) => d.documents.length > 0),
+        { x: 'players', y: 'wolves', fill: 'none', stroke: 'black', strokeWidth: 2.5, inset: 1.5 },
+      ),
+      Plot.text(data, { x: 'players', y: 'wolves', text: 'label', fill: (d: HeatCell) => (Math.abs(d.rate - 0.5) > 0.3 ? 'white' : 'black') }),
+    ],
+  });
+}
+
+export interface ValuePoint {
+  readonly role: string;
+  readonly value: number;
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly ultimate: number | null;
+}
+
+/** Role values (dots with 95% bars) beside Ultimate Werewolf's weights (diamonds). */
+export function roleValueChart(values: readonly ValuePoint[], title: string): string {
+  const ours = values.map((v) => ({ ...v, source: 'fitted (villager-equivalents)', tip: `${v.role}: ${v.value.toFixed(2)}${v.low === null ? '' : ` (${v.low.toFixed(2)} to ${v.high!.toFixed(2)})`}` }));
+  const bars = ours.filter((v) => v.low !== null && v.high !== null);
+  const uw = values.filter((v) => v.ultimate !== null).map((v) => ({ role: v.role, value: v.ultimate!, source: 'Ultimate Werewolf weight', tip: `${v.role}: UW ${v.ultimate}` }));
+  return render({
+    title,
+    width: 720,
+    height: 60 + 34 * values.length,
+    marginLeft: 90,
+    x: { label: 'value (a villager = +1)', grid: true },
+    y: { label: null, domain: values.map((v) => v.role) },
+    color: { legend: true, domain: ['fitted (villager-equivalents)', 'Ultimate Werewolf weight'], range: ['#4269d0', '#ff725c'] },
+    marks: [
+      Plot.ruleX([0], { stroke: '#888' }),
+      Plot.ruleY(bars, { y: 'role', x1: 'low', x2: 'high', stroke: '#4269d0', strokeWidth: 2 }),
+      Plot.dot(ours, { y: 'role', x: 'value', fill: 'source', r: 4, title: 'tip' }),
+      Plot.dot(uw, { y: 'role', x: 'value', stroke: 'source', symbol: 'diamond', r: 5, title: 'tip' }),
+    ],
+  });
+}
+
+export interface LengthPoint {
+  readonly series: string;
+  readonly players: number;
+  readonly mean: number;
+}
+
+/** Mean game length in days by player count, one line per series. */
+export function lengthChart(points: readonly LengthPoint[], title: string): string {
+  return render({
+    title,
+    width: 720,
+    height: 320,
+    x: { label: 'players', tickFormat: 'd', ticks: [...new Set(points.map((p) => p.players))] },
+    y: { label: 'mean days', grid: true, zero: true },
+    color: { legend: true, type: 'categorical' },
+    marks: [
+      Plot.line(points.filter((d) => !isTable(d.series)), { x: 'players', y: 'mean', stroke: 'series', z: 'series' }),
+      Plot.line(points.filter((d) => isTable(d.series)), { x: 'players', y: 'mean', stroke: 'series', z: 'series', strokeWidth: 3, strokeDasharray: '7,4' }),
+      Plot.dot(points, { x: 'players', y: 'mean', fill: 'series', r: 3, title: (d: LengthPoint) => `${d.series}, ${d.players} players: ${d.mean.toFixed(2)} days` }),
+    ],
+  });
+}
+
+export interface DaysBar {
+  readonly days: number;
+  readonly share: number;
+}
+
+/** Share of games by length (days). */
+export function daysHistogram(bars: readonly DaysBar[], title: string): string {
+  return render({
+    title,
+    width: 720,
+    height: 260,
+    x: { label: 'days', type: 'band' },
+    y: { label: 'share of games', tickFormat: '.0%', grid: true },
+    marks: [Plot.barY(bars, { x: 'days', y: 'share', fill: '#4269d0', title: (d: DaysBar) => `${d.days} days: ${pct(d.share)}` }), Plot.ruleY([0])],
+  });
+}
+
+export interface FateBar {
+  readonly role: string;
+  readonly fate: Fate;
+  readonly share: number;
+}
+
+/** For each role, how its players ended: a stacked bar of causes of death (and survival). */
+export function deathChart(bars: readonly FateBar[], fates: readonly Fate[], title: string): string {
+  const roles = [...new Set(bars.map((b) => b.role))];
+  return render({
+    title,
+    width: 720,
+    height: 70 + 30 * roles.length,
+    marginLeft: 90,
+    x: { label: 'share of the role’s players', tickFormat: '.0%', domain: [0, 1] },
+    y: { label: null, domain: roles },
+    color: { legend: true, domain: [...fates], scheme: 'tableau10' },
+    marks: [Plot.barX(bars, { y: 'role', x: 'share', fill: 'fate', order: [...fates], title: (d: FateBar) => `${d.role}: ${d.fate} ${pct(d.share)}` })],
+  });
+}

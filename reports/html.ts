@@ -1,0 +1,92 @@
+// The report as one self-contained HTML page: inline CSS, inline SVG charts, the tables,
+// links to each table's CSV and JSON (files next to the page) and to game replays. No
+// script, no font, no request: it opens offline, from a file or an attachment.
+
+import type { Report } from './report.js';
+import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
+
+export function escapeHtml(s: string): string {
+  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 960px; padding: 1em 1.5em 4em; color: #1b1b1b; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { margin-top: 2.2em; border-bottom: 2px solid #ddd; padding-bottom: 0.2em; }
+h3 { margin-top: 1.6em; }
+.meta { color: #555; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 13px; font-variant-numeric: tabular-nums; }
+th, td { padding: 2px 8px; border-bottom: 1px solid #eee; }
+th { text-align: left; border-bottom: 1px solid #999; }
+td.n, th.n { text-align: right; }
+caption { text-align: left; font-weight: 600; padding: 0.3em 0; }
+p.note { color: #555; font-size: 13px; margin: 0.2em 0; }
+.files { font-size: 12px; color: #555; }
+figure { margin: 1em 0; }
+nav a { margin-right: 1em; }
+pre { background: #f7f7f7; padding: 1em; overflow-x: auto; font-size: 13px; }
+`;
+
+export function tableHtml(t: Table): string {
+  const cols = shownColumns(t);
+  const cls = (c: (typeof cols)[number]) => (isNumeric(c) ? ' class="n"' : '');
+  const head = cols.map((c) => `<th${cls(c)}>${escapeHtml(c.title)}</th>`).join('');
+  const body = t.rows.map((r) => `<tr>${cols.map((c) => `<td${cls(c)}>${escapeHtml(formatCell(c, r))}</td>`).join('')}</tr>`).join('\n');
+  const notes = (t.notes ?? []).map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n');
+  const files = `<p class="files">data: <a href="tables/${escapeHtml(t.id)}.csv">${escapeHtml(t.id)}.csv</a> · <a href="tables/${escapeHtml(t.id)}.json">${escapeHtml(t.id)}.json</a></p>`;
+  return `<table id="table-${escapeHtml(t.id)}"><caption>${escapeHtml(t.title)}</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>\n${notes}\n${files}`;
+}
+
+export interface ReplayLink {
+  readonly href: string;
+  readonly text: string;
+}
+
+export function page(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
+  const parts: string[] = [];
+  parts.push(`<h1>Werewolf lab report</h1>`);
+  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games</p>`);
+  if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
+  if (r.groups.length > 1)
+    parts.push(`<nav>${r.groups.map((g, i) => `<a href="#group-${i + 1}">${escapeHtml(g.label)}</a>`).join(' ')}</nav>`);
+  r.groups.forEach((g, i) => {
+    parts.push(`<h2 id="group-${i + 1}">${escapeHtml(g.label)}</h2>`);
+    parts.push(`<p class="meta">${g.games} games</p>`);
+    for (const s of g.sections) {
+      parts.push(`<h3>${escapeHtml(s.title)}</h3>`);
+      for (const t of s.text) parts.push(`<p>${escapeHtml(t)}</p>`);
+      for (const c of s.charts) parts.push(`<div class="chart">${c}</div>`);
+      for (const t of s.tables) parts.push(tableHtml(t));
+    }
+  });
+  if (replays.length > 0) {
+    parts.push('<h2 id="replays">Replays</h2>');
+    parts.push('<p>Games replayed from their stored configuration and seed, with the full transcript (every night action, statement, vote and death). Any other stored game: <code>sim report --replay RUN:GAME</code>, or <code>sim show --run RUN --game GAME</code>.</p>');
+    parts.push(`<ul>${replays.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join('\n')}</ul>`);
+  }
+  return page(`Werewolf lab report — ${r.source}`, parts.join('\n'));
+}
+
+/** A replay page: the transcript as preformatted text, and a link back. */
+export function replayHtml(title: string, transcript: string, verdict: string): string {
+  return page(
+    title,
+    `<p><a href="index.html">← report</a></p>\n<h1>${escapeHtml(title)}</h1>\n<p class="meta">${escapeHtml(verdict)}</p>\n<pre>${escapeHtml(transcript)}</pre>`,
+  );
+}

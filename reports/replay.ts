@@ -1,0 +1,87 @@
+// A stored game replayed for its transcript: the run's configuration and seed give the
+// game again, move for move (nothing else is random), and the replay is checked against
+// what was stored — a difference means the stored result came from other code.
+
+import { mixLabel } from '../engine/setup.js';
+import { gameSeed } from '../engine/rng.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { llmSpecsOf } from '../agents/llm/kinds.js';
+import { GamePlayer, type PlayedIndex } from '../tournaments/games.js';
+import { hasLlmRecord, llmGameName, LlmStore } from '../tournaments/llm-store.js';
+import type { RecordReplay } from '../tournaments/llm-show.js';
+import { runKey, seatingFromText, setupFromJson, type RunConfig } from '../tournaments/run-config.js';
+import type { Store } from '../tournaments/storage.js';
+import { P, transcript } from './transcript.js';
+
+export interface Replay {
+  readonly title: string;
+  readonly transcript: string;
+  /** "matches the stored result: village won after 4 days", or what differs. */
+  readonly verdict: string;
+  readonly matches: boolean | null;
+}
+
+/** `3:17` → run 3, game 17. */
+export function parseGameRef(text: string): Result<{ run: number; game: number }, string> {
+  const m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text);
+  if (m === null) return err(`--replay '${text}' is not RUN:GAME (e.g. --replay 1:0 for game 0 of run 1; sim runs lists the runs)`);
+  return ok({ run: Number(m[1]), game: Number(m[2]) });
+}
+
+export async function replayStored(store: Store, runId: number, index: number): Promise<Result<Replay, string>> {
+  const run = store.run(runId);
+  if (run === undefined) return err(`${store.path} has no run ${runId}; its runs are ${store.runs().map((r) => r.id).join(', ') || 'none'}`);
+  if (index < run.first || index >= run.stop) return err(`run ${runId} holds games ${run.first} to ${run.stop - 1}; there is no game ${index}`);
+  const setup = setupFromJson(run.setupJson, run.setup);
+  if (!setup.ok) return err(`run ${runId} cannot be replayed: ${setup.error}`);
+  const seating = seatingFromText(run.seating);
+  if (!seating.ok) return err(`run ${runId} cannot be replayed: ${seating.error}`);
+  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
+  if (runKey(config) !== run.key) return err(`run ${runId} cannot be replayed: its stored configuration does not match its key`);
+  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes);
+  const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
+  const lines = (specs: readonly string[]) => [
+    `preset ${config.setup.preset} · ${config.setup.players} players · deck ${mixLabel(config.setup)}${run.rules === '' ? '' : ` · rules ${run.rules}`}`,
+    `agents: ${specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
+  ];
+  let played: PlayedIndex;
+  let text: string;
+  if (llmSpecsOf(config.seating).length > 0) {
+    // Models are never asked again: the game is replayed from the LLM record in this file.
+    const llm = await replayLlm(store, config, index, llmGameName(run.key, index));
+    if (!llm.ok)
+      return ok({
+        title,
+        transcript: `${title}\n(not replayed: ${llm.error})\n`,
+        verdict: `not replayed: ${llm.error}`,
+        matches: null,
+      });
+    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs };
+    text = llm.value.text({ title, lines: lines(played.specs) });
+  } else {
+    played = config.seating.async ? await player.playAsync(index) : player.playSync(index);
+    text = transcript(played.game.log, { title, lines: lines(played.specs) });
+  }
+  const stored = store.game(runId, index);
+  const o = played.played.outcome;
+  if (stored === undefined) return ok({ title, transcript: text, verdict: `not stored (replayed from the run's configuration): ${o.winner} won after ${o.days} days`, matches: null });
+  const b = player.builder(1);
+  b.add(index, played.played, played.specs);
+  const mine = b.finish();
+  const same = mine.games[1] === stored.winner && mine.games[2] === stored.days && mine.seats === stored.seats;
+  const sides = store.names('sides');
+  const verdict = same
+    ? `replay matches the stored result: ${o.winner} won after ${o.days} days`
+    : `REPLAY DIFFERS from the stored result (${sides.get(stored.winner) ?? '?'} after ${stored.days} days): the run was played by other code (${run.codeHash})`;
+  return ok({ title, transcript: text, verdict, matches: same });
+}
+
+/** A game with LLM seats from the file's LLM record (loaded only then: it brings the SDKs). */
+async function replayLlm(store: Store, config: RunConfig, index: number, gameKey: string): Promise<Result<RecordReplay, string>> {
+  if (!hasLlmRecord(store.db)) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${index} --llm-cache FILE shows it)`);
+  const record = LlmStore.attach(store.db, 'read');
+  if (!record.ok) return record;
+  const { replayFromRecord } = await import('../tournaments/llm-show.js');
+  const r = await replayFromRecord(config, index, record.value, gameKey);
+  return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
+}

@@ -1,0 +1,137 @@
+// `sim report`: reads a results database, prints the report's tables (80 columns, or
+// JSON), and with --out writes the HTML page, every table as CSV and JSON, and replay
+// pages. Everything is read and checked first; files are written only when all of it
+// succeeded, each through a temporary name, so a refused or failed report leaves no
+// partial page behind.
+
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { err, ok, type Result } from '../engine/result.js';
+import { Store } from '../tournaments/storage.js';
+import { summarize } from './analysis.js';
+import { dbSource } from './db-source.js';
+import { toCsv, toJsonObject } from './export.js';
+import { replayHtml, reportHtml, type ReplayLink } from './html.js';
+import { parseGameRef, replayStored, type Replay } from './replay.js';
+import { allTables, buildReport, type Report } from './report.js';
+import { terminalReport } from './terminal-report.js';
+
+export interface ReportArgs {
+  readonly db: string;
+  /** Directory for the HTML page and the files (none: print only). */
+  readonly out?: string | undefined;
+  /** Print JSON instead of the aligned tables. */
+  readonly json: boolean;
+  /** `RUN:GAME` games to replay (with --out); default: the first game of the first three runs. */
+  readonly replays: readonly string[];
+  /** Only these runs (default: all). */
+  readonly runs?: readonly number[] | undefined;
+  /** `RUN:RUN` pairs: the configurations of the two runs compared. */
+  readonly compare?: readonly string[] | undefined;
+}
+
+export interface ReportOutcome {
+  readonly stdout: string;
+  readonly files: readonly string[];
+  /** Replays that differ from what was stored (each is also said on the page). */
+  readonly mismatches: number;
+}
+
+export const DEFAULT_REPLAYS = 3;
+
+function checkOut(out: string): Result<string, string> {
+  const dir = resolve(out);
+  try {
+    if (!statSync(dir).isDirectory()) return err(`--out ${out} is a file, not a directory: give a directory for the report`);
+  } catch {
+    // Missing: created when the report is written.
+  }
+  return ok(dir);
+}
+
+export function reportJson(r: Report): Record<string, unknown> {
+  return {
+    source: r.source,
+    configurations: r.configurations,
+    games: r.games,
+    comparisons: r.comparisons === null ? null : toJsonObject(r.comparisons),
+    groups: r.groups.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
+  };
+}
+
+function writeAtomic(path: string, text: string): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, string>> {
+  const out = a.out === undefined ? undefined : checkOut(a.out);
+  if (out !== undefined && !out.ok) return out;
+  const refs = [];
+  for (const t of a.replays) {
+    const r = parseGameRef(t);
+    if (!r.ok) return r;
+    refs.push(r.value);
+  }
+  if (refs.length > 0 && out === undefined) return err('--replay writes replay pages next to the report: give --out DIR too');
+  const compareIds: [number, number][] = [];
+  for (const text of a.compare ?? []) {
+    const m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text);
+    if (m === null) return err(`--compare '${text}' is not RUN:RUN (e.g. --compare 1:2 compares the configurations of runs 1 and 2)`);
+    compareIds.push([Number(m[1]), Number(m[2])]);
+  }
+  const opened = Store.open(a.db, 'read');
+  if (!opened.ok) return opened;
+  const store = opened.value;
+  try {
+    const source = dbSource(store, { runs: a.runs });
+    if (!source.ok) return source;
+    const summaries = summarize(source.value);
+    if (!summaries.ok) return summaries;
+    const pairs = [];
+    for (const [x, y] of compareIds) {
+      const [sa, sb] = [x, y].map((id) => summaries.value.find((s) => s.runs.some((r) => r.run === id)));
+      if (sa === undefined || sb === undefined) return err(`--compare ${x}:${y}: run ${sa === undefined ? x : y} has no games in ${a.db} (sim runs lists the runs)`);
+      pairs.push({ a: sa, b: sb });
+    }
+    const report = buildReport(a.db, summaries.value, { charts: out !== undefined, pairs });
+    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report);
+    if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
+
+    if (refs.length === 0)
+      for (const s of summaries.value.slice(0, DEFAULT_REPLAYS)) {
+        const first = store.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck().get(s.runs[0]!.run) as number | null;
+        if (first !== null) refs.push({ run: s.runs[0]!.run, game: first });
+      }
+    const replays: { ref: { run: number; game: number }; replay: Replay }[] = [];
+    for (const ref of refs) {
+      const r = await replayStored(store, ref.run, ref.game);
+      if (!r.ok) return r;
+      replays.push({ ref, replay: r.value });
+    }
+
+    const dir = out.value;
+    mkdirSync(join(dir, 'tables'), { recursive: true });
+    const files: string[] = [];
+    const write = (name: string, text: string) => {
+      writeAtomic(join(dir, name), text);
+      files.push(join(dir, name));
+    };
+    for (const t of allTables(report)) {
+      write(join('tables', `${t.id}.csv`), toCsv(t));
+      write(join('tables', `${t.id}.json`), JSON.stringify(toJsonObject(t), null, 1) + '\n');
+    }
+    write('report.json', JSON.stringify(reportJson(report), null, 1) + '\n');
+    const links: ReplayLink[] = [];
+    for (const { ref, replay } of replays) {
+      const name = `game-${ref.run}-${ref.game}.html`;
+      write(name, replayHtml(replay.title, replay.transcript, replay.verdict));
+      links.push({ href: name, text: `${replay.title}: ${replay.verdict}` });
+    }
+    write('index.html', reportHtml(report, links));
+    return ok({ stdout, files, mismatches: replays.filter((r) => r.replay.matches === false).length });
+  } finally {
+    store.close();
+  }
+}

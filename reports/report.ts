@@ -1,0 +1,189 @@
+// The report: for each rule set (preset, rule options, agents) in the data, its
+// configurations, the balance by player count, role values, wins by role, game length and
+// causes of death — as tables (terminal, CSV, JSON, HTML) and charts (HTML).
+
+import { FATES, groupLabel, groupsOf, quantile, type ConfigSummary, type SummaryGroup } from './analysis.js';
+import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, pairTable, roleWinTable } from './analysis-tables.js';
+import { balanceByPlayers, balanceDetailTable, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate, type PlayersBalance } from './balance.js';
+import { daysHistogram, deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart, type FateBar, type LengthPoint, type RatePoint } from './charts.js';
+import { shortMix, TABLE_DOCUMENTS } from './mix.js';
+import { configKey } from './records.js';
+import { fitRoleValues, roleValueTable } from './role-values.js';
+import type { Table } from './table.js';
+
+export interface Section {
+  readonly title: string;
+  /** Paragraphs of plain text. */
+  readonly text: readonly string[];
+  /** SVG/figure markup. */
+  readonly charts: readonly string[];
+  readonly tables: readonly Table[];
+}
+
+export interface GroupReport {
+  readonly label: string;
+  readonly games: number;
+  readonly sections: readonly Section[];
+}
+
+export interface Report {
+  readonly source: string;
+  readonly configurations: number;
+  readonly games: number;
+  /** Comparisons the user asked for (`sim report --compare`), across rule sets too. */
+  readonly comparisons: Table | null;
+  readonly groups: readonly GroupReport[];
+}
+
+export interface BuildOptions {
+  /** Draw charts (the terminal report needs none: ~15 ms each). */
+  readonly charts: boolean;
+  /** Pairs of configurations to compare. */
+  readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
+}
+
+/** Every table of the report, in order. */
+export function allTables(r: Report): Table[] {
+  return [...(r.comparisons === null ? [] : [r.comparisons]), ...r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables))];
+}
+
+export function mixRates(summaries: readonly ConfigSummary[]): MixRate[] {
+  return summaries.map((s) => mixRate(s.config, s.counts, s.games, s.wins.village));
+}
+
+/** Series for the by-player-count charts: each document's table, then each mix family (wolves + extras). */
+function seriesOf(b: readonly PlayersBalance[]): Map<string, MixRate[]> {
+  const out = new Map<string, MixRate[]>();
+  const add = (name: string, m: MixRate) => {
+    let list = out.get(name);
+    if (list === undefined) out.set(name, (list = []));
+    list.push(m);
+  };
+  for (const p of b) for (const m of p.mixes) for (const d of m.documents) add(`table ${d}`, m);
+  const families = new Map<string, MixRate[]>();
+  for (const p of b)
+    for (const m of p.mixes) {
+      const k = shortMix(m.counts);
+      let list = families.get(k);
+      if (list === undefined) families.set(k, (list = []));
+      list.push(m);
+    }
+  // A family seen at one player count draws no line; too many lines draw none legibly.
+  const lines = [...families.entries()].filter(([, ms]) => ms.length > 1);
+  if (lines.length <= 8) for (const [k, ms] of lines) for (const m of ms) add(k, m);
+  else for (const p of b) add('closest to even', p.closest);
+  return out;
+}
+
+/** A table worth showing: one with rows. */
+const nonEmpty = (t: Table): Table[] => (t.rows.length === 0 ? [] : [t]);
+
+function suffix(i: number, n: number): string {
+  return n === 1 ? '' : `-${i + 1}`;
+}
+
+function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions): GroupReport {
+  const sfx = suffix(i, n);
+  const label = groupLabel(g);
+  const games = g.summaries.reduce((s, c) => s + c.games, 0);
+  const sections: Section[] = [];
+  const rates = mixRates(g.summaries);
+  const balance = balanceByPlayers(rates);
+
+  sections.push({
+    title: 'Configurations',
+    text: [`${g.summaries.length} configuration${g.summaries.length === 1 ? '' : 's'}, ${games} games. Win rates with 95% Wilson intervals.`],
+    charts: [],
+    tables: [configTable(g, `configurations${sfx}`, `Win rate per side, per configuration (${label})`)],
+  });
+
+  const series = seriesOf(balance);
+  const cells = heatCells(balance);
+  const families = [...new Set(cells.map((c) => c.extras))].sort();
+  const balanceCharts: string[] = [];
+  if (opts.charts) {
+    const points: RatePoint[] = [];
+    for (const [name, ms] of series)
+      for (const m of ms) points.push({ series: name, players: m.config.players, rate: m.rate, low: m.low, high: m.high, games: m.games });
+    if (points.length > 0) balanceCharts.push(winRateChart(points, 'Village win rate by player count (bands: 95% intervals)'));
+    for (const f of families) {
+      const mine = cells.filter((c) => c.extras === f);
+      if (mine.length > 1) balanceCharts.push(heatmapChart(mine, `Village win rate: players × werewolves (extras: ${f}${mine.some((c) => c.documents.length > 0) ? '; outlined: the documents’ table rows' : ''})`));
+    }
+  }
+  const heatTables = families.filter((f) => cells.filter((c) => c.extras === f).length > 1).map((f, j) => heatTable(cells, f, `heatmap${sfx}-${j + 1}`));
+  sections.push({
+    title: 'Balance',
+    text: [
+      'For each player count: the mix whose village win rate is closest to 50%, and the rows of the documents’ own tables ' +
+        `(${TABLE_DOCUMENTS.join(' and ')}) where played. A mix is even within the evidence when its interval contains 50%.`,
+    ],
+    charts: balanceCharts,
+    tables: [balanceSummaryTable(balance, `balance${sfx}`), ...heatTables, ...nonEmpty(comparisonTable(balance, `comparisons${sfx}`)), balanceDetailTable(balance, `mixes${sfx}`)],
+  });
+
+  const fit = fitRoleValues(rates);
+  if (fit.ok) {
+    const t = roleValueTable(fit.value, `role-values${sfx}`);
+    const charts =
+      opts.charts && fit.value.values.some((v) => v.ve !== null)
+        ? [
+            roleValueChart(
+              fit.value.values.filter((v) => v.ve !== null).map((v) => ({ role: v.role, value: v.ve!, low: v.veLow, high: v.veHigh, ultimate: v.ultimate })),
+              'Role values (villager-equivalents) beside Ultimate Werewolf’s weights',
+            ),
+          ]
+        : [];
+    sections.push({ title: 'Role values', text: [], charts, tables: [t] });
+  } else sections.push({ title: 'Role values', text: [`Not fitted: ${fit.error}.`], charts: [], tables: [] });
+
+  sections.push({ title: 'Wins by role', text: [], charts: [], tables: [roleWinTable(g, `roles${sfx}`, 'Win rate of a player by the role dealt')] });
+
+  const lengthCharts: string[] = [];
+  if (opts.charts) {
+    const points: LengthPoint[] = [];
+    const byKey = new Map(g.summaries.map((s) => [s.key, s]));
+    for (const [name, ms] of series)
+      for (const m of ms) {
+        const s = byKey.get(configKey(m.config));
+        if (s !== undefined) points.push({ series: name, players: s.config.players, mean: s.totalDays / s.games });
+      }
+    if (points.length > 1) lengthCharts.push(lengthChart(points, 'Mean game length by player count'));
+    const hist = new Map<number, number>();
+    for (const s of g.summaries) for (const [d, k] of s.days) hist.set(d, (hist.get(d) ?? 0) + k);
+    lengthCharts.push(
+      daysHistogram(
+        [...hist.entries()].sort((a, b) => a[0] - b[0]).map(([days, k]) => ({ days, share: k / games })),
+        `Game length, all ${games} games (median ${quantile(hist, games, 0.5)} days)`,
+      ),
+    );
+  }
+  sections.push({ title: 'Game length', text: [], charts: lengthCharts, tables: [lengthTable(g, `length${sfx}`, 'Game length in days')] });
+
+  const deaths = deathTable(g, `deaths${sfx}`, 'How the players of each role ended (all configurations of this rule set)');
+  const deathCharts: string[] = [];
+  if (opts.charts) {
+    const counts = fateCounts(g);
+    const bars: FateBar[] = [];
+    for (const row of deaths.rows) {
+      const role = row['role'] as string;
+      const m = counts.get(role)!;
+      const total = row['players'] as number;
+      for (const f of FATES) if ((m.get(f) ?? 0) > 0) bars.push({ role, fate: f, share: m.get(f)! / total });
+    }
+    deathCharts.push(deathChart(bars, FATES.filter((f) => bars.some((b) => b.fate === f)), 'Causes of death by role'));
+  }
+  sections.push({ title: 'Causes of death', text: [], charts: deathCharts, tables: [deaths] });
+  return { label, games, sections };
+}
+
+export function buildReport(source: string, summaries: readonly ConfigSummary[], opts: BuildOptions): Report {
+  const groups = groupsOf(summaries);
+  return {
+    source,
+    configurations: summaries.length,
+    games: summaries.reduce((s, c) => s + c.games, 0),
+    comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
+    groups: groups.map((g, i) => groupReport(g, i, groups.length, opts)),
+  };
+}

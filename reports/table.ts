@@ -1,0 +1,79 @@
+// A table as data: typed columns and raw rows. The terminal, the HTML page, CSV and JSON
+// all render the same Table, so every number shown is also in the files.
+
+export type Cell = string | number | boolean | null;
+export type Row = Readonly<Record<string, Cell>>;
+
+export type ColumnKind =
+  | 'text'
+  | 'int'
+  /** A fraction shown as a percentage (0.498 → 49.8%). */
+  | 'pct'
+  /** A number with `digits` decimals. */
+  | 'num'
+  /** A p-value (< 0.001 below that). */
+  | 'p'
+  /** Two pct columns `low`–`high` shown as one ("48.8–50.8"); not in CSV/JSON (its parts are). */
+  | 'interval';
+
+export interface Column {
+  readonly key: string;
+  readonly title: string;
+  readonly kind: ColumnKind;
+  readonly digits?: number;
+  /** For 'interval': the keys of its bounds. */
+  readonly low?: string;
+  readonly high?: string;
+  /** Shown in the terminal and HTML (default true); CSV and JSON hold every raw column. */
+  readonly shown?: boolean;
+}
+
+export interface Table {
+  /** File name stem for CSV/JSON (`balance-standard`). */
+  readonly id: string;
+  readonly title: string;
+  readonly columns: readonly Column[];
+  readonly rows: readonly Row[];
+  /** Sentences printed under the table. */
+  readonly notes?: readonly string[];
+}
+
+export function isRaw(c: Column): boolean {
+  return c.kind !== 'interval';
+}
+
+export function shownColumns(t: Table): Column[] {
+  return t.columns.filter((c) => c.shown !== false);
+}
+
+const pctText = (x: number) => (100 * x).toFixed(1);
+
+/** A cell as people read it. */
+export function formatCell(c: Column, row: Row): string {
+  if (c.kind === 'interval') {
+    const lo = row[c.low ?? ''];
+    const hi = row[c.high ?? ''];
+    return typeof lo === 'number' && typeof hi === 'number' ? `${pctText(lo)}–${pctText(hi)}` : '';
+  }
+  const v = row[c.key];
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'boolean') return v ? 'yes' : '';
+  if (typeof v === 'string') return v;
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : v < 0 ? '−∞' : '';
+  switch (c.kind) {
+    case 'text':
+      return String(v);
+    case 'int':
+      return String(Math.round(v));
+    case 'pct':
+      return `${pctText(v)}%`;
+    case 'num':
+      return v.toFixed(c.digits ?? 2);
+    case 'p':
+      return v < 0.001 ? '<0.001' : v.toFixed(3);
+  }
+}
+
+export function isNumeric(c: Column): boolean {
+  return c.kind !== 'text';
+}

@@ -1,0 +1,21 @@
+// The report for the terminal: the same tables as the page, aligned in 80 columns.
+
+import type { Report } from './report.js';
+import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
+
+export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
+  const out: string[] = [];
+  out.push(...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games`, width));
+  if (r.comparisons !== null) out.push('', ...renderTable(r.comparisons, width));
+  for (const g of r.groups) {
+    out.push('', '═'.repeat(Math.min(width, 78)));
+    out.push(...wrap(`${g.label} · ${g.games} games`, width));
+    out.push('═'.repeat(Math.min(width, 78)));
+    for (const s of g.sections) {
+      out.push('', `${s.title.toUpperCase()}`);
+      for (const t of s.text) out.push(...wrap(t, width, '  '));
+      for (const t of s.tables) out.push('', ...renderTable(t, width));
+    }
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,143 @@
+// `sim balance` and `sim report`: flags and wiring; the work is in reports/
+// (runBalance, runReport), which return errors as values.
+
+import type { Argv } from 'yargs';
+import { runBalance } from '../../reports/balance-command.js';
+import { runReport } from '../../reports/report-command.js';
+import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedule.js';
+import { DEFAULT_DB, DEFAULT_SEED, executionFrom } from './args.js';
+import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
+import { progressBar } from './progress.js';
+
+export function balanceOptions<T>(y: Argv<T>) {
+  return y
+    .option('preset', { type: 'string', describe: 'preset(s), comma-separated (default standard): each is a rule set of its own' })
+    .option('players', { type: 'string', describe: 'player counts: 8-18 (default), 10, or 8,10,12' })
+    .option('wolves', { type: 'string', describe: 'werewolves per mix: auto (default: 1 to ⌊n/3⌋+1), 2, or 1-4' })
+    .option('with', { type: 'string', array: true, describe: 'extra roles in every mix, e.g. seer,witch; repeat for several sets (none: no extras)' })
+    .option('subsets', { type: 'boolean', default: false, describe: 'every subset of each --with set (varied mixes, for role values)' })
+    .option('tables', { type: 'boolean', default: true, describe: "add the documents' own table rows (001, 004) for the same player counts (--no-tables: don't)" })
+    .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see `sim rules`)' })
+    .option('agents', { type: 'string', array: true, describe: 'seating: SPEC or WHO=SPEC, repeatable; default random' })
+    .option('seed', { type: 'string', describe: `the sweep's seed (default ${DEFAULT_SEED}): every cell's run uses it` })
+    .option('precision', { type: 'string', describe: `a cell stops once its 95% interval is within ± this (default ${DEFAULT_PRECISION})` })
+    .option('batch', { type: 'string', describe: `games between a cell's checkpoints (default ${DEFAULT_BATCH})` })
+    .option('max-games', { type: 'string', describe: 'games at most per cell (default: enough for any cell to reach the precision)' })
+    .option('db', { type: 'string', describe: `results database (default ${DEFAULT_DB})` })
+    .option('workers', { type: 'string', describe: 'worker threads (default: all cores; 0 = this thread)' })
+    .option('concurrency', { type: 'string', describe: 'games in flight for asynchronous (LLM) agents (default 16)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
+}
+
+export interface BalanceCliArgs {
+  preset?: string;
+  players?: string;
+  wolves?: string;
+  with?: string[];
+  subsets: boolean;
+  tables: boolean;
+  rule?: string[];
+  agents?: string[];
+  seed?: string;
+  precision?: string;
+  batch?: string;
+  'max-games'?: string;
+  db?: string;
+  workers?: string;
+  concurrency?: string;
+  json: boolean;
+}
+
+export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
+  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+  // One bar per round: a round's size is known when it starts (cells settle between rounds).
+  let bar = progressBar(!a.json);
+  let round = 0;
+  let stopping = false;
+  const onSigint = () => {
+    if (stopping) {
+      bar.stop();
+      process.stderr.write('\nquitting now; the stored games are safe (run the same sim balance again to continue)\n');
+      process.exit(EXIT_INTERRUPTED);
+    }
+    stopping = true;
+    bar.stop();
+    process.stderr.write('\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n');
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const r = await runBalance(
+      {
+        db: a.db ?? DEFAULT_DB,
+        presets: a.preset ?? 'standard',
+        players: a.players ?? '8-18',
+        wolves: a.wolves ?? 'auto',
+        with: a.with ?? [],
+        subsets: a.subsets,
+        tables: a.tables,
+        rules: a.rule ?? [],
+        agents: a.agents ?? [],
+        seed: a.seed ?? DEFAULT_SEED,
+        precision: a.precision,
+        batch: a.batch,
+        maxGames: a['max-games'],
+        workers: exec.workers,
+        concurrency: exec.concurrency,
+        json: a.json,
+      },
+      {
+        shouldStop: () => stopping,
+        onProgress: (p) => {
+          if (p.round !== round) {
+            bar.stop();
+            if (round > 0) bar = progressBar(!a.json);
+            round = p.round;
+            if (!a.json && process.stderr.isTTY) process.stderr.write(`  round ${p.round}: ${p.open} of ${p.cells} cells still open\n`);
+          }
+          bar.update(p.stored, p.roundTarget);
+        },
+      },
+    );
+    bar.stop();
+    const out = unwrap(r);
+    process.stdout.write(out.stdout);
+    return out.sweep.stopped ? EXIT_INTERRUPTED : 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    bar.stop();
+  }
+}
+
+export function reportOptions<T>(y: Argv<T>) {
+  return y
+    .option('db', { type: 'string', describe: `results database (default ${DEFAULT_DB})` })
+    .option('out', { type: 'string', describe: 'write the HTML report, CSV and JSON of every table, and replays into this directory' })
+    .option('replay', { type: 'string', array: true, describe: 'RUN:GAME to replay as a transcript page (with --out; default: the first game of the first 3 runs)' })
+    .option('run', { type: 'string', array: true, describe: 'only these run ids (default: every run)' })
+    .option('compare', { type: 'string', array: true, describe: 'RUN:RUN: compare the village win rates of two runs’ configurations (repeatable; any rule sets or agents)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print the tables as one JSON object instead of text' });
+}
+
+export interface ReportCliArgs {
+  db?: string;
+  out?: string;
+  replay?: string[];
+  run?: string[];
+  compare?: string[];
+  json: boolean;
+}
+
+export async function reportCommand(a: ReportCliArgs): Promise<number> {
+  const runs = a.run?.map((t) => {
+    if (!/^\d+$/.test(t.trim())) fail(`--run '${t}' is not a run id (a whole number; sim runs lists them)`);
+    return Number(t);
+  });
+  const r = unwrap(await runReport({ db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare }));
+  process.stdout.write(r.stdout);
+  if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${a.out}/index.html (${r.files.length} files)\n`);
+  if (r.mismatches > 0) {
+    process.stderr.write(`${r.mismatches} replay${r.mismatches === 1 ? '' : 's'} differ from the stored results (see the replay pages)\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,120 @@
+// The logistic regression recovers known coefficients, and says why when it cannot.
+
+import { describe, expect, it } from 'vitest';
+import { Alea } from '../../engine/rng.js';
+import type { Role } from '../../engine/roles.js';
+import { mixRate } from '../../reports/balance.js';
+import { dependentColumns, fitLogistic, type BinomialRow } from '../../reports/logistic.js';
+import { fitRoleValues, predictVillage } from '../../reports/role-values.js';
+
+const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
+
+/** Binomial(n, p) draws from a seeded stream. */
+function binomial(rng: Alea, n: number, p: number): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) if (rng.next() < p) k++;
+  return k;
+}
+
+describe('fitLogistic', () => {
+  const truth = [-0.4, 0.9, -1.3];
+  const grid: number[][] = [];
+  for (let a = 0; a <= 4; a++) for (let b = 0; b <= 3; b++) grid.push([a / 2, b / 3]);
+
+  it('recovers the coefficients exactly from expected counts', () => {
+    const rows: BinomialRow[] = grid.map((x) => ({ x, trials: 1000, successes: 1000 * logistic(truth[0]! + truth[1]! * x[0]! + truth[2]! * x[1]!) }));
+    const f = fitLogistic(rows);
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    f.value.coef.forEach((c, j) => expect(c).toBeCloseTo(truth[j]!, 8));
+    expect(f.value.deviance).toBeCloseTo(0, 8);
+    expect(f.value.df).toBe(grid.length - 3);
+  });
+
+  it('recovers them from sampled data within their standard errors', () => {
+    const rng = new Alea('logistic-test');
+    const rows: BinomialRow[] = grid.map((x) => {
+      const p = logistic(truth[0]! + truth[1]! * x[0]! + truth[2]! * x[1]!);
+      return { x, trials: 2000, successes: binomial(rng, 2000, p) };
+    });
+    const f = fitLogistic(rows);
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    f.value.coef.forEach((c, j) => expect(Math.abs(c - truth[j]!)).toBeLessThan(4 * f.value.se[j]!));
+    // The standard errors are what 40,000 binomial draws give: a few hundredths.
+    for (const se of f.value.se) expect(se).toBeGreaterThan(0.005), expect(se).toBeLessThan(0.1);
+    // A well-specified model: the deviance is about its degrees of freedom.
+    expect(f.value.deviance).toBeLessThan(3 * f.value.df);
+  });
+
+  it('refuses collinear covariates, naming them', () => {
+    const rows: BinomialRow[] = [1, 2, 3, 4].map((a) => ({ x: [a, 2 * a], trials: 100, successes: 50 }));
+    const f = fitLogistic(rows);
+    expect(f.ok).toBe(false);
+    if (!f.ok) expect(f.error).toMatch(/x2 are linear combinations/);
+    expect(dependentColumns([[1, 0, 1], [1, 1, 2], [1, 2, 3]])).toEqual([2]);
+  });
+
+  it('refuses perfectly separated data', () => {
+    const rows: BinomialRow[] = [0, 1, 2, 3].map((a) => ({ x: [a], trials: 100, successes: a < 2 ? 0 : 100 }));
+    const f = fitLogistic(rows);
+    expect(f.ok).toBe(false);
+    if (!f.ok) expect(f.error).toMatch(/separate/);
+  });
+});
+
+describe('role values', () => {
+  // Village log-odds: 1.0 − 1.2 per werewolf + 0.15 per villager + 0.6 for a seer + 0.3 for a witch.
+  const b = { intercept: 1.0, werewolf: -1.2, villager: 0.15, seer: 0.6, witch: 0.3 } as const;
+  const cfg = (players: number, deck: string) => ({ preset: 'standard', players, deck, rules: '', seating: 'random' });
+  function mixes(sample: Alea | null) {
+    const out = [];
+    for (let n = 8; n <= 16; n += 2)
+      for (let w = 1; w <= 4; w++)
+        for (const extras of [[], ['seer'], ['seer', 'witch']] as Role[][]) {
+          const counts = new Map<Role, number>([['werewolf', w], ['villager', n - w - extras.length]]);
+          for (const r of extras) counts.set(r, 1);
+          const eta = b.intercept + b.werewolf * w + b.villager * (n - w - extras.length) + (extras.includes('seer') ? b.seer : 0) + (extras.includes('witch') ? b.witch : 0);
+          const games = 4000;
+          const village = sample === null ? Math.round(games * logistic(eta)) : binomial(sample, games, logistic(eta));
+          out.push(mixRate(cfg(n, [...counts].map(([r, k]) => `${r}=${k}`).join(',')), counts, games, village));
+        }
+    return out;
+  }
+
+  it('gives each role in villager-equivalents (coefficient ÷ the villager’s)', () => {
+    const f = fitRoleValues(mixes(new Alea('role-values')));
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    const v = (r: Role) => f.value.values.find((x) => x.role === r)!;
+    expect(v('villager').ve).toBe(1);
+    expect(v('werewolf').coef).toBeCloseTo(b.werewolf, 1);
+    // The intervals cover the true ratios: −8, 4 and 2 villagers.
+    for (const [role, truth] of [['werewolf', b.werewolf / b.villager], ['seer', b.seer / b.villager], ['witch', b.witch / b.villager]] as const) {
+      expect(v(role).veLow!).toBeLessThan(truth);
+      expect(v(role).veHigh!).toBeGreaterThan(truth);
+    }
+    expect(v('werewolf').ultimate).toBe(-6);
+    expect(v('seer').ultimate).toBe(7);
+    expect(f.value.caveat).toBeNull();
+    const p = predictVillage(f.value, new Map<Role, number>([['werewolf', 2], ['villager', 7], ['seer', 1]]));
+    expect(p).toBeCloseTo(logistic(1 - 2.4 + 1.05 + 0.6), 1);
+  });
+
+  it('leaves out a role that is in every mix, and says why', () => {
+    const only = mixes(null).filter((m) => m.extras === 'seer');
+    const f = fitRoleValues(only);
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    expect(f.value.values.map((v) => v.role)).toEqual(['werewolf', 'villager']);
+    expect(f.value.dropped).toEqual([{ role: 'seer', reason: expect.stringMatching(/1 in every mix/) }]);
+  });
+
+  it('has no villager-equivalents when the player count never varies', () => {
+    const f = fitRoleValues(mixes(null).filter((m) => m.config.players === 10));
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    expect(f.value.caveat).toMatch(/vary the player count/);
+    expect(f.value.values.every((v) => v.ve === null)).toBe(true);
+  });
+});

@@ -1,0 +1,195 @@
+// A balance sweep played into the results database: one run per cell (its configuration,
+// the sweep's seed, `maxGames` games planned), played in rounds. Each round takes every
+// cell still open to its next checkpoint (sweep-schedule.ts), all cells' games on one
+// worker pool; a cell settled at a checkpoint gets no more games. Running the same sweep
+// again finds each cell's run by its key and continues it, so an interrupted sweep ends
+// with exactly the games, and the results, of an uninterrupted one.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { Seating } from '../agents/registry.js';
+import { SIDES } from '../engine/roles.js';
+import { chunksOf, execute, inFlight } from './execute.js';
+import { GamePlayer, type GamesSpec } from './games.js';
+import type { ChunkResult } from './record.js';
+import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from './run-config.js';
+import type { RunRow, Store } from './storage.js';
+import type { SweepCell } from './sweep-grid.js';
+import { cellState, type Adaptive, type CellState } from './sweep-schedule.js';
+import type { SweepTask } from './sweep-worker.js';
+import { codeHash, PACKAGE_ROOT, versions } from './version.js';
+
+export interface SweepOptions {
+  readonly seed: string;
+  readonly adaptive: Adaptive;
+  readonly workers: number;
+  /** Games in flight for asynchronous (LLM) seatings. */
+  readonly concurrency: number;
+  /** Games per task (default 250). */
+  readonly chunk?: number;
+  readonly shouldStop?: () => boolean;
+  readonly onProgress?: (p: SweepProgress) => void;
+}
+
+export interface SweepProgress {
+  readonly round: number;
+  readonly open: number;
+  readonly cells: number;
+  /** Games stored over all cells. */
+  readonly stored: number;
+  /** Games this round will have stored when done. */
+  readonly roundTarget: number;
+}
+
+export interface CellResult {
+  readonly cell: SweepCell;
+  readonly run: RunRow;
+  readonly state: CellState;
+  /** The games the cell's result is read from: [0, games), and the village's wins among them. */
+  readonly games: number;
+  readonly village: number;
+}
+
+export interface SweepOutcome {
+  readonly cells: readonly CellResult[];
+  /** Games played by this invocation. */
+  readonly played: number;
+  readonly seconds: number;
+  readonly rounds: number;
+  readonly stopped: boolean;
+}
+
+const DEFAULT_CHUNK = 250;
+
+export function sweepWorkerFile(): string {
+  const f = join(PACKAGE_ROOT, 'dist', 'tournaments', 'sweep-worker.js');
+  if (!existsSync(f)) throw new Error(`${f} is missing: build first (npm run build)`);
+  return pathToFileURL(f).href;
+}
+
+interface Live {
+  readonly cell: SweepCell;
+  readonly run: RunRow;
+  readonly spec: GamesSpec;
+  readonly player: GamePlayer;
+}
+
+/** The run of each cell: the stored one of the same key and code, or a new one. */
+function runsOf(store: Store, cells: readonly SweepCell[], seating: Seating, o: SweepOptions): Live[] {
+  const agents = specList(seating);
+  const code = codeHash();
+  return cells.map((cell) => {
+    const config: RunConfig = { setup: cell.setup, seed: o.seed, seating, games: o.adaptive.maxGames, shard: WHOLE_RUN };
+    const key = runKey(config);
+    const found = store.findRun(key, 1, 1);
+    const run = found !== undefined && found.codeHash === code ? found : store.createRun(config, key, versions());
+    const stored = store.agents(run.id);
+    if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+    const spec: GamesSpec = { setup: cell.setup, seed: o.seed, seating: seating.text, agents, codes: store.codes };
+    return { cell, run, spec, player: new GamePlayer(cell.setup, o.seed, seating, agents, store.codes) };
+  });
+}
+
+/** The run's missing game indices (cheap when the stored games are a prefix, as a sweep stores them). */
+function missingOf(store: Store, run: RunRow): IndexRange[] {
+  const { n, top } = store.db.prepare('SELECT count(*) AS n, max(idx) AS top FROM games WHERE run = ?').get(run.id) as { n: number; top: number | null };
+  if (n === 0) return [{ first: run.first, stop: run.stop }];
+  if (run.first === 0 && top === n - 1) return n < run.stop ? [{ first: n, stop: run.stop }] : [];
+  return store.missing(run);
+}
+
+/** Missing indices of a run below `target`. */
+function missingBelow(store: Store, run: RunRow, target: number): IndexRange[] {
+  return missingOf(store, run)
+    .filter((r) => r.first < target)
+    .map((r) => ({ first: r.first, stop: Math.min(r.stop, target) }));
+}
+
+function prefixOf(store: Store, run: RunRow): number {
+  const gaps = missingOf(store, run);
+  return gaps.length === 0 ? run.stop : gaps[0]!.first;
+}
+
+export async function runSweep(store: Store, cells: readonly SweepCell[], seating: Seating, o: SweepOptions): Promise<SweepOutcome> {
+  const started = performance.now();
+  const stop = o.shouldStop ?? (() => false);
+  const live = runsOf(store, cells, seating, o);
+  const villageCode = store.codes.sides[SIDES.indexOf('village')]!;
+  const countBelow = store.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ? AND winner = ?').pluck();
+  const storedStmt = store.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck();
+  const stateOf = (l: Live): CellState => cellState(prefixOf(store, l.run), (t) => countBelow.get(l.run.id, t, villageCode) as number, o.adaptive);
+  const storedAll = () => live.reduce((s, l) => s + (storedStmt.get(l.run.id) as number), 0);
+
+  let pool: Piscina<SweepTask, ChunkResult> | undefined;
+  let played = 0;
+  let rounds = 0;
+  let stopped = false;
+  try {
+    for (;;) {
+      const states = live.map(stateOf);
+      const open = live.map((l, i) => ({ l, i, s: states[i]! })).filter((x) => x.s.kind === 'open');
+      if (open.length === 0) break;
+      if (stop()) {
+        stopped = true;
+        break;
+      }
+      rounds++;
+      const tasks: SweepTask[] = [];
+      for (const { l, i, s } of open) {
+        if (s.kind !== 'open') continue;
+        for (const ranges of chunksOf(missingBelow(store, l.run, s.target), o.chunk ?? DEFAULT_CHUNK)) tasks.push({ cell: i, ranges });
+      }
+      let stored = storedAll();
+      const roundTarget = stored + tasks.reduce((n, t) => n + t.ranges.reduce((m, r) => m + r.stop - r.first, 0), 0);
+      const progress = () => o.onProgress?.({ round: rounds, open: open.length, cells: live.length, stored, roundTarget });
+      progress();
+      const onChunk = (cell: number) => (chunk: ChunkResult) => {
+        const l = live[cell]!;
+        store.insertChunk(l.run.id, chunk, l.cell.setup.players);
+        played += chunk.count;
+        stored += chunk.count;
+        progress();
+      };
+      if (seating.async || o.workers === 0) {
+        for (const t of tasks) {
+          if (stop()) break;
+          const l = live[t.cell]!;
+          await execute(l.player, l.spec, seating.async, t.ranges, { workers: 0, concurrency: o.concurrency, batch: o.chunk ?? DEFAULT_CHUNK, onChunk: onChunk(t.cell), shouldStop: stop });
+        }
+      } else {
+        pool ??= new Piscina<SweepTask, ChunkResult>({
+          filename: sweepWorkerFile(),
+          minThreads: o.workers,
+          maxThreads: o.workers,
+          workerData: live.map((l) => l.spec),
+          idleTimeout: 1000,
+        });
+        const p = pool;
+        let next = 0;
+        // One chunk computing and one queued per worker, as execute.ts does.
+        await inFlight(
+          2 * o.workers,
+          () => {
+            if (next >= tasks.length) return undefined;
+            const t = tasks[next++]!;
+            return p.run(t).then((r) => ({ t, r }));
+          },
+          ({ t, r }) => onChunk(t.cell)(r),
+          stop,
+        );
+      }
+    }
+  } finally {
+    if (pool !== undefined) await pool.destroy();
+  }
+  const results: CellResult[] = live.map((l) => {
+    const s = stateOf(l);
+    if (s.kind !== 'open') return { cell: l.cell, run: l.run, state: s, games: s.games, village: s.village };
+    // Stopped before this cell settled: its games so far (the unbroken prefix).
+    const prefix = prefixOf(store, l.run);
+    return { cell: l.cell, run: l.run, state: s, games: prefix, village: prefix === 0 ? 0 : (countBelow.get(l.run.id, prefix, villageCode) as number) };
+  });
+  return { cells: results, played, seconds: (performance.now() - started) / 1000, rounds, stopped: stopped || results.some((r) => r.state.kind === 'open') };
+}
