@@ -69,7 +69,12 @@ export function llmRunName(r: { readonly key: string; readonly shardK: number; r
 
 /** A game's name in the record (`sim`): its run key and index. Equal keys, equal games: a replay rewrites the same notes. */
 export function llmGameName(runKey: string, index: number): string {
-  return `${runKey}/${index}`;
+  return `${llmGamePrefix(runKey)}${index}`;
+}
+
+/** What the names of a run's games start with (`usageByPrefix`). */
+export function llmGamePrefix(runKey: string): string {
+  return `${runKey}/`;
 }
 
 /** Copies another file's record into this database (merge); calls already here are kept. */

@@ -18,7 +18,7 @@ import type { PlayedIndex } from '../../tournaments/games.js';
 import { createLlmRunContext, type LlmRun, type ModelUsage, type StopInfo } from '../../tournaments/llm-context.js';
 import { resolveModels } from '../../tournaments/llm-models.js';
 import { playLlmGame } from '../../tournaments/llm-runner.js';
-import { llmGameName, llmRunName, LlmStore, type SeatUsage } from '../../tournaments/llm-store.js';
+import { hasLlmRecord, llmGameName, llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from '../../tournaments/llm-store.js';
 import { runKey, shardRange, type RunConfig } from '../../tournaments/run-config.js';
 import type { RunOutcome } from '../../tournaments/runner.js';
 import { inspectDbFile, Store, type RunRow } from '../../tournaments/storage.js';
@@ -44,7 +44,7 @@ export function dryRun(config: RunConfig, s: LlmSettings, json: boolean): number
   const budget = s.maxCost ?? null;
   const fits = budget === null || e.maxCost === null ? null : e.maxCost <= budget ? 'within' : e.cost !== null && e.cost <= budget ? 'maybe' : 'over';
   if (json) {
-    process.stdout.write(JSON.stringify({ dryRun: true, agents: config.seating.text, seed: config.seed, ...e, maxCostFlag: budget }) + '\n');
+    process.stdout.write(JSON.stringify({ dryRun: true, agents: config.seating.text, seed: config.seed, ...e, budget }) + '\n');
     return 0;
   }
   const lines = [estimateText(e)];
@@ -73,28 +73,25 @@ export interface LlmRecord {
   close(): void;
 }
 
-
 /**
- * Opens the record. `results` is the open results file (undefined with --no-db); a resumed
- * run needs its record there already (`existing`), so nothing is created for a refused resume.
+ * Opens the record. `results` is the open results file (undefined with --no-db). A resumed
+ * run (`existing`) needs its record there already: a refused resume creates nothing.
  */
 export function openRecord(s: LlmSettings, resultsPath: string | null, results: Store | undefined, existing: boolean): LlmRecord {
   const separate = s.cache !== undefined && (resultsPath === null || resolve(s.cache) !== resolve(resultsPath));
+  const attach = (file: Store): LlmStore => {
+    if (existing && !hasLlmRecord(file.db))
+      fail(`${file.path} holds no LLM record, so not this run's: give the --llm-cache FILE the run was started with`);
+    return unwrap(LlmStore.attach(file.db, 'write'));
+  };
   if (!separate) {
     if (results === undefined) throw new Error('no results file to keep the record in');
-    const llm = unwrap(LlmStore.attach(results.db, existing ? 'read' : 'write'), existing ? `the LLM calls of this run are not in ${results.path}` : undefined);
-    return { store: existing ? unwrap(LlmStore.attach(results.db, 'write')) : llm, path: results.path, createdNow: false, close() {} };
+    return { store: attach(results), path: results.path, createdNow: false, close() {} };
   }
   const state = inspectDbFile(s.cache!);
   const file = unwrap(Store.open(s.cache!, existing ? 'update' : 'write'), '--llm-cache');
   try {
-    const store = unwrap(LlmStore.attach(file.db, existing ? 'read' : 'write'), existing ? 'the run cannot be resumed from --llm-cache' : undefined);
-    return {
-      store: existing ? unwrap(LlmStore.attach(file.db, 'write')) : store,
-      path: file.path,
-      createdNow: state.ok && state.value === 'missing',
-      close: () => file.close(),
-    };
+    return { store: attach(file), path: file.path, createdNow: state.ok && state.value === 'missing', close: () => file.close() };
   } catch (e) {
     file.close();
     throw e;
@@ -181,8 +178,9 @@ export class LlmRunSession {
     } else {
       const { store, run } = this.results;
       const stored = new Set(store.db.prepare('SELECT idx FROM games WHERE run = ?').pluck().all(run.id) as number[]);
-      for (const u of this.record.store.usageByPrefix(llmGameName(run.key, 0).slice(0, -1))) {
-        const idx = Number(u.game.slice(run.key.length + 1));
+      const prefix = llmGamePrefix(run.key);
+      for (const u of this.record.store.usageByPrefix(prefix)) {
+        const idx = Number(u.game.slice(prefix.length));
         if (stored.has(idx)) addSeat(by, u);
       }
     }
@@ -191,11 +189,12 @@ export class LlmRunSession {
 
   /** A new run refused at its first call (bad key, unknown model, no server), with nothing stored or recorded, is not kept. */
   private dropIfEmpty(): boolean {
-    const info = this.llm.stopped();
-    if (!this.createdNow || info?.reason !== 'fatal' || this.results === undefined) return false;
-    const { store, run } = this.results;
-    if (store.storedCount(run.id) > 0 || this.record.store.callsByRun(this.llm.runId) > 0) return false;
-    store.deleteRun(run.id);
+    if (!this.createdNow || this.llm.stopped()?.reason !== 'fatal' || this.finishedSeats.length > 0) return false;
+    if (this.record.store.callsByRun(this.llm.runId) > 0) return false;
+    if (this.results !== undefined) {
+      if (this.results.store.storedCount(this.results.run.id) > 0) return false;
+      this.results.store.deleteRun(this.results.run.id);
+    }
     this.record.store.dropRun(this.llm.runId);
     return true;
   }
