@@ -10,6 +10,7 @@
 
 import { didYouMean, err, ok, type Result } from '../engine/result.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/roles.js';
+import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';
 import type { Agent } from './types.js';
 
@@ -32,7 +33,7 @@ const randomKind: AgentKind = {
   create: () => randomAgent,
 };
 
-const KINDS: readonly AgentKind[] = [randomKind];
+const KINDS: readonly AgentKind[] = [randomKind, heuristicKind];
 
 export function agentKinds(): readonly AgentKind[] {
   return KINDS;

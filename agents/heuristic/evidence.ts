@@ -1,0 +1,53 @@
+// Public evidence from revealed cards. When a card is turned over, what everyone said
+// and voted about that player (and what that player said and voted) becomes evidence
+// about the others, added to their log-odds of being a werewolf (`Beliefs.llr`):
+// werewolves push villagers out, defend and vote with their packmates, and kill at
+// night the players who were on to them. The weights are small and add up over days;
+// they are the heuristic's, tuned by the strength figures (README "Heuristic agents").
+
+import { INTENT, SUSPECT, TRUST, type Beliefs } from './beliefs.js';
+
+/** Voted against a player who turned out to be a werewolf / a villager. */
+const VOTED_WOLF = -0.5;
+const VOTED_VILLAGER = 0.35;
+/** Voted against someone a revealed werewolf voted against (the pack votes together). */
+const VOTED_WITH_WOLF = 0.3;
+/** Targets a revealed werewolf voted against or accused: likely villagers. */
+const WOLF_VOTED_FOR = -0.4;
+const WOLF_ACCUSED = -0.4;
+/** Players a revealed werewolf defended: likely packmates. */
+const WOLF_TRUSTED = 0.8;
+/** Accused a revealed werewolf / villager in the day talk. */
+const ACCUSED_WOLF = -0.4;
+const ACCUSED_VILLAGER = 0.25;
+/** Defended a revealed werewolf / villager. */
+const TRUSTED_WOLF = 0.7;
+const TRUSTED_VILLAGER = -0.15;
+/** Whom a villager killed at night had accused: the pack silenced an accuser. */
+const SILENCED_ACCUSED = 0.3;
+
+export function revealEvidence(b: Beliefs, seat: number, wolf: boolean, atNight: boolean): void {
+  const llr = b.llr;
+  const casts = b.casts;
+  for (let i = 0; i < casts.length; i++) {
+    const c = casts[i]!;
+    if (c.target === seat && c.voter !== seat) llr[c.voter]! += wolf ? VOTED_WOLF : VOTED_VILLAGER;
+    if (c.voter !== seat || !wolf) continue;
+    llr[c.target]! += WOLF_VOTED_FOR;
+    for (let j = 0; j < casts.length; j++) {
+      const o = casts[j]!;
+      if (o.voter !== seat && o.target === c.target && o.day === c.day && o.round === c.round) llr[o.voter]! += VOTED_WITH_WOLF;
+    }
+  }
+  const said = b.said;
+  for (let i = 0; i < said.length; i++) {
+    const s = said[i]!;
+    if (s.target === seat && s.speaker !== seat) {
+      if (s.kind === TRUST) llr[s.speaker]! += wolf ? TRUSTED_WOLF : TRUSTED_VILLAGER;
+      else llr[s.speaker]! += wolf ? ACCUSED_WOLF : ACCUSED_VILLAGER;
+    } else if (s.speaker === seat) {
+      if (wolf) llr[s.target]! += s.kind === TRUST ? WOLF_TRUSTED : WOLF_ACCUSED;
+      else if (atNight && (s.kind === SUSPECT || s.kind === INTENT)) llr[s.target]! += SILENCED_ACCUSED;
+    }
+  }
+}
