@@ -36,6 +36,8 @@ export interface Cast {
   readonly target: number;
   readonly day: number;
   readonly round: number;
+  /** The share of that round's ballots cast for the same target (a unanimous vote says little of anyone). */
+  readonly share: number;
 }
 
 /** One result an informed claimant reports (a Seer's "seen", a Little Girl's "suspect"). */
@@ -318,13 +320,18 @@ export class Beliefs {
         this.sheriff = e.seat;
         this.salt = mix(this.salt, 0x5e + e.seat);
         return;
-      case 'votes':
+      case 'votes': {
+        let ballots = 0;
+        for (const v of e.votes) if (v.target !== null) ballots++;
         for (const v of e.votes) {
           if (v.target === null) continue;
-          this.casts.push({ voter: v.voter, target: v.target, day: this.day, round: e.round });
+          let same = 0;
+          for (const o of e.votes) if (o.target === v.target) same++;
+          this.casts.push({ voter: v.voter, target: v.target, day: this.day, round: e.round, share: same / ballots });
           this.salt = mix(this.salt, (v.voter << 5) | v.target);
         }
         return;
+      }
       default:
         // start, cupid, thief-cards, pack-proposals, election, tie, tie-break, verdict,
         // scapegoat-voters, shot, end, and event types added later: nothing to learn here.

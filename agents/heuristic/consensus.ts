@@ -8,7 +8,7 @@ import { argmaxShared } from './pick.js';
 import type { View } from './view.js';
 
 /** How much a unanimous, trusted intent adds to a target's suspicion when choosing a vote. */
-const BANDWAGON = 1.5;
+const BANDWAGON = 0.4;
 
 /** Today's announced intents for each target, each speaker counting 1 − p(speaker), over the living. */
 export function intentSupport(m: Mind, v: View): Float64Array {

@@ -46,8 +46,8 @@ export function election(m: Mind, d: DecisionFor<'election'>): Answer {
     const salt = b.packSalt ^ b.salt;
     const candidate = argmaxShared(b.pack.filter((s) => b.alive[s] === 1), (s) => -v.p[s]!, salt);
     if (candidate >= 0 && candidate !== b.me && d.targets.includes(candidate)) return { kind: 'election', target: candidate };
-    // I am the pack's candidate: my vote goes where it helps no rival.
-    return { kind: 'election', target: argmaxShared(d.targets, (s) => (b.packmate[s] === 1 ? 2 : v.p[s]!), salt) };
+    // I am the pack's candidate: my vote goes to the villager least likely to win (the most suspected).
+    return { kind: 'election', target: argmaxShared(d.targets, (s) => (b.packmate[s] === 1 ? -1 : v.p[s]!), salt) };
   }
   const v = m.mine();
   const target = argmaxShared(

@@ -31,12 +31,14 @@ export function revealEvidence(b: Beliefs, seat: number, wolf: boolean, atNight:
   const casts = b.casts;
   for (let i = 0; i < casts.length; i++) {
     const c = casts[i]!;
-    if (c.target === seat && c.voter !== seat) llr[c.voter]! += wolf ? VOTED_WOLF : VOTED_VILLAGER;
+    // Voting with the crowd says little; the weight is the share of the round that voted otherwise.
+    const apart = 1 - c.share;
+    if (c.target === seat && c.voter !== seat) llr[c.voter]! += (wolf ? VOTED_WOLF : VOTED_VILLAGER) * apart;
     if (c.voter !== seat || !wolf) continue;
-    llr[c.target]! += WOLF_VOTED_FOR;
+    llr[c.target]! += WOLF_VOTED_FOR * apart;
     for (let j = 0; j < casts.length; j++) {
       const o = casts[j]!;
-      if (o.voter !== seat && o.target === c.target && o.day === c.day && o.round === c.round) llr[o.voter]! += VOTED_WITH_WOLF;
+      if (o.voter !== seat && o.target === c.target && o.day === c.day && o.round === c.round) llr[o.voter]! += VOTED_WITH_WOLF * apart;
     }
   }
   const said = b.said;

@@ -17,7 +17,7 @@ export interface Knobs {
   readonly bus: number;
 }
 
-export const DEFAULT_KNOBS: Knobs = { fakeClaim: 0.3, seerReveal: 2, trust: 0.8, bus: 0.7 };
+export const DEFAULT_KNOBS: Knobs = { fakeClaim: 0.3, seerReveal: 1, trust: 0.8, bus: 1 };
 
 /** The largest day number `seerReveal` takes (games of up to 30 players end well before). */
 export const MAX_REVEAL_DAY = 99;
@@ -42,7 +42,7 @@ export const KNOB_SPECS: readonly KnobSpec[] = [
     doc:
       'the day (1–99) from which the Seer claims her role and reports every result even without having found a werewolf; ' +
       "she reveals earlier when she has found one, is about to be voted out, or another player claims to be the Seer. 'never': " +
-      'she keeps silent all game, whatever happens (she still votes on what she knows) (default 2)',
+      'she keeps silent all game, whatever happens (she still votes on what she knows) (default 1: she claims on day 1)',
   },
   {
     key: 'trust',
@@ -52,7 +52,7 @@ export const KNOB_SPECS: readonly KnobSpec[] = [
   {
     key: 'bus',
     kind: 'prob',
-    doc: 'probability (0–1) that a wolf votes against a packmate the village is about to eliminate anyway ("bussing") rather than voting elsewhere (default 0.7)',
+    doc: 'probability (0–1) that a wolf votes against a packmate the village is about to eliminate anyway ("bussing") rather than voting elsewhere (default 1)',
   },
 ];
 

@@ -19,9 +19,13 @@ import type { View } from './view.js';
 
 const CLAIMED_POWER: Partial<Record<Role, number>> = { witch: 2, guard: 1.5, 'little-girl': 3 };
 const INFORMED = 4;
+const RIVAL_OF_FAKE = -2;
 const SHERIFF = 0.6;
 const THREAT_PER_ACCUSATION = 0.3;
 const THREAT_MAX = 1.5;
+const EXPOSE = 0.35;
+const FRAME_PER_ACCUSATION = 0.2;
+const FRAME_MAX = 1;
 const TRUSTED = 0.8;
 const HUNTER = -1.5;
 const ELDER_FIRST_LIFE = -0.8;
@@ -52,7 +56,11 @@ export function victimValue(m: Mind, v: View, s: number): number {
   const b = m.b;
   let value = 1;
   const claimed = b.claimed[s];
-  if (v.cred[s]! > 0 || (claimed === 'seer' && b.roleLiar[s] === 0)) value += INFORMED * Math.max(v.cred[s]!, 0.5);
+  if (v.cred[s]! > 0 || (claimed === 'seer' && b.roleLiar[s] === 0)) {
+    // Killing the rival of a packmate who poses as the Seer would turn her card over and prove him a liar.
+    if (claimed === 'seer' && packmateFakesSeer(m)) value += RIVAL_OF_FAKE;
+    else value += INFORMED * Math.max(v.cred[s]!, 0.5);
+  }
   if (claimed !== null && b.roleLiar[s] === 0) {
     value += CLAIMED_POWER[claimed] ?? 0;
     if (claimed === 'hunter' && b.options.hunterShootsOn.includes('wolves')) value += HUNTER;
@@ -60,18 +68,35 @@ export function victimValue(m: Mind, v: View, s: number): number {
     if (claimed === 'idiot' && b.pub[s] === -1) value += REVEALED_IDIOT;
   }
   if (s === b.sheriff) value += SHERIFF;
-  value += Math.min(THREAT_MAX, THREAT_PER_ACCUSATION * accusationsOfPack(m, s));
+  value += accusationValue(m, s);
   if (v.prior > 0) value += (TRUSTED * (v.prior - v.p[s]!)) / v.prior;
   if (savedLastNight(m, s)) return value + SAVED_LAST_NIGHT;
   return value * (1 - guardChance(m, v, s));
 }
 
-/** How often `s` accused or announced a vote against a packmate. */
-function accusationsOfPack(m: Mind, s: number): number {
+/** A living packmate claims to be the Seer and has not been caught lying. */
+function packmateFakesSeer(m: Mind): boolean {
   const b = m.b;
-  let k = 0;
-  for (const x of b.said) if (x.speaker === s && (x.kind === SUSPECT || x.kind === INTENT) && b.packmate[x.target] === 1) k++;
-  return k;
+  for (const c of b.informed) if (c.role === 'seer' && b.packmate[c.seat] === 1 && b.alive[c.seat] === 1 && !c.liar) return true;
+  return false;
+}
+
+/**
+ * What killing an accuser does: the village reads a night victim's accusations as
+ * pointing at the pack (evidence.ts), so the pack prefers victims who accused villagers
+ * (framing them) and spares those whose accusations would point at a packmate. The
+ * threat an accuser of packmates poses still counts, against that.
+ */
+function accusationValue(m: Mind, s: number): number {
+  const b = m.b;
+  let ofPack = 0;
+  let ofVillagers = 0;
+  for (const x of b.said) {
+    if (x.speaker !== s || (x.kind !== SUSPECT && x.kind !== INTENT) || b.alive[x.target] === 0) continue;
+    if (b.packmate[x.target] === 1) ofPack++;
+    else ofVillagers++;
+  }
+  return Math.min(FRAME_MAX, FRAME_PER_ACCUSATION * ofVillagers) + Math.min(THREAT_MAX, THREAT_PER_ACCUSATION * ofPack) - EXPOSE * Math.min(ofPack, 3);
 }
 
 /** We attacked `s` on some earlier night and he did not die of it. */

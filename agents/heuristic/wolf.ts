@@ -17,6 +17,17 @@ import { argmaxShared, without } from './pick.js';
 export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonly number[]): number {
   const b = m.b;
   const v = m.village();
+  // The fake Seer votes as his reports say: against the living villager he named, never one he cleared.
+  const plan = m.plan;
+  if (plan.faking) {
+    for (const r of plan.fakeReports) if (r.result === 'werewolf' && cands.includes(r.target)) return r.target;
+    const cleared = (s: number) => plan.fakeReports.some((r) => r.target === s);
+    const uncleared = without(cands, cleared);
+    if (uncleared.length > 0) {
+      cands = uncleared;
+      legal = without(legal, cleared);
+    }
+  }
   const heading = lynchTarget(m, v, legal);
   if (heading >= 0 && b.packmate[heading] === 0 && heading !== b.lover) return heading;
   const alt = lynchTarget(m, v, cands);
@@ -24,19 +35,21 @@ export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonl
   return alt;
 }
 
-/** Whether I vote out cornered packmate `mate` today (decided once per day and packmate). */
+/** Whether I vote out cornered packmate `mate` now (the draw is made once per day and packmate). */
 function busToday(m: Mind, mate: number, alt: number): boolean {
   const b = m.b;
-  const plan = m.plan;
-  if (plan.busDay === b.day && plan.busTarget === mate) return plan.busYes;
   // Cornered: the village's intents against him beat those for the alternative even with the whole pack on it.
   const villagers = (s: number) => b.packmate[s] === 0;
   let packAlive = 0;
   for (const w of b.pack) if (b.alive[w] === 1) packAlive++;
   const cornered = intentsAgainst(m, mate, villagers) > (alt >= 0 ? intentsAgainst(m, alt, villagers) : 0) + packAlive;
-  plan.busDay = b.day;
-  plan.busTarget = mate;
-  plan.busYes = cornered && m.rng.chance(m.knobs.bus);
+  if (!cornered) return false;
+  const plan = m.plan;
+  if (plan.busDay !== b.day || plan.busTarget !== mate) {
+    plan.busDay = b.day;
+    plan.busTarget = mate;
+    plan.busYes = m.rng.chance(m.knobs.bus);
+  }
   return plan.busYes;
 }
 
@@ -58,10 +71,11 @@ function fakeSeerClaims(m: Mind, out: Claim[]): void {
   const b = m.b;
   const plan = m.plan;
   if (!plan.fakeDrawn) {
-    // Only the leader fakes (so the pack never has two Seers), once per game.
-    let packClaimed = false;
-    for (const w of b.pack) if (w !== b.me && b.claimed[w] === 'seer') packClaimed = true;
-    if (packClaimed || leader(m) !== b.me) return;
+    // Only the leader fakes, and only if no packmate ever did (the pack has one Seer) and the
+    // Seer's card has not been turned over (a claim would be a proven lie).
+    for (let s = 0; s < b.n; s++) if (s !== b.me && b.packmate[s] === 1 && b.claimed[s] === 'seer') return;
+    for (let s = 0; s < b.n; s++) if (b.alive[s] === 0 && b.roleOf[s] === 'seer') return;
+    if (leader(m) !== b.me) return;
     plan.fakeDrawn = true;
     plan.faking = m.rng.chance(m.knobs.fakeClaim);
   }
@@ -77,13 +91,15 @@ function fakeSeerClaims(m: Mind, out: Claim[]): void {
 
 /**
  * Tonight's false result: the real Seer (a rival claimant) named a werewolf; else a
- * suspected packmate cleared; else, alternately, the village's favourite suspect named
- * a werewolf or a villager cleared (results a real Seer would have).
+ * suspected packmate cleared; else a villager cleared. He names no villager a werewolf
+ * otherwise: that villager's card, once turned over, would prove him a liar, and an
+ * early villager for a wolf is a trade the pack loses.
  */
 function fakeReport(m: Mind): { target: number; result: SeenResult } | null {
   const b = m.b;
   const v = m.village();
-  const done = (s: number) => m.plan.fakeReports.some((r) => r.target === s);
+  // A report on a card already known (turned over, or proven) would be checked: report on the unknown only.
+  const done = (s: number) => b.pub[s] !== 0 || m.plan.fakeReports.some((r) => r.target === s);
   const wolf: SeenResult = 'werewolf';
   const clear: SeenResult = seerSeesRoles(m) ? 'villager' : 'not-werewolf';
   for (const c of b.informed) {
@@ -97,7 +113,6 @@ function fakeReport(m: Mind): { target: number; result: SeenResult } | null {
   if (mates.length > 0) return { target: argmaxShared(mates, (s) => v.p[s]!, salt), result: clear };
   const villagers = open.filter((s) => b.packmate[s] === 0 && s !== b.lover);
   if (villagers.length === 0) return null;
-  if (m.rng.chance(0.5)) return { target: lynchTarget(m, v, villagers), result: wolf };
   return { target: villagers[m.rng.int(villagers.length)]!, result: clear };
 }
 
@@ -110,7 +125,9 @@ export function wolfClaims(m: Mind, out: Claim[]): void {
   const cands = without(legal, (s) => b.ally(s));
   const t = cands.length > 0 ? wolfVoteTarget(m, cands, legal) : -1;
   if (t >= 0) {
-    out.push({ type: 'suspect', target: t });
+    // Worded as a villager would (speech.ts): a suspicion only where the facts point.
+    const v = m.village();
+    if (v.p[t]! > v.prior * 1.2) out.push({ type: 'suspect', target: t });
     out.push({ type: 'vote-intent', target: t });
   }
 }
