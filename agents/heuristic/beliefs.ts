@@ -62,7 +62,7 @@ export interface InformedClaim {
   liar: boolean;
   /** Publicly proven true (the claimant died holding the card). */
   proven: boolean;
-  /** Werewolf reports confirmed by revealed cards. */
+  /** Reports of a werewolf or of a power card confirmed by revealed cards. */
   confirmed: number;
 }
 

@@ -128,7 +128,8 @@ export function checkClaimsOnReveal(b: Beliefs, seat: number, role: Role): void 
     for (const r of c.reports) {
       if (r.target !== seat) continue;
       if (!consistent(r.wolf, r.role, wolf, role)) c.liar = true;
-      else if (r.wolf) c.confirmed++;
+      // A werewolf or a power card named right is hard to guess; a plain villager is not.
+      else if (r.wolf || (r.role !== null && r.role !== 'villager')) c.confirmed++;
     }
   }
   // A proven claimant's reports become public knowledge, and every rival claimant lied.

@@ -41,15 +41,42 @@ export function revealEvidence(b: Beliefs, seat: number, wolf: boolean, atNight:
       if (o.voter !== seat && o.target === c.target && o.day === c.day && o.round === c.round) llr[o.voter]! += VOTED_WITH_WOLF * apart;
     }
   }
+  // Words count once per speaker and target, weighted like votes by how far the speaker stood apart.
+  const n = b.n;
+  const accused = new Uint8Array(n);
+  const trusted = new Uint8Array(n);
+  const theyAccused = new Uint8Array(n);
+  const theyTrusted = new Uint8Array(n);
+  const speakers = new Uint8Array(n);
   const said = b.said;
   for (let i = 0; i < said.length; i++) {
     const s = said[i]!;
+    speakers[s.speaker] = 1;
     if (s.target === seat && s.speaker !== seat) {
-      if (s.kind === TRUST) llr[s.speaker]! += wolf ? TRUSTED_WOLF : TRUSTED_VILLAGER;
-      else llr[s.speaker]! += wolf ? ACCUSED_WOLF : ACCUSED_VILLAGER;
+      if (s.kind === TRUST) trusted[s.speaker] = 1;
+      else accused[s.speaker] = 1;
     } else if (s.speaker === seat) {
-      if (wolf) llr[s.target]! += s.kind === TRUST ? WOLF_TRUSTED : WOLF_ACCUSED;
-      else if (atNight && (s.kind === SUSPECT || s.kind === INTENT)) llr[s.target]! += SILENCED_ACCUSED;
+      if (s.kind === TRUST) theyTrusted[s.target] = 1;
+      else if (s.kind === SUSPECT || s.kind === INTENT) theyAccused[s.target] = 1;
     }
+  }
+  let talkers = 0;
+  let accusers = 0;
+  let trusters = 0;
+  for (let x = 0; x < n; x++) {
+    talkers += speakers[x]!;
+    accusers += accused[x]!;
+    trusters += trusted[x]!;
+  }
+  if (talkers === 0) return;
+  const accApart = 1 - accusers / talkers;
+  const trApart = 1 - trusters / talkers;
+  for (let x = 0; x < n; x++) {
+    if (accused[x] === 1) llr[x]! += (wolf ? ACCUSED_WOLF : ACCUSED_VILLAGER) * accApart;
+    if (trusted[x] === 1) llr[x]! += (wolf ? TRUSTED_WOLF : TRUSTED_VILLAGER) * trApart;
+    if (wolf) {
+      if (theyAccused[x] === 1) llr[x]! += WOLF_ACCUSED;
+      if (theyTrusted[x] === 1) llr[x]! += WOLF_TRUSTED;
+    } else if (atNight && theyAccused[x] === 1) llr[x]! += SILENCED_ACCUSED;
   }
 }

@@ -17,11 +17,12 @@ export function seer(m: Mind, d: DecisionFor<'seer'>): Answer {
     cands,
     (s) => {
       const p = v.p[s]!;
-      // Doubt is greatest at p = 1/2; the sheriff's and role claimants' cards matter more.
+      // Doubt is greatest at p = 1/2; the sheriff's and role claimants' cards matter more,
+      // a believed Seer's or Little Girl's less (their claim already speaks for them).
       let x = p < 0.5 ? p : 1 - p;
-      if (s === b.sheriff) x += 0.1;
-      if (b.claimed[s] !== null) x += 0.05;
-      return x;
+      if (s === b.sheriff) x *= 1.3;
+      if (b.claimed[s] !== null) x *= 1.2;
+      return x * (1 - v.cred[s]!);
     },
     m.rng,
   );
@@ -92,7 +93,7 @@ export function peek(m: Mind, _d: DecisionFor<'peek'>): Answer {
   return { kind: 'peek', peek: !m.b.peeked };
 }
 
-/** What a card is worth to a thief who plays for the village; a werewolf card is better left out of play. */
+/** What a card is worth to a thief who plays for the village. */
 const CARD_VALUE: Record<Role, number> = {
   seer: 6,
   witch: 5,
@@ -103,9 +104,10 @@ const CARD_VALUE: Record<Role, number> = {
   idiot: 2,
   cupid: 1.5,
   scapegoat: 1,
-  piper: 1,
   villager: 0,
   thief: 0,
+  // Left face down, the Piper's and the werewolf's cards are out of play: better for the village.
+  piper: -0.5,
   werewolf: -1,
 };
 

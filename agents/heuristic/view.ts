@@ -124,11 +124,14 @@ function applyInformed(b: Beliefs, K: Int8Array, v: View): void {
   const cred = v.cred;
   const alive = b.alive;
   // The claimants themselves first, then what they report (so rival claimants' accusations of each other land on top).
+  // A lone claimant is no more suspect for claiming; rivals are (one of them lies).
   for (const c of b.informed) {
     const s = c.seat;
     if (alive[s] === 0 || K[s] !== 0) continue;
     const cr = cred[s]!;
-    p[s] = cr > 0 ? (1 - cr) * Math.max(p[s]!, LIAR_WOLF) : Math.max(p[s]!, LIAR_WOLF);
+    if (cr <= 0) p[s] = Math.max(p[s]!, LIAR_WOLF);
+    else if (rivals(b, c) === 0) p[s] = Math.min(p[s]!, (1 - cr) * LIAR_WOLF);
+    else p[s] = (1 - cr) * Math.max(p[s]!, LIAR_WOLF);
   }
   for (const c of b.informed) {
     const cr = cred[c.seat]!;
@@ -136,17 +139,32 @@ function applyInformed(b: Beliefs, K: Int8Array, v: View): void {
     for (const r of c.reports) {
       const t = r.target;
       if (alive[t] === 0 || K[t] !== 0) continue;
-      if (believed) p[t] = r.wolf ? cr + (1 - cr) * p[t]! : (1 - cr) * p[t]!;
+      // The Pied Piper is the village's enemy as much as a werewolf.
+      const bad = r.wolf || r.role === 'piper';
+      if (believed) p[t] = bad ? cr + (1 - cr) * p[t]! : (1 - cr) * p[t]!;
       // A liar's words still say something: he accuses villagers and clears his pack.
-      else if (c.liar || b.alive[c.seat] === 0) p[t] = r.wolf ? 0.7 * p[t]! : p[t]! + 0.3 * (1 - p[t]!);
+      else if (c.liar || b.alive[c.seat] === 0) p[t] = bad ? 0.7 * p[t]! : p[t]! + 0.3 * (1 - p[t]!);
     }
   }
+}
+
+/** Living rival claimants of the same role (not caught lying). */
+function rivals(b: Beliefs, c: InformedClaim): number {
+  let k = 0;
+  for (const o of b.informed) if (o !== c && o.role === c.role && !o.liar && b.alive[o.seat] === 1) k++;
+  return k;
 }
 
 function applyRoleClaims(b: Beliefs, K: Int8Array, p: Float64Array): void {
   const n = b.n;
   for (let s = 0; s < n; s++) {
-    if (b.alive[s] === 0 || K[s] !== 0) continue;
+    if (b.alive[s] === 0) continue;
+    // A known Pied Piper is an enemy of everyone else (he wins alone): suspicion 1.
+    if (b.roleOf[s] === 'piper' && s !== b.me && (K === b.known || b.pub[s] !== 0 || b.claimed[s] === 'piper')) {
+      p[s] = 1;
+      continue;
+    }
+    if (K[s] !== 0) continue;
     if (b.roleLiar[s] === 1) {
       p[s] = Math.max(p[s]!, LIAR_WOLF);
       continue;
