@@ -1,78 +1,24 @@
 // What one heuristic player knows and believes, built from its own observation only
 // (`ctx.observe()`): its card and private knowledge (seer results, packmates, lover,
 // thief cards, little-girl peeks, the witch's shown victim, charm), and the public facts
-// (claims, revealed roles of the dead, votes, deaths, sheriff, idiot). It is updated
-// incrementally: each call reads only the events added since the last one (an
-// observation's event list only grows).
+// (claims, revealed roles of the dead, votes, deaths, sheriff, idiot), kept in the
+// game's public record (public.ts). It is updated incrementally: each call reads only
+// the events added since the last one (an observation's event list only grows).
 //
 // Every event it reads must be visible to its seat; one that is not is a harness bug
 // (someone fed it another seat's hidden information) and is thrown as such, so the
 // driver charges it as an error instead of the agent silently using it.
 
 import type { SeenResult } from '../../engine/claims.js';
-import type { Event, LoverInfo } from '../../engine/events.js';
+import { ALL, type Event, type LoverInfo } from '../../engine/events.js';
 import type { Observation } from '../../engine/observation.js';
 import type { RuleOptions } from '../../engine/options.js';
 import type { Role } from '../../engine/roles.js';
-import { readStatement, checkClaimsOnReveal } from './claims-read.js';
-import { revealEvidence } from './evidence.js';
 import type { Knobs } from './knobs.js';
 import { mix } from './pick.js';
+import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
-/** What a player said about another, kept for re-reading when roles are revealed. */
-export const SUSPECT = 0;
-export const TRUST = 1;
-export const INTENT = 2;
-export interface Said {
-  readonly speaker: number;
-  readonly kind: typeof SUSPECT | typeof TRUST | typeof INTENT;
-  readonly target: number;
-  readonly day: number;
-}
-
-/** A day-vote ballot. */
-export interface Cast {
-  readonly voter: number;
-  readonly target: number;
-  readonly day: number;
-  readonly round: number;
-  /** The share of that round's ballots cast for the same target (a unanimous vote says little of anyone). */
-  readonly share: number;
-}
-
-/** One result an informed claimant reports (a Seer's "seen", a Little Girl's "suspect"). */
-export interface Report {
-  readonly target: number;
-  readonly wolf: boolean;
-  /** The role reported, when the report names one (not werewolf / not-werewolf / a suspicion). */
-  readonly role: Role | null;
-}
-
-/** A claim to be the Seer or the Little Girl: the claims whose words carry information. */
-export interface InformedClaim {
-  readonly seat: number;
-  readonly role: 'seer' | 'little-girl';
-  /** How many players claimed this role before (0: the first). */
-  readonly order: number;
-  readonly day: number;
-  /** Named a werewolf by an earlier claimant before claiming: a self-defence counter-claim. */
-  readonly accusedFirst: boolean;
-  readonly reports: Report[];
-  /** Publicly proven false (a report contradicted by a revealed card, or the card itself). */
-  liar: boolean;
-  /** Publicly proven true (the claimant died holding the card). */
-  proven: boolean;
-  /** Reports of a werewolf or of a power card confirmed by revealed cards. */
-  confirmed: number;
-}
-
-/** An ability claim ("I protected P3") with the day it was said. */
-export interface ActionClaim {
-  readonly seat: number;
-  readonly action: string;
-  readonly target: number;
-  readonly day: number;
-}
+export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
 
 /** Thrown when an agent is fed an event its seat may not see (a harness bug, never a game event). */
 export class ForeignInformationError extends Error {}
@@ -84,32 +30,29 @@ export class Beliefs {
   readonly deck: readonly Role[];
   readonly knobs: Knobs;
   private readonly bit: number;
-  /** Events read so far. */
+  /** Events read so far, and how many of them were public. */
   private cursor = 0;
-  /** Bumped by every event that can change a view (view.ts): views of an older version are stale. */
-  version = 0;
+  private publicSeen = 0;
+  /** The game's public record (shared with the other heuristic seats, or this seat's own copy). */
+  private rec: PublicRecord;
+  /** Bumped by private events that can change a view. */
+  private privateVersion = 0;
+  /** The record's version when its knowledge was last merged into mine. */
+  private mergedAt = -1;
 
   /** The card played now (a thief's taken card), and the one dealt. */
   role: Role = 'villager';
   dealt: Role = 'villager';
+  /** The current night and day, as this seat has read them. */
   night = 0;
   day = 0;
-  readonly alive: Uint8Array;
-  livingCount: number;
 
-  /** Certain public knowledge of each seat: 1 werewolf, -1 not, 0 unknown. */
-  readonly pub: Int8Array;
   /** Certain knowledge, public and private: 1 werewolf, -1 not, 0 unknown. */
   readonly known: Int8Array;
   /** The card of each seat, where known (publicly or privately). */
   readonly roleOf: (Role | null)[];
-  /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
-  readonly llr: Float64Array;
   readonly deckWolves: number;
   readonly hasThief: boolean;
-  deadWolves = 0;
-  /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
-  salt = 0x2545f491;
 
   // Private knowledge.
   /** Werewolves seen in the pack, ever (wolves only). */
@@ -141,23 +84,6 @@ export class Beliefs {
   lastPackNight = 0;
   caughtNight = 0;
 
-  // Public facts.
-  sheriff = -1;
-  /** The latest role each seat claimed, and on which day. */
-  readonly claimed: (Role | null)[];
-  readonly claimDay: Int16Array;
-  /** Seats caught lying about their role (a unique role someone else provably holds, or a changed story). */
-  readonly roleLiar: Uint8Array;
-  readonly informed: InformedClaim[] = [];
-  readonly actions: ActionClaim[] = [];
-  readonly said: Said[] = [];
-  readonly casts: Cast[] = [];
-  /** Today's announced vote intent of each speaker (-1: none), and today's trust claims per target. */
-  readonly intent: Int16Array;
-  readonly trustToday: Float64Array;
-  /** Who spoke today, in order. */
-  readonly spokeToday: number[] = [];
-
   constructor(obs: Observation, knobs: Knobs) {
     this.me = obs.seat;
     this.n = obs.players;
@@ -166,19 +92,11 @@ export class Beliefs {
     this.knobs = knobs;
     this.bit = 1 << obs.seat;
     const n = obs.players;
-    this.alive = new Uint8Array(n).fill(1);
-    this.livingCount = n;
-    this.pub = new Int8Array(n);
+    this.rec = publicRecordFor(obs);
     this.known = new Int8Array(n);
     this.roleOf = new Array<Role | null>(n).fill(null);
-    this.llr = new Float64Array(n);
     this.packmate = new Uint8Array(n);
     this.charmed = new Uint8Array(n);
-    this.claimed = new Array<Role | null>(n).fill(null);
-    this.claimDay = new Int16Array(n);
-    this.roleLiar = new Uint8Array(n);
-    this.intent = new Int16Array(n).fill(-1);
-    this.trustToday = new Float64Array(n);
     let wolves = 0;
     let thief = false;
     for (const r of obs.deck) {
@@ -189,10 +107,108 @@ export class Beliefs {
     this.hasThief = thief;
   }
 
+  // The public facts, from the record.
+  get alive(): Uint8Array {
+    return this.rec.alive;
+  }
+  get livingCount(): number {
+    return this.rec.livingCount;
+  }
+  /** Certain public knowledge of each seat: 1 werewolf, -1 not, 0 unknown. */
+  get pub(): Int8Array {
+    return this.rec.known;
+  }
+  /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
+  get llr(): Float64Array {
+    return this.rec.llr;
+  }
+  get deadWolves(): number {
+    return this.rec.deadWolves;
+  }
+  /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
+  get salt(): number {
+    return this.rec.salt;
+  }
+  get sheriff(): number {
+    return this.rec.sheriff;
+  }
+  /** The latest role each seat claimed, and on which day. */
+  get claimed(): readonly (Role | null)[] {
+    return this.rec.claimed;
+  }
+  get claimDay(): Int16Array {
+    return this.rec.claimDay;
+  }
+  /** Seats caught lying about their role. */
+  get roleLiar(): Uint8Array {
+    return this.rec.roleLiar;
+  }
+  get informed(): readonly InformedClaim[] {
+    return this.rec.informed;
+  }
+  get actions(): readonly ActionClaim[] {
+    return this.rec.actions;
+  }
+  get said(): readonly Said[] {
+    return this.rec.said;
+  }
+  get casts(): readonly Cast[] {
+    return this.rec.casts;
+  }
+  /** Today's announced vote intent of each speaker (-1: none). */
+  get intent(): Int16Array {
+    return this.rec.intent;
+  }
+  /** Today's trust claims per target. */
+  get trustToday(): Float64Array {
+    return this.rec.trustToday;
+  }
+  /** Changes whenever a view (view.ts) may change: views of an older version are stale. */
+  get version(): number {
+    return this.rec.version + this.privateVersion;
+  }
+
   /** Reads the events added since the last call. */
   update(obs: Observation): void {
     const events = obs.events;
-    for (; this.cursor < events.length; this.cursor++) this.read(events[this.cursor]!);
+    const rec = this.rec;
+    for (; this.cursor < events.length; this.cursor++) {
+      const e = events[this.cursor]!;
+      if ((e.vis & this.bit) === 0)
+        throw new ForeignInformationError(
+          `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
+        );
+      if (e.vis === ALL) {
+        // The record is shared: apply the event unless another seat already has.
+        if (this.publicSeen++ === rec.applied) rec.apply(e);
+      }
+      this.read(e);
+    }
+    // A record ahead of what I have seen (an agent joining late, or fed an earlier
+    // observation of the same game) would tell me the future: keep my own from here.
+    if (rec.applied !== this.publicSeen) this.fork(events);
+    if (this.mergedAt !== this.rec.version) this.merge();
+  }
+
+  /** Rebuilds the public record from my observation alone. */
+  private fork(events: readonly Event[]): void {
+    const own = new PublicRecord(this.n);
+    for (let i = 0; i < this.cursor; i++) if (events[i]!.vis === ALL) own.apply(events[i]!);
+    this.rec = own;
+    this.mergedAt = -1;
+    this.privateVersion++;
+  }
+
+  /** Public knowledge joins mine (a turned-over card is the truth; otherwise what I know privately stands). */
+  private merge(): void {
+    const pub = this.rec.known;
+    const roles = this.rec.roleOf;
+    const alive = this.rec.alive;
+    for (let s = 0; s < this.n; s++) {
+      if (pub[s] !== 0 && (this.known[s] === 0 || alive[s] === 0)) this.known[s] = pub[s]!;
+      if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.roleOf[s] = roles[s]!;
+    }
+    this.mergedAt = this.rec.version;
   }
 
   /** True if I play for the pack (a werewolf not in a cross-team couple). */
@@ -221,25 +237,20 @@ export class Beliefs {
     return this.deckWolves - (2 * this.deckWolves) / (this.n + 2);
   }
 
-  /** Records a certain fact about a seat. */
-  learn(seat: number, wolf: boolean, role: Role | null, isPublic: boolean): void {
-    const v = wolf ? 1 : -1;
-    if (isPublic && this.pub[seat] === 0) this.pub[seat] = v;
-    if (this.known[seat] === 0) this.known[seat] = v;
+  /** Records a certain private fact about a seat. */
+  learn(seat: number, wolf: boolean, role: Role | null): void {
+    if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
     if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
+    this.privateVersion++;
   }
 
+  /** What this seat itself learns from an event (the public record is updated apart). */
   private read(e: Event): void {
-    if ((e.vis & this.bit) === 0)
-      throw new ForeignInformationError(
-        `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
-      );
     switch (e.type) {
       case 'deal':
         if (e.seat === this.me) {
-          this.version++;
           this.role = this.dealt = e.role;
-          this.learn(this.me, e.role === 'werewolf', e.role, false);
+          this.learn(this.me, e.role === 'werewolf', e.role);
         }
         return;
       case 'night':
@@ -247,48 +258,40 @@ export class Beliefs {
         return;
       case 'day':
         this.day = e.day;
-        this.intent.fill(-1);
-        this.trustToday.fill(0);
-        this.spokeToday.length = 0;
         return;
       case 'thief-cards':
         this.thiefCards = e.cards;
         return;
       case 'thief-swap':
-        this.version++;
+        this.privateVersion++;
         return this.thiefSwap(e.took);
       case 'lover':
-        this.version++;
         return this.readLover(e.partner, e.partnerIs);
       case 'guard':
         this.lastGuard = e.target;
         this.lastGuardNight = this.night;
         return;
       case 'seer': {
-        this.version++;
         this.myResults.push({ target: e.target, result: e.result });
         const wolf = e.result === 'werewolf';
         const role = e.result === 'not-werewolf' ? null : e.result;
-        return this.learn(e.target, wolf, role, false);
+        return this.learn(e.target, wolf, role);
       }
       case 'pack':
-        this.version++;
         return this.readPack(e.wolves);
       case 'pack-victim':
         this.lastPackTarget = e.target ?? -1;
         this.lastPackNight = this.night;
         return;
       case 'peek':
-        this.version++;
         this.peeked = true;
         return this.learnAllWolves(e.wolves);
       case 'caught':
         this.caughtNight = this.night;
         return;
       case 'witch-victim':
-        this.version++;
         // Under non-wolves the pack's victim cannot be a werewolf.
-        if (e.victim !== null && this.options.packTargets === 'non-wolves') this.learn(e.victim, false, null, false);
+        if (e.victim !== null && this.options.packTargets === 'non-wolves') this.learn(e.victim, false, null);
         return;
       case 'witch':
         if (e.heal !== null) this.healUsed = true;
@@ -303,38 +306,8 @@ export class Beliefs {
       case 'powers-lost':
         this.powersLost = true;
         return;
-      case 'death':
-        this.version++;
-        return this.readDeath(e.seat, e.role, e.cause === 'night');
-      case 'idiot-revealed':
-        this.version++;
-        this.salt = mix(this.salt, 0x1d + e.seat);
-        this.claimed[e.seat] = 'idiot';
-        return this.learn(e.seat, false, 'idiot', true);
-      case 'speech':
-        this.salt = mix(this.salt, (e.seat << 8) | e.claims.length);
-        this.spokeToday.push(e.seat);
-        if (readStatement(this, e.seat, e.claims)) this.version++;
-        return;
-      case 'sheriff':
-        this.sheriff = e.seat;
-        this.salt = mix(this.salt, 0x5e + e.seat);
-        return;
-      case 'votes': {
-        let ballots = 0;
-        for (const v of e.votes) if (v.target !== null) ballots++;
-        for (const v of e.votes) {
-          if (v.target === null) continue;
-          let same = 0;
-          for (const o of e.votes) if (o.target === v.target) same++;
-          this.casts.push({ voter: v.voter, target: v.target, day: this.day, round: e.round, share: same / ballots });
-          this.salt = mix(this.salt, (v.voter << 5) | v.target);
-        }
-        return;
-      }
       default:
-        // start, cupid, thief-cards, pack-proposals, election, tie, tie-break, verdict,
-        // scapegoat-voters, shot, end, and event types added later: nothing to learn here.
+        // Public events (the record has them), and event types added later.
         return;
     }
   }
@@ -351,6 +324,7 @@ export class Beliefs {
       this.role = took;
       this.known[this.me] = took === 'werewolf' ? 1 : -1;
       this.roleOf[this.me] = took;
+      this.privateVersion++;
     }
     this.wolvesOut = out;
   }
@@ -358,9 +332,10 @@ export class Beliefs {
   private readLover(partner: number, info: LoverInfo): void {
     this.lover = partner;
     this.loverIs = info;
-    if (info === 'werewolf') this.learn(partner, true, 'werewolf', false);
-    else if (info === 'human') this.learn(partner, false, null, false);
-    else if (info !== null) this.learn(partner, false, info, false);
+    this.privateVersion++;
+    if (info === 'werewolf') this.learn(partner, true, 'werewolf');
+    else if (info === 'human') this.learn(partner, false, null);
+    else if (info !== null) this.learn(partner, false, info);
   }
 
   private readPack(wolves: readonly number[]): void {
@@ -381,22 +356,7 @@ export class Beliefs {
 
   /** `wolves` are all the living werewolves: everyone else alive is not one. */
   private learnAllWolves(wolves: readonly number[]): void {
-    for (const w of wolves) this.learn(w, true, 'werewolf', false);
-    for (let s = 0; s < this.n; s++) if (this.alive[s] === 1 && !wolves.includes(s)) this.learn(s, false, null, false);
-  }
-
-  private readDeath(seat: number, role: Role, atNight: boolean): void {
-    if (this.alive[seat] === 1) {
-      this.alive[seat] = 0;
-      this.livingCount--;
-    }
-    this.salt = mix(this.salt, (seat << 4) | 0xd);
-    const wolf = role === 'werewolf';
-    if (wolf) this.deadWolves++;
-    this.pub[seat] = wolf ? 1 : -1;
-    this.known[seat] = wolf ? 1 : -1;
-    this.roleOf[seat] = role;
-    revealEvidence(this, seat, wolf, atNight);
-    checkClaimsOnReveal(this, seat, role);
+    for (const w of wolves) this.learn(w, true, 'werewolf');
+    for (let s = 0; s < this.n; s++) if (this.alive[s] === 1 && !wolves.includes(s)) this.learn(s, false, null);
   }
 }

@@ -6,7 +6,7 @@
 
 import type { Claim } from '../../engine/claims.js';
 import { isRole, type Role } from '../../engine/roles.js';
-import { INTENT, SUSPECT, TRUST, type Beliefs, type InformedClaim } from './beliefs.js';
+import { INTENT, SUSPECT, TRUST, type InformedClaim, type PublicRecord } from './public.js';
 
 /** Roles that only one card holds, so two claimants cannot both be right. */
 const UNIQUE_ROLES: ReadonlySet<Role> = new Set<Role>([
@@ -14,7 +14,7 @@ const UNIQUE_ROLES: ReadonlySet<Role> = new Set<Role>([
 ]);
 
 /** Reads a statement; true if it changed what the views depend on (role claims and reports). */
-export function readStatement(b: Beliefs, speaker: number, claims: readonly Claim[]): boolean {
+export function readStatement(b: PublicRecord, speaker: number, claims: readonly Claim[]): boolean {
   let changed = false;
   for (const c of claims) {
     switch (c.type) {
@@ -52,7 +52,7 @@ export function readStatement(b: Beliefs, speaker: number, claims: readonly Clai
   return changed;
 }
 
-function claimRole(b: Beliefs, speaker: number, role: Role): void {
+function claimRole(b: PublicRecord, speaker: number, role: Role): void {
   const before = b.claimed[speaker];
   if (before === role) return;
   // A changed story is a lie (one of the two claims is false).
@@ -62,13 +62,13 @@ function claimRole(b: Beliefs, speaker: number, role: Role): void {
   if (role === 'werewolf') b.roleLiar[speaker] = 1;
   // A unique card already turned over by someone else.
   if (UNIQUE_ROLES.has(role)) {
-    for (let s = 0; s < b.n; s++) if (s !== speaker && b.alive[s] === 0 && b.roleOf[s] === role && b.pub[s] !== 0) b.roleLiar[speaker] = 1;
+    for (let s = 0; s < b.n; s++) if (s !== speaker && b.alive[s] === 0 && b.roleOf[s] === role && b.known[s] !== 0) b.roleLiar[speaker] = 1;
   }
   if (role === 'seer' || role === 'little-girl') informedOf(b, speaker, role);
 }
 
 /** The speaker's claim to `role`, created on first use (a "seen" report implies a Seer claim). */
-function informedOf(b: Beliefs, speaker: number, role: 'seer' | 'little-girl'): InformedClaim {
+function informedOf(b: PublicRecord, speaker: number, role: 'seer' | 'little-girl'): InformedClaim {
   let order = 0;
   for (const c of b.informed) {
     if (c.role !== role) continue;
@@ -98,7 +98,7 @@ function informedOf(b: Beliefs, speaker: number, role: 'seer' | 'little-girl'): 
   return claim;
 }
 
-function report(b: Beliefs, c: InformedClaim, target: number, wolf: boolean, role: Role | null): void {
+function report(b: PublicRecord, c: InformedClaim, target: number, wolf: boolean, role: Role | null): void {
   for (const r of c.reports) {
     if (r.target !== target) continue;
     // A result cannot change: a changed report is a lie.
@@ -107,8 +107,8 @@ function report(b: Beliefs, c: InformedClaim, target: number, wolf: boolean, rol
   }
   c.reports.push({ target, wolf, role });
   // Reporting on a card already turned over must match it.
-  if (b.pub[target] !== 0) {
-    if (!consistent(wolf, role, b.pub[target] === 1, b.alive[target] === 0 ? b.roleOf[target] : null)) c.liar = true;
+  if (b.known[target] !== 0) {
+    if (!consistent(wolf, role, b.known[target] === 1, b.alive[target] === 0 ? b.roleOf[target] : null)) c.liar = true;
   }
 }
 
@@ -118,7 +118,7 @@ function consistent(saidWolf: boolean, saidRole: Role | null, isWolf: boolean, a
 }
 
 /** A card turned over: claims about it and by its holder are settled. */
-export function checkClaimsOnReveal(b: Beliefs, seat: number, role: Role): void {
+export function checkClaimsOnReveal(b: PublicRecord, seat: number, role: Role): void {
   const wolf = role === 'werewolf';
   for (const c of b.informed) {
     if (c.seat === seat) {
@@ -135,7 +135,7 @@ export function checkClaimsOnReveal(b: Beliefs, seat: number, role: Role): void 
   // A proven claimant's reports become public knowledge, and every rival claimant lied.
   for (const c of b.informed) {
     if (c.seat !== seat || !c.proven) continue;
-    for (const r of c.reports) b.learn(r.target, r.wolf, r.role ?? (r.wolf ? 'werewolf' : null), true);
+    for (const r of c.reports) b.learn(r.target, r.wolf, r.role ?? (r.wolf ? 'werewolf' : null));
     for (const o of b.informed) if (o !== c && o.role === c.role) o.liar = true;
   }
   const claimedRole = b.claimed[seat];

@@ -5,7 +5,8 @@
 // night the players who were on to them. The weights are small and add up over days;
 // they are the heuristic's, tuned by the strength figures (README "Heuristic agents").
 
-import { INTENT, SUSPECT, TRUST, type Beliefs } from './beliefs.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
+import { INTENT, SUSPECT, TRUST, type PublicRecord } from './public.js';
 
 /** Voted against a player who turned out to be a werewolf / a villager. */
 const VOTED_WOLF = -0.5;
@@ -26,7 +27,14 @@ const TRUSTED_VILLAGER = -0.15;
 /** Whom a villager killed at night had accused: the pack silenced an accuser. */
 const SILENCED_ACCUSED = 0.3;
 
-export function revealEvidence(b: Beliefs, seat: number, wolf: boolean, atNight: boolean): void {
+// Scratch flags per seat (one call at a time: agents run in one thread, and a call does not nest).
+const ACCUSED = new Uint8Array(MAX_PLAYERS);
+const TRUSTED = new Uint8Array(MAX_PLAYERS);
+const THEY_ACCUSED = new Uint8Array(MAX_PLAYERS);
+const THEY_TRUSTED = new Uint8Array(MAX_PLAYERS);
+const SPEAKERS = new Uint8Array(MAX_PLAYERS);
+
+export function revealEvidence(b: PublicRecord, seat: number, wolf: boolean, atNight: boolean): void {
   const llr = b.llr;
   const casts = b.casts;
   for (let i = 0; i < casts.length; i++) {
@@ -43,11 +51,11 @@ export function revealEvidence(b: Beliefs, seat: number, wolf: boolean, atNight:
   }
   // Words count once per speaker and target, weighted like votes by how far the speaker stood apart.
   const n = b.n;
-  const accused = new Uint8Array(n);
-  const trusted = new Uint8Array(n);
-  const theyAccused = new Uint8Array(n);
-  const theyTrusted = new Uint8Array(n);
-  const speakers = new Uint8Array(n);
+  const accused = ACCUSED.fill(0, 0, n);
+  const trusted = TRUSTED.fill(0, 0, n);
+  const theyAccused = THEY_ACCUSED.fill(0, 0, n);
+  const theyTrusted = THEY_TRUSTED.fill(0, 0, n);
+  const speakers = SPEAKERS.fill(0, 0, n);
   const said = b.said;
   for (let i = 0; i < said.length; i++) {
     const s = said[i]!;
