@@ -62,15 +62,18 @@ const POISON_SURE = 0.85;
 const POISON_DANGER = 0.5;
 
 /**
- * The Witch heals the victim unless she suspects him (a wolf offering himself to bait
- * the potion, 001) — always herself, her lover, a believed Seer; she poisons a
- * werewolf she is sure of, or her best suspect when the village is close to losing.
+ * The Witch keeps her potion for the Seer: she heals herself, her lover, a believed
+ * Seer or Little Girl, a claimed Guard; anyone she does not suspect once no Seer is left
+ * to save (her card turned over, or none in the game) or when the village is close to
+ * losing — never a suspect (a wolf offering himself to bait the potion, 001). She
+ * poisons a werewolf she is sure of, or her best suspect when the village is close to
+ * losing.
  */
 export function witch(m: Mind, d: DecisionFor<'witch'>): Answer {
   const b = m.b;
   const v = m.mine();
   const victim = d.victim;
-  const heal = d.canHeal && victim !== null && (victim === b.me || b.ally(victim) || v.cred[victim]! > 0 || v.p[victim]! < 0.5);
+  const heal = d.canHeal && victim !== null && shouldHeal(m, v, victim);
   let poison: number | null = null;
   if (d.poisonTargets.length > 0 && (!heal || d.potionsTonight === 2)) {
     const cands = d.poisonTargets.filter((s) => s !== b.me && s !== victim && !b.ally(s));
@@ -78,6 +81,22 @@ export function witch(m: Mind, d: DecisionFor<'witch'>): Answer {
     if (t >= 0 && (v.p[t]! >= POISON_SURE || (v.p[t]! >= POISON_DANGER && villageInDanger(m, v)))) poison = t;
   }
   return { kind: 'witch', heal, poison };
+}
+
+function shouldHeal(m: Mind, v: View, victim: number): boolean {
+  const b = m.b;
+  if (victim === b.me || b.ally(victim)) return true;
+  if (v.p[victim]! >= 0.5) return false;
+  if (v.cred[victim]! > 0 || (b.claimed[victim] === 'guard' && b.roleLiar[victim] === 0)) return true;
+  return !seerToSave(m) || villageInDanger(m, v);
+}
+
+/** A Seer may still need the potion: her card is in the deck and has not been turned over. */
+function seerToSave(m: Mind): boolean {
+  const b = m.b;
+  if (!b.deck.includes('seer')) return false;
+  for (let s = 0; s < b.n; s++) if (b.alive[s] === 0 && b.roleOf[s] === 'seer') return false;
+  return true;
 }
 
 /** The werewolves (as many as the suspicions add up to) are within two of the others. */

@@ -1,7 +1,7 @@
 // The pack's night: one victim through the pack protocol (werewolves.ts). Every wolf
 // values the living non-wolves from the same public facts with the same tie-break (a
-// hash of the pack and the night), so the proposals agree in round 1; from round 2 each
-// follows the leader's last proposal, so the pack converges whatever the rounds.
+// hash of the pack and the night), so the proposals agree in round 1; in round 2 each
+// follows the leader's proposal; in round 3 a wolf who could not follow is followed.
 //
 // A victim's value: a believed Seer or Little Girl first (they know), then a claimed
 // Witch or Guard, the sheriff, players who accuse packmates, the players the village
@@ -43,13 +43,26 @@ export function pack(m: Mind, d: PackDecision): Answer {
     return { kind: 'pack', target: d.targets.includes(b.me) ? b.me : d.targets[0]! };
   }
   if (d.round > 1) {
-    const follow = d.leader === b.me ? b.me : d.leader;
-    const last = d.previous.find((p) => p.voter === follow)?.target;
+    const last = d.previous.find((p) => p.voter === followed(d))?.target;
     if (last !== undefined && last !== null && cands.includes(last)) return { kind: 'pack', target: last };
+    const mine = d.previous.find((p) => p.voter === b.me)?.target;
+    if (mine !== undefined && mine !== null && cands.includes(mine)) return { kind: 'pack', target: mine };
   }
   const v = m.village();
   const target = argmaxShared(cands, (s) => victimValue(m, v, s), mix(b.packSalt, b.night));
   return { kind: 'pack', target };
+}
+
+/**
+ * Whose last proposal to take up: in round 2 the leader's; from round 3, a wolf who did
+ * not follow the leader in round 2 could not (the victim is his lover, 001), so the
+ * pack takes up his instead (the lowest such seat).
+ */
+function followed(d: PackDecision): number {
+  if (d.round === 2) return d.leader;
+  const lead = d.previous.find((p) => p.voter === d.leader)?.target;
+  for (const p of d.previous) if (p.voter !== d.leader && p.target !== lead) return p.voter;
+  return d.leader;
 }
 
 export function victimValue(m: Mind, v: View, s: number): number {
