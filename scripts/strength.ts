@@ -5,17 +5,18 @@
 //   h-wolves    random village against heuristic werewolves
 //   heuristic   heuristic self-play
 //   silent      heuristic self-play with a Seer who never speaks (seerReveal=never)
-// and heuristic self-play with 1 to 4 werewolves (--roles werewolf=W,seer,villager=…).
+// heuristic self-play with 1 to 4 werewolves (--roles werewolf=W,seer,villager=…), and
+// (--part knobs, not in `all`) heuristic self-play under each knob setting in turn.
 // Prints markdown tables.
 //
 //   npm run build && node dist/scripts/strength.js [--games 20000] [--players 8,9,…,18]
-//       [--wolves 1,2,3,4] [--part tables|wolves|all] [--seed strength]
+//       [--wolves 1,2,3,4] [--part tables|wolves|knobs|all] [--seed strength]
 
 import { args, fail, whole, wholeList } from './lib/args.js';
 import { playMany, rateText, table, type Tally } from './lib/play-many.js';
 
 const USAGE =
-  'usage: node dist/scripts/strength.js [--games N] [--players 8,9,...] [--wolves 1,2,3,4] [--part tables|wolves|all] [--seed S]';
+  'usage: node dist/scripts/strength.js [--games N] [--players 8,9,...] [--wolves 1,2,3,4] [--part tables|wolves|knobs|all] [--seed S]';
 const opts = args(USAGE, {
   games: { type: 'string' },
   players: { type: 'string' },
@@ -27,7 +28,7 @@ const games = whole('games', opts.games, 20_000);
 const players = wholeList('players', opts.players, [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
 const wolfCounts = wholeList('wolves', opts.wolves, [1, 2, 3, 4]);
 const part = opts.part ?? 'all';
-if (!['tables', 'wolves', 'all'].includes(part)) fail(`--part takes tables, wolves or all, not '${part}'\n\n${USAGE}`);
+if (!['tables', 'wolves', 'knobs', 'all'].includes(part)) fail(`--part takes tables, wolves, knobs or all, not '${part}'\n\n${USAGE}`);
 const seed = opts.seed ?? 'strength';
 
 const COLUMNS: readonly { readonly name: string; readonly agents: readonly string[] }[] = [
@@ -36,6 +37,19 @@ const COLUMNS: readonly { readonly name: string; readonly agents: readonly strin
   { name: 'h-wolves', agents: ['random', 'werewolves=heuristic'] },
   { name: 'heuristic', agents: ['heuristic'] },
   { name: 'silent', agents: ['heuristic', 'seer=heuristic:seerReveal=never'] },
+];
+
+/** Knob settings compared by --part knobs (one knob moved from its default at a time). */
+const KNOB_ROWS: readonly string[] = [
+  'heuristic',
+  'heuristic:seerReveal=2',
+  'heuristic:seerReveal=99',
+  'heuristic:seerReveal=never',
+  'heuristic:fakeClaim=0',
+  'heuristic:fakeClaim=1',
+  'heuristic:trust=0.5',
+  'heuristic:trust=1',
+  'heuristic:bus=0',
 ];
 
 function run(req: { players: number; roles?: string }, agents: readonly string[]): Tally {
@@ -48,7 +62,7 @@ const village = (t: Tally) => rateText(t.wins.village, t.games);
 let seconds = 0;
 let played = 0;
 
-if (part !== 'wolves') {
+if (part === 'tables' || part === 'all') {
   console.log(`Village win rate, preset standard (004's table), ${games} games per cell, seed ${seed}\n`);
   console.log(`| players | ${COLUMNS.map((c) => c.name).join(' | ')} |`);
   console.log(`|---|${COLUMNS.map(() => '---').join('|')}|`);
@@ -64,7 +78,7 @@ if (part !== 'wolves') {
   console.log('');
 }
 
-if (part !== 'tables') {
+if (part === 'wolves' || part === 'all') {
   console.log(`Heuristic self-play: village win rate by number of werewolves (seer, villagers for the rest), ${games} games per cell\n`);
   console.log(`| players | ${wolfCounts.map((w) => `${w} wolves`).join(' | ')} |`);
   console.log(`|---|${wolfCounts.map(() => '---').join('|')}|`);
@@ -77,6 +91,21 @@ if (part !== 'tables') {
       return village(t);
     });
     console.log(`| ${n} | ${row.join(' | ')} |`);
+  }
+  console.log('');
+}
+if (part === 'knobs') {
+  console.log(`Heuristic self-play under each knob setting: village win rate, preset standard, ${games} games per cell\n`);
+  console.log(`| agents | ${players.map((n) => `${n} players`).join(' | ')} |`);
+  console.log(`|---|${players.map(() => '---').join('|')}|`);
+  for (const spec of KNOB_ROWS) {
+    const row = players.map((n) => {
+      const t = run({ players: n }, [spec]);
+      seconds += t.seconds;
+      played += t.games;
+      return village(t);
+    });
+    console.log(`| \`${spec}\` | ${row.join(' | ')} |`);
   }
   console.log('');
 }

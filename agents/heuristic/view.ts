@@ -67,7 +67,7 @@ function compute(b: Beliefs, priv: boolean, v: View): void {
     p[s] = k === 1 ? 1 : k === -1 || alive[s] === 0 ? 0 : 1 / (1 + Math.exp(-(logit0 + b.llr[s]!)));
   }
   credibilities(b, priv, K, v.cred);
-  applyInformed(b, K, v);
+  if (b.informed.length > 0) applyInformed(b, K, v);
   applyRoleClaims(b, K, p);
 }
 
@@ -80,10 +80,13 @@ function contradicted(c: InformedClaim, K: Int8Array): boolean {
   return false;
 }
 
+const INFORMED_ROLES = ['seer', 'little-girl'] as const;
+
 function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: Float64Array): void {
   cred.fill(0);
+  if (b.informed.length === 0) return;
   const trust = b.knobs.trust;
-  for (const role of ['seer', 'little-girl'] as const) {
+  for (const role of INFORMED_ROLES) {
     let proven = -1;
     let total = 0;
     for (const c of b.informed) {
