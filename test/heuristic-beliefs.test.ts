@@ -140,4 +140,20 @@ describe('heuristic beliefs', () => {
     expect(b.alive[2]).toBe(1);
     expect(b.deadWolves).toBe(0);
   });
+
+  it('never mixes another observation into its own, even one that starts like it', () => {
+    const a = new Script(4, 'villager').add({ type: 'day', day: 1 });
+    const [start, , day] = a.events;
+    a.say(1, { type: 'role', role: 'seer' }, { type: 'seen', target: 2, result: 'werewolf' });
+    // Seat 5 is handed the same start and day but a different statement (a broken harness).
+    const other: Event[] = [start!, { type: 'deal', seat: 5, role: 'villager', vis: only(5) }, day!, { type: 'speech', seat: 3, claims: [{ type: 'role', role: 'seer' }], vis: ALL }];
+    const obs5: Observation = { seat: 5, players: N, options: DEFAULT_OPTIONS, deck: DECK, events: other };
+    const first = a.beliefs();
+    const second = new Beliefs(obs5, DEFAULT_KNOBS);
+    second.update(obs5);
+    expect(second.informed.map((c) => c.seat)).toEqual([3]);
+    // And seat 4's record is untouched by it.
+    first.update(a.obs);
+    expect(first.informed.map((c) => c.seat)).toEqual([1]);
+  });
 });

@@ -16,7 +16,7 @@ import type { RuleOptions } from '../../engine/options.js';
 import type { Role } from '../../engine/roles.js';
 import type { Knobs } from './knobs.js';
 import { mix } from './pick.js';
-import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
+import { PublicRecord, fingerprint, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
 export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
 
@@ -122,6 +122,10 @@ export class Beliefs {
   get llr(): Float64Array {
     return this.rec.llr;
   }
+  /** exp(-llr) per seat. */
+  get odds(): Float64Array {
+    return this.rec.odds;
+  }
   get deadWolves(): number {
     return this.rec.deadWolves;
   }
@@ -171,7 +175,6 @@ export class Beliefs {
   /** Reads the events added since the last call. */
   update(obs: Observation): void {
     const events = obs.events;
-    const rec = this.rec;
     for (; this.cursor < events.length; this.cursor++) {
       const e = events[this.cursor]!;
       if ((e.vis & this.bit) === 0)
@@ -179,21 +182,25 @@ export class Beliefs {
           `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
         );
       if (e.vis === ALL) {
-        // The record is shared: apply the event unless another seat already has.
-        if (this.publicSeen++ === rec.applied) rec.apply(e);
+        // The record is shared: apply the event unless another seat already has — the
+        // same event, or my observation is not the game the record follows.
+        const k = this.publicSeen++;
+        const rec = this.rec;
+        if (k === rec.applied) rec.apply(e);
+        else if (rec.prints[k] !== fingerprint(e)) this.fork(events, this.cursor);
       }
       this.read(e);
     }
     // A record ahead of what I have seen (an agent joining late, or fed an earlier
     // observation of the same game) would tell me the future: keep my own from here.
-    if (rec.applied !== this.publicSeen) this.fork(events);
+    if (this.rec.applied !== this.publicSeen) this.fork(events, this.cursor - 1);
     if (this.mergedAt !== this.rec.version) this.merge();
   }
 
-  /** Rebuilds the public record from my observation alone. */
-  private fork(events: readonly Event[]): void {
+  /** Continues on a public record of my own, rebuilt from my observation up to `last`. */
+  private fork(events: readonly Event[], last: number): void {
     const own = new PublicRecord(this.n);
-    for (let i = 0; i < this.cursor; i++) if (events[i]!.vis === ALL) own.apply(events[i]!);
+    for (let i = 0; i <= last; i++) if (events[i]!.vis === ALL) own.apply(events[i]!);
     this.rec = own;
     this.mergedAt = -1;
     this.privateVersion++;

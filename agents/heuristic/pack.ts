@@ -49,8 +49,30 @@ export function pack(m: Mind, d: PackDecision): Answer {
     if (mine !== undefined && mine !== null && cands.includes(mine)) return { kind: 'pack', target: mine };
   }
   const v = m.village();
-  const target = argmaxShared(cands, (s) => victimValue(m, v, s), mix(b.packSalt, b.night));
+  const night = nightFacts(m);
+  const target = argmaxShared(cands, (s) => victimValue(m, v, night, s), mix(b.packSalt, b.night));
   return { kind: 'pack', target };
+}
+
+/** What the pack's valuation needs to know once per night, not once per victim. */
+interface NightFacts {
+  readonly guard: boolean;
+  readonly fakeSeer: boolean;
+  /** Accusations by each seat against packmates / against villagers still alive. */
+  readonly ofPack: Uint8Array;
+  readonly ofVillagers: Uint8Array;
+}
+
+function nightFacts(m: Mind): NightFacts {
+  const b = m.b;
+  const ofPack = new Uint8Array(b.n);
+  const ofVillagers = new Uint8Array(b.n);
+  for (const x of b.said) {
+    if ((x.kind !== SUSPECT && x.kind !== INTENT) || b.alive[x.target] === 0) continue;
+    if (b.packmate[x.target] === 1) ofPack[x.speaker] = Math.min(255, ofPack[x.speaker]! + 1);
+    else ofVillagers[x.speaker] = Math.min(255, ofVillagers[x.speaker]! + 1);
+  }
+  return { guard: guardActive(m), fakeSeer: packmateFakesSeer(m), ofPack, ofVillagers };
 }
 
 /**
@@ -65,13 +87,13 @@ function followed(d: PackDecision): number {
   return d.leader;
 }
 
-export function victimValue(m: Mind, v: View, s: number): number {
+export function victimValue(m: Mind, v: View, night: NightFacts, s: number): number {
   const b = m.b;
   let value = 1;
   const claimed = b.claimed[s];
   if (v.cred[s]! > 0 || (claimed === 'seer' && b.roleLiar[s] === 0)) {
     // Killing the rival of a packmate who poses as the Seer would turn her card over and prove him a liar.
-    if (claimed === 'seer' && packmateFakesSeer(m)) value += RIVAL_OF_FAKE;
+    if (claimed === 'seer' && night.fakeSeer) value += RIVAL_OF_FAKE;
     else value += INFORMED * Math.max(v.cred[s]!, 0.5);
   }
   if (claimed !== null && b.roleLiar[s] === 0) {
@@ -81,10 +103,10 @@ export function victimValue(m: Mind, v: View, s: number): number {
     if (claimed === 'idiot' && b.pub[s] === -1) value += REVEALED_IDIOT;
   }
   if (s === b.sheriff) value += SHERIFF;
-  value += accusationValue(m, s);
+  value += accusationValue(night, s);
   if (v.prior > 0) value += (TRUSTED * (v.prior - v.p[s]!)) / v.prior;
   if (savedLastNight(m, s)) return value + SAVED_LAST_NIGHT;
-  return value * (1 - guardChance(m, v, s));
+  return value * (1 - guardChance(m, v, night, s));
 }
 
 /** A living packmate claims to be the Seer and has not been caught lying. */
@@ -100,15 +122,9 @@ function packmateFakesSeer(m: Mind): boolean {
  * (framing them) and spares those whose accusations would point at a packmate. The
  * threat an accuser of packmates poses still counts, against that.
  */
-function accusationValue(m: Mind, s: number): number {
-  const b = m.b;
-  let ofPack = 0;
-  let ofVillagers = 0;
-  for (const x of b.said) {
-    if (x.speaker !== s || (x.kind !== SUSPECT && x.kind !== INTENT) || b.alive[x.target] === 0) continue;
-    if (b.packmate[x.target] === 1) ofPack++;
-    else ofVillagers++;
-  }
+function accusationValue(night: NightFacts, s: number): number {
+  const ofPack = night.ofPack[s]!;
+  const ofVillagers = night.ofVillagers[s]!;
   return Math.min(FRAME_MAX, FRAME_PER_ACCUSATION * ofVillagers) + Math.min(THREAT_MAX, THREAT_PER_ACCUSATION * ofPack) - EXPOSE * Math.min(ofPack, 3);
 }
 
@@ -136,9 +152,9 @@ function guardActive(m: Mind): boolean {
  * said whom he protected last night cannot protect him again; one who protects the
  * believed Seer does so every other night from the night after her claim.
  */
-function guardChance(m: Mind, v: View, s: number): number {
+function guardChance(m: Mind, v: View, night: NightFacts, s: number): number {
   const b = m.b;
-  if (!guardActive(m)) return 0;
+  if (!night.guard) return 0;
   for (const a of b.actions)
     if (a.action === 'protected' && a.target === s && a.day === b.night - 1 && b.claimed[a.seat] === 'guard') return 0;
   if (b.claimed[s] === 'little-girl') return 0; // protection on her has no effect

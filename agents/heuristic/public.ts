@@ -72,7 +72,13 @@ export interface ActionClaim {
 
 export class PublicRecord {
   readonly n: number;
-  /** Public events applied so far. */
+  /**
+   * A fingerprint of each public event applied, in order: a seat checks its own events
+   * against them. (Not the events themselves: holding them from a WeakMap value made
+   * every garbage collection markedly slower.)
+   */
+  readonly prints: number[] = [];
+  /** Public events applied so far (prints.length). */
   applied = 0;
   /** Bumped by every public event that can change a view (view.ts). */
   version = 0;
@@ -85,6 +91,8 @@ export class PublicRecord {
   readonly roleOf: (Role | null)[];
   /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
   readonly llr: Float64Array;
+  /** exp(-llr), kept with it: the views multiply odds instead of calling exp for every seat. */
+  readonly odds: Float64Array;
   deadWolves = 0;
   /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
   salt = 0x2545f491;
@@ -109,6 +117,7 @@ export class PublicRecord {
     this.known = new Int8Array(n);
     this.roleOf = new Array<Role | null>(n).fill(null);
     this.llr = new Float64Array(n);
+    this.odds = new Float64Array(n).fill(1);
     this.claimed = new Array<Role | null>(n).fill(null);
     this.claimDay = new Int16Array(n);
     this.roleLiar = new Uint8Array(n);
@@ -125,6 +134,7 @@ export class PublicRecord {
 
   /** Applies the next public event (one every seat sees). */
   apply(e: Event): void {
+    this.prints.push(fingerprint(e));
     this.applied++;
     switch (e.type) {
       case 'day':
@@ -182,23 +192,45 @@ export class PublicRecord {
     this.known[seat] = wolf ? 1 : -1;
     this.roleOf[seat] = role;
     revealEvidence(this, seat, wolf, atNight);
+    for (let s = 0; s < this.n; s++) this.odds[s] = Math.exp(-this.llr[s]!);
     checkClaimsOnReveal(this, seat, role);
   }
+}
+
+/** A number that tells events apart: their type and their first seat, day, night or round. */
+export function fingerprint(e: Event): number {
+  const t = e.type;
+  const r = e as { seat?: unknown; day?: unknown; night?: unknown; round?: unknown };
+  const x = typeof r.seat === 'number' ? r.seat : typeof r.day === 'number' ? r.day : typeof r.night === 'number' ? r.night : typeof r.round === 'number' ? r.round : 0;
+  return mix((t.length << 16) | (t.charCodeAt(0) << 8) | t.charCodeAt(t.length - 1), x);
 }
 
 /** Ballots per target (one vote event at a time). */
 const TALLY = new Uint16Array(MAX_PLAYERS);
 
-/** The record of each game, found by the game's first event (the same object in every seat's observation). */
-const RECORDS = new WeakMap<object, PublicRecord>();
+/**
+ * The records of the games being played, found by the game's first event (the same
+ * object in every seat's observation). A small ring of recent games rather than a
+ * WeakMap: a WeakMap's values are traced by the garbage collector in its slowest
+ * phase, which cost heuristic games a tenth of their speed. A game pushed out of the
+ * ring (more games in flight than it holds) only loses the sharing: a seat created after
+ * that builds a record of its own.
+ */
+const RING = 64;
+const keys: (object | null)[] = new Array<object | null>(RING).fill(null);
+const records: (PublicRecord | null)[] = new Array<PublicRecord | null>(RING).fill(null);
+let next = 0;
 
 export function publicRecordFor(obs: Observation): PublicRecord {
   const first = obs.events[0];
   if (first === undefined) return new PublicRecord(obs.players);
-  let r = RECORDS.get(first);
-  if (r === undefined || r.n !== obs.players) {
-    r = new PublicRecord(obs.players);
-    RECORDS.set(first, r);
+  for (let i = 0; i < RING; i++) {
+    const r = records[i];
+    if (keys[i] === first && r !== null && r.n === obs.players) return r;
   }
+  const r = new PublicRecord(obs.players);
+  keys[next] = first;
+  records[next] = r;
+  next = (next + 1) % RING;
   return r;
 }

@@ -61,10 +61,12 @@ function compute(b: Beliefs, priv: boolean, v: View): void {
   const left = Math.max(knownWolves, b.wolvesInPlay(priv) - b.deadWolves) - knownWolves;
   const prior = unknown > 0 ? Math.min(PRIOR_MAX, Math.max(PRIOR_MIN, left / unknown)) : 0;
   v.prior = prior;
-  const logit0 = Math.log(prior / (1 - prior));
+  // sigmoid(logit(prior) + llr) = 1 / (1 + (1 - prior) / prior * exp(-llr)).
+  const q0 = (1 - prior) / prior;
+  const odds = b.odds;
   for (let s = 0; s < n; s++) {
     const k = K[s]!;
-    p[s] = k === 1 ? 1 : k === -1 || alive[s] === 0 ? 0 : 1 / (1 + Math.exp(-(logit0 + b.llr[s]!)));
+    p[s] = k === 1 ? 1 : k === -1 || alive[s] === 0 ? 0 : 1 / (1 + q0 * odds[s]!);
   }
   credibilities(b, priv, K, v.cred);
   if (b.informed.length > 0) applyInformed(b, K, v);
