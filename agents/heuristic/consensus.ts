@@ -11,7 +11,7 @@ import type { View } from './view.js';
 const BANDWAGON = 0.4;
 
 /** Today's announced intents for each target, each speaker counting 1 − p(speaker), over the living. */
-export function intentSupport(m: Mind, v: View): Float64Array {
+function intentSupport(m: Mind, v: View): Float64Array {
   const b = m.b;
   const out = m.scratch();
   out.fill(0);

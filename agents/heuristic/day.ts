@@ -7,6 +7,7 @@ import type { Answer } from '../../engine/decisions.js';
 import { lynchTarget } from './consensus.js';
 import type { DecisionFor, Mind } from './mind.js';
 import { argmaxRandom, argmaxShared, without } from './pick.js';
+import { TOLERANCE } from './view.js';
 import { wolfVoteTarget } from './wolf.js';
 
 /** Whom I vote against (or announce I will) among `targets`; -1: nobody I would. */
@@ -89,7 +90,7 @@ export function scapegoat(m: Mind, d: DecisionFor<'scapegoat'>): Answer {
   const b = m.b;
   const v = m.mine();
   const limit = Math.max(v.prior, 0.15);
-  const voters = d.candidates.filter((s) => b.ally(s) || v.p[s]! <= limit);
+  const voters = d.candidates.filter((s) => b.ally(s) || v.p[s]! <= limit + TOLERANCE);
   if (voters.length === 0 && d.candidates.length > 0) voters.push(argmaxRandom(d.candidates, (s) => -v.p[s]!, m.rng));
   return { kind: 'scapegoat', voters: voters.sort((x, y) => x - y) };
 }

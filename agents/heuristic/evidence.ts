@@ -1,6 +1,6 @@
 // Public evidence from revealed cards. When a card is turned over, what everyone said
 // and voted about that player (and what that player said and voted) becomes evidence
-// about the others, added to their log-odds of being a werewolf (`Beliefs.llr`):
+// about the others, added to their log-odds of being a werewolf (`PublicRecord.llr`):
 // werewolves push villagers out, defend and vote with their packmates, and kill at
 // night the players who were on to them. The weights are small and add up over days;
 // they are the heuristic's, tuned by the strength figures (README "Heuristic agents").

@@ -105,8 +105,3 @@ export function parseKnobs(argument: string | undefined): Result<ParsedKnobs, st
     .join(',');
   return ok({ knobs, text });
 }
-
-/** One line per knob, for `--help` texts and the README. */
-export function knobHelp(): string[] {
-  return KNOB_SPECS.map((s) => `${s.key}: ${s.doc}`);
-}

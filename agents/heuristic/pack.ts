@@ -87,7 +87,7 @@ function followed(d: PackDecision): number {
   return d.leader;
 }
 
-export function victimValue(m: Mind, v: View, night: NightFacts, s: number): number {
+function victimValue(m: Mind, v: View, night: NightFacts, s: number): number {
   const b = m.b;
   let value = 1;
   const claimed = b.claimed[s];

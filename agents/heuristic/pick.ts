@@ -59,15 +59,6 @@ export function argmaxShared(cands: readonly number[], score: (s: number) => num
   return best;
 }
 
-/** `xs` without the seats for which `drop` is true; `xs` itself when that would leave nothing. */
-export function preferNot(xs: readonly number[], drop: (s: number) => boolean): readonly number[] {
-  let any = false;
-  for (const s of xs) if (drop(s)) any = true;
-  if (!any) return xs;
-  const out = xs.filter((s) => !drop(s));
-  return out.length > 0 ? out : xs;
-}
-
 /** `xs` without the seats for which `drop` is true (`xs` itself when none is). */
 export function without(xs: readonly number[], drop: (s: number) => boolean): readonly number[] {
   for (const s of xs) if (drop(s)) return xs.filter((x) => !drop(x));

@@ -1,7 +1,7 @@
 // The suspicion model: for each seat, the probability that it is a werewolf, as one
 // player sees it now. Computed on demand from the beliefs (cached until the next event):
 //   1. a prior, the werewolves still unaccounted for spread over the unknown seats;
-//   2. the public evidence (`Beliefs.llr`) added in log-odds;
+//   2. the public evidence (`PublicRecord.llr`, evidence.ts) added in log-odds;
 //   3. the informed claims (Seer, Little Girl): each claimant gets a credibility — the
 //      `trust` knob shared among rival claimants (the first favoured, a player who only
 //      claimed after being named a werewolf discounted, confirmed reports rewarded,
@@ -25,6 +25,12 @@ const ROLE_CLAIM = 0.75;
 /** The prior stays inside these bounds so evidence can always move it. */
 const PRIOR_MIN = 0.02;
 const PRIOR_MAX = 0.95;
+
+/**
+ * Suspicions closer than this are equal: a seat the evidence has not moved sits at the
+ * prior only up to rounding, and a decision must not turn on the last bit of a float.
+ */
+export const TOLERANCE = 1e-9;
 
 export class View {
   readonly p: Float64Array;

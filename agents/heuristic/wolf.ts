@@ -9,6 +9,7 @@ import type { Claim, SeenResult } from '../../engine/claims.js';
 import { intentsAgainst, lynchTarget } from './consensus.js';
 import type { Mind } from './mind.js';
 import { argmaxShared, without } from './pick.js';
+import { TOLERANCE } from './view.js';
 
 /**
  * My vote among `cands` (legal, no allies): the village's target if it is not a
@@ -61,7 +62,7 @@ function leader(m: Mind): number {
 }
 
 /** Seer results are reported as roles or as teams, as the rules have the Seer see them. */
-export function seerSeesRoles(m: Mind): boolean {
+function seerSeesRoles(m: Mind): boolean {
   const o = m.b.options.seerSees;
   return o === 'role' || (o === 'team-under-10' && m.b.n >= 10);
 }
@@ -109,7 +110,7 @@ function fakeReport(m: Mind): { target: number; result: SeenResult } | null {
   const salt = b.salt ^ b.packSalt;
   const open: number[] = [];
   for (let s = 0; s < b.n; s++) if (s !== b.me && b.alive[s] === 1 && !done(s)) open.push(s);
-  const mates = open.filter((s) => b.packmate[s] === 1 && v.p[s]! > v.prior);
+  const mates = open.filter((s) => b.packmate[s] === 1 && v.p[s]! > v.prior + TOLERANCE);
   if (mates.length > 0) return { target: argmaxShared(mates, (s) => v.p[s]!, salt), result: clear };
   const villagers = open.filter((s) => b.packmate[s] === 0 && s !== b.lover);
   if (villagers.length === 0) return null;
