@@ -11,6 +11,7 @@
 import { didYouMean, err, ok, type Result } from '../engine/result.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/roles.js';
 import { LLM_KINDS } from './llm/kinds.js';
+import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';
 import type { Agent, SeatEnv } from './types.js';
 
@@ -35,7 +36,7 @@ const randomKind: AgentKind = {
   create: () => randomAgent,
 };
 
-const KINDS: readonly AgentKind[] = [randomKind, ...LLM_KINDS];
+const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, ...LLM_KINDS];
 
 export function agentKinds(): readonly AgentKind[] {
   return KINDS;

@@ -1,0 +1,369 @@
+// What one heuristic player knows and believes, built from its own observation only
+// (`ctx.observe()`): its card and private knowledge (seer results, packmates, lover,
+// thief cards, little-girl peeks, the witch's shown victim, charm), and the public facts
+// (claims, revealed roles of the dead, votes, deaths, sheriff, idiot), kept in the
+// game's public record (public.ts). It is updated incrementally: each call reads only
+// the events added since the last one (an observation's event list only grows).
+//
+// Every event it reads must be visible to its seat; one that is not is a harness bug
+// (someone fed it another seat's hidden information) and is thrown as such, so the
+// driver charges it as an error instead of the agent silently using it.
+
+import type { SeenResult } from '../../engine/claims.js';
+import { ALL, type Event, type LoverInfo } from '../../engine/events.js';
+import type { Observation } from '../../engine/observation.js';
+import type { RuleOptions } from '../../engine/options.js';
+import type { Role } from '../../engine/roles.js';
+import type { Knobs } from './knobs.js';
+import { mix } from './pick.js';
+import { PublicRecord, fingerprint, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
+
+export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
+
+/** Thrown when an agent is fed an event its seat may not see (a harness bug, never a game event). */
+export class ForeignInformationError extends Error {}
+
+export class Beliefs {
+  readonly me: number;
+  readonly n: number;
+  readonly options: RuleOptions;
+  readonly deck: readonly Role[];
+  readonly knobs: Knobs;
+  private readonly bit: number;
+  /** Events read so far, and how many of them were public. */
+  private cursor = 0;
+  private publicSeen = 0;
+  /** The game's public record (shared with the other heuristic seats, or this seat's own copy). */
+  private rec: PublicRecord;
+  /** Bumped by private events that can change a view. */
+  private privateVersion = 0;
+  /** The record's version when its knowledge was last merged into mine. */
+  private mergedAt = -1;
+
+  /** The card played now (a thief's taken card), and the one dealt. */
+  role: Role = 'villager';
+  dealt: Role = 'villager';
+  /** The current night and day, as this seat has read them. */
+  night = 0;
+  day = 0;
+
+  /** Certain knowledge, public and private: 1 werewolf, -1 not, 0 unknown. */
+  readonly known: Int8Array;
+  /** The card of each seat, where known (publicly or privately). */
+  readonly roleOf: (Role | null)[];
+  readonly deckWolves: number;
+  readonly hasThief: boolean;
+
+  // Private knowledge.
+  /** Werewolves seen in the pack, ever (wolves only). */
+  readonly packmate: Uint8Array;
+  packSize = 0;
+  /** Living wolves at the last pack waking. */
+  pack: readonly number[] = [];
+  packSalt = 0;
+  lover = -1;
+  loverIs: LoverInfo = null;
+  /** Seer: my results in order. */
+  readonly myResults: { readonly target: number; readonly result: SeenResult }[] = [];
+  /** Guard: whom I protected last, and which night. */
+  lastGuard = -1;
+  lastGuardNight = 0;
+  /** Witch: potions I have used. */
+  healUsed = false;
+  poisonUsed = false;
+  /** Thief: the two left-over cards I was shown, and the werewolf cards left out of play once I chose (-1: not yet). */
+  thiefCards: readonly [Role, Role] | null = null;
+  wolvesOut = -1;
+  /** Little Girl: I have seen the pack. */
+  peeked = false;
+  /** Charmed players I know of (the Piper, or charmed players). */
+  readonly charmed: Uint8Array;
+  powersLost = false;
+  /** The pack's last victim and its night (wolves only); the night the Little Girl was caught. */
+  lastPackTarget = -1;
+  lastPackNight = 0;
+  caughtNight = 0;
+
+  constructor(obs: Observation, knobs: Knobs) {
+    this.me = obs.seat;
+    this.n = obs.players;
+    this.options = obs.options;
+    this.deck = obs.deck;
+    this.knobs = knobs;
+    this.bit = 1 << obs.seat;
+    const n = obs.players;
+    this.rec = publicRecordFor(obs);
+    this.known = new Int8Array(n);
+    this.roleOf = new Array<Role | null>(n).fill(null);
+    this.packmate = new Uint8Array(n);
+    this.charmed = new Uint8Array(n);
+    let wolves = 0;
+    let thief = false;
+    for (const r of obs.deck) {
+      if (r === 'werewolf') wolves++;
+      else if (r === 'thief') thief = true;
+    }
+    this.deckWolves = wolves;
+    this.hasThief = thief;
+  }
+
+  // The public facts, from the record.
+  get alive(): Uint8Array {
+    return this.rec.alive;
+  }
+  get livingCount(): number {
+    return this.rec.livingCount;
+  }
+  /** Certain public knowledge of each seat: 1 werewolf, -1 not, 0 unknown. */
+  get pub(): Int8Array {
+    return this.rec.known;
+  }
+  /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
+  get llr(): Float64Array {
+    return this.rec.llr;
+  }
+  /** exp(-llr) per seat. */
+  get odds(): Float64Array {
+    return this.rec.odds;
+  }
+  get deadWolves(): number {
+    return this.rec.deadWolves;
+  }
+  /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
+  get salt(): number {
+    return this.rec.salt;
+  }
+  get sheriff(): number {
+    return this.rec.sheriff;
+  }
+  /** The latest role each seat claimed, and on which day. */
+  get claimed(): readonly (Role | null)[] {
+    return this.rec.claimed;
+  }
+  get claimDay(): Int16Array {
+    return this.rec.claimDay;
+  }
+  /** Seats caught lying about their role. */
+  get roleLiar(): Uint8Array {
+    return this.rec.roleLiar;
+  }
+  get informed(): readonly InformedClaim[] {
+    return this.rec.informed;
+  }
+  get actions(): readonly ActionClaim[] {
+    return this.rec.actions;
+  }
+  get said(): readonly Said[] {
+    return this.rec.said;
+  }
+  get casts(): readonly Cast[] {
+    return this.rec.casts;
+  }
+  /** Today's announced vote intent of each speaker (-1: none). */
+  get intent(): Int16Array {
+    return this.rec.intent;
+  }
+  /** Today's trust claims per target. */
+  get trustToday(): Float64Array {
+    return this.rec.trustToday;
+  }
+  /** Changes whenever a view (view.ts) may change: views of an older version are stale. */
+  get version(): number {
+    return this.rec.version + this.privateVersion;
+  }
+
+  /** Reads the events added since the last call. */
+  update(obs: Observation): void {
+    const events = obs.events;
+    for (; this.cursor < events.length; this.cursor++) {
+      const e = events[this.cursor]!;
+      if ((e.vis & this.bit) === 0)
+        throw new ForeignInformationError(
+          `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
+        );
+      if (e.vis === ALL) {
+        // The record is shared: apply the event unless another seat already has — the
+        // same event, or my observation is not the game the record follows.
+        const k = this.publicSeen++;
+        const rec = this.rec;
+        if (k === rec.applied) rec.apply(e);
+        else if (rec.prints[k] !== fingerprint(e)) this.fork(events, this.cursor);
+      }
+      this.read(e);
+    }
+    // A record ahead of what I have seen (an agent joining late, or fed an earlier
+    // observation of the same game) would tell me the future: keep my own from here.
+    if (this.rec.applied !== this.publicSeen) this.fork(events, this.cursor - 1);
+    if (this.mergedAt !== this.rec.version) this.merge();
+  }
+
+  /** Continues on a public record of my own, rebuilt from my observation up to `last`. */
+  private fork(events: readonly Event[], last: number): void {
+    const own = new PublicRecord(this.n);
+    for (let i = 0; i <= last; i++) if (events[i]!.vis === ALL) own.apply(events[i]!);
+    this.rec = own;
+    this.mergedAt = -1;
+    this.privateVersion++;
+  }
+
+  /** Public knowledge joins mine (a turned-over card is the truth; otherwise what I know privately stands). */
+  private merge(): void {
+    const pub = this.rec.known;
+    const roles = this.rec.roleOf;
+    const alive = this.rec.alive;
+    for (let s = 0; s < this.n; s++) {
+      if (pub[s] !== 0 && (this.known[s] === 0 || alive[s] === 0)) this.known[s] = pub[s]!;
+      if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.roleOf[s] = roles[s]!;
+    }
+    this.mergedAt = this.rec.version;
+  }
+
+  /** True if I play for the pack (a werewolf not in a cross-team couple). */
+  get wolfTeam(): boolean {
+    return this.role === 'werewolf' && !this.crossTeam;
+  }
+
+  /** True if I am in a couple whose other member plays for another team, as far as I know. */
+  get crossTeam(): boolean {
+    if (this.lover < 0) return false;
+    const partnerWolf = this.known[this.lover]! === 1;
+    const meWolf = this.role === 'werewolf';
+    return meWolf ? this.known[this.lover]! === -1 : partnerWolf;
+  }
+
+  /** Someone I will not vote against, shoot, poison or name as victim: my lover, and my pack if I play for it. */
+  ally(s: number): boolean {
+    return s === this.lover || (this.packmate[s] === 1 && this.wolfTeam);
+  }
+
+  /** Wolves in play, as well as I can tell (a thief's two left-over cards may hold some). */
+  wolvesInPlay(priv: boolean): number {
+    if (priv && this.packSize > 0) return this.packSize;
+    if (priv && this.wolvesOut >= 0) return this.deckWolves - this.wolvesOut;
+    if (!this.hasThief) return this.deckWolves;
+    return this.deckWolves - (2 * this.deckWolves) / (this.n + 2);
+  }
+
+  /** Records a certain private fact about a seat. */
+  learn(seat: number, wolf: boolean, role: Role | null): void {
+    if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
+    if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
+    this.privateVersion++;
+  }
+
+  /** What this seat itself learns from an event (the public record is updated apart). */
+  private read(e: Event): void {
+    switch (e.type) {
+      case 'deal':
+        if (e.seat === this.me) {
+          this.role = this.dealt = e.role;
+          this.learn(this.me, e.role === 'werewolf', e.role);
+        }
+        return;
+      case 'night':
+        this.night = e.night;
+        return;
+      case 'day':
+        this.day = e.day;
+        return;
+      case 'thief-cards':
+        this.thiefCards = e.cards;
+        return;
+      case 'thief-swap':
+        this.privateVersion++;
+        return this.thiefSwap(e.took);
+      case 'lover':
+        return this.readLover(e.partner, e.partnerIs);
+      case 'guard':
+        this.lastGuard = e.target;
+        this.lastGuardNight = this.night;
+        return;
+      case 'seer': {
+        this.myResults.push({ target: e.target, result: e.result });
+        const wolf = e.result === 'werewolf';
+        const role = e.result === 'not-werewolf' ? null : e.result;
+        return this.learn(e.target, wolf, role);
+      }
+      case 'pack':
+        return this.readPack(e.wolves);
+      case 'pack-victim':
+        this.lastPackTarget = e.target ?? -1;
+        this.lastPackNight = this.night;
+        return;
+      case 'peek':
+        this.peeked = true;
+        return this.learnAllWolves(e.wolves);
+      case 'caught':
+        this.caughtNight = this.night;
+        return;
+      case 'witch-victim':
+        // Under non-wolves the pack's victim cannot be a werewolf.
+        if (e.victim !== null && this.options.packTargets === 'non-wolves') this.learn(e.victim, false, null);
+        return;
+      case 'witch':
+        if (e.heal !== null) this.healUsed = true;
+        if (e.poison !== null) this.poisonUsed = true;
+        return;
+      case 'charm':
+        for (const t of e.targets) this.charmed[t] = 1;
+        return;
+      case 'charmed':
+        for (const t of e.charmed) this.charmed[t] = 1;
+        return;
+      case 'powers-lost':
+        this.powersLost = true;
+        return;
+      default:
+        // Public events (the record has them), and event types added later.
+        return;
+    }
+  }
+
+  private thiefSwap(took: Role | null): void {
+    // The cards I did not take are out of play; with `took` null both are.
+    const cards = this.thiefCards;
+    if (cards === null) return;
+    let out = 0;
+    if (took === null) out = (cards[0] === 'werewolf' ? 1 : 0) + (cards[1] === 'werewolf' ? 1 : 0);
+    else {
+      const other = cards[0] === took ? cards[1] : cards[0];
+      out = other === 'werewolf' ? 1 : 0;
+      this.role = took;
+      this.known[this.me] = took === 'werewolf' ? 1 : -1;
+      this.roleOf[this.me] = took;
+      this.privateVersion++;
+    }
+    this.wolvesOut = out;
+  }
+
+  private readLover(partner: number, info: LoverInfo): void {
+    this.lover = partner;
+    this.loverIs = info;
+    this.privateVersion++;
+    if (info === 'werewolf') this.learn(partner, true, 'werewolf');
+    else if (info === 'human') this.learn(partner, false, null);
+    else if (info !== null) this.learn(partner, false, info);
+  }
+
+  private readPack(wolves: readonly number[]): void {
+    this.pack = wolves;
+    for (const w of wolves) {
+      if (this.packmate[w] === 0) {
+        this.packmate[w] = 1;
+        this.packSize++;
+      }
+    }
+    if (this.packSalt === 0) {
+      let h = 0x9e3779b1;
+      for (const w of wolves) h = mix(h, w);
+      this.packSalt = h;
+    }
+    this.learnAllWolves(wolves);
+  }
+
+  /** `wolves` are all the living werewolves: everyone else alive is not one. */
+  private learnAllWolves(wolves: readonly number[]): void {
+    for (const w of wolves) this.learn(w, true, 'werewolf');
+    for (let s = 0; s < this.n; s++) if (this.alive[s] === 1 && !wolves.includes(s)) this.learn(s, false, null);
+  }
+}

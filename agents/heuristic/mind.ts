@@ -1,0 +1,62 @@
+// What a decision handler gets: the beliefs, the two views of them (mine, with private
+// knowledge; the village's, from public facts only), the seat's own random stream, the
+// knobs, and the plan (choices the agent made earlier and sticks to).
+
+import type { SeenResult } from '../../engine/claims.js';
+import type { DecisionKind, DecisionOf, PackDecision, TargetDecision, TargetKind, VoteDecision } from '../../engine/decisions.js';
+import type { Rng } from '../../engine/rng.js';
+import type { Beliefs } from './beliefs.js';
+import type { Knobs } from './knobs.js';
+import type { View } from './view.js';
+
+/** Choices kept across decisions so that words and deeds agree. */
+export interface Plan {
+  /** Seer: has claimed the role. */
+  seerRevealed: boolean;
+  /** Little Girl: has claimed the role. */
+  girlRevealed: boolean;
+  /** Wolf: drew whether to fake a Seer claim (once per game), and the answer. */
+  fakeDrawn: boolean;
+  faking: boolean;
+  /** Wolf faking the Seer: the results he reports, one per night. */
+  readonly fakeReports: { readonly target: number; readonly result: SeenResult }[];
+  /** Wolf: whether to bus a cornered packmate, decided once per day and packmate. */
+  busDay: number;
+  busTarget: number;
+  busYes: boolean;
+}
+
+export function newPlan(): Plan {
+  return {
+    seerRevealed: false,
+    girlRevealed: false,
+    fakeDrawn: false,
+    faking: false,
+    fakeReports: [],
+    busDay: -1,
+    busTarget: -1,
+    busYes: false,
+  };
+}
+
+export interface Mind {
+  readonly b: Beliefs;
+  readonly rng: Rng;
+  readonly knobs: Knobs;
+  readonly plan: Plan;
+  /** My view: public facts and my private knowledge. */
+  mine(): View;
+  /** The village's view: public facts only (what a werewolf expects the others to think). */
+  village(): View;
+  /** A scratch array of one number per seat (overwritten by each use). */
+  scratch(): Float64Array;
+}
+
+/** The decision of kind K (target kinds share one union member in `Decision`, so `DecisionOf` cannot pick them out). */
+export type DecisionFor<K extends DecisionKind> = K extends 'pack'
+  ? PackDecision
+  : K extends 'vote'
+    ? VoteDecision
+    : K extends TargetKind
+      ? TargetDecision<K>
+      : DecisionOf<K>;

@@ -1,0 +1,66 @@
+// Choosing the best of a few seats. Ties are broken either by the seat's own stream
+// (`argmaxRandom`) or by a hash of public facts every player shares (`argmaxShared`), so
+// that players reasoning from the same facts land on the same seat without talking
+// (the pack in one round, the village on a lynch) — never by seat order, which would
+// bias outcomes by seat.
+
+import type { Rng } from '../../engine/rng.js';
+
+/** Scores closer than this are a tie. */
+const EPS = 1e-9;
+
+/** A 32-bit hash step (murmur3's finaliser over a ^ b). */
+export function mix(a: number, b: number): number {
+  let h = Math.imul((a ^ b) >>> 0, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The candidate with the highest score (-1 if none); ties drawn uniformly from `rng`. */
+export function argmaxRandom(cands: readonly number[], score: (s: number) => number, rng: Rng): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  let ties = 0;
+  for (const s of cands) {
+    const v = score(s);
+    if (v > bestScore + EPS) {
+      best = s;
+      bestScore = v;
+      ties = 1;
+    } else if (v >= bestScore - EPS) {
+      // Reservoir sampling: the k-th tied candidate replaces the pick with probability 1/k.
+      ties++;
+      if (rng.int(ties) === 0) best = s;
+    }
+  }
+  return best;
+}
+
+/** The candidate with the highest score (-1 if none); ties broken by `mix(salt, seat)`, the same for everyone with that salt. */
+export function argmaxShared(cands: readonly number[], score: (s: number) => number, salt: number): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  let bestKey = 0;
+  for (const s of cands) {
+    const v = score(s);
+    if (v > bestScore + EPS) {
+      best = s;
+      bestScore = v;
+      bestKey = mix(salt, s);
+    } else if (v >= bestScore - EPS) {
+      const key = mix(salt, s);
+      if (key > bestKey) {
+        best = s;
+        bestKey = key;
+      }
+    }
+  }
+  return best;
+}
+
+/** `xs` without the seats for which `drop` is true (`xs` itself when none is). */
+export function without(xs: readonly number[], drop: (s: number) => boolean): readonly number[] {
+  for (const s of xs) if (drop(s)) return xs.filter((x) => !drop(x));
+  return xs;
+}

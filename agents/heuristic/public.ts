@@ -1,0 +1,236 @@
+// The public record of one game: what every player sees alike — deaths and revealed
+// cards, the day talk (role claims, Seer reports, suspicions, trust, vote intents),
+// votes, the sheriff — and what follows from it alone (public evidence, claims proven
+// or exposed). Every seat's observation holds these same events in the same order, so
+// the heuristic agents of one game keep one record between them instead of eight
+// copies: whichever agent reads a public event first applies it, and by the time any
+// agent decides, it has read its whole observation, so the record holds exactly the
+// public events it has seen. Private knowledge stays in each agent's Beliefs.
+
+import type { Event } from '../../engine/events.js';
+import type { Observation } from '../../engine/observation.js';
+import type { Role } from '../../engine/roles.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
+import { checkClaimsOnReveal, readStatement } from './claims-read.js';
+import { revealEvidence } from './evidence.js';
+import { mix } from './pick.js';
+
+/** What a player said about another, kept for re-reading when roles are revealed. */
+export const SUSPECT = 0;
+export const TRUST = 1;
+export const INTENT = 2;
+export interface Said {
+  readonly speaker: number;
+  readonly kind: typeof SUSPECT | typeof TRUST | typeof INTENT;
+  readonly target: number;
+  readonly day: number;
+}
+
+/** A day-vote ballot. */
+export interface Cast {
+  readonly voter: number;
+  readonly target: number;
+  readonly day: number;
+  readonly round: number;
+  /** The share of that round's ballots cast for the same target (a unanimous vote says little of anyone). */
+  readonly share: number;
+}
+
+/** One result an informed claimant reports (a Seer's "seen", a Little Girl's "suspect"). */
+export interface Report {
+  readonly target: number;
+  readonly wolf: boolean;
+  /** The role reported, when the report names one (not werewolf / not-werewolf / a suspicion). */
+  readonly role: Role | null;
+}
+
+/** A claim to be the Seer or the Little Girl: the claims whose words carry information. */
+export interface InformedClaim {
+  readonly seat: number;
+  readonly role: 'seer' | 'little-girl';
+  /** How many players claimed this role before (0: the first). */
+  readonly order: number;
+  readonly day: number;
+  /** Named a werewolf by an earlier claimant before claiming: a self-defence counter-claim. */
+  readonly accusedFirst: boolean;
+  readonly reports: Report[];
+  /** Publicly proven false (a report contradicted by a revealed card, or the card itself). */
+  liar: boolean;
+  /** Publicly proven true (the claimant died holding the card). */
+  proven: boolean;
+  /** Reports of a werewolf or of a power card confirmed by revealed cards. */
+  confirmed: number;
+}
+
+/** An ability claim ("I protected P3") with the day it was said. */
+export interface ActionClaim {
+  readonly seat: number;
+  readonly action: string;
+  readonly target: number;
+  readonly day: number;
+}
+
+export class PublicRecord {
+  readonly n: number;
+  /**
+   * A fingerprint of each public event applied, in order: a seat checks its own events
+   * against them. (Not the events themselves: holding them from a WeakMap value made
+   * every garbage collection markedly slower.)
+   */
+  readonly prints: number[] = [];
+  /** Public events applied so far (prints.length). */
+  applied = 0;
+  /** Bumped by every public event that can change a view (view.ts). */
+  version = 0;
+  day = 0;
+  readonly alive: Uint8Array;
+  livingCount: number;
+  /** Certain public knowledge of each seat: 1 werewolf, -1 not, 0 unknown. */
+  readonly known: Int8Array;
+  /** Publicly known cards (turned over, revealed Idiot, a proven Seer's reports). */
+  readonly roleOf: (Role | null)[];
+  /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
+  readonly llr: Float64Array;
+  /** exp(-llr), kept with it: the views multiply odds instead of calling exp for every seat. */
+  readonly odds: Float64Array;
+  deadWolves = 0;
+  /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
+  salt = 0x2545f491;
+  sheriff = -1;
+  /** The latest role each seat claimed, and on which day. */
+  readonly claimed: (Role | null)[];
+  readonly claimDay: Int16Array;
+  /** Seats caught lying about their role (a unique role someone else provably holds, or a changed story). */
+  readonly roleLiar: Uint8Array;
+  readonly informed: InformedClaim[] = [];
+  readonly actions: ActionClaim[] = [];
+  readonly said: Said[] = [];
+  readonly casts: Cast[] = [];
+  /** Today's announced vote intent of each speaker (-1: none), and today's trust claims per target. */
+  readonly intent: Int16Array;
+  readonly trustToday: Float64Array;
+
+  constructor(n: number) {
+    this.n = n;
+    this.alive = new Uint8Array(n).fill(1);
+    this.livingCount = n;
+    this.known = new Int8Array(n);
+    this.roleOf = new Array<Role | null>(n).fill(null);
+    this.llr = new Float64Array(n);
+    this.odds = new Float64Array(n).fill(1);
+    this.claimed = new Array<Role | null>(n).fill(null);
+    this.claimDay = new Int16Array(n);
+    this.roleLiar = new Uint8Array(n);
+    this.intent = new Int16Array(n).fill(-1);
+    this.trustToday = new Float64Array(n);
+  }
+
+  /** Records a certain public fact about a seat. */
+  learn(seat: number, wolf: boolean, role: Role | null): void {
+    if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
+    if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
+    this.version++;
+  }
+
+  /** Applies the next public event (one every seat sees). */
+  apply(e: Event): void {
+    this.prints.push(fingerprint(e));
+    this.applied++;
+    switch (e.type) {
+      case 'day':
+        this.day = e.day;
+        this.intent.fill(-1);
+        this.trustToday.fill(0);
+        return;
+      case 'death':
+        this.version++;
+        return this.readDeath(e.seat, e.role, e.cause === 'night');
+      case 'idiot-revealed':
+        this.salt = mix(this.salt, 0x1d + e.seat);
+        this.claimed[e.seat] = 'idiot';
+        return this.learn(e.seat, false, 'idiot');
+      case 'speech':
+        this.salt = mix(this.salt, (e.seat << 8) | e.claims.length);
+        if (readStatement(this, e.seat, e.claims)) this.version++;
+        return;
+      case 'sheriff':
+        this.sheriff = e.seat;
+        this.salt = mix(this.salt, 0x5e + e.seat);
+        return;
+      case 'votes':
+        return this.readVotes(e.votes, e.round);
+      default:
+        // Nothing else public moves the record (start, night, election, tie, verdict, shot,
+        // scapegoat-voters, end, and event types added later).
+        return;
+    }
+  }
+
+  private readVotes(votes: readonly { voter: number; target: number | null }[], round: number): void {
+    const tally = TALLY.fill(0, 0, this.n);
+    let ballots = 0;
+    for (const v of votes) {
+      if (v.target === null) continue;
+      ballots++;
+      tally[v.target]!++;
+    }
+    for (const v of votes) {
+      if (v.target === null) continue;
+      this.casts.push({ voter: v.voter, target: v.target, day: this.day, round, share: tally[v.target]! / ballots });
+      this.salt = mix(this.salt, (v.voter << 5) | v.target);
+    }
+  }
+
+  private readDeath(seat: number, role: Role, atNight: boolean): void {
+    if (this.alive[seat] === 1) {
+      this.alive[seat] = 0;
+      this.livingCount--;
+    }
+    this.salt = mix(this.salt, (seat << 4) | 0xd);
+    const wolf = role === 'werewolf';
+    if (wolf) this.deadWolves++;
+    this.known[seat] = wolf ? 1 : -1;
+    this.roleOf[seat] = role;
+    revealEvidence(this, seat, wolf, atNight);
+    for (let s = 0; s < this.n; s++) this.odds[s] = Math.exp(-this.llr[s]!);
+    checkClaimsOnReveal(this, seat, role);
+  }
+}
+
+/** A number that tells events apart: their type and their first seat, day, night or round. */
+export function fingerprint(e: Event): number {
+  const t = e.type;
+  const r = e as { seat?: unknown; day?: unknown; night?: unknown; round?: unknown };
+  const x = typeof r.seat === 'number' ? r.seat : typeof r.day === 'number' ? r.day : typeof r.night === 'number' ? r.night : typeof r.round === 'number' ? r.round : 0;
+  return mix((t.length << 16) | (t.charCodeAt(0) << 8) | t.charCodeAt(t.length - 1), x);
+}
+
+/** Ballots per target (one vote event at a time). */
+const TALLY = new Uint16Array(MAX_PLAYERS);
+
+/**
+ * The records of the games being played, found by the game's first event (the same
+ * object in every seat's observation). A small ring of recent games rather than a
+ * WeakMap: a WeakMap's values are traced by the garbage collector in its slowest
+ * phase, which cost heuristic games a tenth of their speed. A game pushed out of the
+ * ring (more games in flight than it holds) only loses the sharing: a seat created after
+ * that builds a record of its own.
+ */
+const RING = 64;
+const keys: (object | null)[] = new Array<object | null>(RING).fill(null);
+const records: (PublicRecord | null)[] = new Array<PublicRecord | null>(RING).fill(null);
+let next = 0;
+
+export function publicRecordFor(obs: Observation): PublicRecord {
+  const first = obs.events[0];
+  if (first === undefined) return new PublicRecord(obs.players);
+  for (let i = 0; i < RING; i++) {
+    const r = records[i];
+    if (keys[i] === first && r !== null && r.n === obs.players) return r;
+  }
+  const r = new PublicRecord(obs.players);
+  keys[next] = first;
+  records[next] = r;
+  next = (next + 1) % RING;
+  return r;
+}

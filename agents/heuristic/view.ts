@@ -1,0 +1,189 @@
+// The suspicion model: for each seat, the probability that it is a werewolf, as one
+// player sees it now. Computed on demand from the beliefs (cached until the next event):
+//   1. a prior, the werewolves still unaccounted for spread over the unknown seats;
+//   2. the public evidence (`PublicRecord.llr`, evidence.ts) added in log-odds;
+//   3. the informed claims (Seer, Little Girl): each claimant gets a credibility — the
+//      `trust` knob shared among rival claimants (the first favoured, a player who only
+//      claimed after being named a werewolf discounted, confirmed reports rewarded,
+//      liars at zero) — and its reports move their targets by that much; a claimant who
+//      is not believed is likely a werewolf himself;
+//   4. role claims: a proven lie makes a werewolf likely, an uncontested claim helps;
+//   5. certain knowledge overrides everything (1 or 0).
+// `priv` false gives the village's view, from public facts only: what a werewolf
+// expects the others to think.
+
+import type { Beliefs, InformedClaim } from './beliefs.js';
+
+/** How likely a claimant who is lying is a werewolf (villagers rarely bluff). */
+const LIAR_WOLF = 0.9;
+/** Weight of the first claimant of a role against later rivals. */
+const FIRST_CLAIM = 1.5;
+/** Weight of a claimant who claimed only after being named a werewolf. */
+const DEFENSIVE_CLAIM = 0.25;
+/** An uncontested claim of another special role multiplies suspicion by this. */
+const ROLE_CLAIM = 0.75;
+/** The prior stays inside these bounds so evidence can always move it. */
+const PRIOR_MIN = 0.02;
+const PRIOR_MAX = 0.95;
+
+/**
+ * Suspicions closer than this are equal: a seat the evidence has not moved sits at the
+ * prior only up to rounding, and a decision must not turn on the last bit of a float.
+ */
+export const TOLERANCE = 1e-9;
+
+export class View {
+  readonly p: Float64Array;
+  /** Credibility of each seat's informed claim (0: none or not believed). */
+  readonly cred: Float64Array;
+  prior = 0;
+  version = -1;
+  constructor(n: number) {
+    this.p = new Float64Array(n);
+    this.cred = new Float64Array(n);
+  }
+}
+
+/** The view of `b`, recomputed if events arrived since it was last computed. */
+export function viewOf(b: Beliefs, priv: boolean, v: View): View {
+  if (v.version === b.version) return v;
+  compute(b, priv, v);
+  v.version = b.version;
+  return v;
+}
+
+function compute(b: Beliefs, priv: boolean, v: View): void {
+  const n = b.n;
+  const K = priv ? b.known : b.pub;
+  const p = v.p;
+  const alive = b.alive;
+  let knownWolves = 0;
+  let unknown = 0;
+  for (let s = 0; s < n; s++) {
+    if (alive[s] === 0) continue;
+    if (K[s] === 1) knownWolves++;
+    else if (K[s] === 0) unknown++;
+  }
+  const left = Math.max(knownWolves, b.wolvesInPlay(priv) - b.deadWolves) - knownWolves;
+  const prior = unknown > 0 ? Math.min(PRIOR_MAX, Math.max(PRIOR_MIN, left / unknown)) : 0;
+  v.prior = prior;
+  // sigmoid(logit(prior) + llr) = 1 / (1 + (1 - prior) / prior * exp(-llr)).
+  const q0 = (1 - prior) / prior;
+  const odds = b.odds;
+  for (let s = 0; s < n; s++) {
+    const k = K[s]!;
+    p[s] = k === 1 ? 1 : k === -1 || alive[s] === 0 ? 0 : 1 / (1 + q0 * odds[s]!);
+  }
+  credibilities(b, priv, K, v.cred);
+  if (b.informed.length > 0) applyInformed(b, K, v);
+  applyRoleClaims(b, K, p);
+}
+
+/** A claim's reports contradict what this view knows for certain. */
+function contradicted(c: InformedClaim, K: Int8Array): boolean {
+  for (const r of c.reports) {
+    const k = K[r.target]!;
+    if (k !== 0 && (k === 1) !== r.wolf) return true;
+  }
+  return false;
+}
+
+const INFORMED_ROLES = ['seer', 'little-girl'] as const;
+
+function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: Float64Array): void {
+  cred.fill(0);
+  if (b.informed.length === 0) return;
+  const trust = b.knobs.trust;
+  for (const role of INFORMED_ROLES) {
+    let proven = -1;
+    let total = 0;
+    for (const c of b.informed) {
+      if (c.role !== role) continue;
+      if (c.proven) proven = c.seat;
+      total += weight(b, priv, K, c);
+    }
+    if (proven >= 0) {
+      cred[proven] = 1;
+      continue;
+    }
+    // I hold the card: every other claimant lies, and I believe myself.
+    if (priv && b.role === role) {
+      cred[b.me] = 1;
+      continue;
+    }
+    if (total <= 0) continue;
+    for (const c of b.informed) {
+      if (c.role !== role) continue;
+      const w = weight(b, priv, K, c);
+      // Confirmed werewolf reports are facts, not trust: each removes most of the remaining doubt.
+      if (w > 0) cred[c.seat] = (w / total) * (1 - (1 - trust) * Math.pow(0.25, c.confirmed));
+    }
+  }
+}
+
+/** A claimant's share of belief among rivals (0: disbelieved). */
+function weight(b: Beliefs, priv: boolean, K: Int8Array, c: InformedClaim): number {
+  if (c.liar || b.alive[c.seat] === 0 || K[c.seat] === 1) return 0;
+  if (priv && contradicted(c, K)) return 0;
+  let w = c.order === 0 ? FIRST_CLAIM : 1;
+  if (c.accusedFirst) w *= DEFENSIVE_CLAIM;
+  return w * (1 + 3 * c.confirmed);
+}
+
+function applyInformed(b: Beliefs, K: Int8Array, v: View): void {
+  const p = v.p;
+  const cred = v.cred;
+  const alive = b.alive;
+  // The claimants themselves first, then what they report (so rival claimants' accusations of each other land on top).
+  // A lone claimant is no more suspect for claiming; rivals are (one of them lies).
+  for (const c of b.informed) {
+    const s = c.seat;
+    if (alive[s] === 0 || K[s] !== 0) continue;
+    const cr = cred[s]!;
+    if (cr <= 0) p[s] = Math.max(p[s]!, LIAR_WOLF);
+    else if (rivals(b, c) === 0) p[s] = Math.min(p[s]!, (1 - cr) * LIAR_WOLF);
+    else p[s] = (1 - cr) * Math.max(p[s]!, LIAR_WOLF);
+  }
+  for (const c of b.informed) {
+    const cr = cred[c.seat]!;
+    const believed = cr > 0;
+    for (const r of c.reports) {
+      const t = r.target;
+      if (alive[t] === 0 || K[t] !== 0) continue;
+      // The Pied Piper is the village's enemy as much as a werewolf.
+      const bad = r.wolf || r.role === 'piper';
+      if (believed) p[t] = bad ? cr + (1 - cr) * p[t]! : (1 - cr) * p[t]!;
+      // A liar's words still say something: he accuses villagers and clears his pack.
+      else if (c.liar || b.alive[c.seat] === 0) p[t] = bad ? 0.7 * p[t]! : p[t]! + 0.3 * (1 - p[t]!);
+    }
+  }
+}
+
+/** Living rival claimants of the same role (not caught lying). */
+function rivals(b: Beliefs, c: InformedClaim): number {
+  let k = 0;
+  for (const o of b.informed) if (o !== c && o.role === c.role && !o.liar && b.alive[o.seat] === 1) k++;
+  return k;
+}
+
+function applyRoleClaims(b: Beliefs, K: Int8Array, p: Float64Array): void {
+  const n = b.n;
+  for (let s = 0; s < n; s++) {
+    if (b.alive[s] === 0) continue;
+    // A known Pied Piper is an enemy of everyone else (he wins alone): suspicion 1.
+    if (b.roleOf[s] === 'piper' && s !== b.me && (K === b.known || b.pub[s] !== 0 || b.claimed[s] === 'piper')) {
+      p[s] = 1;
+      continue;
+    }
+    if (K[s] !== 0) continue;
+    if (b.roleLiar[s] === 1) {
+      p[s] = Math.max(p[s]!, LIAR_WOLF);
+      continue;
+    }
+    const r = b.claimed[s];
+    if (r === null || r === 'seer' || r === 'little-girl' || r === 'villager') continue;
+    let rivals = 0;
+    for (let o = 0; o < n; o++) if (o !== s && b.alive[o] === 1 && b.claimed[o] === r) rivals++;
+    if (rivals === 0) p[s] = p[s]! * ROLE_CLAIM;
+  }
+}

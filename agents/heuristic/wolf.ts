@@ -1,0 +1,134 @@
+// Werewolves by day: vote with the village while it is safe (its target, as the public
+// facts point), never against a packmate unless he is cornered — then, sometimes, vote
+// him out too ("bussing") to look like villagers; and, sometimes, one wolf claims to be
+// the Seer and reports false results (a counter-claim when the real Seer has spoken).
+// Wolves reason from the same public facts with the same tie-breaks, so the pack votes
+// together without talking.
+
+import type { Claim, SeenResult } from '../../engine/claims.js';
+import { intentsAgainst, lynchTarget } from './consensus.js';
+import type { Mind } from './mind.js';
+import { argmaxShared, without } from './pick.js';
+import { TOLERANCE } from './view.js';
+
+/**
+ * My vote among `cands` (legal, no allies): the village's target if it is not a
+ * packmate; if it is, another target, unless the packmate is cornered and I bus him.
+ */
+export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonly number[]): number {
+  const b = m.b;
+  const v = m.village();
+  // The fake Seer votes as his reports say: against the living villager he named, never one he cleared.
+  const plan = m.plan;
+  if (plan.faking) {
+    for (const r of plan.fakeReports) if (r.result === 'werewolf' && cands.includes(r.target)) return r.target;
+    const cleared = (s: number) => plan.fakeReports.some((r) => r.target === s);
+    const uncleared = without(cands, cleared);
+    if (uncleared.length > 0) {
+      cands = uncleared;
+      legal = without(legal, cleared);
+    }
+  }
+  const heading = lynchTarget(m, v, legal);
+  if (heading >= 0 && b.packmate[heading] === 0 && heading !== b.lover) return heading;
+  const alt = lynchTarget(m, v, cands);
+  if (heading >= 0 && b.packmate[heading] === 1 && heading !== b.lover && busToday(m, heading, alt)) return heading;
+  return alt;
+}
+
+/** Whether I vote out cornered packmate `mate` now (the draw is made once per day and packmate). */
+function busToday(m: Mind, mate: number, alt: number): boolean {
+  const b = m.b;
+  // Cornered: the village's intents against him beat those for the alternative even with the whole pack on it.
+  const villagers = (s: number) => b.packmate[s] === 0;
+  let packAlive = 0;
+  for (const w of b.pack) if (b.alive[w] === 1) packAlive++;
+  const cornered = intentsAgainst(m, mate, villagers) > (alt >= 0 ? intentsAgainst(m, alt, villagers) : 0) + packAlive;
+  if (!cornered) return false;
+  const plan = m.plan;
+  if (plan.busDay !== b.day || plan.busTarget !== mate) {
+    plan.busDay = b.day;
+    plan.busTarget = mate;
+    plan.busYes = m.rng.chance(m.knobs.bus);
+  }
+  return plan.busYes;
+}
+
+/** The pack's leader (its lowest living seat, as the pack protocol names it). */
+function leader(m: Mind): number {
+  const b = m.b;
+  for (const w of b.pack) if (b.alive[w] === 1) return w;
+  return -1;
+}
+
+/** Seer results are reported as roles or as teams, as the rules have the Seer see them. */
+function seerSeesRoles(m: Mind): boolean {
+  const o = m.b.options.seerSees;
+  return o === 'role' || (o === 'team-under-10' && m.b.n >= 10);
+}
+
+/** The fake Seer's claims for today: the role, and one false result per night so far. */
+function fakeSeerClaims(m: Mind, out: Claim[]): void {
+  const b = m.b;
+  const plan = m.plan;
+  if (!plan.fakeDrawn) {
+    // Only the leader fakes, and only if no packmate ever did (the pack has one Seer) and the
+    // Seer's card has not been turned over (a claim would be a proven lie).
+    for (let s = 0; s < b.n; s++) if (s !== b.me && b.packmate[s] === 1 && b.claimed[s] === 'seer') return;
+    for (let s = 0; s < b.n; s++) if (b.alive[s] === 0 && b.roleOf[s] === 'seer') return;
+    if (leader(m) !== b.me) return;
+    plan.fakeDrawn = true;
+    plan.faking = m.rng.chance(m.knobs.fakeClaim);
+  }
+  if (!plan.faking) return;
+  while (plan.fakeReports.length < b.night) {
+    const r = fakeReport(m);
+    if (r === null) break;
+    plan.fakeReports.push(r);
+  }
+  out.push({ type: 'role', role: 'seer' });
+  for (const r of plan.fakeReports) out.push({ type: 'seen', target: r.target, result: r.result });
+}
+
+/**
+ * Tonight's false result: the real Seer (a rival claimant) named a werewolf; else a
+ * suspected packmate cleared; else a villager cleared. He names no villager a werewolf
+ * otherwise: that villager's card, once turned over, would prove him a liar, and an
+ * early villager for a wolf is a trade the pack loses.
+ */
+function fakeReport(m: Mind): { target: number; result: SeenResult } | null {
+  const b = m.b;
+  const v = m.village();
+  // A report on a card already known (turned over, or proven) would be checked: report on the unknown only.
+  const done = (s: number) => b.pub[s] !== 0 || m.plan.fakeReports.some((r) => r.target === s);
+  const wolf: SeenResult = 'werewolf';
+  const clear: SeenResult = seerSeesRoles(m) ? 'villager' : 'not-werewolf';
+  for (const c of b.informed) {
+    if (c.role === 'seer' && c.seat !== b.me && b.alive[c.seat] === 1 && b.packmate[c.seat] === 0 && !done(c.seat))
+      return { target: c.seat, result: wolf };
+  }
+  const salt = b.salt ^ b.packSalt;
+  const open: number[] = [];
+  for (let s = 0; s < b.n; s++) if (s !== b.me && b.alive[s] === 1 && !done(s)) open.push(s);
+  const mates = open.filter((s) => b.packmate[s] === 1 && v.p[s]! > v.prior + TOLERANCE);
+  if (mates.length > 0) return { target: argmaxShared(mates, (s) => v.p[s]!, salt), result: clear };
+  const villagers = open.filter((s) => b.packmate[s] === 0 && s !== b.lover);
+  if (villagers.length === 0) return null;
+  return { target: villagers[m.rng.int(villagers.length)]!, result: clear };
+}
+
+/** A wolf's statement: perhaps the fake Seer's, then a suspicion and a vote intent in line with the village. */
+export function wolfClaims(m: Mind, out: Claim[]): void {
+  const b = m.b;
+  fakeSeerClaims(m, out);
+  const legal: number[] = [];
+  for (let s = 0; s < b.n; s++) if (s !== b.me && b.alive[s] === 1) legal.push(s);
+  const cands = without(legal, (s) => b.ally(s));
+  const t = cands.length > 0 ? wolfVoteTarget(m, cands, legal) : -1;
+  if (t >= 0) {
+    // Worded as a villager would (speech.ts): a suspicion only where the facts point.
+    const v = m.village();
+    if (v.p[t]! > v.prior * 1.2) out.push({ type: 'suspect', target: t });
+    out.push({ type: 'vote-intent', target: t });
+  }
+}
