@@ -27,13 +27,19 @@ export interface CheckCell {
   readonly preset: string;
   readonly players: number | undefined;
   readonly roles: string | undefined;
+  readonly rules?: readonly string[];
 }
+
+/** 004's variants: the heuristic agent answers their decisions too (the random agent's way where it has no rule of its own). */
+export const VARIANTS: readonly (readonly string[])[] = [['harvestFestival=true'], ['newMoon=all'], ['harvestFestival=true', 'newMoon=all']];
 
 export function checkCells(): CheckCell[] {
   const cells: CheckCell[] = [];
   for (const p of PRESETS) {
     for (const n of Object.keys(p.table).map(Number)) cells.push({ label: `${p.name} ${n}`, preset: p.name, players: n, roles: undefined });
     for (const roles of ROLE_MIXES) cells.push({ label: `${p.name} ${roles}`, preset: p.name, players: undefined, roles });
+    for (const rules of VARIANTS)
+      cells.push({ label: `${p.name} ${ROLE_MIXES[1]} ${rules.join(' ')}`, preset: p.name, players: undefined, roles: ROLE_MIXES[1], rules });
   }
   return cells;
 }
@@ -55,7 +61,7 @@ export function checkLegality(games: number, seed: string, progress?: (done: num
   let k = 0;
   for (const cell of cells) {
     for (const seating of SEATINGS) {
-      const t = table({ preset: cell.preset, players: cell.players, roles: cell.roles }, seating);
+      const t = table({ preset: cell.preset, players: cell.players, roles: cell.roles, rules: cell.rules }, seating);
       if (!t.ok) throw new Error(`check table ${cell.label} / ${seating.join(' ')}: ${t.error}`);
       const before = total.invalid;
       // Each slot its own run seed, so slots never share games.
