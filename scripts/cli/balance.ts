@@ -1,6 +1,7 @@
 // `sim balance` and `sim report`: flags and wiring; the work is in reports/
 // (runBalance, runReport), which return errors as values.
 
+import { onInterrupt } from './interrupt.js';
 import type { Argv } from 'yargs';
 import { runBalance } from '../../reports/balance-command.js';
 import { runReport } from '../../reports/report-command.js';
@@ -53,18 +54,7 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
   // One bar per round: a round's size is known when it starts (cells settle between rounds).
   let bar = progressBar(!a.json);
   let round = 0;
-  let stopping = false;
-  const onSigint = () => {
-    if (stopping) {
-      bar.stop();
-      process.stderr.write('\nquitting now; the stored games are safe (run the same sim balance again to continue)\n');
-      process.exit(EXIT_INTERRUPTED);
-    }
-    stopping = true;
-    bar.stop();
-    process.stderr.write('\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n');
-  };
-  process.on('SIGINT', onSigint);
+  const interrupt = onInterrupt({ clear: () => bar.stop(), continueHint: 'run the same sim balance again to continue' });
   try {
     const r = await runBalance(
       {
@@ -86,7 +76,7 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
         json: a.json,
       },
       {
-        shouldStop: () => stopping,
+        shouldStop: interrupt.stopping,
         onProgress: (p) => {
           if (p.round !== round) {
             bar.stop();
@@ -103,7 +93,7 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
     process.stdout.write(out.stdout);
     return out.sweep.stopped ? EXIT_INTERRUPTED : 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
     bar.stop();
   }
 }

@@ -4,6 +4,7 @@
 // A seating with models goes through llm-run.ts (loaded only then): the record, the
 // budget, and games that may end unfinished (not stored; a resume replays them).
 
+import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
@@ -190,23 +191,15 @@ async function play(
   dropped?: () => void,
 ): Promise<number> {
   const bar = progressBar(!exec.json);
-  let stopping = false;
-  const onSigint = () => {
-    if (stopping) {
-      bar.stop();
-      process.stderr.write('\nquitting now; the stored games are safe (sim resume plays the rest)\n');
-      process.exit(EXIT_INTERRUPTED);
-    }
-    stopping = true;
-    llm?.interrupt();
-    bar.stop();
-    process.stderr.write(
-      llm === undefined
-        ? '\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n'
-        : '\nstopping: no new call; the calls in flight end and are recorded, their games are left for the resume (Ctrl-C again to quit at once)\n',
-    );
-  };
-  process.on('SIGINT', onSigint);
+  const interrupt = onInterrupt({
+    clear: () => bar.stop(),
+    continueHint: 'sim resume plays the rest',
+    onFirst: () => llm?.interrupt(),
+    ...(llm === undefined
+      ? {}
+      : { stoppingMessage: 'stopping: no new call; the calls in flight end and are recorded, their games are left for the resume' }),
+  });
+  const stopping = interrupt.stopping;
   let before = -1;
   try {
     const outcome = await runGames(config, {
@@ -216,7 +209,7 @@ async function play(
       batch: exec.batch ?? (llm === undefined ? undefined : 1),
       store,
       resume,
-      shouldStop: llm === undefined ? () => stopping : () => stopping || llm.stopped(),
+      shouldStop: llm === undefined ? stopping : () => stopping() || llm.stopped(),
       playAsync: llm?.play,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
@@ -239,7 +232,7 @@ async function play(
     }
     return 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
     bar.stop();
   }
 }
