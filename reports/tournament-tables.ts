@@ -156,6 +156,12 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
     notes: [
       model,
       `Fitted by IRLS on ${fit.games} games won by the village or the werewolves; deviance ${fit.deviance.toFixed(2)} on ${fit.df} df. A 95% interval is ± 1.96 se.`,
+      ...(fit.prior === null
+        ? []
+        : [
+            `Some pairing was won by the same side in every game, so the plain fit does not exist: these strengths are fitted under a weak prior ` +
+              `(each strength and c ~ N(0, ${fit.prior}²)), which pulls them toward 0. More games per pairing remove the need.`,
+          ]),
     ],
   };
 }

@@ -76,6 +76,8 @@ export interface ModelFit {
   readonly games: number;
   readonly deviance: number;
   readonly df: number;
+  /** null: the maximum-likelihood fit; else the prior's standard deviation the fit needed (PRIOR_SD). */
+  readonly prior: number | null;
 }
 
 export function sideScores(entrants: readonly string[], results: readonly SideResult[]): SideScore[] {
@@ -115,6 +117,30 @@ function effects(j: number, k: number): number[] {
   return Array.from({ length: k - 1 }, (_, i) => (j === k - 1 ? -1 : i === j ? 1 : 0));
 }
 
+/**
+ * The prior's standard deviation (log-odds) when the plain fit does not exist: some
+ * pairing was won by the same side in every game (common with a few games per pairing,
+ * as with models), so a strength runs off to infinity. Each strength and c then gets a
+ * N(0, 2.5²) prior — weak next to any real tournament (a strength of 2.5 turns an even
+ * game into 92%) — and the estimate is the posterior mode, said in the table's notes.
+ */
+export const PRIOR_SD = 2.5;
+
+/** The maximum-likelihood fit; where the data separate, the fit under the weak prior (P = `prior` / σ²). */
+function fitWithFallback(rows: readonly BinomialRow[], prior: (lambda: number) => number[][]): Result<{ fit: LogisticFit; prior: number | null }, string> {
+  const plain = fitLogistic(rows);
+  if (plain.ok) return ok({ fit: plain.value, prior: null });
+  if (!/separate|diverges/.test(plain.error)) return plain;
+  const penalised = fitLogistic(rows, { penalty: prior(1 / (PRIOR_SD * PRIOR_SD)) });
+  if (!penalised.ok) return err(`${penalised.error} (even under a weak prior)`);
+  return ok({ fit: penalised.value, prior: PRIOR_SD });
+}
+
+/** λ on the diagonal (intercept included). */
+function diagonal(p: number, lambda: number): number[][] {
+  return Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => (i === j ? lambda : 0)));
+}
+
 const decisive = (r: { villageWins: number; wolvesWins: number }) => r.villageWins + r.wolvesWins;
 
 /** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
@@ -131,10 +157,17 @@ export function fitSideModel(entrants: readonly string[], results: readonly Side
   const hasSelf = results.some((r) => r.wolves === r.village && decisive(r) > 0);
   if (k === 2 && !hasSelf)
     return err('with two entrants and no self-play, only the sum of village and wolf strength can be told apart (play the self-play pairings: drop --no-self-play)');
-  const fit = fitLogistic(played);
-  if (!fit.ok) return err(fit.error.replace(/mixes|role count/g, 'pairings'));
-  const f = fit.value;
   const p = 1 + 2 * (k - 1);
+  // The prior is on every entrant's strength, the last one's (−Σ of the others) included:
+  // Σ_j v_j² = vᵀ(I + 11ᵀ)v over the k − 1 free ones; the same for w.
+  const fit = fitWithFallback(played, (lambda) => {
+    const m = diagonal(p, lambda);
+    for (const block of [1, k])
+      for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j]! += lambda;
+    return m;
+  });
+  if (!fit.ok) return fit;
+  const f = fit.value.fit;
   const strengths = entrants.map((e, j): Strength => {
     const e1 = effects(j, k);
     const va = [0, ...e1, ...new Array<number>(k - 1).fill(0)];
@@ -144,7 +177,7 @@ export function fitSideModel(entrants: readonly string[], results: readonly Side
     const w = linear(f, wa);
     return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };
   });
-  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df });
+  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior });
 }
 
 /** Seat mode: the entrant's games in one seat, grouped by the role dealt to it. */
@@ -256,9 +289,9 @@ export function fitSeatModel(entrants: readonly string[], reference: string, bas
     const e = entrants[Math.floor(missing / 2)]!;
     return err(`${e} has no decisive game ${missing % 2 === 0 ? 'in a village seat' : 'as a werewolf'} yet: play more games`);
   }
-  const fit = fitLogistic(rows);
-  if (!fit.ok) return err(fit.error.replace(/mixes|role count/g, 'pairings'));
-  const f = fit.value;
+  const fit = fitWithFallback(rows, (lambda) => diagonal(1 + 2 * k, lambda));
+  if (!fit.ok) return fit;
+  const f = fit.value.fit;
   const strengths: Strength[] = entrants.map((e, j) => ({
     entrant: e,
     village: f.coef[1 + j]!,
@@ -268,5 +301,5 @@ export function fitSeatModel(entrants: readonly string[], reference: string, bas
     reference: false,
   }));
   strengths.push({ entrant: reference, village: 0, villageSe: 0, wolves: 0, wolvesSe: 0, reference: true });
-  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: rows.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df });
+  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: rows.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior });
 }

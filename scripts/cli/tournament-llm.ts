@@ -24,6 +24,7 @@ import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER, fail, unwrap 
 import type { LlmSettings } from './llm-args.js';
 import { checkModels, openRecord } from './llm-run.js';
 import { rmSync } from 'node:fs';
+import { wrap } from '../../reports/terminal.js';
 
 /** Every agent of the tournament as one seating (for the models' keys, URLs and prices). */
 function everyone(s: Schedule): Seating {
@@ -67,10 +68,11 @@ export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): numbe
     return 0;
   }
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
-  const lines = [
+  const lines = wrap(
     `Estimate for the tournament's ${rows.length} pairing${rows.length === 1 ? '' : 's'} that seat a model, ${s.games} game${s.games === 1 ? '' : 's'} each ` +
       `(measured on simulated games; an estimate, not a quote):`,
-  ];
+    80,
+  );
   for (const r of rows) lines.push(`  ${r.label}: ${usd(r.e.cost)} (at most ${usd(r.e.maxCost)})`);
   for (const m of perModel)
     lines.push(`  ${m.spec}: ~${n(m.calls)} calls, ~${n(m.inputTokens)} prompt + ~${n(m.outputTokens)} answer tokens, ${usd(m.cost)} (at most ${usd(m.maxCost)})`);

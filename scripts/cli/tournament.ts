@@ -56,6 +56,8 @@ export interface TournamentCliArgs extends LlmArgs {
 
 export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+  for (const [flag, v] of [['db', a.db], ['games', a.games], ['seed', a.seed], ['mode', a.mode], ['reference', a.reference]] as const)
+    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
   const db = dbPathFrom(a.db);
   if (db === null) fail('a tournament stores each pairing as a run: it needs a database (drop --no-db, or give --db PATH)');
   const args: TournamentArgs = {
