@@ -15,7 +15,7 @@
 //   Only games won by the village or the werewolves enter the model (lovers, the piper
 //   and draws are counted apart). Standard errors treat games as independent; games of
 //   different pairings share deals, which makes differences between entrants better
-//   known than that, not worse.
+//   known than that (positively correlated games), and the common level c less well.
 // No Elo-style online rating: it depends on the order of games; the fitted model does not.
 
 import { err, ok, type Result } from '../engine/result.js';

@@ -73,13 +73,13 @@ export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): numbe
       `(measured on simulated games; an estimate, not a quote):`,
     80,
   );
-  for (const r of rows) lines.push(`  ${r.label}: ${usd(r.e.cost)} (at most ${usd(r.e.maxCost)})`);
-  for (const m of perModel)
-    lines.push(`  ${m.spec}: ~${n(m.calls)} calls, ~${n(m.inputTokens)} prompt + ~${n(m.outputTokens)} answer tokens, ${usd(m.cost)} (at most ${usd(m.maxCost)})`);
-  lines.push(`  total: ${usd(cost)} (at most ${usd(maxCost)})`);
+  const item = (text: string) => lines.push(...wrap(text, 80, '    ').map((l, i) => (i === 0 ? `  ${l.trimStart()}` : l)));
+  for (const r of rows) item(`${r.label}: ${usd(r.e.cost)} (at most ${usd(r.e.maxCost)})`);
+  for (const m of perModel) item(`${m.spec}: ~${n(m.calls)} calls, ~${n(m.inputTokens)} prompt + ~${n(m.outputTokens)} answer tokens, ${usd(m.cost)} (at most ${usd(m.maxCost)})`);
+  item(`total: ${usd(cost)} (at most ${usd(maxCost)})`);
   if (budget !== null)
-    lines.push(
-      `  budget: ${
+    item(
+      `budget: ${
         maxCost !== null && maxCost <= budget
           ? `even at most the tournament fits in --max-cost $${budget}`
           : cost !== null && cost <= budget

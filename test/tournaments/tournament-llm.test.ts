@@ -62,8 +62,9 @@ describe('sim tournament with a model', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Estimate for the tournament's 3 pairings that seat a model, 50 games each\s/);
       expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini \(self-play\): \$\d/m);
-      expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini: ~[\d,]+ calls, ~[\d,]+ prompt \+ ~[\d,]+ answer tokens, \$\d/m);
+      expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini: ~[\d,]+ calls, ~[\d,]+ prompt \+ ~[\d,]+\s+answer\s+tokens, \$\d/m);
       expect(r.stdout).toMatch(/budget: the estimate is over --max-cost \$0\.01/);
+      for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
       const j = JSON.parse((await simAsync(['tournament', ...ENTRANTS, '--games', '50', '--dry-run', '--json'], empty, envFor(s.url, false))).stdout);
       expect(j.pairings).toHaveLength(3);
       expect(j.cost).toBeGreaterThan(0);
