@@ -166,6 +166,9 @@ describe('sim tournament (side mode)', () => {
     expect(r.value.open.tournament.id).toBe(2);
     expect(r.value.play.played).toBe(5 * GAMES);
     expect(r.value.open.pairings.filter((p) => p.run.id <= 4)).toHaveLength(4);
+    const runs = sim(['runs', '--db', 'a.db'], dir);
+    expect(runs.stdout).toMatch(/^ {2}tournament 1 {2}side mode {2}random vs heuristic\n {9}4 runs of 120 games, seed t1: runs 1 2 3 4$/m);
+    expect(runs.stdout).toMatch(/^ {2}tournament 2 {2}side mode {2}random vs heuristic vs heuristic:fakeClaim=0$/m);
   });
 });
 

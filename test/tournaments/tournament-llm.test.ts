@@ -121,13 +121,24 @@ describe('sim tournament with a model', () => {
     expect(again.code).toBe(3);
     expect(JSON.parse(again.stdout).llm).toMatchObject({ maxCost: limit, stopped: { reason: 'budget' } });
 
+    // One pairing can be continued on its own by sim resume, under its own budget.
+    const pairing = (JSON.parse(again.stdout).pairings as { run: number; wolves: string; village: string; stored: number; planned: number }[]).find(
+      (p) => p.stored < p.planned,
+    )!;
+    expect(pairing.wolves === 'random' && pairing.village === 'random').toBe(false);
+    const s25 = await serve();
+    const one = await simAsync(['resume', '--db', 'budget.db', '--run', String(pairing.run), '--llm-prices', 'dear.json', '--json'], dir, envFor(s25.url));
+    expect(one.stderr).toBe('');
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ run: pairing.run, complete: true });
+
     const s3 = await serve();
     const done = await simAsync([...cli, '--db', 'budget.db', '--max-cost', '1000000'], dir, envFor(s3.url));
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ tournament: 1, stored: 8, stopped: false });
     expect(contents(join(dir, 'budget.db'))).toBe(contents(join(dir, 'whole.db')));
-    expect(s1.received.length + s2.received.length + s3.received.length).toBe(total);
+    expect(s1.received.length + s2.received.length + s25.received.length + s3.received.length).toBe(total);
   });
 
   it('a provider that refuses the first call stops it (exit 4) and nothing is kept', async () => {
