@@ -2,6 +2,7 @@
 // (deception: win rate on the werewolves' side; detection: on the village's), the fitted
 // model's strengths, and each pairing (side mode) or each role (seat mode).
 
+import { teamOf } from '../engine/roles.js';
 import type { Mode } from '../tournaments/schedule.js';
 import { rateOf, roleScores, type ModelFit, type Paired, type Rate, type SeatScore, type SideScore } from '../tournaments/ratings.js';
 import type { SeatData, SideData } from '../tournaments/tournament-data.js';
@@ -70,9 +71,11 @@ export function seatScoreTable(scores: readonly SeatScore[], reference: string, 
 }
 
 export function seatRoleTable(data: SeatData, id: string): Table {
-  const rows: Row[] = roleScores(data.cells).map((r) => {
-    const c = data.cells.find((x) => x.entrant === r.entrant && x.role === r.role)!;
-    return { entrant: r.entrant, role: r.role, team: c.team, ...rateCells('rate', r.rate), ...pairedCells('rate', r.vsReference) };
+  // A card whose player ends on another team (a thief who took a werewolf) is a row of its own.
+  const rows: Row[] = roleScores(data.cells).map((r, i) => {
+    const team = data.cells[i]!.team;
+    const role = team === teamOf(r.role) ? r.role : `${r.role} → ${team}`;
+    return { entrant: r.entrant, role, team, ...rateCells('rate', r.rate), ...pairedCells('rate', r.vsReference) };
   });
   return {
     id,

@@ -12,20 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { Store } from '../../tournaments/storage.js';
 import { SCHEMA_VERSION } from '../../tournaments/schema.js';
-import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { removeDir, sim, simChild, tempDir } from '../helpers/sim-cli.js';
-
-/** Every file under a directory with the sha256 of its bytes. */
-function snapshot(root: string, sub = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of readdirSync(join(root, sub)).sort()) {
-    const rel = join(sub, f);
-    if (statSync(join(root, rel)).isDirectory()) Object.assign(out, snapshot(root, rel));
-    else out[rel] = createHash('sha256').update(readFileSync(join(root, rel))).digest('hex');
-  }
-  return out;
-}
+import { killOnceStored, removeDir, sim, simChild, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('tournament');
 afterAll(() => removeDir(dir));
@@ -130,27 +117,7 @@ describe('sim tournament (side mode)', () => {
     const db = join(dir, 'kill.db');
     const cli = ['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', String(GAMES), '--seed', 't1', '--db', 'kill.db', '--workers', '1'];
     const child = simChild(cli, dir);
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        let n = 0;
-        try {
-          const d = new Database(db, { readonly: true, fileMustExist: true });
-          try {
-            n = d.prepare('SELECT count(*) FROM games').pluck().get() as number;
-          } finally {
-            d.close();
-          }
-        } catch {
-          n = 0;
-        }
-        if (n > 0 || child.exitCode !== null) {
-          clearInterval(poll);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      }, 5);
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    await killOnceStored(child, db);
     const r = sim(cli, dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

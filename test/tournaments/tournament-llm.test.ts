@@ -10,31 +10,12 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, simAsync, tempDir } from '../helpers/sim-cli.js';
-import { startFakeProvider, type FakeOptions, type FakeProvider } from '../llm/fake-provider.js';
+import { fakeProviders, simEnv } from '../llm/helpers.js';
 
 const dir = tempDir('tournament-llm');
-const servers: FakeProvider[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  removeDir(dir);
-});
-
-async function serve(opts: FakeOptions = {}): Promise<FakeProvider> {
-  const s = await startFakeProvider(opts);
-  servers.push(s);
-  return s;
-}
-
-function envFor(url: string | undefined, keys = true): Record<string, string | undefined> {
-  return {
-    OPENAI_API_KEY: keys ? 'test-key' : undefined,
-    ANTHROPIC_API_KEY: keys ? 'test-key' : undefined,
-    OPENAI_BASE_URL: url === undefined ? undefined : `${url}/v1`,
-    ANTHROPIC_BASE_URL: url,
-    COMPATIBLE_BASE_URL: undefined,
-    COMPATIBLE_API_KEY: undefined,
-  };
-}
+afterAll(() => removeDir(dir));
+const serve = fakeProviders();
+const envFor = simEnv;
 
 const FAST = ['--llm-timeout', '5', '--llm-retry-after-cap', '0.05'];
 // A model against the random agent: 4 pairings, 3 of them seat the model.
