@@ -159,7 +159,7 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
     notes: [
       model,
       `Fitted by IRLS on ${fit.games} games won by the village or the werewolves; deviance ${fit.deviance.toFixed(2)} on ${fit.df} df ` +
-        '(much more than df: the pairings are not explained by additive strengths alone). A 95% interval is ± 1.96 se. ' +
+        '(far above df, it says that additive strengths do not explain every pairing). A 95% interval is ± 1.96 se. ' +
         'The errors treat games as independent; pairings share their deals, so ' +
         (mode === 'side'
           ? 'differences between entrants are known better than that (and c, the common level, less well).'
