@@ -168,3 +168,43 @@ export function deathChart(bars: readonly FateBar[], fates: readonly Fate[], tit
     marks: [Plot.barX(bars, { y: 'role', x: 'share', fill: 'fate', order: [...fates], title: (d: FateBar) => `${d.role}: ${d.fate} ${pct(d.share)}` })],
   });
 }
+
+export interface StrengthPoint {
+  readonly entrant: string;
+  readonly wolves: number;
+  readonly wolvesSe: number;
+  readonly village: number;
+  readonly villageSe: number;
+}
+
+/** A tournament's entrants: wolf strength (x) against village strength (y), each with its 95% bar (± 1.96 se). */
+export function strengthChart(points: readonly StrengthPoint[], title: string): string {
+  const z = 1.959963984540054;
+  const data = points.map((p) => ({
+    ...p,
+    wLow: p.wolves - z * p.wolvesSe,
+    wHigh: p.wolves + z * p.wolvesSe,
+    vLow: p.village - z * p.villageSe,
+    vHigh: p.village + z * p.villageSe,
+    tip: `${p.entrant}: wolf ${p.wolves.toFixed(3)} ± ${p.wolvesSe.toFixed(3)}, village ${p.village.toFixed(3)} ± ${p.villageSe.toFixed(3)} (se)`,
+  }));
+  return render({
+    title,
+    width: 720,
+    height: 440,
+    marginRight: 40,
+    inset: 30,
+    x: { label: 'wolf strength w (deception) →', grid: true },
+    y: { label: '↑ village strength v (detection)', grid: true },
+    color: { legend: true, type: 'categorical', domain: points.map((p) => p.entrant) },
+    marks: [
+      Plot.ruleX([0], { stroke: '#888', strokeDasharray: '4,3' }),
+      Plot.ruleY([0], { stroke: '#888', strokeDasharray: '4,3' }),
+      // Error bars: the wolf strength's interval horizontally, the village strength's vertically.
+      Plot.ruleY(data, { y: 'village', x1: 'wLow', x2: 'wHigh', stroke: 'entrant', strokeWidth: 2 }),
+      Plot.ruleX(data, { x: 'wolves', y1: 'vLow', y2: 'vHigh', stroke: 'entrant', strokeWidth: 2 }),
+      Plot.dot(data, { x: 'wolves', y: 'village', fill: 'entrant', r: 5, title: 'tip' }),
+      Plot.text(data, { x: 'wolves', y: 'village', text: 'entrant', dx: 8, dy: -10, textAnchor: 'start', fontSize: 12 }),
+    ],
+  });
+}

@@ -63,10 +63,13 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   parts.push(`<h1>Werewolf lab report</h1>`);
   parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games</p>`);
   if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
-  if (r.groups.length > 1)
-    parts.push(`<nav>${r.groups.map((g, i) => `<a href="#group-${i + 1}">${escapeHtml(g.label)}</a>`).join(' ')}</nav>`);
-  r.groups.forEach((g, i) => {
-    parts.push(`<h2 id="group-${i + 1}">${escapeHtml(g.label)}</h2>`);
+  if (r.groups.length + r.tournaments.length > 1)
+    parts.push(
+      `<nav>${[...r.groups.map((g, i) => `<a href="#group-${i + 1}">${escapeHtml(g.label)}</a>`), ...r.tournaments.map((g, i) => `<a href="#tournament-${i + 1}">${escapeHtml(g.label)}</a>`)].join(' ')}</nav>`,
+    );
+  const groups = [...r.groups.map((g, i) => ({ g, anchor: `group-${i + 1}` })), ...r.tournaments.map((g, i) => ({ g, anchor: `tournament-${i + 1}` }))];
+  groups.forEach(({ g, anchor }) => {
+    parts.push(`<h2 id="${anchor}">${escapeHtml(g.label)}</h2>`);
     parts.push(`<p class="meta">${g.games} games</p>`);
     for (const s of g.sections) {
       parts.push(`<h3>${escapeHtml(s.title)}</h3>`);

@@ -29,6 +29,13 @@ export interface FitOptions {
   readonly maxIterations?: number;
   /** Stop when no coefficient moves by more than this. */
   readonly tolerance?: number;
+  /**
+   * A Gaussian prior on the coefficients: maximise log L − ½ βᵀPβ (P symmetric, p × p,
+   * intercept first; zeros leave a coefficient free). The estimate is then the posterior
+   * mode, and `cov` the inverse of (information + P): it exists even for data that
+   * separate perfectly, where the plain maximum-likelihood estimate does not.
+   */
+  readonly penalty?: readonly (readonly number[])[];
 }
 
 const logistic = (eta: number) => (eta >= 0 ? 1 / (1 + Math.exp(-eta)) : Math.exp(eta) / (1 + Math.exp(eta)));
@@ -125,7 +132,9 @@ export function fitLogistic(rows: readonly BinomialRow[], opts: FitOptions = {})
   const design = used.map((r) => [1, ...r.x]);
   const dependent = dependentColumns(design);
   if (dependent.length > 0) return err(`the covariates ${dependent.map((j) => (j === 0 ? 'intercept' : `x${j}`)).join(', ')} are linear combinations of the others`);
-  if (used.length < p) return err(`${used.length} rows cannot determine ${p} coefficients`);
+  const penalty = opts.penalty;
+  if (penalty !== undefined && (penalty.length !== p || penalty.some((r) => r.length !== p))) throw new Error(`fitLogistic: the penalty must be ${p} × ${p}`);
+  if (used.length < p && penalty === undefined) return err(`${used.length} rows cannot determine ${p} coefficients`);
   const maxIterations = opts.maxIterations ?? 100;
   const tolerance = opts.tolerance ?? 1e-10;
 
@@ -145,6 +154,12 @@ export function fitLogistic(rows: readonly BinomialRow[], opts: FitOptions = {})
       }
     });
     for (let a = 0; a < p; a++) for (let b = a + 1; b < p; b++) info[a]![b] = info[b]![a]!;
+    if (penalty !== undefined)
+      for (let a = 0; a < p; a++)
+        for (let b = 0; b < p; b++) {
+          info[a]![b]! += penalty[a]![b]!;
+          score[a]! -= penalty[a]![b]! * beta[b]!;
+        }
     return { mu, info, score };
   };
 

@@ -8,6 +8,8 @@ import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/result.js';
 import { Store } from '../tournaments/storage.js';
+import { tournamentData } from '../tournaments/tournament-data.js';
+import { pairings, tournaments, type TournamentRow } from '../tournaments/tournament-store.js';
 import { summarize } from './analysis.js';
 import { dbSource } from './db-source.js';
 import { toCsv, toJsonObject } from './export.js';
@@ -28,6 +30,8 @@ export interface ReportArgs {
   readonly runs?: readonly number[] | undefined;
   /** `RUN:RUN` pairs: the configurations of the two runs compared. */
   readonly compare?: readonly string[] | undefined;
+  /** Only these tournaments (and, unless `runs` says otherwise, their runs); default: every tournament. */
+  readonly tournaments?: readonly number[] | undefined;
 }
 
 export interface ReportOutcome {
@@ -56,7 +60,22 @@ export function reportJson(r: Report): Record<string, unknown> {
     games: r.games,
     comparisons: r.comparisons === null ? null : toJsonObject(r.comparisons),
     groups: r.groups.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
+    tournaments: r.tournaments.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
   };
+}
+
+/** The tournaments asked for (each must exist), or every tournament of the file. */
+function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result<TournamentRow[], string> {
+  const all = tournaments(store);
+  if (ids === undefined) return ok(all);
+  const out: TournamentRow[] = [];
+  for (const id of ids) {
+    const t = all.find((x) => x.id === id);
+    if (t === undefined)
+      return err(`${store.path} has no tournament ${id}; its tournaments are ${all.length === 0 ? 'none' : all.map((x) => x.id).join(', ')} (sim tournament plays one)`);
+    out.push(t);
+  }
+  return ok(out);
 }
 
 function writeAtomic(path: string, text: string): void {
@@ -85,7 +104,10 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
   if (!opened.ok) return opened;
   const store = opened.value;
   try {
-    const source = dbSource(store, { runs: a.runs });
+    const chosen = tournamentsOf(store, a.tournaments);
+    if (!chosen.ok) return chosen;
+    const runs = a.runs ?? (a.tournaments === undefined ? undefined : [...new Set(chosen.value.flatMap((t) => pairings(store, t.id).map((p) => p.run)))]);
+    const source = dbSource(store, { runs });
     if (!source.ok) return source;
     const summaries = summarize(source.value);
     if (!summaries.ok) return summaries;
@@ -95,7 +117,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       if (sa === undefined || sb === undefined) return err(`--compare ${x}:${y}: run ${sa === undefined ? x : y} has no games in ${a.db} (sim runs lists the runs)`);
       pairs.push({ a: sa, b: sb });
     }
-    const report = buildReport(a.db, summaries.value, { charts: out !== undefined, pairs });
+    const tournaments = chosen.value.map((t) => tournamentData(store, t));
+    const report = buildReport(a.db, summaries.value, { charts: out !== undefined, pairs, tournaments });
     const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 

@@ -10,6 +10,8 @@ import { shortMix, TABLE_DOCUMENTS } from './mix.js';
 import { configKey } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
+import type { TournamentData } from '../tournaments/tournament-data.js';
+import { tournamentReport } from './tournament-report.js';
 
 export interface Section {
   readonly title: string;
@@ -33,6 +35,8 @@ export interface Report {
   /** Comparisons the user asked for (`sim report --compare`), across rule sets too. */
   readonly comparisons: Table | null;
   readonly groups: readonly GroupReport[];
+  /** The database's tournaments (tournament-report.ts), each rated. */
+  readonly tournaments: readonly GroupReport[];
 }
 
 export interface BuildOptions {
@@ -40,11 +44,17 @@ export interface BuildOptions {
   readonly charts: boolean;
   /** Pairs of configurations to compare. */
   readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
+  /** Tournaments to rate (sim report: every tournament of the database, or --tournament ID). */
+  readonly tournaments?: readonly TournamentData[];
 }
 
 /** Every table of the report, in order. */
 export function allTables(r: Report): Table[] {
-  return [...(r.comparisons === null ? [] : [r.comparisons]), ...r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables))];
+  return [
+    ...(r.comparisons === null ? [] : [r.comparisons]),
+    ...r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables)),
+    ...r.tournaments.flatMap((g) => g.sections.flatMap((s) => s.tables)),
+  ];
 }
 
 export function mixRates(summaries: readonly ConfigSummary[]): MixRate[] {
@@ -185,5 +195,6 @@ export function buildReport(source: string, summaries: readonly ConfigSummary[],
     games: summaries.reduce((s, c) => s + c.games, 0),
     comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
     groups: groups.map((g, i) => groupReport(g, i, groups.length, opts)),
+    tournaments: (opts.tournaments ?? []).map((t) => tournamentReport(t, { charts: opts.charts })),
   };
 }

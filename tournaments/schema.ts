@@ -32,6 +32,23 @@
 //                  is 0-based, death_day/night/cause are NULL for a survivor
 //   run_progress  (run, planned, stored, complete)
 //
+//   tournaments   one row per tournament (sim tournament, tournaments/schedule.ts)
+//     id, key       16 hex digits of sha256(mode, entrants, reference, self-play, setup,
+//                   seed, games): the same command finds its tournament and continues it
+//     created, mode ('side' | 'seat'), entrants (JSON array of agent specs, in order),
+//     reference     seat mode: the agent in the other seats (NULL in side mode)
+//     self_play     side mode: each entrant also plays itself (1/0)
+//     seed, games   every pairing plays games [0, games) of this seed: common deals
+//     setup         canonical setup text; code_hash: the code that played it
+//   tournament_runs  the pairings of a tournament, each a normal run (runs.id)
+//     tournament, pairing (0-based, schedule order), run, kind ('sides' | 'seat' | 'baseline'),
+//     wolves, village  sides: the entrants on the werewolves' and the village's side
+//     entrant, seat    seat: the entrant and its seat (0-based); baseline: both NULL
+//     A run may belong to several tournaments (equal pairings share their games).
+//
+// Schema versions: 1 (runs and games), 2 (+ tournaments). A file of an older version is
+// read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
+//
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
 // user_version = SCHEMA_VERSION: any other SQLite file is refused untouched.
 
@@ -40,10 +57,42 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
+
+/** Tables added by schema version 2. */
+export const TOURNAMENT_SQL = `
+CREATE TABLE tournaments (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  created TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('side', 'seat')),
+  entrants TEXT NOT NULL,
+  reference TEXT,
+  self_play INTEGER NOT NULL,
+  seed TEXT NOT NULL,
+  games INTEGER NOT NULL,
+  setup TEXT NOT NULL,
+  code_hash TEXT NOT NULL
+);
+CREATE INDEX tournaments_key ON tournaments (key);
+CREATE TABLE tournament_runs (
+  tournament INTEGER NOT NULL REFERENCES tournaments (id),
+  pairing INTEGER NOT NULL,
+  run INTEGER NOT NULL REFERENCES runs (id),
+  kind TEXT NOT NULL CHECK (kind IN ('sides', 'seat', 'baseline')),
+  wolves TEXT,
+  village TEXT,
+  entrant TEXT,
+  seat INTEGER,
+  PRIMARY KEY (tournament, pairing)
+) WITHOUT ROWID;
+`;
+
+/** The SQL that takes a file from version `from` to `from + 1`. */
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -121,4 +170,4 @@ SELECT r.id AS run, r.stop - r.first AS planned,
        (SELECT count(*) FROM games g WHERE g.run = r.id) AS stored,
        (SELECT count(*) FROM games g WHERE g.run = r.id) = r.stop - r.first AS complete
 FROM runs r;
-`;
+${TOURNAMENT_SQL}`;

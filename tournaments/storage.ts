@@ -15,7 +15,7 @@ import { ROLES, SIDES, type Side } from '../engine/roles.js';
 import type { CodeMaps, ChunkResult } from './record.js';
 import { GAME_WIDTH, SEAT_WIDTH } from './record.js';
 import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
-import { APPLICATION_ID, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Versions } from './version.js';
 import { describeSetup, mixLabel } from '../engine/setup.js';
 
@@ -67,6 +67,24 @@ export function inspectDbFile(path: string): Result<DbFileState, string> {
     return err(`${path} was written by a newer werewolf-lab (schema ${version}; this one reads ${SCHEMA_VERSION}): update werewolf-lab to read it`);
   if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another --db path`);
   return ok('ours');
+}
+
+/**
+ * Brings a file of an older schema up to date, one version at a time, in one transaction
+ * (a file is never left between two versions). Reading needs no migration: readers check
+ * for the newer tables (`hasTable`).
+ */
+function migrate(db: DB): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version >= SCHEMA_VERSION) return;
+  db.transaction(() => {
+    for (let v = version; v < SCHEMA_VERSION; v++) {
+      const sql = MIGRATIONS[v];
+      if (sql === undefined) throw new Error(`no migration from schema ${v} to ${v + 1}`);
+      db.exec(sql);
+    }
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
 }
 
 export interface RunRow {
@@ -161,7 +179,7 @@ export class Store {
         // The schema and the marks are committed before WAL is switched on, so the file
         // header (read by inspectDbFile) carries them from the first moment.
         db.exec(`BEGIN; ${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
-      }
+      } else if (mode !== 'read') migrate(db);
       if (mode !== 'read') {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
@@ -180,6 +198,11 @@ export class Store {
 
   close(): void {
     this.db.close();
+  }
+
+  /** True if the file has this table (a file of an older schema opened to read may lack it). */
+  hasTable(name: string): boolean {
+    return (this.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(name) as number) === 1;
   }
 
   /** Codes of `names` in a lookup table; in write mode missing names are added. */
@@ -259,6 +282,7 @@ export class Store {
     this.db.transaction(() => {
       if (this.storedCount(id) > 0) throw new Error(`run ${id} has stored games: it is not deleted`);
       this.db.prepare('DELETE FROM agents WHERE run = ?').run(id);
+      if (this.hasTable('tournament_runs')) this.db.prepare('DELETE FROM tournament_runs WHERE run = ?').run(id);
       this.db.prepare('DELETE FROM runs WHERE id = ?').run(id);
     })();
   }

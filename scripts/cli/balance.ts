@@ -105,6 +105,7 @@ export function reportOptions<T>(y: Argv<T>) {
     .option('replay', { type: 'string', array: true, describe: 'RUN:GAME to replay as a transcript page (with --out; default: the first game of the first 3 runs)' })
     .option('run', { type: 'string', array: true, describe: 'only these run ids (default: every run)' })
     .option('compare', { type: 'string', array: true, describe: 'RUN:RUN: compare the village win rates of two runs’ configurations (repeatable; any rule sets or agents)' })
+    .option('tournament', { type: 'string', array: true, describe: 'only this tournament and its runs (repeatable; default: every run, and every tournament rated)' })
     .option('json', { type: 'boolean', default: false, describe: 'print the tables as one JSON object instead of text' });
 }
 
@@ -114,6 +115,7 @@ export interface ReportCliArgs {
   replay?: string[];
   run?: string[];
   compare?: string[];
+  tournament?: string[];
   json: boolean;
 }
 
@@ -122,7 +124,11 @@ export async function reportCommand(a: ReportCliArgs): Promise<number> {
     if (!/^\d+$/.test(t.trim())) fail(`--run '${t}' is not a run id (a whole number; sim runs lists them)`);
     return Number(t);
   });
-  const r = unwrap(await runReport({ db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare }));
+  const tournaments = a.tournament?.map((t) => {
+    if (!/^\d+$/.test(t.trim())) fail(`--tournament '${t}' is not a tournament id (a whole number; sim tournament prints it)`);
+    return Number(t);
+  });
+  const r = unwrap(await runReport({ db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments }));
   process.stdout.write(r.stdout);
   if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${a.out}/index.html (${r.files.length} files)\n`);
   if (r.mismatches > 0) {

@@ -8,6 +8,7 @@ import { PRESETS, type Preset } from '../../engine/presets.js';
 import type { Role } from '../../engine/roles.js';
 import { formatRoleCounts } from '../../engine/setup.js';
 import { Store } from '../../tournaments/storage.js';
+import { pairings, tournaments } from '../../tournaments/tournament-store.js';
 import { MOON_EVENTS } from '../../engine/moon/cards.js';
 import { CAUSES } from '../../engine/causes.js';
 import { DEFAULT_DB } from './args.js';
@@ -141,6 +142,13 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }): numb
         `  run ${r.id}  ${r.created.slice(0, 19).replace('T', ' ')}  seed ${r.seed}  ${r.players} players ${r.deck}  ${r.preset}${r.rules === '' ? '' : ` ${r.rules}`}`,
         `         agents ${r.seating}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${r.codeHash}${r.git === null ? '' : ` (${r.git})`}`,
       );
+    }
+    const ts = tournaments(store);
+    if (ts.length > 0) out.push(`tournaments in ${path} (sim report --db ${path} --tournament ID rates one):`);
+    for (const t of ts) {
+      const runs = pairings(store, t.id).map((p) => p.run);
+      const who = t.mode === 'side' ? t.entrants.join(' vs ') : `${t.entrants.join(', ')} among ${t.reference}`;
+      out.push(`  tournament ${t.id}  ${t.mode} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${t.seed}: runs ${runs.join(' ')}`);
     }
     process.stdout.write(out.join('\n') + '\n');
     return 0;

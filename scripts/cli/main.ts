@@ -1,6 +1,6 @@
 // The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
-// rules, agents. Returns the exit code: 0 done, 1 a replay that differs from what was
-// stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
+// rules, agents, balance, tournament, report. Returns the exit code: 0 done, 1 a replay
+// that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
 
@@ -14,6 +14,7 @@ import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { showCommand } from './show.js';
+import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
 
 const EXAMPLES: [string, string][] = [
   ['sim --games 10000', '10,000 games of the standard 8-player table into werewolf.db'],
@@ -25,6 +26,7 @@ const EXAMPLES: [string, string][] = [
   ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
   ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
+  ['sim tournament --agents random --agents heuristic --games 500', 'rate two agents as wolves and as village, on shared deals'],
   ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
   ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
@@ -114,6 +116,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     )
     .command('balance', 'sweep player counts × werewolves × extra roles until each win rate is known to ±precision', balanceOptions, async (a) => {
       code = await balanceCommand(a as unknown as BalanceCliArgs);
+    })
+    .command('tournament', 'rate agents against each other: every pairing of entrants on shared deals (--mode side), or each entrant in each seat among bots (--mode seat)', tournamentOptions, async (a) => {
+      code = await tournamentCommand(a as unknown as TournamentCliArgs);
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);

@@ -1,9 +1,9 @@
 // Runs the compiled `sim` (dist/scripts/sim.js, built by `npm test`) in a child process,
 // and snapshots directories to prove that a refused command wrote nothing.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,4 +97,40 @@ export function storedCount(db: string, run = 1): number {
   } finally {
     d.close();
   }
+}
+
+/** Every file under a directory, subdirectories included, with the sha256 of its bytes. */
+export function snapshotTree(root: string, sub = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(join(root, sub)).sort()) {
+    const rel = join(sub, f);
+    if (statSync(join(root, rel)).isDirectory()) Object.assign(out, snapshotTree(root, rel));
+    else out[rel] = createHash('sha256').update(readFileSync(join(root, rel))).digest('hex');
+  }
+  return out;
+}
+
+/** Kills `child` without warning (SIGKILL) as soon as `db` holds a game (or the child has ended), and waits for it to exit. */
+export async function killOnceStored(child: ChildProcess, db: string): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      let n = 0;
+      try {
+        const d = new Database(db, { readonly: true, fileMustExist: true });
+        try {
+          n = d.prepare('SELECT count(*) FROM games').pluck().get() as number;
+        } finally {
+          d.close();
+        }
+      } catch {
+        n = 0;
+      }
+      if (n > 0 || child.exitCode !== null) {
+        clearInterval(poll);
+        child.kill('SIGKILL');
+        resolve();
+      }
+    }, 5);
+  });
+  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, SIM, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { spawn } from 'node:child_process';
 import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
+import { simEnv } from './helpers.js';
 
 const dir = tempDir('llm-cli');
 const servers: FakeProvider[] = [];
@@ -26,17 +27,7 @@ async function serve(opts: FakeOptions = {}): Promise<FakeProvider> {
   return s;
 }
 
-/** The environment of a `sim` that talks to `url` only (keys of the host are never passed on). */
-function envFor(url: string | undefined, keys = true): Record<string, string | undefined> {
-  return {
-    OPENAI_API_KEY: keys ? 'test-key' : undefined,
-    ANTHROPIC_API_KEY: keys ? 'test-key' : undefined,
-    OPENAI_BASE_URL: url === undefined ? undefined : `${url}/v1`,
-    ANTHROPIC_BASE_URL: url,
-    COMPATIBLE_BASE_URL: undefined,
-    COMPATIBLE_API_KEY: undefined,
-  };
-}
+const envFor = simEnv;
 
 // The village is random; the wolves are one model, the seer another: ~20 calls a game.
 const SEATS = ['--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', '--agents', 'seer=anthropic:claude-haiku-4-5'];

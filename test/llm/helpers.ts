@@ -24,6 +24,18 @@ export function fakeProviders(): (opts?: FakeOptions) => Promise<FakeProvider> {
   };
 }
 
+/** The environment of a `sim` that talks to the fake provider at `url` only (the host's keys are never passed on). */
+export function simEnv(url: string | undefined, keys = true): Record<string, string | undefined> {
+  return {
+    OPENAI_API_KEY: keys ? 'test-key' : undefined,
+    ANTHROPIC_API_KEY: keys ? 'test-key' : undefined,
+    OPENAI_BASE_URL: url === undefined ? undefined : `${url}/v1`,
+    ANTHROPIC_BASE_URL: url,
+    COMPATIBLE_BASE_URL: undefined,
+    COMPATIBLE_API_KEY: undefined,
+  };
+}
+
 export function must<T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T {
   if (!r.ok) throw new Error(String(r.error));
   return r.value;

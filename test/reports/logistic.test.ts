@@ -118,3 +118,35 @@ describe('role values', () => {
     expect(f.value.values.every((v) => v.ve === null)).toBe(true);
   });
 });
+
+describe('fitLogistic with a penalty (a Gaussian prior)', () => {
+  const rows: BinomialRow[] = [
+    { x: [0], successes: 3, trials: 10 },
+    { x: [1], successes: 10, trials: 10 }, // separated: the plain fit diverges
+  ];
+
+  it('gives the posterior mode where the plain fit does not exist', () => {
+    expect(fitLogistic(rows).ok).toBe(false);
+    const lambda = 0.16;
+    const f = fitLogistic(rows, { penalty: [[0, 0], [0, lambda]] });
+    if (!f.ok) throw new Error(f.error);
+    // At the mode the penalised score is zero: Σ x(k − nμ) = λβ for the slope, Σ (k − nμ) = 0 for the intercept.
+    const mu = (x: number) => 1 / (1 + Math.exp(-(f.value.coef[0]! + f.value.coef[1]! * x)));
+    const r0 = 3 - 10 * mu(0);
+    const r1 = 10 - 10 * mu(1);
+    expect(r0 + r1).toBeCloseTo(0, 8);
+    expect(r1).toBeCloseTo(lambda * f.value.coef[1]!, 8);
+    expect(f.value.coef[1]).toBeGreaterThan(2);
+  });
+
+  it('changes nothing when zero', () => {
+    const data: BinomialRow[] = [
+      { x: [0], successes: 3, trials: 10 },
+      { x: [1], successes: 7, trials: 10 },
+    ];
+    const a = fitLogistic(data);
+    const b = fitLogistic(data, { penalty: [[0, 0], [0, 0]] });
+    if (!a.ok || !b.ok) throw new Error('fit');
+    b.value.coef.forEach((c, j) => expect(c).toBeCloseTo(a.value.coef[j]!, 10));
+  });
+});

@@ -12,20 +12,7 @@ import { runBalance, type BalanceArgs } from '../../reports/balance-command.js';
 import { Store } from '../../tournaments/storage.js';
 import { parseSeating } from '../../agents/registry.js';
 import { resolveSetup } from '../../engine/setup.js';
-import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { removeDir, sim, simChild, tempDir } from '../helpers/sim-cli.js';
-
-/** Every file under a directory with the sha256 of its bytes. */
-function snapshot(root: string, sub = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of readdirSync(join(root, sub)).sort()) {
-    const rel = join(sub, f);
-    if (statSync(join(root, rel)).isDirectory()) Object.assign(out, snapshot(root, rel));
-    else out[rel] = createHash('sha256').update(readFileSync(join(root, rel))).digest('hex');
-  }
-  return out;
-}
+import { killOnceStored, removeDir, sim, simChild, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('balance');
 afterAll(() => removeDir(dir));
@@ -114,27 +101,7 @@ describe('sim balance', () => {
     const d = join(dir, 'd.db');
     const child = simChild(['balance', '--db', 'd.db', '--workers', '1', ...SMALL], dir);
     // Wait until some games are stored, then kill without warning.
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        let n = 0;
-        try {
-          const db = new Database(d, { readonly: true, fileMustExist: true });
-          try {
-            n = db.prepare('SELECT count(*) FROM games').pluck().get() as number;
-          } finally {
-            db.close();
-          }
-        } catch {
-          n = 0;
-        }
-        if (n > 0 || child.exitCode !== null) {
-          clearInterval(poll);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      }, 5);
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
+    await killOnceStored(child, d);
     const r = sim(['balance', '--db', 'd.db', '--workers', '1', ...SMALL], dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

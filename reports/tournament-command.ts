@@ -1,0 +1,193 @@
+// `sim tournament`: plans a schedule (tournaments/schedule.ts), plays it into the results
+// database (tournaments/tournament.ts), and prints the ratings (80 columns, or JSON).
+// Every flag, entrant and seat is checked before the database is opened: a refused
+// tournament writes nothing. Models are played through `hooks` (the CLI's LLM layer,
+// loaded only when an entrant is a model), which owns the record and the budget.
+
+import { err, ok, type Result } from '../engine/result.js';
+import { describeSetup, mixLabel, resolveSetup } from '../engine/setup.js';
+import { changedRules, parseSeed } from '../tournaments/run-config.js';
+import { MODES, pairingLabel, planSchedule, type Mode, type Schedule } from '../tournaments/schedule.js';
+import { Store } from '../tournaments/storage.js';
+import { discardTournament, openTournament, playTournament, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
+import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
+import { toJsonObject } from './export.js';
+import { modelOf, tournamentReport } from './tournament-report.js';
+import { renderTable, wrap } from './terminal.js';
+
+export interface TournamentArgs {
+  readonly db: string;
+  readonly mode: string;
+  readonly agents: readonly string[];
+  readonly reference?: string | undefined;
+  readonly selfPlay?: boolean | undefined;
+  readonly preset?: string | undefined;
+  readonly players?: number | undefined;
+  readonly roles?: string | undefined;
+  readonly rules: readonly string[];
+  readonly seed: string;
+  readonly games: number;
+  readonly workers: number;
+  readonly concurrency: number;
+  readonly chunk?: number | undefined;
+  readonly json: boolean;
+}
+
+/** Every flag checked and the schedule planned; nothing is opened. */
+export function planTournament(a: TournamentArgs): Result<Schedule, string> {
+  const mode = a.mode.trim().toLowerCase();
+  if (!(MODES as readonly string[]).includes(mode)) return err(`--mode '${a.mode}': choose side (entrants play each other, whole sides) or seat (one entrant among reference bots)`);
+  if (a.agents.length === 0) return err('no entrants: name them with --agents, e.g. --agents random --agents heuristic');
+  const seed = parseSeed(a.seed);
+  if (!seed.ok) return seed;
+  const setup = resolveSetup({ preset: a.preset, players: a.players, roles: a.roles, rules: a.rules });
+  if (!setup.ok) return setup;
+  return planSchedule({ mode: mode as Mode, entrants: a.agents, reference: a.reference, selfPlay: a.selfPlay, setup: setup.value, seed: seed.value, games: a.games });
+}
+
+/** What the LLM layer adds to a tournament's play. */
+export interface ModelSession {
+  readonly playAsync: NonNullable<TournamentOptions['playAsync']>;
+  /** True once the models take no new call (budget, a provider's refusal, Ctrl-C). */
+  stopped(): boolean;
+  /** Lines for the text summary, the summary's `llm` object, and why play ended early (null when it did not). */
+  finish(outcome: PlayOutcome): {
+    readonly lines: readonly string[];
+    readonly json: Record<string, unknown>;
+    readonly stop: { readonly message: string; readonly exit: number } | null;
+    /** Refused at the first call with nothing recorded or stored: the tournament is not kept. */
+    readonly drop: boolean;
+  };
+  close(): void;
+}
+
+export interface TournamentIo {
+  readonly onProgress?: TournamentOptions['onProgress'];
+  readonly shouldStop?: () => boolean;
+  /** Starts the models' session once the tournament and its runs exist (tournaments that seat a model). */
+  readonly models?: ((store: Store, open: OpenTournament) => ModelSession) | undefined;
+}
+
+export interface TournamentOutcome {
+  readonly stdout: string;
+  readonly open: OpenTournament;
+  readonly play: PlayOutcome;
+  /** Why play ended early, with its exit code (models: budget 3, provider 4; Ctrl-C 130). */
+  readonly stop: { readonly message: string; readonly exit: number } | null;
+  /** Nothing was kept (the models refused their first call): no summary is printed. */
+  readonly dropped: boolean;
+}
+
+export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): Promise<Result<TournamentOutcome, string>> {
+  const planned = planTournament(a);
+  if (!planned.ok) return planned;
+  const s = planned.value;
+  if (s.async && io.models === undefined) return err('an entrant is a model: play it through sim tournament (its LLM flags: --max-cost, --llm-cache…)');
+  const opened = Store.open(a.db, 'write');
+  if (!opened.ok) return opened;
+  const store = opened.value;
+  let session: ModelSession | undefined;
+  try {
+    const open = openTournament(store, s);
+    try {
+      session = s.async ? io.models!(store, open) : undefined;
+    } catch (e) {
+      discardTournament(store, open);
+      throw e;
+    }
+    const stop = io.shouldStop ?? (() => false);
+    const play = await playTournament(store, open, {
+      workers: a.workers,
+      concurrency: a.concurrency,
+      chunk: a.chunk,
+      shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
+      onProgress: io.onProgress,
+      playAsync: session?.playAsync,
+    });
+    const end = session?.finish(play);
+    if (end?.drop === true) {
+      discardTournament(store, open);
+      return ok({ stdout: '', open, play, stop: end.stop, dropped: true });
+    }
+    const data = tournamentData(store, open.tournament);
+    const report = tournamentReport(data, { charts: false });
+    const tables = report.sections.flatMap((x) => x.tables);
+    const notes = report.sections.flatMap((x) => x.text);
+    let stdout: string;
+    if (a.json) {
+      const fit = modelOf(data);
+      const json = {
+        db: a.db,
+        tournament: open.tournament.id,
+        key: s.key,
+        mode: s.mode,
+        entrants: s.entrants,
+        reference: s.reference,
+        selfPlay: s.selfPlay,
+        seed: s.seed,
+        games: s.games,
+        setup: describeSetup(s.setup),
+        pairings: data.pairings.map((p) => ({ ...p.row, stored: p.stored, planned: p.planned })),
+        played: play.played,
+        seconds: play.seconds,
+        stored: play.stored,
+        total: play.total,
+        unfinished: play.unfinished,
+        stopped: play.stopped,
+        model: fit.ok ? fit.value : { error: fit.error },
+        tables: tables.map(toJsonObject),
+        notes,
+        llm: end?.json ?? null,
+      };
+      stdout = JSON.stringify(json) + '\n';
+    } else {
+      const out = [...headerLines(s, open, play, a.db), ...(end?.lines ?? [])];
+      for (const n of notes) out.push('', ...wrap(n, 80));
+      for (const t of tables) out.push('', ...renderTable(t));
+      out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, 80));
+      if (play.stopped) out.push('', ...wrap('The tournament was stopped before every game was played: run the same command again to continue it.', 80));
+      stdout = out.join('\n') + '\n';
+    }
+    const stopInfo = end?.stop ?? null;
+    return ok({ stdout, open, play, stop: stopInfo, dropped: false });
+  } finally {
+    session?.close();
+    store.close();
+  }
+}
+
+function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string): string[] {
+  const t = open.tournament;
+  const runs = open.pairings.map((l) => l.run.id);
+  const speed = p.seconds > 0 && p.played > 0 ? `, ${Math.round(p.played / p.seconds).toLocaleString('en-US')} games/s` : '';
+  const kinds =
+    s.mode === 'side'
+      ? `${s.pairings.length} pairings: every ordered pair of entrants${s.selfPlay ? ', and each against itself' : ''}`
+      : `${s.pairings.length} runs: the baseline (${s.reference} in every seat), and each entrant in each of the ${s.setup.players} seats`;
+  const lines: [string, string][] = [
+    ['entrants', s.entrants.join(', ')],
+    ...(s.reference === null ? [] : ([['reference', `${s.reference} (every other seat)`]] as [string, string][])),
+    ['setup', setupLabel({ players: s.setup.players, deck: mixLabel(s.setup), preset: s.setup.preset, rules: changedRules(s.setup).join(' ') })],
+    ['schedule', kinds],
+    ['games', `${s.games} per pairing, seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`],
+    ['played', `${p.played} games now in ${p.seconds.toFixed(1)} s${speed}; ${p.stored} of ${p.total} stored${p.unfinished > 0 ? `; ${p.unfinished} unfinished (not stored)` : ''}`],
+    ['stored in', `${db}: tournament ${t.id}, runs ${compactIds(runs)}`],
+  ];
+  const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
+  for (const [k, v] of lines) head.push(...wrap(v, 80, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k.padEnd(10)} ${l.trimStart()}` : l)));
+  if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, 80, '  '));
+  return head;
+}
+
+/** `1-4, 7, 9-12`. */
+function compactIds(ids: readonly number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j === i ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}

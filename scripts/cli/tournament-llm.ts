@@ -1,0 +1,207 @@
+// A tournament whose entrants include models: one LLM session for the whole tournament
+// (one record, one limiter per model, one budget: --max-cost holds across every pairing),
+// named `tournament:KEY:CREATED` in the record, so a rerun of the same command finds what
+// the tournament already spent. Each game is named by its pairing run's key and index
+// (`sim show` finds its notes like any run's). The dry run estimates every pairing that
+// seats a model. Imported only when an entrant is a model (it loads the SDKs).
+//
+// Pairings share deals, and a call is keyed by what is sent and where (game seed, seat,
+// decision): two pairings in which a model sees exactly the same prompt in the same seat of
+// the same deal get the same answer from the record, for free. That is common random
+// numbers carried into the model's sampling, and it keeps replays exact.
+
+import { estimateRun, type RunEstimate } from '../../agents/llm/estimate.js';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
+import { parseSeating, type Seating } from '../../agents/registry.js';
+import type { ModelSession } from '../../reports/tournament-command.js';
+import { createLlmRunContext, type LlmRun } from '../../tournaments/llm-context.js';
+import { playLlmGame } from '../../tournaments/llm-runner.js';
+import { llmGameName, llmRunName } from '../../tournaments/llm-store.js';
+import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
+import type { Store } from '../../tournaments/storage.js';
+import type { OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
+import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER, fail, unwrap } from './errors.js';
+import type { LlmSettings } from './llm-args.js';
+import { checkModels, openRecord } from './llm-run.js';
+import { rmSync } from 'node:fs';
+import { wrap } from '../../reports/terminal.js';
+
+/** Every agent of the tournament as one seating (for the models' keys, URLs and prices). */
+function everyone(s: Schedule): Seating {
+  return unwrap(parseSeating(s.entrants.concat(s.reference ?? [])));
+}
+
+/** Keys, URLs and prices (under a budget) checked before any file is opened. */
+export function checkTournamentModels(s: Schedule, settings: LlmSettings): void {
+  checkModels(everyone(s), settings, settings.maxCost ?? null);
+}
+
+const usd = (x: number | null): string => (x === null ? 'unknown (no price)' : `$${x < 0.1 ? x.toFixed(4) : x.toFixed(2)}`);
+const sum = (xs: readonly (number | null)[]): number | null => (xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + x!, 0));
+
+/** `--dry-run`: the estimated tokens and cost of every pairing that seats a model; no call, no file. */
+export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): number {
+  const rows: { label: string; e: RunEstimate }[] = [];
+  for (const p of s.pairings) {
+    if (!p.seating.async) continue;
+    rows.push({ label: pairingLabel(p), e: unwrap(estimateRun({ setup: s.setup, seating: p.seating, games: s.games, seed: s.seed, prices: settings.prices })) });
+  }
+  const cost = sum(rows.map((r) => r.e.cost));
+  const maxCost = sum(rows.map((r) => r.e.maxCost));
+  const models = new Map<string, { calls: number; inputTokens: number; outputTokens: number; costs: (number | null)[]; maxCosts: (number | null)[] }>();
+  for (const { e } of rows)
+    for (const m of e.models) {
+      let t = models.get(m.spec);
+      if (t === undefined) models.set(m.spec, (t = { calls: 0, inputTokens: 0, outputTokens: 0, costs: [], maxCosts: [] }));
+      t.calls += m.callsPerGame * e.games;
+      t.inputTokens += m.inputTokensPerGame * e.games;
+      t.outputTokens += m.outputTokensPerGame * e.games;
+      t.costs.push(m.cost);
+      t.maxCosts.push(m.maxCost);
+    }
+  const perModel = [...models.entries()].map(([spec, t]) => ({ spec, calls: t.calls, inputTokens: t.inputTokens, outputTokens: t.outputTokens, cost: sum(t.costs), maxCost: sum(t.maxCosts) }));
+  const budget = settings.maxCost ?? null;
+  if (json) {
+    process.stdout.write(
+      JSON.stringify({ dryRun: true, mode: s.mode, entrants: s.entrants, seed: s.seed, games: s.games, pairings: rows.map((r) => ({ pairing: r.label, ...r.e })), models: perModel, cost, maxCost, budget }) + '\n',
+    );
+    return 0;
+  }
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  const lines = wrap(
+    `Estimate for the tournament's ${rows.length} pairing${rows.length === 1 ? '' : 's'} that seat a model, ${s.games} game${s.games === 1 ? '' : 's'} each ` +
+      `(measured on simulated games; an estimate, not a quote):`,
+    80,
+  );
+  const item = (text: string) => lines.push(...wrap(text, 80, '    ').map((l, i) => (i === 0 ? `  ${l.trimStart()}` : l)));
+  for (const r of rows) item(`${r.label}: ${usd(r.e.cost)} (at most ${usd(r.e.maxCost)})`);
+  for (const m of perModel) item(`${m.spec}: ~${n(m.calls)} calls, ~${n(m.inputTokens)} prompt + ~${n(m.outputTokens)} answer tokens, ${usd(m.cost)} (at most ${usd(m.maxCost)})`);
+  item(`total: ${usd(cost)} (at most ${usd(maxCost)})`);
+  if (budget !== null)
+    item(
+      `budget: ${
+        maxCost !== null && maxCost <= budget
+          ? `even at most the tournament fits in --max-cost $${budget}`
+          : cost !== null && cost <= budget
+            ? `the estimate fits in --max-cost $${budget}, the ceiling does not: the tournament may stop before the end (run it again with a larger --max-cost to continue)`
+            : cost !== null
+              ? `the estimate is over --max-cost $${budget}: the tournament will stop before the end`
+              : 'no price for some model: --max-cost cannot hold it (give --llm-prices FILE)'
+      }`,
+    );
+  lines.push('Nothing was called and nothing was written (--dry-run).');
+  process.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
+/** The tournament's name in the LLM record: its key and creation time (the same when it continues). */
+export function tournamentRunName(open: OpenTournament): string {
+  return `tournament:${open.tournament.key}:${open.tournament.created}`;
+}
+
+export interface TournamentModels extends ModelSession {
+  /** Ctrl-C: no new call; calls in flight end and are recorded; games in flight are left unfinished. */
+  interrupt(): void;
+}
+
+export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string): TournamentModels {
+  const runId = tournamentRunName(open);
+  const modelPairings = open.pairings.filter((l) => l.pairing.seating.async);
+  const storedBefore = modelPairings.reduce((n, l) => n + store.storedCount(l.run.id), 0);
+  const record = openRecord(settings, dbPath, store, storedBefore > 0);
+  let llm: LlmRun | undefined;
+  let dropped = false;
+  try {
+    const info = record.store.runInfo(runId);
+    if (storedBefore > 0 && info === undefined)
+      fail(`the record ${record.path} has no entry for tournament ${open.tournament.id}: its LLM calls were recorded in another file (give the --llm-cache FILE it was started with)`);
+    const maxCost = settings.maxCost !== undefined ? settings.maxCost : (info?.maxCost ?? null);
+    if (maxCost !== (settings.maxCost ?? null)) checkModels(everyone(s), settings, maxCost);
+    record.store.beginRun(runId, info === undefined ? maxCost : settings.maxCost);
+    // Each pairing run is named too, so `sim resume --run R` can continue one pairing on its own.
+    for (const l of modelPairings) record.store.beginRun(llmRunName(l.run), undefined);
+    llm = unwrap(
+      createLlmRunContext({
+        runId,
+        specs: llmSpecsOf(everyone(s)),
+        store: record.store,
+        mode: settings.mode,
+        maxCost,
+        prices: settings.prices,
+        limits: settings.limits,
+        policy: settings.policy,
+        retries: settings.retries,
+        retryFailed: settings.retryFailed,
+        providers: settings.providers,
+      }),
+    );
+  } catch (e) {
+    record.close();
+    throw e;
+  }
+  const run = llm;
+  const unfinished: string[] = [];
+  let interrupted = false;
+  return {
+    playAsync: async (l, index) => {
+      const r = await playLlmGame({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, llm: run, gameKey: (i) => llmGameName(l.run.key, i) }, index);
+      if (r.status === 'unfinished') {
+        unfinished.push(r.reason);
+        return undefined;
+      }
+      return { game: r.game, played: r.played, specs: r.specs };
+    },
+    stopped: () => run.stopped() !== null,
+    interrupt() {
+      interrupted = true;
+      run.stop('interrupted', 'interrupted (Ctrl-C)');
+    },
+    finish(play: PlayOutcome) {
+      const usage = run.usage();
+      const paid = usage.reduce((a, m) => a + m.newCost, 0);
+      const sent = usage.reduce((a, m) => a + m.calls - m.cachedCalls, 0);
+      const fromRecord = usage.reduce((a, m) => a + m.cachedCalls, 0);
+      const stop = run.stopped();
+      const n = (x: number) => Math.round(x).toLocaleString('en-US');
+      const w = Math.max(5, ...usage.map((m) => m.spec.length));
+      const lines = ['', `  ${'LLM'.padEnd(w)} ${'calls'.padStart(7)} ${'recorded'.padStart(8)} ${'prompt tok'.padStart(11)} ${'answer tok'.padStart(11)} ${'paid'.padStart(9)}`];
+      for (const m of usage)
+        lines.push(`  ${m.spec.padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ${usd(m.newCost).padStart(9)}`);
+      lines.push(
+        `  (this invocation; "recorded": calls answered from the record, free)`,
+        `  spent       ${usd(run.budget.spent)} by the tournament in all${run.budget.limit === null ? '' : `; budget $${run.budget.limit} (${usd(Math.max(0, run.budget.limit - run.budget.spent))} left)`}`,
+        `  record      ${record.path}`,
+      );
+      if (unfinished.length > 0) lines.push(`  unfinished  ${unfinished.length} game${unfinished.length === 1 ? '' : 's'} not stored (${unfinished[0]})`);
+      for (const warning of run.warnings) lines.push(`  note        ${warning}`);
+      const json = { record: record.path, mode: run.mode, runId, models: usage, requests: sent, fromRecord, paid, spent: run.budget.spent, maxCost: run.budget.limit, unfinished: unfinished.length, stopped: stop, warnings: run.warnings };
+
+      dropped = stop?.reason === 'fatal' && open.created && play.stored === 0 && record.store.callsByRun(runId) === 0;
+      if (dropped) {
+        record.store.dropRun(runId);
+        for (const l of modelPairings) record.store.dropRun(llmRunName(l.run));
+      }
+      const stored = `${play.stored} of ${play.total} games stored`;
+      const left = unfinished.length === 0 ? '' : `; ${unfinished.length} left unfinished (not stored; their answered calls are in the record: running again replays them for free)`;
+      const again = 'run the same sim tournament command again';
+      let end: { message: string; exit: number } | null = null;
+      if (play.stored < play.total) {
+        if (interrupted) end = { message: `stopped by Ctrl-C: ${stored}${left}; to continue, ${again}`, exit: EXIT_INTERRUPTED };
+        else if (stop?.reason === 'budget') end = { message: `stopped by --max-cost: ${stop.message}. ${stored}${left}. To go on, ${again} with a larger --max-cost`, exit: EXIT_LLM_INCOMPLETE };
+        else if (stop?.reason === 'fatal')
+          end = dropped
+            ? { message: `stopped at the first call: ${stop.message}. Nothing was paid and the tournament was not kept: fix it and run the same command again`, exit: EXIT_LLM_PROVIDER }
+            : { message: `stopped: ${stop.message}. Nothing more was sent. ${stored}${left}. Fix it, then ${again}`, exit: EXIT_LLM_PROVIDER };
+        else if (run.mode === 'replay' && unfinished.length > 0)
+          end = { message: `${stored}: ${unfinished.length} game(s) could not be replayed, the record lacks some answers (${unfinished[0]}); play them live, without --llm-replay`, exit: EXIT_LLM_INCOMPLETE };
+        else end = { message: `stopped after ${stored}${left}; to continue, ${again}`, exit: EXIT_LLM_INCOMPLETE };
+      }
+      return { lines, json, stop: end, drop: dropped };
+    },
+    close() {
+      run.close();
+      record.close();
+      if (dropped && record.createdNow) for (const f of [record.path, `${record.path}-wal`, `${record.path}-shm`]) rmSync(f, { force: true });
+    },
+  };
+}

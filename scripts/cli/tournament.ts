@@ -1,0 +1,142 @@
+// `sim tournament`: flags and wiring; the work is in reports/tournament-command.ts and
+// tournaments/ (schedule, play, ratings). Entrants that are models go through
+// tournament-llm.ts (loaded only then): record, budget, dry run.
+
+import { rmSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
+import { parseSeating } from '../../agents/registry.js';
+import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
+import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
+import { inspectDbFile } from '../../tournaments/storage.js';
+import { count, dbPathFrom, DEFAULT_SEED, executionFrom } from './args.js';
+import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
+import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { progressBar } from './progress.js';
+
+export const DEFAULT_TOURNAMENT_GAMES = 1000;
+
+export function tournamentOptions<T>(y: Argv<T>) {
+  return llmOptions(
+    y
+      .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
+      .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
+      .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
+      .option('self-play', { type: 'boolean', describe: 'side mode: each entrant also plays both sides itself (default; --no-self-play: not)' })
+      .option('games', { type: 'string', describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
+      .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
+      .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+      .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
+      .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
+      .option('seed', { type: 'string', describe: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"` })
+      .option('db', { type: 'string', describe: 'results database (default werewolf.db): one run per pairing, grouped as a tournament' })
+      .option('workers', { type: 'string', describe: 'worker threads for bot pairings (default: all cores; 0 = this thread)' })
+      .option('concurrency', { type: 'string', describe: 'games in flight over the pairings that seat a model (default 16)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
+    true,
+  );
+}
+
+export interface TournamentCliArgs extends LlmArgs {
+  agents?: string[];
+  mode?: string;
+  reference?: string;
+  selfPlay?: boolean;
+  games?: string;
+  preset?: string;
+  players?: string;
+  roles?: string;
+  rule?: string[];
+  seed?: string;
+  db?: string | boolean;
+  workers?: string;
+  concurrency?: string;
+  json: boolean;
+}
+
+export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
+  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+  for (const [flag, v] of [['db', a.db], ['games', a.games], ['seed', a.seed], ['mode', a.mode], ['reference', a.reference]] as const)
+    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
+  const db = dbPathFrom(a.db);
+  if (db === null) fail('a tournament stores each pairing as a run: it needs a database (drop --no-db, or give --db PATH)');
+  const args: TournamentArgs = {
+    db,
+    mode: a.mode ?? 'side',
+    agents: a.agents ?? [],
+    reference: a.reference,
+    selfPlay: a.selfPlay,
+    preset: a.preset,
+    players: a.players === undefined ? undefined : count('players', a.players, 1),
+    roles: a.roles,
+    rules: a.rule ?? [],
+    seed: a.seed ?? DEFAULT_SEED,
+    games: a.games === undefined ? DEFAULT_TOURNAMENT_GAMES : count('games', a.games, 1, 2 ** 31 - 1),
+    workers: exec.workers,
+    concurrency: exec.concurrency,
+    json: a.json,
+  };
+  const schedule = unwrap(planTournament(args));
+  const models = llmSpecsOf(unwrap(parseSeating(schedule.entrants.concat(schedule.reference ?? []))));
+  let llm: typeof import('./tournament-llm.js') | undefined;
+  let settings: ReturnType<typeof llmSettingsFrom> | undefined;
+  if (models.length === 0) noLlmFlags(a, schedule.entrants.join(', '));
+  else {
+    if (a.games === undefined) fail(`an entrant is a model: give --games N (games per pairing; ${schedule.pairings.length} pairings) — sim tournament … --dry-run estimates the cost first`);
+    settings = llmSettingsFrom(a);
+    llm = await import('./tournament-llm.js');
+    if (settings.dryRun) return llm.dryRun(schedule, settings, a.json);
+    llm.checkTournamentModels(schedule, settings);
+  }
+  const state = inspectDbFile(db);
+  const bar = progressBar(!a.json);
+  let stopping = false;
+  let interrupt: (() => void) | undefined;
+  const onSigint = () => {
+    if (stopping) {
+      bar.stop();
+      process.stderr.write('\nquitting now; the stored games are safe (run the same sim tournament again to continue)\n');
+      process.exit(EXIT_INTERRUPTED);
+    }
+    stopping = true;
+    interrupt?.();
+    bar.stop();
+    process.stderr.write('\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n');
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const r = await runTournament(args, {
+      shouldStop: () => stopping,
+      onProgress: (done, total) => bar.update(done, total),
+      models:
+        llm === undefined
+          ? undefined
+          : (store, open) => {
+              const session = llm.startTournamentModels(store, open, schedule, settings!, db);
+              interrupt = () => session.interrupt();
+              return session;
+            },
+    });
+    bar.stop();
+    const out = unwrap(r);
+    if (out.dropped) {
+      // Refused at its first call: nothing was kept, nor the file made for it.
+      if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+      process.stderr.write((out.stop?.message ?? 'the tournament was not kept') + '\n');
+      return out.stop?.exit ?? 1;
+    }
+    process.stdout.write(out.stdout);
+    if (out.stop !== null) {
+      process.stderr.write(out.stop.message + '\n');
+      return out.stop.exit;
+    }
+    if (out.play.stopped) {
+      process.stderr.write(`stopped after ${out.play.stored} of ${out.play.total} games; run the same command again to continue\n`);
+      return EXIT_INTERRUPTED;
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+    bar.stop();
+  }
+}

@@ -1,0 +1,180 @@
+// The ratings: the model recovers known strengths (exactly from expected counts, within
+// their standard errors from sampled games, and its standard errors are the right size
+// over many tournaments); the scores pool opponents and leave self-play apart; the paired
+// comparison of seat mode; and the errors that say why a model cannot be fitted.
+
+import { describe, expect, it } from 'vitest';
+import { Alea } from '../../engine/rng.js';
+import { fitSeatModel, fitSideModel, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
+
+const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
+
+function binomial(rng: Alea, n: number, p: number): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) if (rng.next() < p) k++;
+  return k;
+}
+
+// Four entrants with known strengths (Σv = Σw = 0) and a village edge c.
+const ENTRANTS = ['a', 'b', 'c', 'd'];
+const V = [0.8, 0.1, -0.3, -0.6];
+const W = [-0.5, 0.9, 0.2, -0.6];
+const C = -0.4;
+
+/** Every ordered pair with self-play; the village's wins drawn (or expected when rng is null). */
+function sideGames(rng: Alea | null, games: number): SideResult[] {
+  const out: SideResult[] = [];
+  ENTRANTS.forEach((wolves, x) =>
+    ENTRANTS.forEach((village, y) => {
+      const p = logistic(C + V[y]! - W[x]!);
+      const villageWins = rng === null ? games * p : binomial(rng, games, p);
+      out.push({ wolves, village, games, villageWins, wolvesWins: games - villageWins });
+    }),
+  );
+  return out;
+}
+
+describe('the side model', () => {
+  it('recovers the strengths exactly from expected counts', () => {
+    const f = fitSideModel(ENTRANTS, sideGames(null, 1000));
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    expect(f.value.advantage).toBeCloseTo(C, 8);
+    f.value.strengths.forEach((s, j) => {
+      expect(s.entrant).toBe(ENTRANTS[j]);
+      expect(s.village).toBeCloseTo(V[j]!, 8);
+      expect(s.wolves).toBeCloseTo(W[j]!, 8);
+      expect(s.villageSe).toBeGreaterThan(0);
+    });
+    expect(f.value.games).toBe(16_000);
+    expect(f.value.df).toBe(16 - 7);
+  });
+
+  it('recovers them from sampled games within their standard errors, and the errors are the right size', () => {
+    // 200 tournaments of 300 games per pairing: each estimate's z-score should look N(0, 1).
+    const rng = new Alea('ratings-test');
+    const z: number[] = [];
+    for (let t = 0; t < 200; t++) {
+      const f = fitSideModel(ENTRANTS, sideGames(rng, 300));
+      if (!f.ok) throw new Error(f.error);
+      f.value.strengths.forEach((s, j) => {
+        z.push((s.village - V[j]!) / s.villageSe, (s.wolves - W[j]!) / s.wolvesSe);
+      });
+    }
+    const mean = z.reduce((a, b) => a + b, 0) / z.length;
+    const sd = Math.sqrt(z.reduce((a, b) => a + (b - mean) ** 2, 0) / (z.length - 1));
+    expect(Math.abs(mean)).toBeLessThan(0.1);
+    expect(sd).toBeGreaterThan(0.9);
+    expect(sd).toBeLessThan(1.1);
+    const covered = z.filter((x) => Math.abs(x) < 1.96).length / z.length;
+    expect(covered).toBeGreaterThan(0.93);
+    expect(covered).toBeLessThan(0.97);
+  });
+
+  it('ranks the strongest first on each side', () => {
+    const f = fitSideModel(ENTRANTS, sideGames(new Alea('rank'), 2000));
+    if (!f.ok) throw new Error(f.error);
+    const byV = [...f.value.strengths].sort((x, y) => y.village - x.village).map((s) => s.entrant);
+    const byW = [...f.value.strengths].sort((x, y) => y.wolves - x.wolves).map((s) => s.entrant);
+    expect(byV).toEqual(['a', 'b', 'c', 'd']);
+    expect(byW).toEqual(['b', 'c', 'a', 'd']);
+  });
+
+  it('says why it cannot fit two entrants without self-play', () => {
+    const two = sideGames(null, 100).filter((r) => ['a', 'b'].includes(r.wolves) && ['a', 'b'].includes(r.village) && r.wolves !== r.village);
+    const f = fitSideModel(['a', 'b'], two);
+    expect(!f.ok && f.error).toMatch(/only the sum of village and wolf strength.*--no-self-play/);
+  });
+
+  it('fits a tournament in which a pairing always wins under a weak prior, and says so', () => {
+    const sep: SideResult[] = [
+      { wolves: 'a', village: 'a', games: 10, villageWins: 6, wolvesWins: 4 },
+      { wolves: 'a', village: 'b', games: 10, villageWins: 10, wolvesWins: 0 },
+      { wolves: 'b', village: 'a', games: 10, villageWins: 0, wolvesWins: 10 },
+      { wolves: 'b', village: 'b', games: 10, villageWins: 5, wolvesWins: 5 },
+    ];
+    const g = fitSideModel(['a', 'b'], sep);
+    if (!g.ok) throw new Error(g.error);
+    expect(g.value.prior).toBe(PRIOR_SD);
+    const [a, b] = g.value.strengths;
+    // b is the stronger on both sides, by a finite amount with a finite error.
+    expect(b!.village).toBeGreaterThan(a!.village);
+    expect(b!.wolves).toBeGreaterThan(a!.wolves);
+    for (const s of g.value.strengths) for (const x of [s.village, s.wolves, s.villageSe, s.wolvesSe]) expect(Number.isFinite(x) && Math.abs(x) < 10).toBe(true);
+    // The plain fit is kept where it exists.
+    const f = fitSideModel(ENTRANTS, sideGames(null, 100));
+    expect(f.ok && f.value.prior).toBeNull();
+  });
+});
+
+describe('side scores', () => {
+  it('pool the opponents and keep self-play apart', () => {
+    const results: SideResult[] = [
+      { wolves: 'a', village: 'a', games: 10, villageWins: 4, wolvesWins: 6 },
+      { wolves: 'a', village: 'b', games: 10, villageWins: 3, wolvesWins: 7 },
+      { wolves: 'a', village: 'c', games: 20, villageWins: 10, wolvesWins: 9 }, // one game to neither side
+      { wolves: 'b', village: 'a', games: 10, villageWins: 8, wolvesWins: 2 },
+      { wolves: 'c', village: 'a', games: 10, villageWins: 5, wolvesWins: 5 },
+    ];
+    const [a] = sideScores(['a', 'b', 'c'], results);
+    expect(a!.asWolves).toMatchObject({ games: 30, wins: 16 });
+    expect(a!.asWolves.rate).toBeCloseTo(16 / 30, 12);
+    expect(a!.asWolves.low!).toBeLessThan(16 / 30);
+    expect(a!.asWolves.high!).toBeGreaterThan(16 / 30);
+    expect(a!.asVillage).toMatchObject({ games: 20, wins: 13 });
+    expect(a!.selfPlay).toMatchObject({ games: 10, wins: 4 });
+  });
+});
+
+describe('seat mode', () => {
+  it('compares the entrant with the reference on the same deals (paired)', () => {
+    // 10 paired games: the entrant alone won 3, the reference alone 1, both 4.
+    const p = pairedOf({ paired: 10, onlyEntrant: 3, onlyReference: 1, referenceWon: 5 });
+    expect(p.diff).toBeCloseTo(0.2, 12);
+    expect(p.reference).toBeCloseTo(0.5, 12);
+    expect(p.entrant).toBeCloseTo(0.7, 12);
+    // d = (1,1,1,−1,0×6): mean 0.2, sample variance (4 − 10·0.04)/9 = 0.4.
+    const half = 1.959963984540054 * Math.sqrt(0.4 / 10);
+    expect(p.low!).toBeCloseTo(0.2 - half, 12);
+    expect(p.high!).toBeCloseTo(0.2 + half, 12);
+    expect(pairedOf({ paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0 }).diff).toBeNull();
+  });
+
+  const cell = (entrant: string, role: SeatCell['role'], team: SeatCell['team'], games: number, won: number, villageWins: number): SeatCell => ({
+    entrant,
+    role,
+    team,
+    games,
+    won,
+    villageWins,
+    wolvesWins: games - villageWins,
+    paired: games,
+    onlyEntrant: 0,
+    onlyReference: 0,
+    referenceWon: won,
+  });
+
+  it('recovers the one-seat strengths against the reference from expected counts', () => {
+    const c = 0.3;
+    const [v, w] = [0.25, -0.4];
+    const n = 1000;
+    const pv = logistic(c + v);
+    const pw = logistic(c - w);
+    const cells = [cell('x', 'villager', 'village', 3 * n, 3 * n * pv, 3 * n * pv), cell('x', 'werewolf', 'werewolves', n, n * (1 - pw), n * pw)];
+    const f = fitSeatModel(['x'], 'heuristic', { games: n, villageWins: n * logistic(c), wolvesWins: n * (1 - logistic(c)) }, cells);
+    if (!f.ok) throw new Error(f.error);
+    expect(f.value.advantage).toBeCloseTo(c, 8);
+    expect(f.value.strengths[0]).toMatchObject({ entrant: 'x', reference: false });
+    expect(f.value.strengths[0]!.village).toBeCloseTo(v, 8);
+    expect(f.value.strengths[0]!.wolves).toBeCloseTo(w, 8);
+    expect(f.value.strengths[1]).toMatchObject({ entrant: 'heuristic', village: 0, wolves: 0, reference: true });
+    const [s] = seatScores(['x'], cells);
+    expect(s!.asWolves.games).toBe(n);
+    expect(s!.asVillage.games).toBe(3 * n);
+  });
+
+  it('says which games are missing', () => {
+    const f = fitSeatModel(['x'], 'heuristic', { games: 10, villageWins: 5, wolvesWins: 5 }, [cell('x', 'villager', 'village', 10, 5, 5)]);
+    expect(!f.ok && f.error).toMatch(/x has no decisive game as a werewolf yet/);
+  });
+});

@@ -1,0 +1,305 @@
+// A tournament's ratings, from counts of stored games (tournament-data.ts reads them):
+//
+// - scores: per entrant, its win rate on the werewolves' side (deception) and on the
+//   village's (detection), pooled over its opponents and per opponent, with 95% Wilson
+//   intervals; in seat mode, per role too, beside the reference agent's rate in the same
+//   seats of the same deals (a paired difference);
+// - a model fitted on all games (reports/logistic.ts, IRLS):
+//     side mode   logit P(village wins | X wolves, Y village) = c + v_Y − w_X
+//                 with Σv = Σw = 0 (effects coding): every entrant gets a village strength
+//                 v and a wolf strength w with a standard error; c is the village's edge
+//                 between two average entrants;
+//     seat mode   logit P(village wins) = c + v_X (X in a village seat) − w_X (X a wolf),
+//                 the reference agent at 0: the shift of the village's log-odds when the
+//                 entrant replaces the reference in one seat.
+//   Only games won by the village or the werewolves enter the model (lovers, the piper
+//   and draws are counted apart). Standard errors treat games as independent; games of
+//   different pairings share deals, which makes differences between entrants better
+//   known than that (positively correlated games), and the common level c less well.
+// No Elo-style online rating: it depends on the order of games; the fitted model does not.
+
+import { err, ok, type Result } from '../engine/result.js';
+import type { Role, Team } from '../engine/roles.js';
+import { fitLogistic, type BinomialRow, type LogisticFit } from '../reports/logistic.js';
+import { wilson, Z95 } from '../reports/stats.js';
+
+/** A rate with its 95% Wilson interval (rate/low/high null before any game). */
+export interface Rate {
+  readonly games: number;
+  readonly wins: number;
+  readonly rate: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
+export function rateOf(wins: number, games: number): Rate {
+  if (games === 0) return { games, wins, rate: null, low: null, high: null };
+  const ci = wilson(wins, games);
+  return { games, wins, rate: wins / games, low: ci.low, high: ci.high };
+}
+
+/** A side pairing's stored games: who won. */
+export interface SideResult {
+  readonly wolves: string;
+  readonly village: string;
+  readonly games: number;
+  readonly villageWins: number;
+  readonly wolvesWins: number;
+}
+
+export interface SideScore {
+  readonly entrant: string;
+  /** Its wolves' win rate against the other entrants (self-play left out). */
+  readonly asWolves: Rate;
+  /** Its village's win rate against the other entrants. */
+  readonly asVillage: Rate;
+  /** Its self-play games (null without): the village's win rate when it plays every seat. */
+  readonly selfPlay: Rate | null;
+}
+
+export interface Strength {
+  readonly entrant: string;
+  readonly village: number;
+  readonly villageSe: number;
+  readonly wolves: number;
+  readonly wolvesSe: number;
+  /** The reference of seat mode (0 by definition). */
+  readonly reference: boolean;
+}
+
+export interface ModelFit {
+  /** c: the village's log-odds between average entrants (side) or among reference agents (seat). */
+  readonly advantage: number;
+  readonly advantageSe: number;
+  readonly strengths: readonly Strength[];
+  /** Games in the model (won by the village or the werewolves). */
+  readonly games: number;
+  readonly deviance: number;
+  readonly df: number;
+  /** null: the maximum-likelihood fit; else the prior's standard deviation the fit needed (PRIOR_SD). */
+  readonly prior: number | null;
+}
+
+export function sideScores(entrants: readonly string[], results: readonly SideResult[]): SideScore[] {
+  return entrants.map((e) => {
+    let wg = 0;
+    let ww = 0;
+    let vg = 0;
+    let vw = 0;
+    let self: Rate | null = null;
+    for (const r of results) {
+      if (r.wolves === e && r.village === e) self = rateOf(r.villageWins, r.games);
+      else if (r.wolves === e) {
+        wg += r.games;
+        ww += r.wolvesWins;
+      } else if (r.village === e) {
+        vg += r.games;
+        vw += r.villageWins;
+      }
+    }
+    return { entrant: e, asWolves: rateOf(ww, wg), asVillage: rateOf(vw, vg), selfPlay: self };
+  });
+}
+
+/** aᵀβ and its standard error √(aᵀ Σ a). */
+function linear(fit: LogisticFit, a: readonly number[]): { value: number; se: number } {
+  let value = 0;
+  let v = 0;
+  for (let i = 0; i < a.length; i++) {
+    value += a[i]! * fit.coef[i]!;
+    for (let j = 0; j < a.length; j++) v += a[i]! * a[j]! * fit.cov[i]![j]!;
+  }
+  return { value, se: Math.sqrt(Math.max(0, v)) };
+}
+
+/** Effects coding of entrant j among k: unit vector for j < k − 1, all −1 for the last. */
+function effects(j: number, k: number): number[] {
+  return Array.from({ length: k - 1 }, (_, i) => (j === k - 1 ? -1 : i === j ? 1 : 0));
+}
+
+/**
+ * The prior's standard deviation (log-odds) when the plain fit does not exist: some
+ * pairing was won by the same side in every game (common with a few games per pairing,
+ * as with models), so a strength runs off to infinity. Each strength and c then gets a
+ * N(0, 2.5²) prior — weak next to any real tournament (a strength of 2.5 turns an even
+ * game into 92%) — and the estimate is the posterior mode, said in the table's notes.
+ */
+export const PRIOR_SD = 2.5;
+
+/** The maximum-likelihood fit; where the data separate, the fit under the weak prior (P = `prior` / σ²). */
+function fitWithFallback(rows: readonly BinomialRow[], prior: (lambda: number) => number[][]): Result<{ fit: LogisticFit; prior: number | null }, string> {
+  const plain = fitLogistic(rows);
+  if (plain.ok) return ok({ fit: plain.value, prior: null });
+  if (!/separate|diverges/.test(plain.error)) return plain;
+  const penalised = fitLogistic(rows, { penalty: prior(1 / (PRIOR_SD * PRIOR_SD)) });
+  if (!penalised.ok) return err(`${penalised.error} (even under a weak prior)`);
+  return ok({ fit: penalised.value, prior: PRIOR_SD });
+}
+
+/** λ on the diagonal (intercept included). */
+function diagonal(p: number, lambda: number): number[][] {
+  return Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => (i === j ? lambda : 0)));
+}
+
+const decisive = (r: { villageWins: number; wolvesWins: number }) => r.villageWins + r.wolvesWins;
+
+/** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
+export function fitSideModel(entrants: readonly string[], results: readonly SideResult[]): Result<ModelFit, string> {
+  const k = entrants.length;
+  if (k < 2) return err('a side tournament needs two entrants');
+  const idx = new Map(entrants.map((e, i) => [e, i]));
+  const rows: BinomialRow[] = results.map((r) => ({
+    x: [...effects(idx.get(r.village)!, k), ...effects(idx.get(r.wolves)!, k).map((x) => -x)],
+    successes: r.villageWins,
+    trials: decisive(r),
+  }));
+  const played = rows.filter((r) => r.trials > 0);
+  const hasSelf = results.some((r) => r.wolves === r.village && decisive(r) > 0);
+  if (k === 2 && !hasSelf)
+    return err('with two entrants and no self-play, only the sum of village and wolf strength can be told apart (play the self-play pairings: drop --no-self-play)');
+  const p = 1 + 2 * (k - 1);
+  // The prior is on every entrant's strength, the last one's (−Σ of the others) included:
+  // Σ_j v_j² = vᵀ(I + 11ᵀ)v over the k − 1 free ones; the same for w.
+  const fit = fitWithFallback(played, (lambda) => {
+    const m = diagonal(p, lambda);
+    for (const block of [1, k])
+      for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j]! += lambda;
+    return m;
+  });
+  if (!fit.ok) return fit;
+  const f = fit.value.fit;
+  const strengths = entrants.map((e, j): Strength => {
+    const e1 = effects(j, k);
+    const va = [0, ...e1, ...new Array<number>(k - 1).fill(0)];
+    const wa = [0, ...new Array<number>(k - 1).fill(0), ...e1];
+    if (va.length !== p) throw new Error('fitSideModel: bad design');
+    const v = linear(f, va);
+    const w = linear(f, wa);
+    return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };
+  });
+  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior });
+}
+
+/** Seat mode: the entrant's games in one seat, grouped by the role dealt to it. */
+export interface SeatCell {
+  readonly entrant: string;
+  /** The card dealt to the entrant's seat. */
+  readonly role: Role;
+  /** The team it played for at the end (a thief's taken card decides). */
+  readonly team: Team;
+  readonly games: number;
+  /** Games the entrant's seat won. */
+  readonly won: number;
+  readonly villageWins: number;
+  readonly wolvesWins: number;
+  /** Games whose baseline deal is stored too (the reference in the same seat): */
+  readonly paired: number;
+  /** … won by the entrant and lost by the reference, and the other way round. */
+  readonly onlyEntrant: number;
+  readonly onlyReference: number;
+  /** … won by the reference. */
+  readonly referenceWon: number;
+}
+
+export interface Baseline {
+  readonly games: number;
+  readonly villageWins: number;
+  readonly wolvesWins: number;
+}
+
+/** A paired comparison: the entrant's win rate minus the reference's on the same seats of the same deals. */
+export interface Paired {
+  readonly games: number;
+  readonly entrant: number | null;
+  readonly reference: number | null;
+  readonly diff: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
+export function pairedOf(c: Pick<SeatCell, 'paired' | 'onlyEntrant' | 'onlyReference' | 'referenceWon'>): Paired {
+  const n = c.paired;
+  if (n === 0) return { games: 0, entrant: null, reference: null, diff: null, low: null, high: null };
+  const d = (c.onlyEntrant - c.onlyReference) / n;
+  const reference = c.referenceWon / n;
+  // The sample variance of d_i ∈ {−1, 0, 1}: E[d²] = (a + b)/n.
+  const variance = n > 1 ? (((c.onlyEntrant + c.onlyReference) / n - d * d) * n) / (n - 1) : 0;
+  const half = Z95 * Math.sqrt(variance / n);
+  return { games: n, entrant: reference + d, reference, diff: d, low: n > 1 ? d - half : null, high: n > 1 ? d + half : null };
+}
+
+export interface SeatScore {
+  readonly entrant: string;
+  readonly asWolves: Rate;
+  readonly asVillage: Rate;
+  /** Against the reference in the same seats: */
+  readonly wolvesVsReference: Paired;
+  readonly villageVsReference: Paired;
+}
+
+function sumCells(cells: readonly SeatCell[]) {
+  const s = { games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0 };
+  for (const c of cells) {
+    s.games += c.games;
+    s.won += c.won;
+    s.villageWins += c.villageWins;
+    s.wolvesWins += c.wolvesWins;
+    s.paired += c.paired;
+    s.onlyEntrant += c.onlyEntrant;
+    s.onlyReference += c.onlyReference;
+    s.referenceWon += c.referenceWon;
+  }
+  return s;
+}
+
+export function seatScores(entrants: readonly string[], cells: readonly SeatCell[]): SeatScore[] {
+  return entrants.map((e) => {
+    const wolves = sumCells(cells.filter((c) => c.entrant === e && c.team === 'werewolves'));
+    const village = sumCells(cells.filter((c) => c.entrant === e && c.team === 'village'));
+    return {
+      entrant: e,
+      asWolves: rateOf(wolves.won, wolves.games),
+      asVillage: rateOf(village.won, village.games),
+      wolvesVsReference: pairedOf(wolves),
+      villageVsReference: pairedOf(village),
+    };
+  });
+}
+
+/** Per entrant and role dealt: its win rate, and the reference's on the same deals. */
+export function roleScores(cells: readonly SeatCell[]): { entrant: string; role: Role; rate: Rate; vsReference: Paired }[] {
+  return cells.map((c) => ({ entrant: c.entrant, role: c.role, rate: rateOf(c.won, c.games), vsReference: pairedOf(c) }));
+}
+
+/** Seat mode: logit P(village) = c + v_X [X village] − w_X [X a wolf]; the reference is 0. */
+export function fitSeatModel(entrants: readonly string[], reference: string, baseline: Baseline, cells: readonly SeatCell[]): Result<ModelFit, string> {
+  const k = entrants.length;
+  const rows: BinomialRow[] = [{ x: new Array<number>(2 * k).fill(0), successes: baseline.villageWins, trials: decisive(baseline) }];
+  entrants.forEach((e, j) => {
+    for (const team of ['village', 'werewolves'] as const) {
+      const s = sumCells(cells.filter((c) => c.entrant === e && c.team === team));
+      const x = new Array<number>(2 * k).fill(0);
+      x[team === 'village' ? j : k + j] = team === 'village' ? 1 : -1;
+      rows.push({ x, successes: s.villageWins, trials: decisive(s) });
+    }
+  });
+  if (decisive(baseline) === 0) return err('the baseline (the reference in every seat) has no decisive game stored yet');
+  const missing = rows.slice(1).findIndex((r) => r.trials === 0);
+  if (missing >= 0) {
+    const e = entrants[Math.floor(missing / 2)]!;
+    return err(`${e} has no decisive game ${missing % 2 === 0 ? 'in a village seat' : 'as a werewolf'} yet: play more games`);
+  }
+  const fit = fitWithFallback(rows, (lambda) => diagonal(1 + 2 * k, lambda));
+  if (!fit.ok) return fit;
+  const f = fit.value.fit;
+  const strengths: Strength[] = entrants.map((e, j) => ({
+    entrant: e,
+    village: f.coef[1 + j]!,
+    villageSe: f.se[1 + j]!,
+    wolves: f.coef[1 + k + j]!,
+    wolvesSe: f.se[1 + k + j]!,
+    reference: false,
+  }));
+  strengths.push({ entrant: reference, village: 0, villageSe: 0, wolves: 0, wolvesSe: 0, reference: true });
+  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: rows.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior });
+}

@@ -1,0 +1,155 @@
+// A tournament's schedule: which seatings are played, each as a normal run of `games`
+// games of the tournament's seed. Every pairing plays the same game indices, so game i of
+// every pairing is dealt from the same seed (`seed#i`): the same cards to the same seats
+// — common random numbers, so differences between entrants are not deal noise. Seats and
+// roles rotate because each game is dealt from its own seed.
+//
+// - side mode: for every ordered pair of entrants (X, Y), X plays every werewolf card and
+//   Y every other card (`Y werewolves=X`); with self-play also (X, X), which is plain `X`.
+//   Cards of a third team (the piper) sit with the village's entrant.
+// - seat mode ("one model among bots"): a reference agent plays every seat (the baseline)
+//   and, for each entrant and each seat k, a run where the entrant takes seat k alone
+//   (`REF k=X`): over the seats of one deal the entrant holds every card of it once.
+
+import { createHash } from 'node:crypto';
+import { checkSeating, parseAgentSpec, parseSeating, type Seating } from '../agents/registry.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { describeSetup, type GameSetup } from '../engine/setup.js';
+
+export const MODES = ['side', 'seat'] as const;
+export type Mode = (typeof MODES)[number];
+
+export const DEFAULT_REFERENCE = 'heuristic';
+
+export type Pairing =
+  /** `wolves` plays the werewolves' cards, `village` every other card. */
+  | { readonly kind: 'sides'; readonly wolves: string; readonly village: string; readonly seating: Seating }
+  /** `entrant` plays seat `seat` (0-based), the reference every other seat. */
+  | { readonly kind: 'seat'; readonly entrant: string; readonly seat: number; readonly seating: Seating }
+  /** The reference in every seat (seat mode). */
+  | { readonly kind: 'baseline'; readonly seating: Seating };
+
+export type PairingKind = Pairing['kind'];
+
+export interface ScheduleRequest {
+  readonly mode: Mode;
+  /** Agent specs as written (`random`, `heuristic:fakeClaim=0.3`, `openai:gpt-4o-mini`). */
+  readonly entrants: readonly string[];
+  /** Seat mode: the agent of the other seats (default heuristic). */
+  readonly reference?: string | undefined;
+  /** Side mode: each entrant also plays itself (default true: it separates an entrant's wolf and village strengths). */
+  readonly selfPlay?: boolean | undefined;
+  readonly setup: GameSetup;
+  readonly seed: string;
+  /** Games per pairing. */
+  readonly games: number;
+}
+
+export interface Schedule {
+  readonly mode: Mode;
+  /** Canonical specs, in the order given. */
+  readonly entrants: readonly string[];
+  readonly reference: string | null;
+  readonly selfPlay: boolean;
+  readonly setup: GameSetup;
+  readonly seed: string;
+  readonly games: number;
+  readonly pairings: readonly Pairing[];
+  /** The tournament's identity: the same request, the same key (and the same games). */
+  readonly key: string;
+  /** Some pairing seats a model (played asynchronously, through the LLM runner). */
+  readonly async: boolean;
+}
+
+function seatingOf(values: readonly string[]): Seating {
+  const s = parseSeating(values);
+  // Every spec was checked before: a failure here is a bug.
+  if (!s.ok) throw new Error(`schedule: seating ${values.join(' ')}: ${s.error}`);
+  return s.value;
+}
+
+/** An entrant is an agent spec, not a seat assignment: the schedule seats it. */
+function entrantSpec(text: string, flag: string): Result<string, string> {
+  const t = text.trim();
+  const eq = t.indexOf('=');
+  const colon = t.indexOf(':');
+  if (eq > 0 && (colon < 0 || eq < colon))
+    return err(`${flag} '${text}': a tournament's entrants are agents (e.g. heuristic, random, openai:gpt-4o-mini), not seat assignments; the schedule decides who sits where`);
+  const spec = parseAgentSpec(t);
+  if (!spec.ok) return err(`${flag}: ${spec.error}`);
+  return ok(spec.value.text);
+}
+
+export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference' | 'selfPlay' | 'setup' | 'seed' | 'games'>): string {
+  const identity = JSON.stringify({
+    mode: r.mode,
+    entrants: r.entrants,
+    reference: r.reference,
+    selfPlay: r.selfPlay,
+    setup: describeSetup(r.setup),
+    seed: r.seed,
+    games: r.games,
+  });
+  return createHash('sha256').update(identity).digest('hex').slice(0, 16);
+}
+
+/** The schedule, or why it cannot be played (every entrant and seat checked). */
+export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
+  const entrants: string[] = [];
+  for (const e of r.entrants) {
+    const spec = entrantSpec(e, '--agents');
+    if (!spec.ok) return spec;
+    const as = spec.value === e.trim() ? spec.value : `${e.trim()} (that is, ${spec.value})`;
+    if (entrants.includes(spec.value)) return err(`--agents: ${as} is named twice; each entrant plays once (its self-play is --self-play)`);
+    entrants.push(spec.value);
+  }
+  if (!Number.isSafeInteger(r.games) || r.games < 1) return err(`--games must be a whole number of at least 1, not ${r.games}`);
+  const pairings: Pairing[] = [];
+  let reference: string | null = null;
+  if (r.mode === 'side') {
+    if (r.reference !== undefined) return err('--reference is the agent of the other seats in --mode seat; a side tournament seats only its entrants');
+    if (entrants.length < 2)
+      return err(
+        `a side tournament needs at least two entrants (give --agents twice or more, e.g. --agents random --agents heuristic); ` +
+          `to rate ${entrants.length === 1 ? entrants[0] : 'one agent'} among bots, use --mode seat`,
+      );
+    for (const wolves of entrants)
+      for (const village of entrants) {
+        if (wolves === village && r.selfPlay === false) continue;
+        const seating = seatingOf(wolves === village ? [wolves] : [village, `werewolves=${wolves}`]);
+        pairings.push({ kind: 'sides', wolves, village, seating });
+      }
+  } else {
+    const ref = entrantSpec(r.reference ?? DEFAULT_REFERENCE, '--reference');
+    if (!ref.ok) return ref;
+    reference = ref.value;
+    if (entrants.length < 1) return err('a seat tournament needs at least one entrant: --agents SPEC');
+    if (entrants.includes(reference))
+      return err(`--agents: ${reference} is the reference agent (--reference, default ${DEFAULT_REFERENCE}), already played in every seat as the baseline; rate it against another --reference`);
+    if (r.selfPlay !== undefined) return err('--self-play applies to side tournaments; a seat tournament has no self-play (its baseline is the reference in every seat)');
+    pairings.push({ kind: 'baseline', seating: seatingOf([reference]) });
+    for (const entrant of entrants)
+      for (let seat = 0; seat < r.setup.players; seat++) {
+        const seating = seatingOf([reference, `${seat + 1}=${entrant}`]);
+        const fits = checkSeating(seating, r.setup.players);
+        if (!fits.ok) return err(`--agents: ${fits.error}`);
+        pairings.push({ kind: 'seat', entrant, seat, seating });
+      }
+  }
+  if (!r.setup.deck.includes('werewolf')) return err('the mix has no werewolf card: nobody would play the werewolves’ side');
+  if (!r.setup.deck.some((c) => c !== 'werewolf')) return err('the mix has only werewolf cards: nobody would play the village');
+  const base = { mode: r.mode, entrants, reference, selfPlay: r.mode === 'side' && r.selfPlay !== false, setup: r.setup, seed: r.seed, games: r.games };
+  return ok({ ...base, pairings, key: tournamentKey(base), async: pairings.some((p) => p.seating.async) });
+}
+
+/** A pairing in words (`heuristic (wolves) vs random (village)`). */
+export function pairingLabel(p: Pairing): string {
+  switch (p.kind) {
+    case 'sides':
+      return p.wolves === p.village ? `${p.wolves} (self-play)` : `${p.wolves} (wolves) vs ${p.village} (village)`;
+    case 'seat':
+      return `${p.entrant} in seat ${p.seat + 1}`;
+    case 'baseline':
+      return 'baseline (the reference in every seat)';
+  }
+}

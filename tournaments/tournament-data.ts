@@ -1,0 +1,124 @@
+// A stored tournament's games as the counts its ratings need (ratings.ts): per side
+// pairing, who won; in seat mode, per entrant and card dealt to its seat, what the seat
+// won, and what the reference won in the same seat of the same deal (the baseline run).
+// Games are read as stored: an unfinished tournament is rated on the games it has.
+
+import { ROLES, SIDES, teamOf, type Role, type Side, type Team } from '../engine/roles.js';
+import { FLAG, decodeSeat } from './record.js';
+import type { Baseline, SeatCell, SideResult } from './ratings.js';
+import type { Store } from './storage.js';
+import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
+
+export interface PairingGames {
+  readonly row: PairingRow;
+  readonly stored: number;
+  readonly planned: number;
+}
+
+/** The setup in a few words: `8 players werewolf=2,villager=5,seer (standard, tie=random)`. */
+export function setupLabel(r: { readonly players: number; readonly deck: string; readonly preset: string; readonly rules: string }): string {
+  return `${r.players} players ${r.deck} (${r.preset}${r.rules === '' ? '' : `, ${r.rules}`})`;
+}
+
+export interface SideData {
+  readonly mode: 'side';
+  readonly tournament: TournamentRow;
+  readonly setupLabel: string;
+  readonly pairings: readonly PairingGames[];
+  readonly results: readonly (SideResult & { readonly run: number; readonly other: number })[];
+}
+
+export interface SeatData {
+  readonly mode: 'seat';
+  readonly tournament: TournamentRow;
+  readonly setupLabel: string;
+  readonly pairings: readonly PairingGames[];
+  readonly reference: string;
+  readonly baseline: Baseline & { readonly run: number };
+  readonly cells: readonly SeatCell[];
+}
+
+export type TournamentData = SideData | SeatData;
+
+function sideCounter(store: Store) {
+  const names = store.names('sides');
+  return (run: number) => {
+    const wins = new Map<Side, number>(SIDES.map((s) => [s, 0]));
+    let games = 0;
+    for (const r of store.db.prepare('SELECT winner, count(*) AS n FROM games WHERE run = ? GROUP BY winner').all(run) as { winner: number; n: number }[]) {
+      const side = names.get(r.winner) as Side | undefined;
+      if (side === undefined || !wins.has(side)) throw new Error(`run ${run}: stored winner code ${r.winner} has no known side`);
+      wins.set(side, wins.get(side)! + r.n);
+      games += r.n;
+    }
+    return { games, villageWins: wins.get('village')!, wolvesWins: wins.get('werewolves')! };
+  };
+}
+
+export function tournamentData(store: Store, t: TournamentRow): TournamentData {
+  const rows = pairings(store, t.id);
+  const games: PairingGames[] = rows.map((row) => {
+    const run = store.run(row.run);
+    return { row, stored: store.storedCount(row.run), planned: run === undefined ? 0 : run.stop - run.first };
+  });
+  const count = sideCounter(store);
+  const first = rows.length === 0 ? undefined : store.run(rows[0]!.run);
+  const label = first === undefined ? t.setup : setupLabel(first);
+  if (t.mode === 'side') {
+    const results = rows
+      .filter((r) => r.kind === 'sides')
+      .map((r) => {
+        const c = count(r.run);
+        return { run: r.run, wolves: r.wolves!, village: r.village!, ...c, other: c.games - c.villageWins - c.wolvesWins };
+      });
+    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results };
+  }
+  const base = rows.find((r) => r.kind === 'baseline');
+  if (base === undefined) throw new Error(`tournament ${t.id}: a seat tournament without its baseline run`);
+  const roleNames = store.names('roles');
+  const sideNames = store.names('sides');
+  const baselineSeats = new Map<number, string>();
+  for (const g of store.gameRows(base.run)) baselineSeats.set(g.idx, g.seats);
+  const cells = new Map<string, { -readonly [K in keyof SeatCell]: SeatCell[K] }>();
+  const roleOf = (code: number): Role => {
+    const r = roleNames.get(code);
+    if (r === undefined || !(ROLES as readonly string[]).includes(r)) throw new Error(`stored role code ${code} has no known role`);
+    return r as Role;
+  };
+  for (const p of rows) {
+    if (p.kind !== 'seat') continue;
+    const seat = p.seat!;
+    for (const g of store.gameRows(p.run)) {
+      const s = decodeSeat(g.seats, seat);
+      const dealt = roleOf(s.dealt);
+      const team: Team = teamOf(roleOf(s.role));
+      const key = `${p.entrant}\0${dealt}\0${team}`;
+      let c = cells.get(key);
+      if (c === undefined) {
+        c = { entrant: p.entrant!, role: dealt, team, games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0 };
+        cells.set(key, c);
+      }
+      const won = (s.flags & FLAG.won) !== 0;
+      const winner = sideNames.get(g.winner);
+      c.games++;
+      if (won) c.won++;
+      if (winner === 'village') c.villageWins++;
+      if (winner === 'werewolves') c.wolvesWins++;
+      const ref = baselineSeats.get(g.idx);
+      if (ref !== undefined) {
+        const refWon = (decodeSeat(ref, seat).flags & FLAG.won) !== 0;
+        c.paired++;
+        if (refWon) c.referenceWon++;
+        if (won && !refWon) c.onlyEntrant++;
+        if (refWon && !won) c.onlyReference++;
+      }
+    }
+  }
+  const order = (c: SeatCell) => [t.entrants.indexOf(c.entrant), ROLES.indexOf(c.role), c.team === 'village' ? 0 : c.team === 'werewolves' ? 1 : 2];
+  const sorted = [...cells.values()].sort((a, b) => {
+    const x = order(a);
+    const y = order(b);
+    return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+  });
+  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted };
+}
