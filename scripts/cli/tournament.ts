@@ -2,6 +2,7 @@
 // tournaments/ (schedule, play, ratings). Entrants that are models go through
 // tournament-llm.ts (loaded only then): record, budget, dry run.
 
+import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -90,30 +91,22 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   }
   const state = inspectDbFile(db);
   const bar = progressBar(!a.json);
-  let stopping = false;
-  let interrupt: (() => void) | undefined;
-  const onSigint = () => {
-    if (stopping) {
-      bar.stop();
-      process.stderr.write('\nquitting now; the stored games are safe (run the same sim tournament again to continue)\n');
-      process.exit(EXIT_INTERRUPTED);
-    }
-    stopping = true;
-    interrupt?.();
-    bar.stop();
-    process.stderr.write('\nstopping: storing the games in flight (Ctrl-C again to quit at once)\n');
-  };
-  process.on('SIGINT', onSigint);
+  let stopModels: (() => void) | undefined;
+  const interrupt = onInterrupt({
+    clear: () => bar.stop(),
+    continueHint: 'run the same sim tournament again to continue',
+    onFirst: () => stopModels?.(),
+  });
   try {
     const r = await runTournament(args, {
-      shouldStop: () => stopping,
+      shouldStop: interrupt.stopping,
       onProgress: (done, total) => bar.update(done, total),
       models:
         llm === undefined
           ? undefined
           : (store, open) => {
               const session = llm.startTournamentModels(store, open, schedule, settings!, db);
-              interrupt = () => session.interrupt();
+              stopModels = () => session.interrupt();
               return session;
             },
     });
@@ -136,7 +129,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     }
     return 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
     bar.stop();
   }
 }
