@@ -177,3 +177,20 @@ export function halfWidth(k: number, n: number): number {
 export function gamesForPrecision(h: number, p = 0.5, z = Z95): number {
   return Math.ceil((z * z * p * (1 - p)) / (h * h));
 }
+
+/** The upper 95% point of chi-square with `df` degrees of freedom (exact for 1 and 2; Wilson–Hilferty, within 1%, above). */
+export function chiSquare95(df: number): number {
+  if (df === 1) return 1.959963985 ** 2;
+  if (df === 2) return -2 * Math.log(0.05);
+  const a = 2 / (9 * df);
+  return df * (1 - a + 1.6449 * Math.sqrt(a)) ** 3;
+}
+
+/** Whether a fit's residual deviance says the model misses something (above chi-square's 95% point). */
+export function devianceVerdict(deviance: number, df: number, misses: string): string {
+  if (df <= 0) return `deviance ${deviance.toFixed(2)} on ${df} df (no residual degrees of freedom to judge the fit)`;
+  const q = chiSquare95(df);
+  return deviance > q
+    ? `deviance ${deviance.toFixed(2)} on ${df} df, above the ${q.toFixed(1)} that chance reaches 1 time in 20: ${misses}`
+    : `deviance ${deviance.toFixed(2)} on ${df} df, within chance (95% point ${q.toFixed(1)}): the additive model fits`;
+}

@@ -8,6 +8,7 @@
 // points; ours is additive in log-odds for the agents that played — so the comparison
 // is of signs and order, not of equal numbers.
 
+import { devianceVerdict } from './inference.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { ROLES, type Role } from '../engine/roles.js';
 import type { MixRate } from './balance.js';
@@ -147,8 +148,9 @@ export function roleValueTable(fit: RoleValueFit, id: string): Table {
     ultimate: v.ultimate,
   }));
   const notes = [
-    `fitted on ${fit.mixes} mixes, ${fit.games} games; residual deviance ${fit.deviance.toFixed(1)} on ${fit.df} df ` +
-      '(much above df: the additive model misses interactions, e.g. a card worth more at some table sizes).',
+    `fitted on ${fit.mixes} mixes, ${fit.games} games; residual ` +
+      devianceVerdict(fit.deviance, fit.df, 'the additive model misses interactions, e.g. a card worth more at some table sizes') +
+      '.',
     'value: villager-equivalents (log-odds per card ÷ a villager’s); UW: Ultimate Werewolf’s published weight. ' +
       'The scales differ (log-odds for these agents vs. a designer’s points for people): compare signs and order.',
   ];

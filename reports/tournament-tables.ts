@@ -2,6 +2,7 @@
 // (deception: win rate on the werewolves' side; detection: on the village's), the fitted
 // model's strengths, and each pairing (side mode) or each role (seat mode).
 
+import { devianceVerdict } from './inference.js';
 import { teamOf } from '../engine/roles.js';
 import type { Mode } from '../tournaments/schedule.js';
 import { rateOf, roleScores, type ModelFit, type Paired, type Rate, type SeatScore, type SideScore } from '../tournaments/ratings.js';
@@ -158,8 +159,9 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
     rows,
     notes: [
       model,
-      `Fitted by IRLS on ${fit.games} games won by the village or the werewolves; deviance ${fit.deviance.toFixed(2)} on ${fit.df} df ` +
-        '(far above df, it says that additive strengths do not explain every pairing). A 95% interval is ± 1.96 se. ' +
+      `Fitted by IRLS on ${fit.games} games won by the village or the werewolves; ` +
+        devianceVerdict(fit.deviance, fit.df, 'additive strengths do not explain every pairing') +
+        '. A 95% interval is ± 1.96 se. ' +
         'The errors treat games as independent; pairings share their deals, so ' +
         (mode === 'side'
           ? 'differences between entrants are known better than that (and c, the common level, less well).'

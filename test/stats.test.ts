@@ -32,3 +32,12 @@ describe('wilson', () => {
     expect(() => wilson(11, 10)).toThrow(RangeError);
   });
 });
+
+describe('deviance against chi-square', () => {
+  it('the 95% point matches tables (df 1: 3.841, 2: 5.991, 5: 11.07, 30: 43.77) within 1%', async () => {
+    const { chiSquare95, devianceVerdict } = await import('../reports/inference.js');
+    for (const [df, q] of [[1, 3.841], [2, 5.991], [5, 11.07], [30, 43.77]] as const) expect(Math.abs(chiSquare95(df) / q - 1)).toBeLessThan(0.01);
+    expect(devianceVerdict(0.06, 1, 'x')).toMatch(/within chance/);
+    expect(devianceVerdict(9.1, 1, 'misses pairings')).toMatch(/above .*: misses pairings/);
+  });
+});
