@@ -12,15 +12,19 @@
 const TWO_32 = 4294967296;
 const TWO_M32 = 2.3283064365386963e-10; // 2^-32
 
-/** Baagøe's Mash, as seedrandom/lib/alea.js has it: feeds `data` into the state `n`. */
+/**
+ * Baagøe's Mash, as seedrandom/lib/alea.js has it: feeds `data` into the state `n`.
+ * Its `h >>> 0` are `Math.floor(h)` here: h stays in [0, 2^32) inside the loop, where
+ * the two agree, and floor is a third cheaper (seeding is a sixth of a game's cost).
+ */
 function mash(n: number, data: string): number {
   for (let i = 0; i < data.length; i++) {
     n += data.charCodeAt(i);
     let h = 0.02519603282416938 * n;
-    n = h >>> 0;
+    n = Math.floor(h);
     h -= n;
     h *= n;
-    n = h >>> 0;
+    n = Math.floor(h);
     h -= n;
     n += h * TWO_32;
   }

@@ -138,6 +138,16 @@ describe('golden transcripts (diffed in CI; UPDATE_GOLDEN=1 rewrites them)', () 
 });
 
 describe('stream seeds in two parts', () => {
+  it("the seeding is seedrandom's over many seeds (game seeds, streams, long and non-ASCII ones)", () => {
+    for (let i = 0; i < 2000; i++) {
+      const seed = `${i % 3 === 0 ? 'run-狼' : i}#${i * 7919}`;
+      const suffix = i % 2 === 0 ? `/${i % 31}` : '/deal';
+      const ours = new Alea(seed, suffix);
+      const theirs = seedrandom.alea(seed + suffix);
+      for (let k = 0; k < 3; k++) expect(ours.next()).toBe(theirs());
+    }
+  });
+
   it('alea(seed, suffix) is alea(seed + suffix)', () => {
     for (const [a, b] of [['1#0', '/deal'], ['x#99', '/7'], ['', '/mod'], ['狼人#3', '']]) {
       const two = new Alea(a!, b!);
