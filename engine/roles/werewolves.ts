@@ -40,10 +40,11 @@ function packReach(g: Game, wolves: readonly number[]): number {
   return reach;
 }
 
+/** Whom `wolf` may name (wolf -1: the list every wolf shares when no lover or self rule applies). */
 function packTargets(g: Game, wolf: number, previous: readonly Proposal[], reach: number): number[] {
   const s = g.state;
   const rule = g.setup.options.packTargets;
-  const lover = protectedLover(g, wolf);
+  const lover = wolf < 0 ? -1 : protectedLover(g, wolf);
   const out: number[] = [];
   for (let i = 0; i < s.players; i++) {
     const st = s.seats[i]!;
@@ -68,6 +69,9 @@ export function* packStep(g: Game): Flow {
   let victim = -1;
   let agreed = false;
   let previous: Proposal[] = [];
+  // Most nights every wolf may name the same players in every round: one list for all.
+  const shared =
+    o.packTargets !== 'self-or-non-wolves' && wolves.every((w) => protectedLover(g, w) < 0) ? packTargets(g, -1, previous, reach) : null;
   for (let round = 1; round <= o.packRounds; round++) {
     const ds: Decision[] = [];
     for (const w of wolves) {
@@ -75,7 +79,7 @@ export function* packStep(g: Game): Flow {
         kind: 'pack',
         id: g.id(),
         seat: w,
-        targets: packTargets(g, w, previous, reach),
+        targets: shared ?? packTargets(g, w, previous, reach),
         mayPass: o.packMayAbstain,
         round,
         rounds: o.packRounds,
