@@ -54,7 +54,7 @@ export class HeuristicAgent implements Agent, Mind {
   private mineView: View | null = null;
   private villageView: View | null = null;
   private scratchArray: Float64Array | null = null;
-  private currentRng: Rng | null = null;
+  private context: DecisionContext | null = null;
   readonly plan: Plan = newPlan();
 
   constructor(
@@ -67,8 +67,9 @@ export class HeuristicAgent implements Agent, Mind {
     return this.beliefs!;
   }
 
+  /** The seat's stream, through the context: the driver seeds it only if a handler draws (most never do). */
   get rng(): Rng {
-    return this.currentRng!;
+    return this.context!.rng;
   }
 
   mine(): View {
@@ -92,7 +93,7 @@ export class HeuristicAgent implements Agent, Mind {
       this.scratchArray = new Float64Array(obs.players);
     }
     this.beliefs.update(obs);
-    this.currentRng = ctx.rng;
+    this.context = ctx;
     const d = ctx.decision;
     const handler = HANDLERS[d.kind] as Handler<DecisionKind> | undefined;
     return handler === undefined ? unknownKindAnswer(d, ctx.rng) : handler(this, d as never);

@@ -16,7 +16,7 @@ import type { RuleOptions } from '../../engine/options.js';
 import type { Role } from '../../engine/roles.js';
 import type { Knobs } from './knobs.js';
 import { mix } from './pick.js';
-import { PublicRecord, fingerprint, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
+import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
 export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
 
@@ -186,14 +186,14 @@ export class Beliefs {
         // same event, or my observation is not the game the record follows.
         const k = this.publicSeen++;
         const rec = this.rec;
-        if (k === rec.applied) rec.apply(e);
-        else if (rec.prints[k] !== fingerprint(e)) this.fork(events, this.cursor);
+        if (k === rec.events.length) rec.apply(e);
+        else if (rec.events[k] !== e) this.fork(events, this.cursor);
       }
       this.read(e);
     }
     // A record ahead of what I have seen (an agent joining late, or fed an earlier
     // observation of the same game) would tell me the future: keep my own from here.
-    if (this.rec.applied !== this.publicSeen) this.fork(events, this.cursor - 1);
+    if (this.rec.events.length !== this.publicSeen) this.fork(events, this.cursor - 1);
     if (this.mergedAt !== this.rec.version) this.merge();
   }
 

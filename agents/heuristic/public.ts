@@ -73,13 +73,12 @@ export interface ActionClaim {
 export class PublicRecord {
   readonly n: number;
   /**
-   * A fingerprint of each public event applied, in order: a seat checks its own events
-   * against them. (Not the events themselves: holding them from a WeakMap value made
-   * every garbage collection markedly slower.)
+   * The public events applied, in order: a seat checks its own events against them by
+   * identity (the engine gives every seat the same event objects), which costs one
+   * comparison where a fingerprint of the event cost several property reads of an
+   * event of any of thirty shapes (slow, megamorphic reads) per seat and event.
    */
-  readonly prints: number[] = [];
-  /** Public events applied so far (prints.length). */
-  applied = 0;
+  readonly events: Event[] = [];
   /** Bumped by every public event that can change a view (view.ts). */
   version = 0;
   day = 0;
@@ -134,8 +133,7 @@ export class PublicRecord {
 
   /** Applies the next public event (one every seat sees). */
   apply(e: Event): void {
-    this.prints.push(fingerprint(e));
-    this.applied++;
+    this.events.push(e);
     switch (e.type) {
       case 'day':
         this.day = e.day;
@@ -195,14 +193,6 @@ export class PublicRecord {
     for (let s = 0; s < this.n; s++) this.odds[s] = Math.exp(-this.llr[s]!);
     checkClaimsOnReveal(this, seat, role);
   }
-}
-
-/** A number that tells events apart: their type and their first seat, day, night or round. */
-export function fingerprint(e: Event): number {
-  const t = e.type;
-  const r = e as { seat?: unknown; day?: unknown; night?: unknown; round?: unknown };
-  const x = typeof r.seat === 'number' ? r.seat : typeof r.day === 'number' ? r.day : typeof r.night === 'number' ? r.night : typeof r.round === 'number' ? r.round : 0;
-  return mix((t.length << 16) | (t.charCodeAt(0) << 8) | t.charCodeAt(t.length - 1), x);
 }
 
 /** Ballots per target (one vote event at a time). */
