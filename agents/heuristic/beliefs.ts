@@ -177,17 +177,26 @@ export class Beliefs {
     const events = obs.events;
     for (; this.cursor < events.length; this.cursor++) {
       const e = events[this.cursor]!;
+      // Most events are public ones another seat of this game has applied to the shared
+      // record already: recognised by identity, without reading the event's fields (an
+      // event may have any of thirty shapes, and such reads are slow). Of those, a seat
+      // itself reads only the night, the day, and the Elder's lost powers.
+      const known = this.rec.events;
+      if (known[this.publicSeen] === e) {
+        const t = this.rec.types[this.publicSeen++];
+        if (t === 'night' || t === 'day' || t === 'powers-lost') this.read(e);
+        continue;
+      }
       if ((e.vis & this.bit) === 0)
         throw new ForeignInformationError(
           `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
         );
       if (e.vis === ALL) {
-        // The record is shared: apply the event unless another seat already has — the
-        // same event, or my observation is not the game the record follows.
+        // A public event no seat has applied yet, or (the record already holds another
+        // event at this place) my observation is not the game the record follows.
         const k = this.publicSeen++;
-        const rec = this.rec;
-        if (k === rec.events.length) rec.apply(e);
-        else if (rec.events[k] !== e) this.fork(events, this.cursor);
+        if (k === known.length) this.rec.apply(e);
+        else this.fork(events, this.cursor);
       }
       this.read(e);
     }

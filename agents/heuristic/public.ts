@@ -79,6 +79,8 @@ export class PublicRecord {
    * event of any of thirty shapes (slow, megamorphic reads) per seat and event.
    */
   readonly events: Event[] = [];
+  /** Their types (a seat reads a few types of public event itself). */
+  readonly types: Event['type'][] = [];
   /** Bumped by every public event that can change a view (view.ts). */
   version = 0;
   day = 0;
@@ -134,6 +136,7 @@ export class PublicRecord {
   /** Applies the next public event (one every seat sees). */
   apply(e: Event): void {
     this.events.push(e);
+    this.types.push(e.type);
     switch (e.type) {
       case 'day':
         this.day = e.day;
@@ -202,11 +205,15 @@ const TALLY = new Uint16Array(MAX_PLAYERS);
  * The records of the games being played, found by the game's first event (the same
  * object in every seat's observation). A small ring of recent games rather than a
  * WeakMap: a WeakMap's values are traced by the garbage collector in its slowest
- * phase, which cost heuristic games a tenth of their speed. A game pushed out of the
- * ring (more games in flight than it holds) only loses the sharing: a seat created after
- * that builds a record of its own.
+ * phase, which cost heuristic games a tenth of their speed. Small, because the ring
+ * keeps finished games' records (and their events) alive until they are pushed out,
+ * and the garbage collector pays for every live one: with 64 records, 8-player
+ * self-play ran a tenth slower than with 8. A game pushed out of the ring (more games
+ * in flight than it holds: only asynchronous runs, where LLM calls take far longer than
+ * any record) only loses the sharing: a seat created after that builds a record of its
+ * own, the same facts.
  */
-const RING = 64;
+const RING = 8;
 const keys: (object | null)[] = new Array<object | null>(RING).fill(null);
 const records: (PublicRecord | null)[] = new Array<PublicRecord | null>(RING).fill(null);
 let next = 0;
