@@ -15,7 +15,7 @@ import { newPlan, type DecisionFor, type Mind, type Plan } from './mind.js';
 import { cupid, guard, peek, piper, seer, thief, witch } from './night.js';
 import { pack } from './pack.js';
 import { speech } from './speech.js';
-import { View, viewOf } from './view.js';
+import { View, sharedVillageView, viewOf } from './view.js';
 
 type Handler<K extends DecisionKind> = (m: Mind, d: DecisionFor<K>) => Answer;
 
@@ -76,9 +76,11 @@ export class HeuristicAgent implements Agent, Mind {
     return viewOf(this.b, true, (this.mineView ??= new View(this.b.n)));
   }
 
-  /** Villagers rarely need it: built on first use. */
+  /** Shared by the game's seats where it is the same for all of them (view.ts); else mine, built on first use. */
   village(): View {
-    return viewOf(this.b, false, (this.villageView ??= new View(this.b.n)));
+    const b = this.b;
+    if (!b.deckHasPiper) return sharedVillageView(b);
+    return viewOf(b, false, (this.villageView ??= new View(b.n)));
   }
 
   scratch(): Float64Array {

@@ -15,6 +15,7 @@ import type { Observation } from '../../engine/observation.js';
 import type { RuleOptions } from '../../engine/options.js';
 import type { Role } from '../../engine/roles.js';
 import type { Knobs } from './knobs.js';
+import type { View } from './view.js';
 import { mix } from './pick.js';
 import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
@@ -53,6 +54,7 @@ export class Beliefs {
   readonly roleOf: (Role | null)[];
   readonly deckWolves: number;
   readonly hasThief: boolean;
+  readonly deckHasPiper: boolean;
 
   // Private knowledge.
   /** Werewolves seen in the pack, ever (wolves only). */
@@ -99,12 +101,15 @@ export class Beliefs {
     this.charmed = new Uint8Array(n);
     let wolves = 0;
     let thief = false;
+    let piper = false;
     for (const r of obs.deck) {
       if (r === 'werewolf') wolves++;
       else if (r === 'thief') thief = true;
+      else if (r === 'piper') piper = true;
     }
     this.deckWolves = wolves;
     this.hasThief = thief;
+    this.deckHasPiper = piper;
   }
 
   // The public facts, from the record.
@@ -170,6 +175,14 @@ export class Beliefs {
   /** Changes whenever a view (view.ts) may change: views of an older version are stale. */
   get version(): number {
     return this.rec.version + this.privateVersion;
+  }
+  /** Changes whenever a view from public facts only may change. */
+  get publicVersion(): number {
+    return this.rec.version;
+  }
+  /** The game's village view for my trust knob, shared with the other seats (view.ts `villageViewOf`). */
+  sharedVillageView(): View {
+    return this.rec.villageView(this.knobs.trust);
   }
 
   /** Reads the events added since the last call. */

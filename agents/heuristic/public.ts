@@ -14,6 +14,7 @@ import { MAX_PLAYERS } from '../../engine/setup.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
 import { mix } from './pick.js';
+import { View } from './view.js';
 
 /** What a player said about another, kept for re-reading when roles are revealed. */
 export const SUSPECT = 0;
@@ -110,6 +111,8 @@ export class PublicRecord {
   /** Today's announced vote intent of each speaker (-1: none), and today's trust claims per target. */
   readonly intent: Int16Array;
   readonly trustToday: Float64Array;
+  /** The village's views shared by the seats (view.ts `villageViewOf`), one per trust knob in play. */
+  private readonly villageViews: View[] = [];
 
   constructor(n: number) {
     this.n = n;
@@ -131,6 +134,14 @@ export class PublicRecord {
     if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
     if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
     this.version++;
+  }
+
+  /** The village view shared by the seats with this trust knob. */
+  villageView(trust: number): View {
+    for (const v of this.villageViews) if (v.trust === trust) return v;
+    const v = new View(this.n, trust);
+    this.villageViews.push(v);
+    return v;
   }
 
   /** Applies the next public event (one every seat sees). */

@@ -38,7 +38,11 @@ export class View {
   readonly cred: Float64Array;
   prior = 0;
   version = -1;
-  constructor(n: number) {
+  constructor(
+    n: number,
+    /** The trust knob of the seats sharing this village view (NaN for a seat's own views). */
+    readonly trust = NaN,
+  ) {
     this.p = new Float64Array(n);
     this.cred = new Float64Array(n);
   }
@@ -49,6 +53,21 @@ export function viewOf(b: Beliefs, priv: boolean, v: View): View {
   if (v.version === b.version) return v;
   compute(b, priv, v);
   v.version = b.version;
+  return v;
+}
+
+/**
+ * The village's view of `b` for every seat of the game with the same trust knob (the
+ * one knob it depends on), kept in the public record: computed once per public event
+ * instead of once by each werewolf. It reads public facts only, with one exception: a
+ * Pied Piper's card a seat knows privately (applyRoleClaims); so with a Piper in the
+ * deck each seat keeps its own (`Beliefs.deckHasPiper`).
+ */
+export function sharedVillageView(b: Beliefs): View {
+  const v = b.sharedVillageView();
+  if (v.version === b.publicVersion) return v;
+  compute(b, false, v);
+  v.version = b.publicVersion;
   return v;
 }
 
