@@ -40,6 +40,10 @@ export class Beliefs {
   private privateVersion = 0;
   /** The record's version when its knowledge was last merged into mine. */
   private mergedAt = -1;
+  /** `livingOthers()`, and the record and living count it was made from. */
+  private others: readonly number[] = [];
+  private othersOf: PublicRecord | null = null;
+  private othersLiving = -1;
 
   /** The card played now (a thief's taken card), and the one dealt. */
   role: Role = 'villager';
@@ -256,6 +260,28 @@ export class Beliefs {
   /** Someone I will not vote against, shoot, poison or name as victim: my lover, and my pack if I play for it. */
   ally(s: number): boolean {
     return s === this.lover || (this.packmate[s] === 1 && this.wolfTeam);
+  }
+
+  /** `xs` without my allies (`xs` itself when it holds none: most players have none). */
+  withoutAllies(xs: readonly number[]): readonly number[] {
+    for (const s of xs) if (this.ally(s)) return xs.filter((x) => !this.ally(x));
+    return xs;
+  }
+
+  /**
+   * The living players other than me, in seat order. Kept until someone dies (it is
+   * asked for at every speech): callers must not change it.
+   */
+  livingOthers(): readonly number[] {
+    const rec = this.rec;
+    if (this.othersOf !== rec || this.othersLiving !== rec.livingCount) {
+      const out: number[] = [];
+      for (let s = 0; s < this.n; s++) if (s !== this.me && rec.alive[s] === 1) out.push(s);
+      this.others = out;
+      this.othersOf = rec;
+      this.othersLiving = rec.livingCount;
+    }
+    return this.others;
   }
 
   /** Wolves in play, as well as I can tell (a thief's two left-over cards may hold some). */

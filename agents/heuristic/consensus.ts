@@ -30,11 +30,11 @@ export function lynchTarget(m: Mind, v: View, cands: readonly number[]): number 
   return argmaxShared(cands, (s) => p[s]! + BANDWAGON * sup[s]!, m.b.salt);
 }
 
-/** Announced intents against `target` today by players for whom `counted` is true. */
-export function intentsAgainst(m: Mind, target: number, counted: (s: number) => boolean): number {
+/** Announced intents against `target` today by living players (those for whom `counted` is true, if given). */
+export function intentsAgainst(m: Mind, target: number, counted?: (s: number) => boolean): number {
   const b = m.b;
   let k = 0;
-  for (let s = 0; s < b.n; s++) if (b.intent[s] === target && b.alive[s] === 1 && counted(s)) k++;
+  for (let s = 0; s < b.n; s++) if (b.intent[s] === target && b.alive[s] === 1 && (counted === undefined || counted(s))) k++;
   return k;
 }
 
@@ -44,7 +44,7 @@ export function intentsAgainst(m: Mind, target: number, counted: (s: number) => 
  */
 export function underPressure(m: Mind): boolean {
   const b = m.b;
-  const against = intentsAgainst(m, b.me, () => true);
+  const against = intentsAgainst(m, b.me);
   if (against >= Math.max(2, Math.ceil(b.livingCount / 4))) return true;
   for (const c of b.informed) {
     if (c.liar || c.seat === b.me || b.alive[c.seat] === 0) continue;
