@@ -184,7 +184,7 @@ export class Beliefs {
   get publicVersion(): number {
     return this.rec.version;
   }
-  /** The game's village view for my trust knob, shared with the other seats (view.ts `villageViewOf`). */
+  /** The game's village view for my trust knob, shared with the other seats (view.ts `sharedVillageView`). */
   sharedVillageView(): View {
     return this.rec.villageView(this.knobs.trust);
   }
@@ -192,35 +192,51 @@ export class Beliefs {
   /** Reads the events added since the last call. */
   update(obs: Observation): void {
     const events = obs.events;
-    for (; this.cursor < events.length; this.cursor++) {
-      const e = events[this.cursor]!;
-      // Most events are public ones another seat of this game has applied to the shared
-      // record already: recognised by identity, without reading the event's fields (an
-      // event may have any of thirty shapes, and such reads are slow). Of those, a seat
-      // itself reads only the night, the day, and the Elder's lost powers.
-      const known = this.rec.events;
-      if (known[this.publicSeen] === e) {
-        const t = this.rec.types[this.publicSeen++];
-        if (t === 'night' || t === 'day' || t === 'powers-lost') this.read(e);
-        continue;
-      }
-      if ((e.vis & this.bit) === 0)
-        throw new ForeignInformationError(
-          `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
-        );
-      if (e.vis === ALL) {
-        // A public event no seat has applied yet, or (the record already holds another
-        // event at this place) my observation is not the game the record follows.
-        const k = this.publicSeen++;
-        if (k === known.length) this.rec.apply(e);
-        else this.fork(events, this.cursor);
-      }
-      this.read(e);
+    while (this.cursor < events.length) {
+      this.skipApplied(events);
+      if (this.cursor < events.length) this.readNew(events);
     }
     // A record ahead of what I have seen (an agent joining late, or fed an earlier
     // observation of the same game) would tell me the future: keep my own from here.
     if (this.rec.events.length !== this.publicSeen) this.fork(events, this.cursor - 1);
     if (this.mergedAt !== this.rec.version) this.merge();
+  }
+
+  /**
+   * Moves past the public events another seat of this game has applied to the shared
+   * record already: most events. They are recognised by identity, without reading the
+   * event's fields (an event may have any of thirty shapes, and such reads are slow).
+   * Of those, a seat itself reads only the night, the day, and the Elder's lost powers.
+   */
+  private skipApplied(events: readonly Event[]): void {
+    const applied = this.rec.events;
+    const types = this.rec.types;
+    let i = this.cursor;
+    let k = this.publicSeen;
+    for (; i < events.length && applied[k] === events[i]; i++, k++) {
+      const t = types[k];
+      if (t === 'night' || t === 'day' || t === 'powers-lost') this.read(events[i]!);
+    }
+    this.cursor = i;
+    this.publicSeen = k;
+  }
+
+  /** Reads the event at the cursor, one the record does not hold: private, or public and new. */
+  private readNew(events: readonly Event[]): void {
+    const e = events[this.cursor]!;
+    if ((e.vis & this.bit) === 0)
+      throw new ForeignInformationError(
+        `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
+      );
+    if (e.vis === ALL) {
+      // A public event no seat has applied yet, or (the record already holds another
+      // event at this place) my observation is not the game the record follows.
+      const k = this.publicSeen++;
+      if (k === this.rec.events.length) this.rec.apply(e);
+      else this.fork(events, this.cursor);
+    }
+    this.read(e);
+    this.cursor++;
   }
 
   /** Continues on a public record of my own, rebuilt from my observation up to `last`. */
