@@ -79,7 +79,7 @@ export class HeuristicAgent implements Agent, Mind {
   /** Shared by the game's seats where it is the same for all of them (view.ts); else mine, built on first use. */
   village(): View {
     const b = this.b;
-    if (!b.deckHasPiper) return sharedVillageView(b);
+    if (!b.knowsPiper) return sharedVillageView(b);
     return viewOf(b, false, (this.villageView ??= new View(b.n)));
   }
 

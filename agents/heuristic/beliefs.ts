@@ -58,7 +58,12 @@ export class Beliefs {
   readonly roleOf: (Role | null)[];
   readonly deckWolves: number;
   readonly hasThief: boolean;
-  readonly deckHasPiper: boolean;
+  /**
+   * Some seat's card is known to me as the Pied Piper's (`roleOf`; it stays true if that
+   * entry is later replaced). Until then the views skip the Piper's rule, and my view of
+   * what the village thinks is every other seat's (view.ts `sharedVillageView`).
+   */
+  knowsPiper = false;
 
   // Private knowledge.
   /** Werewolves seen in the pack, ever (wolves only). */
@@ -105,15 +110,12 @@ export class Beliefs {
     this.charmed = new Uint8Array(n);
     let wolves = 0;
     let thief = false;
-    let piper = false;
     for (const r of obs.deck) {
       if (r === 'werewolf') wolves++;
       else if (r === 'thief') thief = true;
-      else if (r === 'piper') piper = true;
     }
     this.deckWolves = wolves;
     this.hasThief = thief;
-    this.deckHasPiper = piper;
   }
 
   // The public facts, from the record.
@@ -255,7 +257,7 @@ export class Beliefs {
     const alive = this.rec.alive;
     for (let s = 0; s < this.n; s++) {
       if (pub[s] !== 0 && (this.known[s] === 0 || alive[s] === 0)) this.known[s] = pub[s]!;
-      if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.roleOf[s] = roles[s]!;
+      if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.setRole(s, roles[s]!);
     }
     this.mergedAt = this.rec.version;
   }
@@ -308,10 +310,15 @@ export class Beliefs {
     return this.deckWolves - (2 * this.deckWolves) / (this.n + 2);
   }
 
+  private setRole(seat: number, role: Role): void {
+    this.roleOf[seat] = role;
+    if (role === 'piper') this.knowsPiper = true;
+  }
+
   /** Records a certain private fact about a seat. */
   learn(seat: number, wolf: boolean, role: Role | null): void {
     if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
-    if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
+    if (role !== null && this.roleOf[seat] === null) this.setRole(seat, role);
     this.privateVersion++;
   }
 
@@ -394,7 +401,7 @@ export class Beliefs {
       out = other === 'werewolf' ? 1 : 0;
       this.role = took;
       this.known[this.me] = took === 'werewolf' ? 1 : -1;
-      this.roleOf[this.me] = took;
+      this.setRole(this.me, took);
       this.privateVersion++;
     }
     this.wolvesOut = out;
