@@ -38,7 +38,11 @@ export class Beliefs {
   private rec: PublicRecord;
   /** Bumped by private events that can change a view. */
   private privateVersion = 0;
-  /** The record's version when its knowledge was last merged into mine. */
+  /**
+   * The record's facts version when its knowledge was last merged into mine: merging
+   * the same facts again changes nothing, since my own knowledge only fills what is
+   * unknown (`learn`), except where a thief's swap rewrites it (which asks for a merge).
+   */
   private mergedAt = -1;
   /** `livingOthers()`, and the record and living count it was made from. */
   private others: readonly number[] = [];
@@ -201,7 +205,7 @@ export class Beliefs {
     // A record ahead of what I have seen (an agent joining late, or fed an earlier
     // observation of the same game) would tell me the future: keep my own from here.
     if (this.rec.events.length !== this.publicSeen) this.fork(events, this.cursor - 1);
-    if (this.mergedAt !== this.rec.version) this.merge();
+    if (this.mergedAt !== this.rec.factsVersion) this.merge();
   }
 
   /**
@@ -259,7 +263,7 @@ export class Beliefs {
       if (pub[s] !== 0 && (this.known[s] === 0 || alive[s] === 0)) this.known[s] = pub[s]!;
       if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.setRole(s, roles[s]!);
     }
-    this.mergedAt = this.rec.version;
+    this.mergedAt = this.rec.factsVersion;
   }
 
   /** True if I play for the pack (a werewolf not in a cross-team couple). */
@@ -403,6 +407,7 @@ export class Beliefs {
       this.known[this.me] = took === 'werewolf' ? 1 : -1;
       this.setRole(this.me, took);
       this.privateVersion++;
+      this.mergedAt = -1;
     }
     this.wolvesOut = out;
   }

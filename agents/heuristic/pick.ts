@@ -41,14 +41,20 @@ export function argmaxRandom(cands: readonly number[], score: (s: number) => num
 export function argmaxShared(cands: readonly number[], score: (s: number) => number, salt: number): number {
   let best = -1;
   let bestScore = -Infinity;
+  // The best's key, hashed only when a tie needs it (most choices have none).
   let bestKey = 0;
+  let keyed = true;
   for (const s of cands) {
     const v = score(s);
     if (v > bestScore + EPS) {
       best = s;
       bestScore = v;
-      bestKey = mix(salt, s);
+      keyed = false;
     } else if (v >= bestScore - EPS) {
+      if (!keyed) {
+        bestKey = mix(salt, best);
+        keyed = true;
+      }
       const key = mix(salt, s);
       if (key > bestKey) {
         best = s;

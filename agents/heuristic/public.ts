@@ -84,6 +84,8 @@ export class PublicRecord {
   readonly types: Event['type'][] = [];
   /** Bumped by every public event that can change a view (view.ts). */
   version = 0;
+  /** Bumped when `known`, `roleOf` or `alive` change (what a seat merges into its own knowledge). */
+  factsVersion = 0;
   day = 0;
   readonly alive: Uint8Array;
   livingCount: number;
@@ -134,6 +136,7 @@ export class PublicRecord {
     if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
     if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
     this.version++;
+    this.factsVersion++;
   }
 
   /** The village view shared by the seats with this trust knob. */
@@ -194,6 +197,7 @@ export class PublicRecord {
   }
 
   private readDeath(seat: number, role: Role, atNight: boolean): void {
+    this.factsVersion++;
     if (this.alive[seat] === 1) {
       this.alive[seat] = 0;
       this.livingCount--;
