@@ -39,9 +39,10 @@ export class Beliefs {
   /** Bumped by private events that can change a view. */
   private privateVersion = 0;
   /**
-   * The record's facts version when its knowledge was last merged into mine: merging
-   * the same facts again changes nothing, since my own knowledge only fills what is
-   * unknown (`learn`), except where a thief's swap rewrites it (which asks for a merge).
+   * How many of the record's changed facts (`factsChanged`) I have merged into my own
+   * knowledge; -1: merge every seat (a new record, or a thief's swap rewrote my card).
+   * Merging a seat whose public facts did not change again changes nothing, since my
+   * own knowledge only fills what is unknown (`learn`).
    */
   private mergedAt = -1;
   /** `livingOthers()`, and the record and living count it was made from. */
@@ -205,7 +206,7 @@ export class Beliefs {
     // A record ahead of what I have seen (an agent joining late, or fed an earlier
     // observation of the same game) would tell me the future: keep my own from here.
     if (this.rec.events.length !== this.publicSeen) this.fork(events, this.cursor - 1);
-    if (this.mergedAt !== this.rec.factsVersion) this.merge();
+    if (this.mergedAt !== this.rec.factsChanged.length) this.merge();
   }
 
   /**
@@ -256,14 +257,18 @@ export class Beliefs {
 
   /** Public knowledge joins mine (a turned-over card is the truth; otherwise what I know privately stands). */
   private merge(): void {
-    const pub = this.rec.known;
-    const roles = this.rec.roleOf;
-    const alive = this.rec.alive;
-    for (let s = 0; s < this.n; s++) {
-      if (pub[s] !== 0 && (this.known[s] === 0 || alive[s] === 0)) this.known[s] = pub[s]!;
-      if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.setRole(s, roles[s]!);
-    }
-    this.mergedAt = this.rec.factsVersion;
+    const changed = this.rec.factsChanged;
+    if (this.mergedAt < 0) for (let s = 0; s < this.n; s++) this.mergeSeat(s);
+    else for (let i = this.mergedAt; i < changed.length; i++) this.mergeSeat(changed[i]!);
+    this.mergedAt = changed.length;
+  }
+
+  private mergeSeat(s: number): void {
+    const pub = this.rec.known[s]!;
+    const role = this.rec.roleOf[s]!;
+    const dead = this.rec.alive[s] === 0;
+    if (pub !== 0 && (this.known[s] === 0 || dead)) this.known[s] = pub;
+    if (role !== null && (this.roleOf[s] === null || dead)) this.setRole(s, role);
   }
 
   /** True if I play for the pack (a werewolf not in a cross-team couple). */

@@ -84,8 +84,11 @@ export class PublicRecord {
   readonly types: Event['type'][] = [];
   /** Bumped by every public event that can change a view (view.ts). */
   version = 0;
-  /** Bumped when `known`, `roleOf` or `alive` change (what a seat merges into its own knowledge). */
-  factsVersion = 0;
+  /**
+   * The seats whose `known`, `roleOf` or `alive` changed, in order, repeats included:
+   * a seat merges into its own knowledge only those it has not merged yet.
+   */
+  readonly factsChanged: number[] = [];
   day = 0;
   readonly alive: Uint8Array;
   livingCount: number;
@@ -97,6 +100,8 @@ export class PublicRecord {
   readonly llr: Float64Array;
   /** exp(-llr), kept with it: the views multiply odds instead of calling exp for every seat. */
   readonly odds: Float64Array;
+  /** The llr each seat's odds were computed from (exp is called again only where it changed). */
+  private readonly oddsOf: Float64Array;
   deadWolves = 0;
   /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
   salt = 0x2545f491;
@@ -124,6 +129,7 @@ export class PublicRecord {
     this.roleOf = new Array<Role | null>(n).fill(null);
     this.llr = new Float64Array(n);
     this.odds = new Float64Array(n).fill(1);
+    this.oddsOf = new Float64Array(n);
     this.claimed = new Array<Role | null>(n).fill(null);
     this.claimDay = new Int16Array(n);
     this.roleLiar = new Uint8Array(n);
@@ -136,7 +142,7 @@ export class PublicRecord {
     if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
     if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
     this.version++;
-    this.factsVersion++;
+    this.factsChanged.push(seat);
   }
 
   /** The village view shared by the seats with this trust knob. */
@@ -154,8 +160,11 @@ export class PublicRecord {
     switch (e.type) {
       case 'day':
         this.day = e.day;
-        this.intent.fill(-1);
-        this.trustToday.fill(0);
+        // Loops rather than `fill`: for a dozen seats the calls cost more than the stores.
+        for (let s = 0; s < this.n; s++) {
+          this.intent[s] = -1;
+          this.trustToday[s] = 0;
+        }
         return;
       case 'death':
         this.version++;
@@ -197,7 +206,7 @@ export class PublicRecord {
   }
 
   private readDeath(seat: number, role: Role, atNight: boolean): void {
-    this.factsVersion++;
+    this.factsChanged.push(seat);
     if (this.alive[seat] === 1) {
       this.alive[seat] = 0;
       this.livingCount--;
@@ -208,7 +217,12 @@ export class PublicRecord {
     this.known[seat] = wolf ? 1 : -1;
     this.roleOf[seat] = role;
     revealEvidence(this, seat, wolf, atNight);
-    for (let s = 0; s < this.n; s++) this.odds[s] = Math.exp(-this.llr[s]!);
+    for (let s = 0; s < this.n; s++) {
+      const llr = this.llr[s]!;
+      if (llr === this.oddsOf[s]) continue;
+      this.oddsOf[s] = llr;
+      this.odds[s] = Math.exp(-llr);
+    }
     checkClaimsOnReveal(this, seat, role);
   }
 }
