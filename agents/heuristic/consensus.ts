@@ -4,7 +4,8 @@
 // of the public facts, so players reasoning alike vote alike instead of splitting.
 
 import type { Mind } from './mind.js';
-import { argmaxShared } from './pick.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
+import { argmaxSharedOf } from './pick.js';
 import type { View } from './view.js';
 
 /** How much a unanimous, trusted intent adds to a target's suspicion when choosing a vote. */
@@ -24,11 +25,15 @@ function intentSupport(m: Mind, v: View): Float64Array {
   return out;
 }
 
+/** Each candidate's score in `lynchTarget` (scratch: one choice at a time, agents run in one thread). */
+const SCORES = new Float64Array(MAX_PLAYERS);
+
 /** The candidate the village (as `v` sees it) is heading for: suspicion pulled toward the announced intents. */
 export function lynchTarget(m: Mind, v: View, cands: readonly number[]): number {
   const sup = intentSupport(m, v);
   const p = v.p;
-  return argmaxShared(cands, (s) => p[s]! + BANDWAGON * sup[s]!, m.b.salt);
+  for (const s of cands) SCORES[s] = p[s]! + BANDWAGON * sup[s]!;
+  return argmaxSharedOf(cands, SCORES, m.b.salt);
 }
 
 /** Announced intents against `target` today by living players (those for whom `counted` is true, if given). */
