@@ -4,9 +4,9 @@
 // of the new build against it. Both builds play the same seeds over the heuristic
 // legality check's cells (every preset and player count, role mixes with every role,
 // Harvest Festival and New Moon) and seatings (self-play with default and extreme
-// knobs, mixed tables with random agents), and the JSON of every game's log, its
-// outcome and its wrong answers are compared. Prints how many games were compared and
-// the first few differences; exit 1 if any.
+// knobs, mixed knobs in one game, mixed tables with random agents), and the JSON of
+// every game's log, its outcome and its wrong answers are compared. Prints how many
+// games were compared and the first few differences; exit 1 if any.
 //
 // Without --against it only prints the digest of all the games (sha-256 of their JSON),
 // for comparing two runs by eye.
@@ -56,15 +56,25 @@ async function loadBuild(distDir: string, label: string): Promise<Build> {
 const here = await loadBuild(resolve(import.meta.dirname, '..'), 'this build');
 const other = opts.against === undefined ? null : await loadBuild(opts.against, opts.against);
 
+/**
+ * The legality check's seatings, and two more: a silent Seer, and seats of one game
+ * with different trust knobs (the village's view is shared between seats of the same
+ * trust only).
+ */
+const seatings: readonly (readonly string[])[] = [
+  ...SEATINGS,
+  ['heuristic', 'seer=heuristic:seerReveal=never'],
+  ['heuristic', '1=heuristic:trust=0.3,fakeClaim=1', '2=heuristic:trust=0.5', '3=heuristic:trust=0.5,seerReveal=2'],
+];
 const cells = checkCells();
-const slots = cells.length * SEATINGS.length;
+const slots = cells.length * seatings.length;
 const per = Math.max(1, Math.ceil(games / slots));
 const digest = createHash('sha256');
 let played = 0;
 let differing = 0;
 let k = 0;
 for (const cell of cells) {
-  for (const seating of SEATINGS) {
+  for (const seating of seatings) {
     const req = { preset: cell.preset, players: cell.players, roles: cell.roles, rules: cell.rules };
     const tables = [here, ...(other === null ? [] : [other])].map((b) => {
       const t = b.table(req, seating);
@@ -93,6 +103,6 @@ for (const cell of cells) {
     k++;
   }
 }
-console.log(`${played} games over ${cells.length} cells × ${SEATINGS.length} seatings, seed ${seed}; digest ${digest.digest('hex').slice(0, 16)}`);
+console.log(`${played} games over ${cells.length} cells × ${seatings.length} seatings, seed ${seed}; digest ${digest.digest('hex').slice(0, 16)}`);
 if (other !== null) console.log(`compared with ${other.label}: ${differing === 0 ? 'every game identical' : `${differing} games differ`}`);
 process.exitCode = differing === 0 ? 0 : 1;
