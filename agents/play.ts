@@ -15,7 +15,7 @@
 
 import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/decisions.js';
 import type { Game } from '../engine/game.js';
-import { Observer, type Observation } from '../engine/observation.js';
+import { Observer } from '../engine/observation.js';
 import type { Outcome } from '../engine/outcome.js';
 import { seatStream, type Rng } from '../engine/rng.js';
 import type { Agent, DecisionContext } from './types.js';
@@ -36,34 +36,17 @@ export interface PlayedGame {
   readonly decisions: number;
 }
 
-/**
- * A seat's decision context. The seat's random stream is seeded on first use, not when
- * the context is made: seeding costs about as much as a random agent's decision, and
- * many agents never draw (a heuristic seat only draws to break a tie). The stream is
- * the same whenever it is made (it depends only on the game's seed and the seat).
- */
-class SeatContext implements DecisionContext {
-  private stream: Rng | undefined = undefined;
-
-  constructor(
-    private readonly seats: Seats,
-    private readonly seat: number,
-    public decision: Decision,
-    public lastError: DecisionError | undefined,
-  ) {}
-
-  get rng(): Rng {
-    return (this.stream ??= this.seats.rng(this.seat));
-  }
-
-  observe(): Observation {
-    return this.seats.observe(this.seat);
-  }
+/** A context the sync driver reuses for a seat's decisions (one allocation per seat, not per decision). */
+interface MutableContext {
+  decision: Decision;
+  rng: Rng;
+  lastError: DecisionError | undefined;
+  observe(): import('../engine/observation.js').Observation;
 }
 
 class Seats {
   private readonly rngs: (Rng | undefined)[];
-  private readonly contexts: (SeatContext | undefined)[];
+  private readonly contexts: (MutableContext | undefined)[];
   readonly observers: (Observer | undefined)[];
   readonly invalid: number[];
   readonly fallbacks: number[];
@@ -82,25 +65,27 @@ class Seats {
     this.fallbacks = new Array<number>(n).fill(0);
   }
 
-  rng(seat: number): Rng {
+  private rng(seat: number): Rng {
     return (this.rngs[seat] ??= seatStream(this.game.seed, seat));
   }
 
-  observe(seat: number): Observation {
+  private observe(seat: number) {
     return (this.observers[seat] ??= new Observer(this.game, seat)).current();
   }
 
   /** A fresh context (async agents may hold theirs across awaits). */
   context(d: Decision, lastError: DecisionError | undefined): DecisionContext {
-    return new SeatContext(this, d.seat, d, lastError);
+    const seat = d.seat;
+    return { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
   }
 
   /** The seat's reused context, updated (synchronous agents answer before the next decision). */
   reusedContext(d: Decision, lastError: DecisionError | undefined): DecisionContext {
-    let c = this.contexts[d.seat];
+    const seat = d.seat;
+    let c = this.contexts[seat];
     if (c === undefined) {
-      c = new SeatContext(this, d.seat, d, lastError);
-      this.contexts[d.seat] = c;
+      c = { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
+      this.contexts[seat] = c;
     } else {
       c.decision = d;
       c.lastError = lastError;

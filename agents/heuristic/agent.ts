@@ -54,7 +54,7 @@ export class HeuristicAgent implements Agent, Mind {
   private mineView: View | null = null;
   private villageView: View | null = null;
   private scratchArray: Float64Array | null = null;
-  private context: DecisionContext | null = null;
+  private currentRng: Rng | null = null;
   readonly plan: Plan = newPlan();
 
   constructor(
@@ -67,9 +67,8 @@ export class HeuristicAgent implements Agent, Mind {
     return this.beliefs!;
   }
 
-  /** The seat's stream, through the context: the driver seeds it only if a handler draws (most never do). */
   get rng(): Rng {
-    return this.context!.rng;
+    return this.currentRng!;
   }
 
   mine(): View {
@@ -95,7 +94,7 @@ export class HeuristicAgent implements Agent, Mind {
       this.scratchArray = new Float64Array(obs.players);
     }
     this.beliefs.update(obs);
-    this.context = ctx;
+    this.currentRng = ctx.rng;
     const d = ctx.decision;
     const handler = HANDLERS[d.kind] as Handler<DecisionKind> | undefined;
     return handler === undefined ? unknownKindAnswer(d, ctx.rng) : handler(this, d as never);

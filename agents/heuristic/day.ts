@@ -65,11 +65,11 @@ export function successor(m: Mind, d: DecisionFor<'successor'>): Answer {
   if (b.wolfTeam) {
     const v = m.village();
     const mates = d.targets.filter((s) => b.packmate[s] === 1);
-    const t = mates.length > 0 ? argmaxRandom(mates, (s) => -v.p[s]!, m) : argmaxRandom(d.targets, (s) => v.p[s]!, m);
+    const t = mates.length > 0 ? argmaxRandom(mates, (s) => -v.p[s]!, m.rng) : argmaxRandom(d.targets, (s) => v.p[s]!, m.rng);
     return { kind: 'successor', target: t };
   }
   const v = m.mine();
-  const t = argmaxRandom(d.targets, (s) => (b.ally(s) ? 0.3 : 0) + 2 * v.cred[s]! + 1 - v.p[s]!, m);
+  const t = argmaxRandom(d.targets, (s) => (b.ally(s) ? 0.3 : 0) + 2 * v.cred[s]! + 1 - v.p[s]!, m.rng);
   return { kind: 'successor', target: t };
 }
 
@@ -81,7 +81,7 @@ export function hunter(m: Mind, d: DecisionFor<'hunter'>): Answer {
   if (cands.length === 0) return { kind: 'hunter', target: pass };
   if (b.wolfTeam) return { kind: 'hunter', target: lynchTarget(m, m.village(), cands) };
   const v = m.mine();
-  const t = argmaxRandom(cands, (s) => v.p[s]!, m);
+  const t = argmaxRandom(cands, (s) => v.p[s]!, m.rng);
   return { kind: 'hunter', target: v.p[t]! > 0 ? t : pass };
 }
 
@@ -91,6 +91,6 @@ export function scapegoat(m: Mind, d: DecisionFor<'scapegoat'>): Answer {
   const v = m.mine();
   const limit = Math.max(v.prior, 0.15);
   const voters = d.candidates.filter((s) => b.ally(s) || v.p[s]! <= limit + TOLERANCE);
-  if (voters.length === 0 && d.candidates.length > 0) voters.push(argmaxRandom(d.candidates, (s) => -v.p[s]!, m));
+  if (voters.length === 0 && d.candidates.length > 0) voters.push(argmaxRandom(d.candidates, (s) => -v.p[s]!, m.rng));
   return { kind: 'scapegoat', voters: voters.sort((x, y) => x - y) };
 }

@@ -24,7 +24,7 @@ export function seer(m: Mind, d: DecisionFor<'seer'>): Answer {
       if (b.claimed[s] !== null) x *= 1.2;
       return x * (1 - v.cred[s]!);
     },
-    m,
+    m.rng,
   );
   return { kind: 'seer', target };
 }
@@ -52,7 +52,7 @@ export function guard(m: Mind, d: DecisionFor<'guard'>): Answer {
       (b.ally(s) ? 0.5 : 0) +
       (s === b.sheriff ? 0.3 : 0) -
       2 * v.p[s]!,
-    m,
+    m.rng,
   );
   return { kind: 'guard', target };
 }
@@ -77,7 +77,7 @@ export function witch(m: Mind, d: DecisionFor<'witch'>): Answer {
   let poison: number | null = null;
   if (d.poisonTargets.length > 0 && (!heal || d.potionsTonight === 2)) {
     const cands = d.poisonTargets.filter((s) => s !== b.me && s !== victim && !b.ally(s));
-    const t = argmaxRandom(cands, (s) => v.p[s]!, m);
+    const t = argmaxRandom(cands, (s) => v.p[s]!, m.rng);
     if (t >= 0 && (v.p[t]! >= POISON_SURE || (v.p[t]! >= POISON_DANGER && villageInDanger(m, v)))) poison = t;
   }
   return { kind: 'witch', heal, poison };

@@ -17,12 +17,8 @@ export function mix(a: number, b: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/**
- * The candidate with the highest score (-1 if none); ties drawn uniformly from the
- * seat's stream, `seat.rng`, which is read only when there is a tie (the driver seeds a
- * stream on its first use, and most choices have no tie).
- */
-export function argmaxRandom(cands: readonly number[], score: (s: number) => number, seat: { readonly rng: Rng }): number {
+/** The candidate with the highest score (-1 if none); ties drawn uniformly from `rng`. */
+export function argmaxRandom(cands: readonly number[], score: (s: number) => number, rng: Rng): number {
   let best = -1;
   let bestScore = -Infinity;
   let ties = 0;
@@ -35,7 +31,7 @@ export function argmaxRandom(cands: readonly number[], score: (s: number) => num
     } else if (v >= bestScore - EPS) {
       // Reservoir sampling: the k-th tied candidate replaces the pick with probability 1/k.
       ties++;
-      if (seat.rng.int(ties) === 0) best = s;
+      if (rng.int(ties) === 0) best = s;
     }
   }
   return best;
