@@ -14,12 +14,20 @@ import { ALL, type Event, type LoverInfo } from '../../engine/events.js';
 import type { Observation } from '../../engine/observation.js';
 import type { RuleOptions } from '../../engine/options.js';
 import type { Role } from '../../engine/roles.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
 import type { Knobs } from './knobs.js';
 import type { View } from './view.js';
 import { mix } from './pick.js';
 import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
 export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
+
+/**
+ * The empty set of seats, shared by every seat that has seen no pack and knows no one
+ * charmed (most of them) until it learns of one: two arrays fewer to make per seat and
+ * game. Never written: a seat makes its own before its first entry.
+ */
+const NOBODY = new Uint8Array(MAX_PLAYERS);
 
 /** Thrown when an agent is fed an event its seat may not see (a harness bug, never a game event). */
 export class ForeignInformationError extends Error {}
@@ -72,7 +80,7 @@ export class Beliefs {
 
   // Private knowledge.
   /** Werewolves seen in the pack, ever (wolves only). */
-  readonly packmate: Uint8Array;
+  packmate: Uint8Array = NOBODY;
   packSize = 0;
   /** Living wolves at the last pack waking. */
   pack: readonly number[] = [];
@@ -93,7 +101,7 @@ export class Beliefs {
   /** Little Girl: I have seen the pack. */
   peeked = false;
   /** Charmed players I know of (the Piper, or charmed players). */
-  readonly charmed: Uint8Array;
+  charmed: Uint8Array = NOBODY;
   powersLost = false;
   /** The pack's last victim and its night (wolves only); the night the Little Girl was caught. */
   lastPackTarget = -1;
@@ -111,8 +119,6 @@ export class Beliefs {
     this.rec = publicRecordFor(obs);
     this.known = new Int8Array(n);
     this.roleOf = new Array<Role | null>(n).fill(null);
-    this.packmate = new Uint8Array(n);
-    this.charmed = new Uint8Array(n);
     let wolves = 0;
     let thief = false;
     for (const r of obs.deck) {
@@ -385,10 +391,10 @@ export class Beliefs {
         if (e.poison !== null) this.poisonUsed = true;
         return;
       case 'charm':
-        for (const t of e.targets) this.charmed[t] = 1;
+        for (const t of e.targets) this.ownCharmed()[t] = 1;
         return;
       case 'charmed':
-        for (const t of e.charmed) this.charmed[t] = 1;
+        for (const t of e.charmed) this.ownCharmed()[t] = 1;
         return;
       case 'powers-lost':
         this.powersLost = true;
@@ -397,6 +403,11 @@ export class Beliefs {
         // Public events (the record has them), and event types added later.
         return;
     }
+  }
+
+  private ownCharmed(): Uint8Array {
+    if (this.charmed === NOBODY) this.charmed = new Uint8Array(this.n);
+    return this.charmed;
   }
 
   private thiefSwap(took: Role | null): void {
@@ -430,6 +441,7 @@ export class Beliefs {
     this.pack = wolves;
     for (const w of wolves) {
       if (this.packmate[w] === 0) {
+        if (this.packmate === NOBODY) this.packmate = new Uint8Array(this.n);
         this.packmate[w] = 1;
         this.packSize++;
       }
