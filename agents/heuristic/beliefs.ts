@@ -14,11 +14,20 @@ import { ALL, type Event, type LoverInfo } from '../../engine/events.js';
 import type { Observation } from '../../engine/observation.js';
 import type { RuleOptions } from '../../engine/options.js';
 import type { Role } from '../../engine/roles.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
 import type { Knobs } from './knobs.js';
+import type { View } from './view.js';
 import { mix } from './pick.js';
-import { PublicRecord, fingerprint, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
+import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
 export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
+
+/**
+ * The empty set of seats, shared by every seat that has seen no pack and knows no one
+ * charmed (most of them) until it learns of one: two arrays fewer to make per seat and
+ * game. Never written: a seat makes its own before its first entry.
+ */
+const NOBODY = new Uint8Array(MAX_PLAYERS);
 
 /** Thrown when an agent is fed an event its seat may not see (a harness bug, never a game event). */
 export class ForeignInformationError extends Error {}
@@ -37,8 +46,17 @@ export class Beliefs {
   private rec: PublicRecord;
   /** Bumped by private events that can change a view. */
   private privateVersion = 0;
-  /** The record's version when its knowledge was last merged into mine. */
+  /**
+   * How many of the record's changed facts (`factsChanged`) I have merged into my own
+   * knowledge; -1: merge every seat (a new record, or a thief's swap rewrote my card).
+   * Merging a seat whose public facts did not change again changes nothing, since my
+   * own knowledge only fills what is unknown (`learn`).
+   */
   private mergedAt = -1;
+  /** `livingOthers()`, and the record and living count it was made from. */
+  private others: readonly number[] = [];
+  private othersOf: PublicRecord | null = null;
+  private othersLiving = -1;
 
   /** The card played now (a thief's taken card), and the one dealt. */
   role: Role = 'villager';
@@ -53,10 +71,16 @@ export class Beliefs {
   readonly roleOf: (Role | null)[];
   readonly deckWolves: number;
   readonly hasThief: boolean;
+  /**
+   * Some seat's card is known to me as the Pied Piper's (`roleOf`; it stays true if that
+   * entry is later replaced). Until then the views skip the Piper's rule, and my view of
+   * what the village thinks is every other seat's (view.ts `sharedVillageView`).
+   */
+  knowsPiper = false;
 
   // Private knowledge.
   /** Werewolves seen in the pack, ever (wolves only). */
-  readonly packmate: Uint8Array;
+  packmate: Uint8Array = NOBODY;
   packSize = 0;
   /** Living wolves at the last pack waking. */
   pack: readonly number[] = [];
@@ -77,7 +101,7 @@ export class Beliefs {
   /** Little Girl: I have seen the pack. */
   peeked = false;
   /** Charmed players I know of (the Piper, or charmed players). */
-  readonly charmed: Uint8Array;
+  charmed: Uint8Array = NOBODY;
   powersLost = false;
   /** The pack's last victim and its night (wolves only); the night the Little Girl was caught. */
   lastPackTarget = -1;
@@ -95,8 +119,6 @@ export class Beliefs {
     this.rec = publicRecordFor(obs);
     this.known = new Int8Array(n);
     this.roleOf = new Array<Role | null>(n).fill(null);
-    this.packmate = new Uint8Array(n);
-    this.charmed = new Uint8Array(n);
     let wolves = 0;
     let thief = false;
     for (const r of obs.deck) {
@@ -171,30 +193,63 @@ export class Beliefs {
   get version(): number {
     return this.rec.version + this.privateVersion;
   }
+  /** Changes whenever a view from public facts only may change. */
+  get publicVersion(): number {
+    return this.rec.version;
+  }
+  /** The game's village view for my trust knob, shared with the other seats (view.ts `sharedVillageView`). */
+  sharedVillageView(): View {
+    return this.rec.villageView(this.knobs.trust);
+  }
 
   /** Reads the events added since the last call. */
   update(obs: Observation): void {
     const events = obs.events;
-    for (; this.cursor < events.length; this.cursor++) {
-      const e = events[this.cursor]!;
-      if ((e.vis & this.bit) === 0)
-        throw new ForeignInformationError(
-          `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
-        );
-      if (e.vis === ALL) {
-        // The record is shared: apply the event unless another seat already has — the
-        // same event, or my observation is not the game the record follows.
-        const k = this.publicSeen++;
-        const rec = this.rec;
-        if (k === rec.applied) rec.apply(e);
-        else if (rec.prints[k] !== fingerprint(e)) this.fork(events, this.cursor);
-      }
-      this.read(e);
+    while (this.cursor < events.length) {
+      this.skipApplied(events);
+      if (this.cursor < events.length) this.readNew(events);
     }
     // A record ahead of what I have seen (an agent joining late, or fed an earlier
     // observation of the same game) would tell me the future: keep my own from here.
-    if (this.rec.applied !== this.publicSeen) this.fork(events, this.cursor - 1);
-    if (this.mergedAt !== this.rec.version) this.merge();
+    if (this.rec.events.length !== this.publicSeen) this.fork(events, this.cursor - 1);
+    if (this.mergedAt !== this.rec.factsChanged.length) this.merge();
+  }
+
+  /**
+   * Moves past the public events another seat of this game has applied to the shared
+   * record already: most events. They are recognised by identity, without reading the
+   * event's fields (an event may have any of thirty shapes, and such reads are slow).
+   * Of those, a seat itself reads only the night, the day, and the Elder's lost powers.
+   */
+  private skipApplied(events: readonly Event[]): void {
+    const applied = this.rec.events;
+    const types = this.rec.types;
+    let i = this.cursor;
+    let k = this.publicSeen;
+    for (; i < events.length && applied[k] === events[i]; i++, k++) {
+      const t = types[k];
+      if (t === 'night' || t === 'day' || t === 'powers-lost') this.read(events[i]!);
+    }
+    this.cursor = i;
+    this.publicSeen = k;
+  }
+
+  /** Reads the event at the cursor, one the record does not hold: private, or public and new. */
+  private readNew(events: readonly Event[]): void {
+    const e = events[this.cursor]!;
+    if ((e.vis & this.bit) === 0)
+      throw new ForeignInformationError(
+        `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
+      );
+    if (e.vis === ALL) {
+      // A public event no seat has applied yet, or (the record already holds another
+      // event at this place) my observation is not the game the record follows.
+      const k = this.publicSeen++;
+      if (k === this.rec.events.length) this.rec.apply(e);
+      else this.fork(events, this.cursor);
+    }
+    this.read(e);
+    this.cursor++;
   }
 
   /** Continues on a public record of my own, rebuilt from my observation up to `last`. */
@@ -208,14 +263,18 @@ export class Beliefs {
 
   /** Public knowledge joins mine (a turned-over card is the truth; otherwise what I know privately stands). */
   private merge(): void {
-    const pub = this.rec.known;
-    const roles = this.rec.roleOf;
-    const alive = this.rec.alive;
-    for (let s = 0; s < this.n; s++) {
-      if (pub[s] !== 0 && (this.known[s] === 0 || alive[s] === 0)) this.known[s] = pub[s]!;
-      if (roles[s] !== null && (this.roleOf[s] === null || alive[s] === 0)) this.roleOf[s] = roles[s]!;
-    }
-    this.mergedAt = this.rec.version;
+    const changed = this.rec.factsChanged;
+    if (this.mergedAt < 0) for (let s = 0; s < this.n; s++) this.mergeSeat(s);
+    else for (let i = this.mergedAt; i < changed.length; i++) this.mergeSeat(changed[i]!);
+    this.mergedAt = changed.length;
+  }
+
+  private mergeSeat(s: number): void {
+    const pub = this.rec.known[s]!;
+    const role = this.rec.roleOf[s]!;
+    const dead = this.rec.alive[s] === 0;
+    if (pub !== 0 && (this.known[s] === 0 || dead)) this.known[s] = pub;
+    if (role !== null && (this.roleOf[s] === null || dead)) this.setRole(s, role);
   }
 
   /** True if I play for the pack (a werewolf not in a cross-team couple). */
@@ -236,6 +295,28 @@ export class Beliefs {
     return s === this.lover || (this.packmate[s] === 1 && this.wolfTeam);
   }
 
+  /** `xs` without my allies (`xs` itself when it holds none: most players have none). */
+  withoutAllies(xs: readonly number[]): readonly number[] {
+    for (const s of xs) if (this.ally(s)) return xs.filter((x) => !this.ally(x));
+    return xs;
+  }
+
+  /**
+   * The living players other than me, in seat order. Kept until someone dies (it is
+   * asked for at every speech): callers must not change it.
+   */
+  livingOthers(): readonly number[] {
+    const rec = this.rec;
+    if (this.othersOf !== rec || this.othersLiving !== rec.livingCount) {
+      const out: number[] = [];
+      for (let s = 0; s < this.n; s++) if (s !== this.me && rec.alive[s] === 1) out.push(s);
+      this.others = out;
+      this.othersOf = rec;
+      this.othersLiving = rec.livingCount;
+    }
+    return this.others;
+  }
+
   /** Wolves in play, as well as I can tell (a thief's two left-over cards may hold some). */
   wolvesInPlay(priv: boolean): number {
     if (priv && this.packSize > 0) return this.packSize;
@@ -244,10 +325,15 @@ export class Beliefs {
     return this.deckWolves - (2 * this.deckWolves) / (this.n + 2);
   }
 
+  private setRole(seat: number, role: Role): void {
+    this.roleOf[seat] = role;
+    if (role === 'piper') this.knowsPiper = true;
+  }
+
   /** Records a certain private fact about a seat. */
   learn(seat: number, wolf: boolean, role: Role | null): void {
     if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
-    if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
+    if (role !== null && this.roleOf[seat] === null) this.setRole(seat, role);
     this.privateVersion++;
   }
 
@@ -305,10 +391,10 @@ export class Beliefs {
         if (e.poison !== null) this.poisonUsed = true;
         return;
       case 'charm':
-        for (const t of e.targets) this.charmed[t] = 1;
+        for (const t of e.targets) this.ownCharmed()[t] = 1;
         return;
       case 'charmed':
-        for (const t of e.charmed) this.charmed[t] = 1;
+        for (const t of e.charmed) this.ownCharmed()[t] = 1;
         return;
       case 'powers-lost':
         this.powersLost = true;
@@ -317,6 +403,11 @@ export class Beliefs {
         // Public events (the record has them), and event types added later.
         return;
     }
+  }
+
+  private ownCharmed(): Uint8Array {
+    if (this.charmed === NOBODY) this.charmed = new Uint8Array(this.n);
+    return this.charmed;
   }
 
   private thiefSwap(took: Role | null): void {
@@ -330,8 +421,9 @@ export class Beliefs {
       out = other === 'werewolf' ? 1 : 0;
       this.role = took;
       this.known[this.me] = took === 'werewolf' ? 1 : -1;
-      this.roleOf[this.me] = took;
+      this.setRole(this.me, took);
       this.privateVersion++;
+      this.mergedAt = -1;
     }
     this.wolvesOut = out;
   }
@@ -349,6 +441,7 @@ export class Beliefs {
     this.pack = wolves;
     for (const w of wolves) {
       if (this.packmate[w] === 0) {
+        if (this.packmate === NOBODY) this.packmate = new Uint8Array(this.n);
         this.packmate[w] = 1;
         this.packSize++;
       }

@@ -4,7 +4,8 @@
 // of the public facts, so players reasoning alike vote alike instead of splitting.
 
 import type { Mind } from './mind.js';
-import { argmaxShared } from './pick.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
+import { argmaxSharedOf } from './pick.js';
 import type { View } from './view.js';
 
 /** How much a unanimous, trusted intent adds to a target's suspicion when choosing a vote. */
@@ -14,7 +15,8 @@ const BANDWAGON = 0.4;
 function intentSupport(m: Mind, v: View): Float64Array {
   const b = m.b;
   const out = m.scratch();
-  out.fill(0);
+  // A loop rather than `fill`: for a dozen seats the call costs more than the stores.
+  for (let s = 0; s < out.length; s++) out[s] = 0;
   for (let s = 0; s < b.n; s++) {
     const t = b.intent[s]!;
     if (t < 0 || b.alive[s] === 0) continue;
@@ -23,18 +25,22 @@ function intentSupport(m: Mind, v: View): Float64Array {
   return out;
 }
 
+/** Each candidate's score in `lynchTarget` (scratch: one choice at a time, agents run in one thread). */
+const SCORES = new Float64Array(MAX_PLAYERS);
+
 /** The candidate the village (as `v` sees it) is heading for: suspicion pulled toward the announced intents. */
 export function lynchTarget(m: Mind, v: View, cands: readonly number[]): number {
   const sup = intentSupport(m, v);
   const p = v.p;
-  return argmaxShared(cands, (s) => p[s]! + BANDWAGON * sup[s]!, m.b.salt);
+  for (const s of cands) SCORES[s] = p[s]! + BANDWAGON * sup[s]!;
+  return argmaxSharedOf(cands, SCORES, m.b.salt);
 }
 
-/** Announced intents against `target` today by players for whom `counted` is true. */
-export function intentsAgainst(m: Mind, target: number, counted: (s: number) => boolean): number {
+/** Announced intents against `target` today by living players (those for whom `counted` is true, if given). */
+export function intentsAgainst(m: Mind, target: number, counted?: (s: number) => boolean): number {
   const b = m.b;
   let k = 0;
-  for (let s = 0; s < b.n; s++) if (b.intent[s] === target && b.alive[s] === 1 && counted(s)) k++;
+  for (let s = 0; s < b.n; s++) if (b.intent[s] === target && b.alive[s] === 1 && (counted === undefined || counted(s))) k++;
   return k;
 }
 
@@ -44,7 +50,7 @@ export function intentsAgainst(m: Mind, target: number, counted: (s: number) => 
  */
 export function underPressure(m: Mind): boolean {
   const b = m.b;
-  const against = intentsAgainst(m, b.me, () => true);
+  const against = intentsAgainst(m, b.me);
   if (against >= Math.max(2, Math.ceil(b.livingCount / 4))) return true;
   for (const c of b.informed) {
     if (c.liar || c.seat === b.me || b.alive[c.seat] === 0) continue;

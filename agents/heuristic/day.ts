@@ -6,14 +6,14 @@
 import type { Answer } from '../../engine/decisions.js';
 import { lynchTarget } from './consensus.js';
 import type { DecisionFor, Mind } from './mind.js';
-import { argmaxRandom, argmaxShared, without } from './pick.js';
+import { argmaxRandom, argmaxShared } from './pick.js';
 import { TOLERANCE } from './view.js';
 import { wolfVoteTarget } from './wolf.js';
 
 /** Whom I vote against (or announce I will) among `targets`; -1: nobody I would. */
 export function voteTarget(m: Mind, targets: readonly number[]): number {
   const b = m.b;
-  const cands = without(targets, (s) => b.ally(s));
+  const cands = b.withoutAllies(targets);
   if (cands.length === 0) return -1;
   if (b.wolfTeam) return wolfVoteTarget(m, cands, targets);
   if (b.role === 'piper') {

@@ -51,11 +51,13 @@ export function revealEvidence(b: PublicRecord, seat: number, wolf: boolean, atN
   }
   // Words count once per speaker and target, weighted like votes by how far the speaker stood apart.
   const n = b.n;
-  const accused = ACCUSED.fill(0, 0, n);
-  const trusted = TRUSTED.fill(0, 0, n);
-  const theyAccused = THEY_ACCUSED.fill(0, 0, n);
-  const theyTrusted = THEY_TRUSTED.fill(0, 0, n);
-  const speakers = SPEAKERS.fill(0, 0, n);
+  const accused = ACCUSED;
+  const trusted = TRUSTED;
+  const theyAccused = THEY_ACCUSED;
+  const theyTrusted = THEY_TRUSTED;
+  const speakers = SPEAKERS;
+  // One loop rather than five `fill` calls: for a dozen seats the calls cost more than the stores.
+  for (let x = 0; x < n; x++) accused[x] = trusted[x] = theyAccused[x] = theyTrusted[x] = speakers[x] = 0;
   const said = b.said;
   for (let i = 0; i < said.length; i++) {
     const s = said[i]!;

@@ -12,6 +12,7 @@
 
 import type { Answer, PackDecision } from '../../engine/decisions.js';
 import type { Role } from '../../engine/roles.js';
+import { MAX_PLAYERS } from '../../engine/setup.js';
 import { INTENT, SUSPECT } from './beliefs.js';
 import type { Mind } from './mind.js';
 import { argmaxShared, mix } from './pick.js';
@@ -63,10 +64,16 @@ interface NightFacts {
   readonly ofVillagers: Uint8Array;
 }
 
+// Scratch counts for nightFacts (one pack decision at a time: agents run in one thread, and a call does not nest).
+const OF_PACK = new Uint8Array(MAX_PLAYERS);
+const OF_VILLAGERS = new Uint8Array(MAX_PLAYERS);
+
 function nightFacts(m: Mind): NightFacts {
   const b = m.b;
-  const ofPack = new Uint8Array(b.n);
-  const ofVillagers = new Uint8Array(b.n);
+  const ofPack = OF_PACK;
+  const ofVillagers = OF_VILLAGERS;
+  // A loop rather than `fill` calls: for a dozen seats the calls cost more than the stores.
+  for (let s = 0; s < b.n; s++) ofPack[s] = ofVillagers[s] = 0;
   for (const x of b.said) {
     if ((x.kind !== SUSPECT && x.kind !== INTENT) || b.alive[x.target] === 0) continue;
     if (b.packmate[x.target] === 1) ofPack[x.speaker] = Math.min(255, ofPack[x.speaker]! + 1);

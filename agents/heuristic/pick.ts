@@ -39,24 +39,49 @@ export function argmaxRandom(cands: readonly number[], score: (s: number) => num
 
 /** The candidate with the highest score (-1 if none); ties broken by `mix(salt, seat)`, the same for everyone with that salt. */
 export function argmaxShared(cands: readonly number[], score: (s: number) => number, salt: number): number {
-  let best = -1;
-  let bestScore = -Infinity;
-  let bestKey = 0;
-  for (const s of cands) {
-    const v = score(s);
-    if (v > bestScore + EPS) {
-      best = s;
-      bestScore = v;
-      bestKey = mix(salt, s);
-    } else if (v >= bestScore - EPS) {
-      const key = mix(salt, s);
-      if (key > bestKey) {
-        best = s;
-        bestKey = key;
+  const pick = new SharedPick(salt);
+  for (const s of cands) pick.offer(s, score(s));
+  return pick.best;
+}
+
+/**
+ * `argmaxShared` over scores already computed, one per seat (`scores[s]`): for the
+ * hottest choice (the village's lynch target, at every speech and vote), where a score
+ * closure made per call costs more than the choice itself.
+ */
+export function argmaxSharedOf(cands: readonly number[], scores: Float64Array, salt: number): number {
+  const pick = new SharedPick(salt);
+  for (const s of cands) pick.offer(s, scores[s]!);
+  return pick.best;
+}
+
+/** The running choice of `argmaxShared` (a small object the optimiser keeps in registers). */
+class SharedPick {
+  best = -1;
+  private bestScore = -Infinity;
+  // The best's key, hashed only when a tie needs it (most choices have none).
+  private bestKey = 0;
+  private keyed = true;
+
+  constructor(private readonly salt: number) {}
+
+  offer(s: number, v: number): void {
+    if (v > this.bestScore + EPS) {
+      this.best = s;
+      this.bestScore = v;
+      this.keyed = false;
+    } else if (v >= this.bestScore - EPS) {
+      if (!this.keyed) {
+        this.bestKey = mix(this.salt, this.best);
+        this.keyed = true;
+      }
+      const key = mix(this.salt, s);
+      if (key > this.bestKey) {
+        this.best = s;
+        this.bestKey = key;
       }
     }
   }
-  return best;
 }
 
 /** `xs` without the seats for which `drop` is true (`xs` itself when none is). */

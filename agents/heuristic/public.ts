@@ -14,6 +14,7 @@ import { MAX_PLAYERS } from '../../engine/setup.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
 import { mix } from './pick.js';
+import { View } from './view.js';
 
 /** What a player said about another, kept for re-reading when roles are revealed. */
 export const SUSPECT = 0;
@@ -73,15 +74,21 @@ export interface ActionClaim {
 export class PublicRecord {
   readonly n: number;
   /**
-   * A fingerprint of each public event applied, in order: a seat checks its own events
-   * against them. (Not the events themselves: holding them from a WeakMap value made
-   * every garbage collection markedly slower.)
+   * The public events applied, in order: a seat checks its own events against them by
+   * identity (the engine gives every seat the same event objects), which costs one
+   * comparison where a fingerprint of the event cost several property reads of an
+   * event of any of thirty shapes (slow, megamorphic reads) per seat and event.
    */
-  readonly prints: number[] = [];
-  /** Public events applied so far (prints.length). */
-  applied = 0;
+  readonly events: Event[] = [];
+  /** Their types (a seat reads a few types of public event itself). */
+  readonly types: Event['type'][] = [];
   /** Bumped by every public event that can change a view (view.ts). */
   version = 0;
+  /**
+   * The seats whose `known`, `roleOf` or `alive` changed, in order, repeats included:
+   * a seat merges into its own knowledge only those it has not merged yet.
+   */
+  readonly factsChanged: number[] = [];
   day = 0;
   readonly alive: Uint8Array;
   livingCount: number;
@@ -93,6 +100,8 @@ export class PublicRecord {
   readonly llr: Float64Array;
   /** exp(-llr), kept with it: the views multiply odds instead of calling exp for every seat. */
   readonly odds: Float64Array;
+  /** The llr each seat's odds were computed from (exp is called again only where it changed). */
+  private readonly oddsOf: Float64Array;
   deadWolves = 0;
   /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
   salt = 0x2545f491;
@@ -109,6 +118,8 @@ export class PublicRecord {
   /** Today's announced vote intent of each speaker (-1: none), and today's trust claims per target. */
   readonly intent: Int16Array;
   readonly trustToday: Float64Array;
+  /** The village's views shared by the seats (view.ts `villageViewOf`), one per trust knob in play. */
+  private readonly villageViews: View[] = [];
 
   constructor(n: number) {
     this.n = n;
@@ -118,6 +129,7 @@ export class PublicRecord {
     this.roleOf = new Array<Role | null>(n).fill(null);
     this.llr = new Float64Array(n);
     this.odds = new Float64Array(n).fill(1);
+    this.oddsOf = new Float64Array(n);
     this.claimed = new Array<Role | null>(n).fill(null);
     this.claimDay = new Int16Array(n);
     this.roleLiar = new Uint8Array(n);
@@ -130,17 +142,29 @@ export class PublicRecord {
     if (this.known[seat] === 0) this.known[seat] = wolf ? 1 : -1;
     if (role !== null && this.roleOf[seat] === null) this.roleOf[seat] = role;
     this.version++;
+    this.factsChanged.push(seat);
+  }
+
+  /** The village view shared by the seats with this trust knob. */
+  villageView(trust: number): View {
+    for (const v of this.villageViews) if (v.trust === trust) return v;
+    const v = new View(this.n, trust);
+    this.villageViews.push(v);
+    return v;
   }
 
   /** Applies the next public event (one every seat sees). */
   apply(e: Event): void {
-    this.prints.push(fingerprint(e));
-    this.applied++;
+    this.events.push(e);
+    this.types.push(e.type);
     switch (e.type) {
       case 'day':
         this.day = e.day;
-        this.intent.fill(-1);
-        this.trustToday.fill(0);
+        // Loops rather than `fill`: for a dozen seats the calls cost more than the stores.
+        for (let s = 0; s < this.n; s++) {
+          this.intent[s] = -1;
+          this.trustToday[s] = 0;
+        }
         return;
       case 'death':
         this.version++;
@@ -182,6 +206,7 @@ export class PublicRecord {
   }
 
   private readDeath(seat: number, role: Role, atNight: boolean): void {
+    this.factsChanged.push(seat);
     if (this.alive[seat] === 1) {
       this.alive[seat] = 0;
       this.livingCount--;
@@ -192,17 +217,14 @@ export class PublicRecord {
     this.known[seat] = wolf ? 1 : -1;
     this.roleOf[seat] = role;
     revealEvidence(this, seat, wolf, atNight);
-    for (let s = 0; s < this.n; s++) this.odds[s] = Math.exp(-this.llr[s]!);
+    for (let s = 0; s < this.n; s++) {
+      const llr = this.llr[s]!;
+      if (llr === this.oddsOf[s]) continue;
+      this.oddsOf[s] = llr;
+      this.odds[s] = Math.exp(-llr);
+    }
     checkClaimsOnReveal(this, seat, role);
   }
-}
-
-/** A number that tells events apart: their type and their first seat, day, night or round. */
-export function fingerprint(e: Event): number {
-  const t = e.type;
-  const r = e as { seat?: unknown; day?: unknown; night?: unknown; round?: unknown };
-  const x = typeof r.seat === 'number' ? r.seat : typeof r.day === 'number' ? r.day : typeof r.night === 'number' ? r.night : typeof r.round === 'number' ? r.round : 0;
-  return mix((t.length << 16) | (t.charCodeAt(0) << 8) | t.charCodeAt(t.length - 1), x);
 }
 
 /** Ballots per target (one vote event at a time). */
@@ -212,11 +234,15 @@ const TALLY = new Uint16Array(MAX_PLAYERS);
  * The records of the games being played, found by the game's first event (the same
  * object in every seat's observation). A small ring of recent games rather than a
  * WeakMap: a WeakMap's values are traced by the garbage collector in its slowest
- * phase, which cost heuristic games a tenth of their speed. A game pushed out of the
- * ring (more games in flight than it holds) only loses the sharing: a seat created after
- * that builds a record of its own.
+ * phase, which cost heuristic games a tenth of their speed. Small, because the ring
+ * keeps finished games' records (and their events) alive until they are pushed out,
+ * and the garbage collector pays for every live one: with 64 records, 8-player
+ * self-play ran a tenth slower than with 8. A game pushed out of the ring (more games
+ * in flight than it holds: only asynchronous runs, where LLM calls take far longer than
+ * any record) only loses the sharing: a seat created after that builds a record of its
+ * own, the same facts.
  */
-const RING = 64;
+const RING = 8;
 const keys: (object | null)[] = new Array<object | null>(RING).fill(null);
 const records: (PublicRecord | null)[] = new Array<PublicRecord | null>(RING).fill(null);
 let next = 0;

@@ -25,13 +25,6 @@ export function speech(m: Mind, d: DecisionFor<'speech'>): Answer {
   return { kind: 'speech', claims: fit(m, d, claims) };
 }
 
-function livingOthers(m: Mind): number[] {
-  const b = m.b;
-  const out: number[] = [];
-  for (let s = 0; s < b.n; s++) if (s !== b.me && b.alive[s] === 1) out.push(s);
-  return out;
-}
-
 function villageClaims(m: Mind, d: DecisionFor<'speech'>, out: Claim[]): void {
   const b = m.b;
   const pressure = d.revote || underPressure(m);
@@ -39,7 +32,7 @@ function villageClaims(m: Mind, d: DecisionFor<'speech'>, out: Claim[]): void {
   else if (b.role === 'little-girl') girlClaims(m, out);
   else if (pressure && CLAIM_UNDER_PRESSURE.has(b.role) && !(b.role === 'idiot' && b.pub[b.me] !== 0)) out.push({ type: 'role', role: b.role });
   const v = m.mine();
-  const others = livingOthers(m);
+  const others = b.livingOthers();
   const t = voteTarget(m, others);
   if (t >= 0) {
     if (v.p[t]! > v.prior * 1.2) out.push({ type: 'suspect', target: t });
@@ -51,7 +44,7 @@ function villageClaims(m: Mind, d: DecisionFor<'speech'>, out: Claim[]): void {
     if (defended >= 2) break;
     const believed = v.cred[s]! >= 0.5 && s !== t;
     const innocent = (v.p[s] === 0 && b.known[s] === -1) || b.ally(s);
-    if (believed || (innocent && intentsAgainst(m, s, () => true) > 0)) {
+    if (believed || (innocent && intentsAgainst(m, s) > 0)) {
       out.push({ type: 'trust', target: s });
       defended++;
     }
@@ -90,7 +83,8 @@ function girlClaims(m: Mind, out: Claim[]): void {
 /** Keeps a statement legal: at most MAX_CLAIMS claims, no duplicates, and 001's limit on a Little Girl's naming. */
 function fit(m: Mind, d: DecisionFor<'speech'>, claims: Claim[]): Claim[] {
   const me = m.b.me;
-  const limit = claims.some((c) => c.type === 'role' && c.role === 'little-girl') ? d.littleGirlMaxNamed : null;
+  let limit: number | null = null;
+  for (const c of claims) if (c.type === 'role' && c.role === 'little-girl') limit = d.littleGirlMaxNamed;
   const out: Claim[] = [];
   let named = 0;
   for (const c of claims) {
@@ -98,11 +92,17 @@ function fit(m: Mind, d: DecisionFor<'speech'>, claims: Claim[]): Claim[] {
     if (c.type !== 'role' && (c.target === me || c.target < 0 || c.target >= d.players)) continue;
     const names = c.type === 'suspect' || (c.type === 'seen' && c.result === 'werewolf');
     if (names && limit !== null && named >= limit) continue;
-    if (out.some((o) => sameClaim(o, c))) continue;
+    if (said(out, c)) continue;
     if (names) named++;
     out.push(c);
   }
   return out;
+}
+
+/** `c` is already in `out` (a loop, not `some`: a statement is made at every speech, and a closure each time adds up). */
+function said(out: readonly Claim[], c: Claim): boolean {
+  for (const o of out) if (sameClaim(o, c)) return true;
+  return false;
 }
 
 function sameClaim(a: Claim, b: Claim): boolean {

@@ -38,7 +38,11 @@ export class View {
   readonly cred: Float64Array;
   prior = 0;
   version = -1;
-  constructor(n: number) {
+  constructor(
+    n: number,
+    /** The trust knob of the seats sharing this village view (NaN for a seat's own views). */
+    readonly trust = NaN,
+  ) {
     this.p = new Float64Array(n);
     this.cred = new Float64Array(n);
   }
@@ -49,6 +53,21 @@ export function viewOf(b: Beliefs, priv: boolean, v: View): View {
   if (v.version === b.version) return v;
   compute(b, priv, v);
   v.version = b.version;
+  return v;
+}
+
+/**
+ * The village's view of `b` for every seat of the game with the same trust knob (the
+ * one knob it depends on), kept in the public record: computed once per public event
+ * instead of once by each werewolf. It reads public facts only, with one exception: a
+ * Pied Piper's card the seat knows (applyRoleClaims), so a seat that knows one keeps
+ * its own (`Beliefs.knowsPiper`); the others, all alike, share this one.
+ */
+export function sharedVillageView(b: Beliefs): View {
+  const v = b.sharedVillageView();
+  if (v.version === b.publicVersion) return v;
+  compute(b, false, v);
+  v.version = b.publicVersion;
   return v;
 }
 
@@ -88,36 +107,49 @@ function contradicted(c: InformedClaim, K: Int8Array): boolean {
   return false;
 }
 
-const INFORMED_ROLES = ['seer', 'little-girl'] as const;
+/** Each informed claim's weight (scratch, one per claim: a view's computation does not nest). */
+let weights = new Float64Array(8);
 
 function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: Float64Array): void {
-  cred.fill(0);
-  if (b.informed.length === 0) return;
+  // A loop rather than `fill`: for a dozen seats the call costs more than the stores.
+  for (let s = 0; s < cred.length; s++) cred[s] = 0;
+  const informed = b.informed;
+  if (informed.length === 0) return;
+  // Each weight once (it was computed twice per claim: for the total, then for the share).
+  if (weights.length < informed.length) weights = new Float64Array(2 * informed.length);
+  for (let i = 0; i < informed.length; i++) weights[i] = weight(b, priv, K, informed[i]!);
+  roleCredibilities('seer', b, priv, cred);
+  roleCredibilities('little-girl', b, priv, cred);
+}
+
+/** The credibility of the claimants of one informed role (`weights` filled). */
+function roleCredibilities(role: InformedClaim['role'], b: Beliefs, priv: boolean, cred: Float64Array): void {
+  const informed = b.informed;
+  let proven = -1;
+  let total = 0;
+  for (let i = 0; i < informed.length; i++) {
+    const c = informed[i]!;
+    if (c.role !== role) continue;
+    if (c.proven) proven = c.seat;
+    total += weights[i]!;
+  }
+  if (proven >= 0) {
+    cred[proven] = 1;
+    return;
+  }
+  // I hold the card: every other claimant lies, and I believe myself.
+  if (priv && b.role === role) {
+    cred[b.me] = 1;
+    return;
+  }
+  if (total <= 0) return;
   const trust = b.knobs.trust;
-  for (const role of INFORMED_ROLES) {
-    let proven = -1;
-    let total = 0;
-    for (const c of b.informed) {
-      if (c.role !== role) continue;
-      if (c.proven) proven = c.seat;
-      total += weight(b, priv, K, c);
-    }
-    if (proven >= 0) {
-      cred[proven] = 1;
-      continue;
-    }
-    // I hold the card: every other claimant lies, and I believe myself.
-    if (priv && b.role === role) {
-      cred[b.me] = 1;
-      continue;
-    }
-    if (total <= 0) continue;
-    for (const c of b.informed) {
-      if (c.role !== role) continue;
-      const w = weight(b, priv, K, c);
-      // Confirmed werewolf reports are facts, not trust: each removes most of the remaining doubt.
-      if (w > 0) cred[c.seat] = (w / total) * (1 - (1 - trust) * Math.pow(0.25, c.confirmed));
-    }
+  for (let i = 0; i < informed.length; i++) {
+    const c = informed[i]!;
+    if (c.role !== role) continue;
+    const w = weights[i]!;
+    // Confirmed werewolf reports are facts, not trust: each removes most of the remaining doubt.
+    if (w > 0) cred[c.seat] = (w / total) * (1 - (1 - trust) * Math.pow(0.25, c.confirmed));
   }
 }
 
@@ -171,7 +203,7 @@ function applyRoleClaims(b: Beliefs, K: Int8Array, p: Float64Array): void {
   for (let s = 0; s < n; s++) {
     if (b.alive[s] === 0) continue;
     // A known Pied Piper is an enemy of everyone else (he wins alone): suspicion 1.
-    if (b.roleOf[s] === 'piper' && s !== b.me && (K === b.known || b.pub[s] !== 0 || b.claimed[s] === 'piper')) {
+    if (b.knowsPiper && b.roleOf[s] === 'piper' && s !== b.me && (K === b.known || b.pub[s] !== 0 || b.claimed[s] === 'piper')) {
       p[s] = 1;
       continue;
     }

@@ -121,9 +121,8 @@ function fakeReport(m: Mind): { target: number; result: SeenResult } | null {
 export function wolfClaims(m: Mind, out: Claim[]): void {
   const b = m.b;
   fakeSeerClaims(m, out);
-  const legal: number[] = [];
-  for (let s = 0; s < b.n; s++) if (s !== b.me && b.alive[s] === 1) legal.push(s);
-  const cands = without(legal, (s) => b.ally(s));
+  const legal = b.livingOthers();
+  const cands = b.withoutAllies(legal);
   const t = cands.length > 0 ? wolfVoteTarget(m, cands, legal) : -1;
   if (t >= 0) {
     // Worded as a villager would (speech.ts): a suspicion only where the facts point.

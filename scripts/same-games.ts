@@ -1,0 +1,108 @@
+// Does another build play the same games as this one, byte for byte? For speed work on
+// the agents or the engine: build the old commit somewhere (e.g. `git worktree add
+// /tmp/old <commit> && cd /tmp/old && npm ci && npm run build`), then run this script
+// of the new build against it. Both builds play the same seeds over the heuristic
+// legality check's cells (every preset and player count, role mixes with every role,
+// Harvest Festival and New Moon) and seatings (self-play with default and extreme
+// knobs, mixed knobs in one game, mixed tables with random agents), and the JSON of
+// every game's log, its outcome and its wrong answers are compared. Prints how many
+// games were compared and the first few differences; exit 1 if any.
+//
+// Without --against it only prints the digest of all the games (sha-256 of their JSON),
+// for comparing two runs by eye.
+//
+//   npm run build && node dist/scripts/same-games.js --against /tmp/old/dist [--games 3000] [--seed same]
+
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gameSeed } from '../engine/rng.js';
+import { args, fail, whole } from './lib/args.js';
+import { SEATINGS, checkCells } from './lib/legality.js';
+
+const USAGE = 'usage: node dist/scripts/same-games.js [--against OTHER_DIST_DIR] [--games N] [--seed S]';
+const opts = args(USAGE, { against: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' } });
+const games = whole('games', opts.games, 3000);
+const seed = opts.seed ?? 'same';
+
+/** What one build needs to play a game: its own engine, agents and driver. */
+interface Build {
+  readonly label: string;
+  table(req: unknown, agents: readonly string[]): { ok: true; value: { setup: unknown; seating: unknown } } | { ok: false; error: string };
+  play(setup: unknown, seating: unknown, seedOfGame: string): string;
+}
+
+async function loadBuild(distDir: string, label: string): Promise<Build> {
+  const at = (p: string) => import(pathToFileURL(resolve(distDir, p)).href);
+  const [playMany, game, play, registry] = await Promise.all([
+    at('scripts/lib/play-many.js'),
+    at('engine/game.js'),
+    at('agents/play.js'),
+    at('agents/registry.js'),
+  ]);
+  return {
+    label,
+    table: playMany.table,
+    play: (setup, seating, seedOfGame) => {
+      const g = new game.Game(setup, seedOfGame);
+      const dealt = g.state.seats.map((s: { dealt: unknown }) => s.dealt);
+      const { agents } = registry.seatAgents(seating, dealt);
+      const played = play.playSync(g, agents);
+      return JSON.stringify({ log: g.log, outcome: played.outcome, invalid: played.invalid, fallbacks: played.fallbacks });
+    },
+  };
+}
+
+const here = await loadBuild(resolve(import.meta.dirname, '..'), 'this build');
+const other = opts.against === undefined ? null : await loadBuild(opts.against, opts.against);
+
+/**
+ * The legality check's seatings, and two more: a silent Seer, and seats of one game
+ * with different trust knobs (the village's view is shared between seats of the same
+ * trust only).
+ */
+const seatings: readonly (readonly string[])[] = [
+  ...SEATINGS,
+  ['heuristic', 'seer=heuristic:seerReveal=never'],
+  ['heuristic', '1=heuristic:trust=0.3,fakeClaim=1', '2=heuristic:trust=0.5', '3=heuristic:trust=0.5,seerReveal=2'],
+];
+const cells = checkCells();
+const slots = cells.length * seatings.length;
+const per = Math.max(1, Math.ceil(games / slots));
+const digest = createHash('sha256');
+let played = 0;
+let differing = 0;
+let k = 0;
+for (const cell of cells) {
+  for (const seating of seatings) {
+    const req = { preset: cell.preset, players: cell.players, roles: cell.roles, rules: cell.rules };
+    const tables = [here, ...(other === null ? [] : [other])].map((b) => {
+      const t = b.table(req, seating);
+      if (!t.ok) fail(`${b.label}: table ${cell.label} / ${seating.join(' ')}: ${t.error}`);
+      return t.value;
+    });
+    for (let i = 0; i < per; i++) {
+      // The same game seeds as heuristic-check's slots (one run seed per slot).
+      const g = gameSeed(`${seed}/${k}`, i);
+      const mine = here.play(tables[0]!.setup, tables[0]!.seating, g);
+      digest.update(mine);
+      played++;
+      if (other === null) continue;
+      const theirs = other.play(tables[1]!.setup, tables[1]!.seating, g);
+      if (theirs !== mine) {
+        differing++;
+        if (differing <= 5) {
+          let at = 0;
+          while (at < mine.length && mine[at] === theirs[at]) at++;
+          console.log(`differs: ${cell.label} / ${seating.join(' ')} / game ${g}, from character ${at}:`);
+          console.log(`  this build: …${mine.slice(Math.max(0, at - 80), at + 120)}`);
+          console.log(`  other:      …${theirs.slice(Math.max(0, at - 80), at + 120)}`);
+        }
+      }
+    }
+    k++;
+  }
+}
+console.log(`${played} games over ${cells.length} cells × ${seatings.length} seatings, seed ${seed}; digest ${digest.digest('hex').slice(0, 16)}`);
+if (other !== null) console.log(`compared with ${other.label}: ${differing === 0 ? 'every game identical' : `${differing} games differ`}`);
+process.exitCode = differing === 0 ? 0 : 1;

@@ -1,0 +1,106 @@
+// The heuristic agent's speed shortcuts give exactly what the long way gives: the
+// village's view shared by the seats of a game is the one each seat would compute alone
+// (and a seat whose own would differ keeps its own), and the lynch target's closure-free
+// choice is argmaxShared's. (Whole games, old build against new: scripts/same-games.ts.)
+
+import { describe, expect, it } from 'vitest';
+import { HeuristicAgent } from '../agents/heuristic/agent.js';
+import { DEFAULT_KNOBS } from '../agents/heuristic/knobs.js';
+import { argmaxShared, argmaxSharedOf } from '../agents/heuristic/pick.js';
+import { View, viewOf } from '../agents/heuristic/view.js';
+import { playSync } from '../agents/play.js';
+import { parseSeating, seatAgents } from '../agents/registry.js';
+import type { DecisionContext } from '../agents/types.js';
+import type { Decision } from '../engine/decisions.js';
+import { ALL, only, type Event, type EventBody } from '../engine/events.js';
+import { DEFAULT_OPTIONS, Game, Rng, gameSeed, resolveSetup, type Observation, type Role, type SetupRequest } from '../engine/index.js';
+
+describe('heuristic speed shortcuts', () => {
+  it("the shared village view is, bit for bit, the one each seat would compute from its own beliefs", () => {
+    let compared = 0;
+    let shared = 0;
+    // Counted, not asserted in the agent: the driver would take a failed assertion for the agent's error.
+    let differ = 0;
+    const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join();
+    const tables: [SetupRequest, string[]][] = [
+      [{ preset: 'standard', players: 8 }, ['heuristic', '1=heuristic:trust=0.3', '2=heuristic:trust=0.3,fakeClaim=1']],
+      [{ preset: 'thiercelieux', roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=2' }, ['heuristic']],
+      [{ preset: 'classic', players: 12 }, ['heuristic:fakeClaim=1', 'seer=heuristic:seerReveal=2']],
+    ];
+    for (const [req, agents] of tables) {
+      const setup = resolveSetup(req);
+      const seating = parseSeating(agents);
+      if (!setup.ok || !seating.ok) throw new Error('bad table');
+      for (let i = 0; i < 40; i++) {
+        const g = new Game(setup.value, gameSeed('shortcuts', i));
+        const seated = seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents;
+        // After each decision, every heuristic seat's village view against one computed alone.
+        const checked = seated.map((a) =>
+          a instanceof HeuristicAgent
+            ? {
+                name: a.name,
+                decide: (ctx: DecisionContext) => {
+                  const answer = a.decide(ctx);
+                  if (bits(a.village()) !== bits(viewOf(a.b, false, new View(a.b.n)))) differ++;
+                  compared++;
+                  if (!a.b.knowsPiper) shared++;
+                  return answer;
+                },
+              }
+            : a,
+        );
+        const played = playSync(g, checked);
+        expect(played.invalid.every((k) => k === 0)).toBe(true);
+      }
+    }
+    expect(differ).toBe(0);
+    expect(compared).toBeGreaterThan(1000);
+    expect(shared).toBeGreaterThan(1000);
+  });
+
+  it("a seat that knows a Pied Piper's card keeps a village view of its own", () => {
+    // Seat 2 claims to be the Piper. The Seer (7) saw his card; a villager (5) did not.
+    const deck: Role[] = ['werewolf', 'werewolf', 'piper', 'villager', 'villager', 'villager', 'villager', 'seer'];
+    const pub = (e: EventBody): Event => ({ ...e, vis: ALL }) as Event;
+    const [start, night, day, claim] = [
+      pub({ type: 'start', players: 8, deck }),
+      pub({ type: 'night', night: 1 }),
+      pub({ type: 'day', day: 1 }),
+      pub({ type: 'speech', seat: 2, claims: [{ type: 'role', role: 'piper' }] }),
+    ];
+    const observation = (seat: number, role: Role, ...own: Event[]): Observation => ({
+      seat,
+      players: 8,
+      options: DEFAULT_OPTIONS,
+      deck,
+      events: [start!, { type: 'deal', seat, role, vis: only(seat) } as Event, night!, ...own, day!, claim!],
+    });
+    const seerObs = observation(7, 'seer', { type: 'seer', seat: 7, target: 2, result: 'piper', vis: only(7) } as Event);
+    const villagerObs = observation(5, 'villager');
+    const vote = (seat: number): Decision => ({ kind: 'vote', id: 0, seat, targets: [0, 1, 2, 3], mayPass: true, round: 1, weight: 1 });
+    const seer = new HeuristicAgent('heuristic', DEFAULT_KNOBS, 7);
+    const villager = new HeuristicAgent('heuristic', DEFAULT_KNOBS, 5);
+    seer.decide({ decision: vote(7), rng: new Rng('s'), observe: () => seerObs });
+    villager.decide({ decision: vote(5), rng: new Rng('v'), observe: () => villagerObs });
+    expect(seer.b.knowsPiper).toBe(true);
+    expect(seer.village().p[2]).toBe(1);
+    expect(villager.b.knowsPiper).toBe(false);
+    expect(villager.village().p[2]).toBeLessThan(0.5);
+  });
+
+  it('argmaxSharedOf chooses what argmaxShared chooses, ties included', () => {
+    const rng = new Rng('argmax');
+    let ties = 0;
+    for (let k = 0; k < 2000; k++) {
+      const n = 1 + rng.int(12);
+      const cands = Array.from({ length: n }, (_, i) => i).filter(() => rng.int(4) > 0);
+      // Few distinct values, so that ties (within the tolerance) are common.
+      const scores = new Float64Array(12).map(() => rng.int(3) / 2 + (rng.int(2) === 0 ? 0 : 1e-12));
+      const salt = rng.int(2 ** 31);
+      const a = argmaxShared(cands, (s) => scores[s]!, salt);
+      expect(argmaxSharedOf(cands, scores, salt)).toBe(a);
+      if (cands.filter((s) => Math.abs(scores[s]! - scores[a]!) < 1e-9).length > 1) ties++;
+    }
+    expect(ties).toBeGreaterThan(500);
+  });
+});
