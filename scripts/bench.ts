@@ -1,7 +1,11 @@
 // `npm run bench`: games per second, figures only (no pass/fail). For each row (a table
 // of a preset, random agents): the bare engine loop (no driver), the playSync driver,
 // and the whole runner in this thread, on one worker and on all cores, each with and
-// without storage; and the database's size per 10,000 games.
+// without storage; and the database's size per 10,000 games. Then the same games in
+// heuristic self-play through the playSync driver, and its speed as a share of the random
+// agents' (issue 4's target for the 8-player row: at least a third; per CPU time, which the
+// machine's other load changes less than wall time). scripts/heuristic-bench.ts measures
+// that ratio alone, in alternating rounds.
 //
 //   npm run bench                       every row
 //   npm run bench -- --rows classic     rows whose label contains "classic"
@@ -16,7 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
 import { randomAgent, randomAnswer } from '../agents/random.js';
-import { parseSeating } from '../agents/registry.js';
+import { parseSeating, seatAgents, type Seating } from '../agents/registry.js';
 import { Game } from '../engine/game.js';
 import { gameSeed, seatStream } from '../engine/rng.js';
 import { mixLabel, resolveSetup, type GameSetup, type SetupRequest } from '../engine/setup.js';
@@ -56,6 +60,14 @@ function bareLoop(setup: GameSetup, games: number): void {
 function driverLoop(setup: GameSetup, games: number): void {
   const agents = new Array(setup.players).fill(randomAgent);
   for (let i = 0; i < games; i++) playSync(new Game(setup, gameSeed(SEED, i)), agents);
+}
+
+/** Self-play of a seating (the heuristic's) through the driver: each game's agents seated for its deal. */
+function seatedLoop(setup: GameSetup, seating: Seating, games: number): void {
+  for (let i = 0; i < games; i++) {
+    const game = new Game(setup, gameSeed(SEED, i));
+    playSync(game, seatAgents(seating, game.state.seats.map((s) => s.dealt)).agents);
+  }
 }
 
 interface Measured {
@@ -117,8 +129,10 @@ async function main(): Promise<void> {
   const cores = availableParallelism();
   const seating = parseSeating([]);
   if (!seating.ok) throw new Error(seating.error);
+  const heuristic = parseSeating(['heuristic']);
+  if (!heuristic.ok) throw new Error(heuristic.error);
   const dir = mkdtempSync(join(tmpdir(), 'werewolf-bench-'));
-  console.log(`random agents; node ${process.versions.node}; ${cores} cores available; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  console.log(`random agents, then heuristic self-play; node ${process.versions.node}; ${cores} cores available; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
   try {
     for (const row of rows) {
       const s = resolveSetup(row.setup);
@@ -134,7 +148,8 @@ async function main(): Promise<void> {
         );
       console.log(`  ${''.padEnd(44)} ${'games/s'.padStart(9)} ${'CPU µs/game'.padStart(10)}`);
       line('bare engine loop (no driver), this thread', await measure(games, () => bareLoop(setup, games)));
-      line('playSync driver, this thread', await measure(games, () => driverLoop(setup, games)));
+      const driven = await measure(games, () => driverLoop(setup, games));
+      line('playSync driver, this thread', driven);
       const config: RunConfig = { setup, seed: SEED, seating: seating.value, games, shard: WHOLE_RUN };
       // Warm this thread's runner too; worker threads start cold, as they do under `sim`.
       await runGames({ ...config, games: Math.min(2000, games) }, { workers: 0, concurrency: 1 });
@@ -151,6 +166,10 @@ async function main(): Promise<void> {
       // games); the warm runner in this thread does the same games without that cost.
       const coldStart = ((cpu.get(1)! - cpu.get(0)!) * games) / 1e6;
       console.log(`  a worker's cold start (included above): about ${coldStart.toFixed(2)} s of CPU`);
+      seatedLoop(setup, heuristic.value, Math.min(2000, games)); // JIT warm-up
+      const selfPlay = await measure(games, () => seatedLoop(setup, heuristic.value, games));
+      const share = driven.cpuPerGame / selfPlay.cpuPerGame;
+      line('heuristic self-play, playSync, this thread', selfPlay, `   ${share.toFixed(2)} of the random agents' speed (CPU)`);
       console.log('');
     }
   } finally {
