@@ -150,6 +150,8 @@ export const DEFAULT_PRESET = 'standard';
 
 export function findPreset(name: string): Preset | undefined {
   const k = name.trim().toLowerCase();
+  // (an empty name is no preset: padded to '000' it would silently pick 000)
+  if (k === '') return undefined;
   return PRESETS.find((p) => p.name === k || p.document === k || p.document === k.padStart(3, '0'));
 }
 

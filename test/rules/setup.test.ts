@@ -45,6 +45,12 @@ describe('player-count tables', () => {
     expect(findPreset('thiercelieux')?.document).toBe('000');
     expect(refusal({ preset: 'nope' })).toMatch(/unknown preset 'nope'; presets are thiercelieux \(000\), classic \(001\)/);
   });
+
+  it('an empty preset name is refused, not read as document 000', () => {
+    expect(findPreset('')).toBeUndefined();
+    expect(findPreset(' ')).toBeUndefined();
+    expect(refusal({ preset: '' })).toMatch(/unknown preset ''; presets are/);
+  });
 });
 
 describe('role mixes', () => {
