@@ -30,7 +30,8 @@ export function parseRoleMix(text: string): Result<Map<Role, number>, string> {
   const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
   if (parts.length === 0) return err('the role mix is empty: write it as werewolf=2,seer,villager=5');
   for (const part of parts) {
-    const [name = '', countText] = part.split('=');
+    const [name = '', countText, ...rest] = part.split('=');
+    if (rest.length > 0) return err(`'${part}' has more than one '=': write a role as name=count, e.g. werewolf=2`);
     const role = parseRole(name);
     if (role === undefined)
       return err(`unknown role '${name.trim()}'${didYouMean(name.trim(), ROLES)}; roles are ${ROLES.join(', ')}`);

@@ -81,6 +81,10 @@ describe('role mixes', () => {
     expect(refusal({ roles: 'werewolf,seeer,villager' })).toMatch(/unknown role 'seeer' \(did you mean 'seer'\?\)/);
   });
 
+  it('refuses a role written with two counts', () => {
+    expect(refusal({ roles: 'werewolf=2=3,villager' })).toMatch(/'werewolf=2=3' has more than one '='/);
+  });
+
   it('refuses two of a unique card', () => {
     expect(refusal({ roles: 'werewolf,seer=2,villager' })).toMatch(/at most one seer/);
   });
