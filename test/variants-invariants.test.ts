@@ -1,6 +1,6 @@
-// Invariants of the Harvest Festival and New Moon (004) over many seeds, every preset,
-// with the random agent: each decision is checked against the table when it is asked,
-// each game's log when it is over.
+// Invariants of the new roles (001, 004), the Harvest Festival and New Moon (004) over many
+// seeds, every preset, with the random agent: each decision is checked against the table
+// when it is asked, each game's log when it is over.
 import { describe, expect, it } from 'vitest';
 import type { Decision, PackDecision } from '../engine/decisions.js';
 import type { Event } from '../engine/events.js';
@@ -15,6 +15,8 @@ const MIXES = [
 ];
 const PRESETS = ['standard', 'classic', 'introduction', 'thiercelieux'];
 const VARIANTS: Record<string, string[]> = {
+  // The new roles' invariants (Piper, Elder, Idiot, Scapegoat) under each preset's own rules too.
+  plain: [],
   harvest: ['harvestFestival=true'],
   moon: ['newMoon=all'],
   both: ['harvestFestival=true', 'newMoon=all'],
@@ -162,9 +164,9 @@ function checkGame(g: Game, stats: Map<string, number>): void {
     });
 }
 
-describe('Harvest Festival and New Moon invariants over many seeds (004)', () => {
+describe('new roles, Harvest Festival and New Moon invariants over many seeds (001, 004)', () => {
   for (const [name, rules] of Object.entries(VARIANTS)) {
-    it(`${name}: games end with one outcome; the dead do not act; powers, votes and restrictions hold (004)`, () => {
+    it(`${name}: games end with one outcome; the dead do not act; powers, votes and restrictions hold (${name === 'plain' ? '001, 004' : '004'})`, () => {
       const stats = new Map<string, number>();
       const winners = new Map<string, number>();
       for (const preset of PRESETS)
