@@ -46,6 +46,8 @@ const CASES: [args: string[], message: RegExp][] = [
   [['--roles', 'werewolf=2,seer,villager=2', '--players', '8'], /the mix has 5 roles for 8 players; give exactly one role per player/],
   [['--roles', 'werewolf,thief,villager=3'], /with a thief a lone werewolf card can be left over/],
   [['--roles', 'werewolf=2,bogus'], /unknown role 'bogus'; roles are werewolf, villager/],
+  [['--roles', 'werewolf=2=3,villager=4'], /'werewolf=2=3' has more than one '='/],
+  [['--preset', ''], /unknown preset ''; presets are thiercelieux \(000\)/],
   [['--players', '7'], /preset standard \(004\) has table rows for 8, 9, .* not 7; or give the mix with --roles/],
   [['--rule', 'nope=1'], /unknown rule option 'nope'.*options are wolvesWin/],
   [['--rule', 'tie=sometimes'], /rule tie takes one of sheriff-then-revote, revote, none, random, not 'sometimes'/],
