@@ -1,7 +1,8 @@
 // The random agent: chooses uniformly among the legal choices and uses no information.
 // Exactly (tested in test/random-agent.test.ts):
 // - a day vote or an election vote goes uniformly to another living player among the
-//   legal targets; it never abstains where a vote is possible;
+//   legal targets; it never abstains where a vote is possible (nor in the Harvest
+//   Festival's vote between the scapegoat's neighbours, a day vote too);
 // - the pack: in round 1 each wolf proposes uniformly over the legal targets (and "no
 //   victim" where packMayAbstain); from round 2 it follows the leader's last proposal.
 //   The pack's victim is therefore the leader's round-1 draw: uniform over the targets;
@@ -11,13 +12,12 @@
 // - cupid and the piper pick a uniform set of distinct players; the scapegoat a uniform
 //   subset (each candidate with probability 1/2);
 // - it says nothing in the day talk (a statement is open: there is no list to draw from);
-// - Harvest Festival and New Moon: the thief's steal, the witch's single potion, the
-//   vote between the scapegoat's neighbours, Bleak Monday's vouch and Punishment's
-//   naming are uniform over their legal choices (passing included where legal); Cupid's
-//   secret lover is a uniform (unfaithful, secret) pair; the medium's question is uniform
-//   over legalAnswers' list (question with the players it names); vouching for the
-//   accused and taking the pact are fair coin flips; Great Distrust's friends a uniform
-//   set of the asked size.
+// - Harvest Festival and New Moon: the thief's steal, the witch's single potion, Bleak
+//   Monday's vouch and Punishment's naming are uniform over their legal choices
+//   (passing included where legal); Cupid's secret lover is a uniform (unfaithful,
+//   secret) pair; the medium's question is uniform over legalAnswers' list (question
+//   with the players it names); vouching for the accused and taking the pact are fair
+//   coin flips; Great Distrust's friends a uniform set of the asked size.
 
 import { legalAnswers, type Answer, type Decision, type TargetKind } from '../engine/decisions.js';
 import type { Rng } from '../engine/rng.js';
@@ -51,6 +51,7 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
       return SILENT;
     case 'vote':
     case 'election':
+    case 'sacrifice':
       return d.targets.length > 0 ? { kind: d.kind, target: d.targets[rng.int(d.targets.length)]! } : { kind: d.kind, target: null };
     case 'pack': {
       if (d.round > 1) {
@@ -66,7 +67,6 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
     case 'tie-break':
     case 'steal':
     case 'potion':
-    case 'sacrifice':
     case 'vouch':
     case 'punish':
       return uniformTarget(d.kind, d.targets, d.mayPass, rng);
