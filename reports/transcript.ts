@@ -4,6 +4,7 @@
 import type { Claim } from '../engine/claims.js';
 import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type Vote } from '../engine/events.js';
 import type { MoonEvent, SeanceQuestion } from '../engine/moon/cards.js';
+import { ELDER_LIVES } from '../engine/roles/elder.js';
 
 /** Seats are 0-based in data and shown 1-based ("P1") to people. */
 export const P = (seat: number): string => `P${seat + 1}`;
@@ -34,6 +35,20 @@ function tally(votes: readonly Vote[]): string {
   const t = new Map<number, number>();
   for (const v of votes) if (v.target !== null) t.set(v.target, (t.get(v.target) ?? 0) + v.weight);
   return [...t.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([s, n]) => `${P(s)} ${n}`).join(', ');
+}
+
+/** What became of the pack's attack on `target`. */
+function attackText(target: number, result: 'protected' | 'healed' | 'life-lost' | 'killed'): string {
+  switch (result) {
+    case 'protected':
+      return `the attack on ${P(target)} fails: protected`;
+    case 'healed':
+      return `the attack on ${P(target)} fails: healed`;
+    case 'life-lost':
+      return `the attack on ${P(target)} costs a life: ${P(target)} survives`;
+    case 'killed':
+      return `the attack on ${P(target)} kills`;
+  }
 }
 
 /** One event as text (null for events the transcript folds into others). */
@@ -84,7 +99,7 @@ export function describe(e: Event): string | null {
     case 'charmed':
       return `the charmed wake and see each other: ${list(e.charmed)}`;
     case 'attack':
-      return `the attack on ${P(e.target)}: ${e.result}`;
+      return attackText(e.target, e.result);
     case 'death':
       return `${P(e.seat)} dies (${e.cause === 'night' ? 'in the night' : e.cause}) and is revealed: ${e.role}`;
     case 'death-cause':
@@ -256,12 +271,23 @@ export function transcript(log: readonly Event[], header: TranscriptHeader, anno
   const annotate = (i: number) => {
     for (const line of annotations?.get(i) ?? []) out.push(`  ${line}`);
   };
+  // The Elder's lives, followed through the attacks (001/004: two against the wolves, one
+  // left after a witch's heal), so the transcript says how many he has after each.
+  const lives = new Array<number>(players).fill(ELDER_LIVES);
+  const livesText = (e: Event): string => {
+    if (e.type !== 'attack' || current[e.target] !== 'elder' || e.result === 'protected') return '';
+    if (e.result === 'healed') lives[e.target] = Math.min(lives[e.target]!, 1);
+    else lives[e.target]!--;
+    const left = Math.max(0, lives[e.target]!);
+    return ` (the elder has ${left} ${left === 1 ? 'life' : 'lives'} left)`;
+  };
   log.forEach((e, i) => {
     if (e.type === 'thief-swap' && e.took !== null) current[e.seat] = e.took;
     if (e.type === 'thief-steal' && e.took !== null) current[e.seat] = e.took;
     if (e.type === 'role-change') current[e.seat] = e.role;
     if (e.type === 'miracle') current[e.seat] = 'villager';
-    const text = describe(e);
+    const described = describe(e);
+    const text = described === null ? null : described + livesText(e);
     const heading = e.type === 'night' || e.type === 'day';
     if (heading && text !== null) out.push(`\n${text}`);
     annotate(i);

@@ -1,6 +1,7 @@
 // RULES.md "The day" and "Sheriff / Captain".
 import { describe, expect, it } from 'vitest';
 import type { TargetDecision, VoteDecision } from '../../engine/decisions.js';
+import { transcript } from '../../reports/transcript.js';
 import { before, byNight, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
@@ -200,6 +201,26 @@ describe('elder, idiot, scapegoat (001, 004)', () => {
     expect(eventsOf(g, 'attack').map((e) => e.result)).toEqual(['life-lost', 'killed']);
     expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
     expect(eventsOf(g, 'powers-lost')).toHaveLength(0);
+    // `sim show` follows his lives (issue 3: transcripts show lives).
+    const lines = transcript(g.log, { title: 'elder' }).split('\n').filter((l) => l.includes('attack'));
+    expect(lines).toEqual([
+      '  [moderator] the attack on P2 costs a life: P2 survives (the elder has 1 life left)',
+      '  [moderator] the attack on P2 kills (the elder has 0 lives left)',
+    ]);
+  });
+
+  it("a witch's heal leaves the Elder one life (001): the next attack kills him", () => {
+    const g = play(scenario({ deck: ['werewolf', 'elder', 'witch', ...v(3)], rules: noSheriff }), {
+      pack: 1,
+      witch: (_d, gg) => (gg.state.night === 1 ? { kind: 'witch', heal: true, poison: null } : { kind: 'witch', heal: false, poison: null }),
+    }, (gg) => gg.state.day === 2 && before('speech')(gg));
+    expect(eventsOf(g, 'attack').map((e) => e.result)).toEqual(['healed', 'killed']);
+    expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
+    const lines = transcript(g.log, { title: 'elder' }).split('\n').filter((l) => l.includes('attack'));
+    expect(lines).toEqual([
+      '  [moderator] the attack on P2 fails: healed (the elder has 1 life left)',
+      '  [moderator] the attack on P2 kills (the elder has 0 lives left)',
+    ]);
   });
 
   it('one life against the vote, and then the village\'s powers are lost (001, 004)', () => {
