@@ -4,8 +4,8 @@
 // succeeded, each through a temporary name, so a refused or failed report leaves no
 // partial page behind.
 
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/result.js';
 import { Store } from '../tournaments/storage.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
@@ -43,14 +43,52 @@ export interface ReportOutcome {
 
 export const DEFAULT_REPLAYS = 3;
 
+/** The file's stat, or undefined when it is not there (ENOTDIR: a file stands in its path, found further up). */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw e;
+  }
+}
+
+/** The directories from `dir` up to its nearest existing ancestor (that ancestor last), or an error if that one is a file. */
+function missingDirs(out: string, dir: string): Result<{ missing: string[]; existing: string }, string> {
+  const missing: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    const st = statOf(d);
+    if (st !== undefined) {
+      if (st.isDirectory()) return ok({ missing, existing: d });
+      return err(d === dir ? `--out ${out} is a file, not a directory: give a directory for the report` : `--out ${out}: ${d} is a file, not a directory: give a directory for the report`);
+    }
+    missing.push(d);
+    if (dirname(d) === d) return ok({ missing, existing: d });
+  }
+}
+
 function checkOut(out: string): Result<string, string> {
   const dir = resolve(out);
-  try {
-    if (!statSync(dir).isDirectory()) return err(`--out ${out} is a file, not a directory: give a directory for the report`);
-  } catch {
-    // Missing: created when the report is written.
+  const dirs = missingDirs(out, dir);
+  return dirs.ok ? ok(dir) : dirs;
+}
+
+/**
+ * Creates `dir` one level at a time (Node 20's recursive mkdir loops forever under /proc and
+ * other pseudo-filesystems), so a bad --out is an error that says why, not a hang.
+ */
+function makeDir(out: string, dir: string): Result<void, string> {
+  const dirs = missingDirs(out, dir);
+  if (!dirs.ok) return dirs;
+  for (const d of dirs.value.missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      return err(`--out ${out}: cannot create the directory ${d} (${(e as NodeJS.ErrnoException).code ?? String(e)}): choose another --out`);
+    }
   }
-  return ok(dir);
+  return ok(undefined);
 }
 
 export function reportJson(r: Report): Record<string, unknown> {
@@ -78,10 +116,18 @@ function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result
   return ok(out);
 }
 
+/** A file of the report could not be written (disk full, no permission, read-only): said to the user, not thrown at them. */
+class WriteFailed extends Error {}
+
 function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, string>> {
@@ -135,24 +181,35 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     }
 
     const dir = out.value;
-    mkdirSync(join(dir, 'tables'), { recursive: true });
+    const label = a.out ?? dir;
+    const made = makeDir(label, join(dir, 'tables'));
+    if (!made.ok) return made;
     const files: string[] = [];
     const write = (name: string, text: string) => {
-      writeAtomic(join(dir, name), text);
+      try {
+        writeAtomic(join(dir, name), text);
+      } catch (e) {
+        throw new WriteFailed(`--out ${label}: cannot write ${join(dir, name)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the page (index.html) is written last, so the report there is not complete: fix it and run the same command again`);
+      }
       files.push(join(dir, name));
     };
-    for (const t of allTables(report)) {
-      write(join('tables', `${t.id}.csv`), toCsv(t));
-      write(join('tables', `${t.id}.json`), JSON.stringify(toJsonObject(t), null, 1) + '\n');
+    try {
+      for (const t of allTables(report)) {
+        write(join('tables', `${t.id}.csv`), toCsv(t));
+        write(join('tables', `${t.id}.json`), JSON.stringify(toJsonObject(t), null, 1) + '\n');
+      }
+      write('report.json', JSON.stringify(reportJson(report), null, 1) + '\n');
+      const links: ReplayLink[] = [];
+      for (const { ref, replay } of replays) {
+        const name = `game-${ref.run}-${ref.game}.html`;
+        write(name, replayHtml(replay.title, replay.transcript, replay.verdict));
+        links.push({ href: name, text: `${replay.title}: ${replay.verdict}` });
+      }
+      write('index.html', reportHtml(report, links));
+    } catch (e) {
+      if (e instanceof WriteFailed) return err(e.message);
+      throw e;
     }
-    write('report.json', JSON.stringify(reportJson(report), null, 1) + '\n');
-    const links: ReplayLink[] = [];
-    for (const { ref, replay } of replays) {
-      const name = `game-${ref.run}-${ref.game}.html`;
-      write(name, replayHtml(replay.title, replay.transcript, replay.verdict));
-      links.push({ href: name, text: `${replay.title}: ${replay.verdict}` });
-    }
-    write('index.html', reportHtml(report, links));
     return ok({ stdout, files, mismatches: replays.filter((r) => r.replay.matches === false).length });
   } finally {
     store.close();

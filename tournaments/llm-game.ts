@@ -130,7 +130,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
         const s = run.stopped();
         if (s !== null) throw new LlmStop(s.message, 'run');
         if (!run.budget.reserve(worst)) {
-          run.stop('budget', `the budget of $${run.budget.limit} is spent ($${run.budget.spent.toFixed(4)} so far; the next call could cost up to $${worst.toFixed(4)})`);
+          run.stop('budget', run.budget.refusal(worst));
           throw new LlmStop(run.stopped()!.message, 'run');
         }
       },

@@ -21,6 +21,11 @@ export class Budget {
     return this.spentUsd;
   }
 
+  /** Held for the calls in flight (their worst case, until they settle). */
+  get reserved(): number {
+    return this.reservedUsd;
+  }
+
   /** What is left to spend (Infinity without a limit). */
   get left(): number {
     return this.limit === null ? Infinity : this.limit - this.spentUsd - this.reservedUsd;
@@ -31,6 +36,13 @@ export class Budget {
     if (this.limit !== null && this.spentUsd + this.reservedUsd + worst > this.limit) return false;
     this.reservedUsd += worst;
     return true;
+  }
+
+  /** Why a call of `worst` USD was refused: what was spent, what calls in flight hold, and the call. */
+  refusal(worst: number): string {
+    // (sums of floats leave crumbs: below what 4 decimals show is nothing held)
+    const held = this.reservedUsd >= 5e-5 ? `, $${this.reservedUsd.toFixed(4)} held for the calls in flight` : '';
+    return `the budget of $${this.limit} is spent ($${this.spentUsd.toFixed(4)} so far${held}; the next call could cost up to $${worst.toFixed(4)})`;
   }
 
   /** The call is over: release its reservation and count what it cost. */

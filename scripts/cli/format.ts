@@ -12,6 +12,9 @@ import type { RunRow } from '../../tournaments/storage.js';
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 
+/** Games per second for people: whole numbers from 10 up, else two significant digits (LLM runs play under one a second, which must not read as 0). */
+export const gamesPerSecond = (n: number): string => (n >= 9.95 ? thousands(n) : n.toPrecision(2));
+
 export function presetTitle(setup: GameSetup): string {
   const p = findPreset(setup.preset);
   return p === undefined ? setup.preset : `${p.name}: ${p.title}`;
@@ -62,7 +65,7 @@ export function humanSummary(s: Summary): string {
   }
   out.push('', `  mean days   ${t.meanDays.toFixed(2)}   (${t.games} games)`);
   const where = s.workers === 0 || c.seating.async ? 'in this thread' : `on ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
-  const speed = o.seconds > 0 ? thousands(o.played / o.seconds) : '—';
+  const speed = o.seconds > 0 ? gamesPerSecond(o.played / o.seconds) : '—';
   if (o.played > 0) out.push(`  played      ${o.played} games in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
   if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${o.planned} games stored`);
   if (s.before > 0) out.push(`  resumed     ${s.before} games were already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);

@@ -2,6 +2,7 @@
 // pipes, logs and batch jobs get clean output.
 
 import cliProgress from 'cli-progress';
+import { gamesPerSecond } from './format.js';
 
 export interface Progress {
   update(done: number, total: number): void;
@@ -36,7 +37,7 @@ export function progressBar(enabled: boolean): Progress {
         return;
       }
       const s = (performance.now() - t0) / 1000;
-      bar.update(done, { speed: s > 0 ? Math.round((done - first) / s).toLocaleString('en-US') : '—' });
+      bar.update(done, { speed: s > 0 ? gamesPerSecond((done - first) / s) : '—' });
     },
     stop() {
       if (started) bar.stop();

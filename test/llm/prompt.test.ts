@@ -128,6 +128,30 @@ describe('a prompt never holds what its seat may not know', () => {
   });
 });
 
+describe('a prompt never holds what its seat may not know, under the variants', () => {
+  it('Harvest Festival and New Moon (every event): every decision of every seat', () => {
+    let prompts = 0;
+    for (const rules of [['harvestFestival=true'], ['newMoon=all'], ['harvestFestival=true', 'newMoon=all']]) {
+      const setup = setupOf({ preset: 'standard', players: 13, roles: ALL_ROLES, rules });
+      for (let i = 0; i < 6; i++) {
+        const game = new Game(setup, gameSeed(`leak-${rules.join('+')}`, i));
+        const spy: Agent = {
+          name: 'spy',
+          decide(ctx) {
+            const d = ctx.decision;
+            const p = buildPrompt(ctx.observe(), d, [], 'text');
+            checkPrompt(game, d.seat, `${p.system}\n${p.user}\n${JSON.stringify(p.schema)}`);
+            prompts++;
+            return randomAgent.decide(ctx);
+          },
+        };
+        playSync(game, Array(13).fill(spy));
+      }
+    }
+    expect(prompts).toBeGreaterThan(1000);
+  });
+});
+
 describe('the leak check itself', () => {
   it('fails on a prompt built from the moderator log instead of the observation', () => {
     const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });

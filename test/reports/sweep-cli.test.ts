@@ -4,7 +4,7 @@
 // with a message and nothing written.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import Database from 'better-sqlite3';
@@ -186,6 +186,7 @@ describe('sim report', () => {
       [['--db', 'notes.db', '--out', 'o'], /not an SQLite database/],
       [['--db', 'empty.db', '--out', 'o'], /empty.db holds no games: play some first/],
       [['--db', 'a.db', '--out', 'afile'], /--out afile is a file, not a directory/],
+      [['--db', 'a.db', '--out', 'afile/o'], /--out afile\/o: .*afile is a file, not a directory/],
       [['--db', 'a.db', '--out', 'o', '--replay', '99:0'], /has no run 99/],
       [['--db', 'a.db', '--run', '42'], /has no run 42/],
       [['--db', 'a.db', '--compare', '1-2'], /--compare '1-2' is not RUN:RUN/],
@@ -197,5 +198,22 @@ describe('sim report', () => {
     }
     expect(snapshot(dir)).toEqual(before);
     expect(existsSync(join(dir, 'o'))).toBe(false);
+  });
+
+  it('an --out it cannot write is said plainly: no stack trace, no hang, no temporary file left', () => {
+    // Node 20's recursive mkdir loops forever under /proc; the report makes its directories one by one.
+    if (existsSync('/proc/self')) {
+      const r = sim(['report', '--db', 'a.db', '--out', '/proc/no-such-dir/report'], dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^sim: --out \/proc\/no-such-dir\/report: cannot create the directory \/proc\/no-such-dir \(ENOENT\): choose another --out\n$/);
+    }
+    // A file of the report that cannot be written (here a directory is in its way).
+    mkdirSync(join(dir, 'blocked', 'tables', 'roles.csv'), { recursive: true });
+    const r = sim(['report', '--db', 'a.db', '--out', 'blocked'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr).toMatch(/^sim: --out blocked: cannot write .*roles\.csv \(EISDIR\); the page \(index\.html\) is written last/);
+    expect(existsSync(join(dir, 'blocked', 'index.html'))).toBe(false);
+    expect(readdirSync(join(dir, 'blocked', 'tables')).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 });
