@@ -62,7 +62,7 @@ const CASES: [args: string[], message: RegExp][] = [
   [['--workers', 'all'], /--workers must be a whole number from 0 to 1024/],
   [['--bogus'], /Unknown argument: bogus \(see sim --help\)/],
   [['--no-db', '--resume'], /--resume continues a stored run: it needs a database/],
-  [['--db', 'foreign.db'], /foreign\.db is an SQLite database of another program .* left untouched\. Choose another --db path/],
+  [['--db', 'foreign.db'], /foreign\.db is an SQLite database of another program .* left untouched\. Choose another file/],
   [['--db', 'notes.txt'], /notes\.txt is not an SQLite database, so not a werewolf-lab results file/],
   [['--db', 'nodir/x.db'], /cannot create nodir\/x\.db: the directory .*nodir does not exist/],
   [['--db', ''], /--db needs a file path/],

@@ -55,17 +55,17 @@ export function inspectDbFile(path: string): Result<DbFileState, string> {
     return err(`cannot read ${path}: ${(e as Error).message}`);
   }
   if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC)
-    return err(`${path} is not an SQLite database, so not a werewolf-lab results file; it was left untouched. Choose another --db path`);
+    return err(`${path} is not an SQLite database, so not a werewolf-lab results file; it was left untouched. Choose another file`);
   const appId = header.readUInt32BE(68);
   const version = header.readInt32BE(60);
   if (appId !== APPLICATION_ID)
     return err(
       `${path} is an SQLite database of another program (application_id ${appId}), not a werewolf-lab results file; ` +
-        'it was left untouched. Choose another --db path',
+        'it was left untouched. Choose another file',
     );
   if (version > SCHEMA_VERSION)
     return err(`${path} was written by a newer werewolf-lab (schema ${version}; this one reads ${SCHEMA_VERSION}): update werewolf-lab to read it`);
-  if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another --db path`);
+  if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another file`);
   return ok('ours');
 }
 
@@ -187,7 +187,7 @@ export class Store {
       const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'games')").pluck().get() as number;
       if (tables !== 2) {
         db.close();
-        return err(`${path} is marked as a werewolf-lab file but lacks its tables: it is damaged; choose another --db path`);
+        return err(`${path} is marked as a werewolf-lab file but lacks its tables: it is damaged; choose another file`);
       }
       return ok(new Store(db, path, mode));
     } catch (e) {

@@ -11,6 +11,8 @@ import type { RunRow } from '../../tournaments/storage.js';
 /** A rate in percent; two decimals below 1% so that small upper bounds do not read as 0.0%. */
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+/** "1 game", "2 games". */
+const gamesText = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
 
 /** Games per second for people: whole numbers from 10 up, else two significant digits (LLM runs play under one a second, which must not read as 0). */
 export const gamesPerSecond = (n: number): string => (n >= 9.95 ? thousands(n) : n.toPrecision(2));
@@ -63,12 +65,12 @@ export function humanSummary(s: Summary): string {
     const r = rates[side];
     out.push(`  ${side.padEnd(11)} ${String(t.wins[side]).padStart(9)} ${r === null ? '' : `${pct(r.rate).padStart(7)}   ${pct(r.low)} – ${pct(r.high)}`}`);
   }
-  out.push('', `  mean days   ${t.meanDays.toFixed(2)}   (${t.games} games)`);
+  out.push('', `  mean days   ${t.meanDays.toFixed(2)}   (${gamesText(t.games)})`);
   const where = s.workers === 0 || c.seating.async ? 'in this thread' : `on ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
   const speed = o.seconds > 0 ? gamesPerSecond(o.played / o.seconds) : '—';
-  if (o.played > 0) out.push(`  played      ${o.played} games in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
-  if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${o.planned} games stored`);
-  if (s.before > 0) out.push(`  resumed     ${s.before} games were already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
+  if (o.played > 0) out.push(`  played      ${gamesText(o.played)} in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
+  if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${gamesText(o.planned)} stored`);
+  if (s.before > 0) out.push(`  resumed     ${s.before === 1 ? '1 game was' : `${s.before} games were`} already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
   if (s.llm !== undefined) out.push(...s.llm.lines, '');
   if (o.run !== null && s.db !== null) {
     out.push(`  stored in   ${s.db} as run ${o.run.id} (see a game: sim show --db ${s.db} --run ${o.run.id} --game ${o.run.first})`);
