@@ -1,10 +1,11 @@
 // The heuristic agent: one per seat per game. Before each decision it reads the events
 // added to its observation since the last one, then answers through the handler for
-// the decision's kind. A kind it has no handler for (a variant added later) gets a legal
-// answer all the same: the random agent's, else the engine's documented fallback. To
-// teach it a new kind, add a case to `answer`.
+// the decision's kind. A kind it has no handler for gets a legal answer all the same:
+// the random agent's, else the engine's documented fallback — today the Harvest thief's
+// swap, Cupid's secret lover and the medium's question (variants.ts says why). To teach
+// it a new kind, add a case to `answer`.
 
-import { fallbackAnswer, type Answer, type Decision } from '../../engine/decisions.js';
+import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/decisions.js';
 import type { Rng } from '../../engine/rng.js';
 import { randomAnswer } from '../random.js';
 import type { Agent, DecisionContext } from '../types.js';
@@ -15,6 +16,7 @@ import { newPlan, type DecisionFor, type Mind, type Plan } from './mind.js';
 import { cupid, guard, peek, piper, seer, thief, witch } from './night.js';
 import { pack } from './pack.js';
 import { speech } from './speech.js';
+import { defend, friends, pact, potion, punish, sacrifice, vouch } from './variants.js';
 import { View, sharedVillageView, viewOf } from './view.js';
 
 /**
@@ -55,6 +57,20 @@ function answer(m: Mind, d: Decision, rng: Rng): Answer {
       return cupid(m, d);
     case 'piper':
       return piper(m, d);
+    case 'sacrifice':
+      return sacrifice(m, d as SacrificeDecision);
+    case 'punish':
+      return punish(m, d as DecisionFor<'punish'>);
+    case 'defend':
+      return defend(m, d);
+    case 'vouch':
+      return vouch(m, d as DecisionFor<'vouch'>);
+    case 'friends':
+      return friends(m, d);
+    case 'pact':
+      return pact(m, d);
+    case 'potion':
+      return potion(m, d as PotionDecision);
     default:
       return unknownKindAnswer(d, rng);
   }

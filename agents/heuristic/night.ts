@@ -58,8 +58,8 @@ export function guard(m: Mind, d: DecisionFor<'guard'>): Answer {
 }
 
 /** Poison only a player this likely a werewolf (or less, when the village is about to lose). */
-const POISON_SURE = 0.85;
-const POISON_DANGER = 0.5;
+export const POISON_SURE = 0.85;
+export const POISON_DANGER = 0.5;
 
 /**
  * The Witch keeps her potion for the Seer: she heals herself, her lover, a believed
@@ -100,7 +100,7 @@ function seerToSave(m: Mind): boolean {
 }
 
 /** The werewolves (as many as the suspicions add up to) are within two of the others. */
-function villageInDanger(m: Mind, v: View): boolean {
+export function villageInDanger(m: Mind, v: View): boolean {
   const b = m.b;
   let wolves = 0;
   for (let s = 0; s < b.n; s++) if (b.alive[s] === 1) wolves += v.p[s]!;
