@@ -39,7 +39,7 @@ describe('files that are not ours', () => {
       for (const mode of ['read', 'update', 'write'] as const) {
         const r = Store.open(path, mode);
         expect(r.ok).toBe(false);
-        if (!r.ok) expect(r.error).toMatch(/SQLite database of another program.*left untouched.*--db/);
+        if (!r.ok) expect(r.error).toMatch(/SQLite database of another program.*left untouched\. Choose another file/);
       }
       expect(snapshot(sub)).toEqual(before);
     } finally {
