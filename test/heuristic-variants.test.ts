@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { playSync } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
+import { PublicRecord, livingNeighbours } from '../agents/heuristic/public.js';
 import type { Agent } from '../agents/types.js';
+import { ALL, type Event } from '../engine/events.js';
 import { Game, gameSeed, resolveSetup, type Answer, type Decision } from '../engine/index.js';
 
 /** Seat roles, the living and the lovers when a decision was asked, with the agent's answer. */
@@ -139,4 +141,79 @@ describe('heuristic play on the variants (004)', () => {
     }
     expect(n).toBeGreaterThan(3);
   });
+
+  it('Spiritualism: a werewolf medium never asks whether he is one, nor names a packmate', () => {
+    let n = 0;
+    for (const x of moon) {
+      if (x.d.kind !== 'medium' || !plainWolf(x) || x.a.kind !== 'medium') continue;
+      n++;
+      expect(x.a.question).not.toBe('am-i-wolf');
+      for (const s of x.a.about) expect(wolf(x, s)).toBe(false);
+    }
+    expect(n).toBeGreaterThan(5);
+  });
+
+  it('Spiritualism: a village medium asks a question that can settle something whenever one is offered', () => {
+    const settling = new Set(['sheriff-is-wolf', 'am-i-wolf', 'is-villager', 'neighbour-wolf']);
+    let n = 0;
+    for (const x of moon) {
+      if (x.d.kind !== 'medium' || x.a.kind !== 'medium' || x.roles[x.d.seat] === 'werewolf' || x.lover[x.d.seat]! >= 0) continue;
+      // (a question about a player is worth asking while anyone's card is in doubt: always, in these games)
+      if (!x.d.questions.includes('is-villager') && !x.d.questions.includes('neighbour-wolf')) continue;
+      n++;
+      expect(settling.has(x.a.question)).toBe(true);
+    }
+    expect(n).toBeGreaterThan(5);
+  });
 });
+
+describe("the public record reads the ghost's answers (004, Spiritualism)", () => {
+  const seance = (medium: number, question: Extract<Event, { type: 'seance' }>['question'], about: number[], answer: boolean): Event =>
+    ({ type: 'seance', medium, ghost: 0, question, about, answer, vis: ALL }) as Event;
+
+  it('learns what an answer settles, and nothing from one that only narrows', () => {
+    const r = new PublicRecord(8);
+    r.apply({ type: 'death', seat: 0, role: 'villager', cause: 'night', vis: ALL } as Event);
+    r.apply(seance(1, 'am-i-wolf', [], false));
+    r.apply(seance(2, 'is-villager', [5], true));
+    r.apply(seance(3, 'is-villager', [6], false)); // werewolf or a power: not settled
+    r.apply(seance(3, 'neighbour-wolf', [3], false)); // no werewolf beside seat 3: seats 2 and 4 are cleared
+    r.apply(seance(4, 'am-i-villager', [], false));
+    expect([...r.known]).toEqual([-1, -1, -1, 0, -1, -1, 0, 0]);
+    expect(r.roleOf[5]).toBe('villager');
+    r.apply({ type: 'sheriff', seat: 7, how: 'elected', vis: ALL } as Event);
+    r.apply(seance(3, 'sheriff-is-wolf', [], true));
+    expect(r.known[7]).toBe(1);
+  });
+
+  it('living neighbours skip the dead, around the circle', () => {
+    expect(livingNeighbours(Uint8Array.from([1, 0, 1, 1, 0]), 0)).toEqual([2, 3]);
+    expect(livingNeighbours(Uint8Array.from([1, 0, 0, 1, 0]), 3)).toEqual([0]);
+    expect(livingNeighbours(Uint8Array.from([0, 1, 0]), 1)).toEqual([]);
+  });
+
+  it('over real New Moon games, everything the record holds as certain is true at the end', () => {
+    const setup = resolveSetup({ preset: 'classic', roles: TWELVE, rules: ['newMoon=all'] });
+    if (!setup.ok) throw new Error(setup.error);
+    const seating = parseSeating(['heuristic']);
+    if (!seating.ok) throw new Error(seating.error);
+    let seances = 0;
+    let settled = 0;
+    for (let i = 0; i < 300; i++) {
+      const g = new Game(setup.value, gameSeed('record', i));
+      playSync(g, seatAgents(seating.value, g.state.seats.map((x) => x.dealt)).agents);
+      const r = new PublicRecord(g.setup.players);
+      for (const e of g.log) if (e.vis === ALL) r.apply(e);
+      seances += g.log.filter((e) => e.type === 'seance').length;
+      g.state.seats.forEach((x, s) => {
+        if (r.known[s] === 0) return;
+        if (x.alive) settled++;
+        // (New Moon alone turns a player into a plain villager only, never into a werewolf)
+        expect(r.known[s] === 1).toBe(x.role === 'werewolf');
+      });
+    }
+    expect(seances).toBeGreaterThan(50);
+    expect(settled).toBeGreaterThan(50);
+  });
+});
+

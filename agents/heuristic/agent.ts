@@ -2,7 +2,7 @@
 // added to its observation since the last one, then answers through the handler for
 // the decision's kind. A kind it has no handler for gets a legal answer all the same:
 // the random agent's, else the engine's documented fallback — today the Harvest thief's
-// swap, Cupid's secret lover and the medium's question (variants.ts says why). To teach
+// swap and Cupid's secret lover (variants.ts says why). To teach
 // it a new kind, add a case to `answer`.
 
 import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/decisions.js';
@@ -16,7 +16,7 @@ import { newPlan, type DecisionFor, type Mind, type Plan } from './mind.js';
 import { cupid, guard, peek, piper, seer, thief, witch } from './night.js';
 import { pack } from './pack.js';
 import { speech } from './speech.js';
-import { defend, friends, pact, potion, punish, sacrifice, vouch } from './variants.js';
+import { defend, friends, medium, pact, potion, punish, sacrifice, vouch } from './variants.js';
 import { View, sharedVillageView, viewOf } from './view.js';
 
 /**
@@ -71,6 +71,8 @@ function answer(m: Mind, d: Decision, rng: Rng): Answer {
       return pact(m, d);
     case 'potion':
       return potion(m, d as PotionDecision);
+    case 'medium':
+      return medium(m, d);
     default:
       return unknownKindAnswer(d, rng);
   }

@@ -9,6 +9,7 @@
 
 import type { Event } from '../../engine/events.js';
 import type { Observation } from '../../engine/observation.js';
+import type { SeanceQuestion } from '../../engine/moon/cards.js';
 import type { Role } from '../../engine/roles.js';
 import { MAX_PLAYERS } from '../../engine/setup.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
@@ -183,9 +184,49 @@ export class PublicRecord {
         return;
       case 'votes':
         return this.readVotes(e.votes, e.round);
+      case 'seance':
+        this.salt = mix(this.salt, 0x5ea + e.medium);
+        return this.readSeance(e.medium, e.question, e.about, e.answer);
       default:
         // Nothing else public moves the record (start, night, election, tie, verdict, shot,
         // scapegoat-voters, end, and event types added later).
+        return;
+    }
+  }
+
+  /**
+   * Spiritualism (004): the ghost's answer is true and public. What it settles for certain
+   * is learnt; answers that only narrow things down ("not a plain villager", "a neighbour
+   * is a werewolf", two players' sides, the werewolves' sexes) are left out.
+   */
+  private readSeance(medium: number, q: SeanceQuestion, about: readonly number[], answer: boolean): void {
+    switch (q) {
+      case 'am-i-wolf':
+        return this.learn(medium, answer, null);
+      case 'am-i-villager':
+        if (answer) this.learn(medium, false, 'villager');
+        return;
+      case 'is-villager':
+        if (answer) this.learn(about[0]!, false, 'villager');
+        return;
+      case 'sheriff-is-wolf':
+        if (this.sheriff >= 0) this.learn(this.sheriff, answer, null);
+        return;
+      case 'sheriff-is-villager':
+        if (answer && this.sheriff >= 0) this.learn(this.sheriff, false, 'villager');
+        return;
+      case 'neighbour-wolf':
+        // No werewolf beside him: both living neighbours are cleared.
+        if (!answer) for (const x of livingNeighbours(this.alive, about[0]!)) this.learn(x, false, null);
+        return;
+      case 'seer-found-wolf':
+      case 'wolves-adjacent':
+      case 'same-side':
+      case 'witch-is-man':
+      case 'all-wolves-men':
+      case 'all-wolves-women':
+      case 'any-wolf-man':
+      case 'any-wolf-woman':
         return;
     }
   }
@@ -225,6 +266,22 @@ export class PublicRecord {
     }
     checkClaimsOnReveal(this, seat, role);
   }
+}
+
+/** The nearest living players on either side of `seat` around the table (one if only two are alive; none alone). */
+export function livingNeighbours(alive: Uint8Array, seat: number): number[] {
+  const n = alive.length;
+  const out: number[] = [];
+  for (const step of [1, n - 1]) {
+    for (let k = 1; k < n; k++) {
+      const x = (seat + k * step) % n;
+      if (alive[x] === 1) {
+        if (x !== seat && !out.includes(x)) out.push(x);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** Ballots per target (one vote event at a time). */

@@ -3,14 +3,18 @@
 // accusation and vouching, Bleak Monday's and Great Distrust's choices of whom to save,
 // the Pact, and the Harvest witch's single potion. Each plays as the day's vote does:
 // villagers on their own view, wolves on what the village thinks and for their pack,
-// lovers never against each other. The rest (the thief's swap, Cupid's secret lover, the
-// medium's question) carry no suspicion to act on and are answered the random agent's way.
+// lovers never against each other; the medium asks the ghost what settles most. The
+// rest (the thief's swap, Cupid's secret lover) carry no suspicion to act on and are
+// answered the random agent's way.
 
-import type { Answer, PotionDecision, SacrificeDecision } from '../../engine/decisions.js';
+import type { Answer, DecisionOf, PotionDecision, SacrificeDecision } from '../../engine/decisions.js';
+import type { SeanceQuestion } from '../../engine/moon/cards.js';
+import { randomAnswer } from '../random.js';
 import { voteTarget } from './day.js';
 import type { DecisionFor, Mind } from './mind.js';
 import { POISON_DANGER, POISON_SURE, villageInDanger } from './night.js';
 import { argmaxRandom } from './pick.js';
+import { livingNeighbours } from './public.js';
 import { TOLERANCE } from './view.js';
 
 /** Harvest Festival: which of the scapegoat's neighbours dies on the tie — a day vote. */
@@ -90,4 +94,73 @@ export function potion(m: Mind, d: PotionDecision): Answer {
   const t = argmaxRandom(cands, (s) => v.p[s]!, m.rng);
   const sure = t >= 0 && (v.p[t]! >= POISON_SURE || (v.p[t]! >= POISON_DANGER && villageInDanger(m, v)));
   return { kind: 'potion', target: sure ? t : d.mayPass ? null : d.targets[0]! };
+}
+
+/** How far a probability is from certain: 1 at one half, 0 at 0 or 1. */
+const doubt = (p: number) => 4 * p * (1 - p);
+
+/**
+ * Questions that tell the village nothing a werewolf medium would rather it did not know
+ * (the heuristic reads no sexes), in his order of preference.
+ */
+const WOLF_SAFE: readonly SeanceQuestion[] = ['witch-is-man', 'all-wolves-men', 'all-wolves-women', 'any-wolf-man', 'any-wolf-woman', 'seer-found-wolf'];
+
+/**
+ * Spiritualism: the medium asks the ghost (who answers truly, aloud) the question that
+ * settles most for the village (public.ts learns the answers): whether the sheriff is a
+ * werewolf, whether a doubtful player's neighbours are clear, whether a doubtful player
+ * is a plain villager, or — when the village suspects him — whether he himself is a
+ * werewolf. A werewolf medium asks what tells nothing; failing that, nothing about his
+ * pack. With nothing worth asking, any question (the random agent's way).
+ */
+export function medium(m: Mind, d: DecisionOf<'medium'>): Answer {
+  const b = m.b;
+  if (b.wolfTeam) {
+    for (const q of WOLF_SAFE) if (d.questions.includes(q)) return { kind: 'medium', question: q, about: [] };
+    if (d.questions.includes('same-side') && d.targets.length >= 2) {
+      // Two players who are not packmates: their sides say nothing of the pack.
+      const others = d.targets.filter((s) => b.packmate[s] === 0);
+      if (others.length >= 2) return { kind: 'medium', question: 'same-side', about: [others[0]!, others[1]!] };
+    }
+    return randomAnswer(d, m.rng);
+  }
+  const v = m.mine();
+  let best: Answer | null = null;
+  let bestValue = 0.05;
+  const offer = (value: number, question: SeanceQuestion, about: number[]) => {
+    if (value > bestValue + TOLERANCE) {
+      bestValue = value;
+      best = { kind: 'medium', question, about };
+    }
+  };
+  for (const q of d.questions) {
+    switch (q) {
+      case 'sheriff-is-wolf':
+        if (b.sheriff >= 0 && b.sheriff !== b.me && b.alive[b.sheriff] === 1) offer(doubt(v.p[b.sheriff]!), q, []);
+        break;
+      case 'am-i-wolf':
+        // I know the answer; the village learns it: worth what it suspects me.
+        offer(doubt(m.village().p[b.me]!), q, []);
+        break;
+      case 'is-villager':
+        // A yes clears him; a no says only "werewolf or a power".
+        for (const t of d.targets) offer(0.5 * doubt(v.p[t]!), q, [t]);
+        break;
+      case 'neighbour-wolf':
+        // A no clears both neighbours.
+        for (const t of d.targets) {
+          let clear = 1;
+          let value = 0;
+          for (const x of livingNeighbours(b.alive, t)) {
+            clear *= 1 - v.p[x]!;
+            value += doubt(v.p[x]!);
+          }
+          offer(0.5 * clear * value, q, [t]);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return best ?? randomAnswer(d, m.rng);
 }
