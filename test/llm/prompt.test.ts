@@ -101,6 +101,20 @@ function checkPrompt(game: Game, seat: number, prompt: string): void {
   }
 }
 
+/** A random agent that builds each decision's prompt, checks it against what the seat may know, and reports the seat. */
+function spyOn(game: Game, seen: (seat: number) => void): Agent {
+  return {
+    name: 'spy',
+    decide(ctx) {
+      const d = ctx.decision;
+      const p = buildPrompt(ctx.observe(), d, [], 'text');
+      checkPrompt(game, d.seat, `${p.system}\n${p.user}\n${JSON.stringify(p.schema)}`);
+      seen(d.seat);
+      return randomAgent.decide(ctx);
+    },
+  };
+}
+
 describe('a prompt never holds what its seat may not know', () => {
   it('for every decision of every seat, every role, under every preset', () => {
     const roles = new Set<Role>();
@@ -109,18 +123,10 @@ describe('a prompt never holds what its seat may not know', () => {
       const setup = setupOf({ preset, players: 13, roles: ALL_ROLES });
       for (let i = 0; i < 6; i++) {
         const game = new Game(setup, gameSeed(`leak-${preset}`, i));
-        const spy: Agent = {
-          name: 'spy',
-          decide(ctx) {
-            const d = ctx.decision;
-            const p = buildPrompt(ctx.observe(), d, [], 'text');
-            checkPrompt(game, d.seat, `${p.system}\n${p.user}\n${JSON.stringify(p.schema)}`);
-            roles.add(game.state.seats[d.seat]!.role);
-            prompts++;
-            return randomAgent.decide(ctx);
-          },
-        };
-        playSync(game, Array(13).fill(spy));
+        playSync(game, Array(13).fill(spyOn(game, (seat) => {
+          roles.add(game.state.seats[seat]!.role);
+          prompts++;
+        })));
       }
     }
     expect([...roles].sort()).toEqual([...ROLES].sort());
@@ -135,17 +141,7 @@ describe('a prompt never holds what its seat may not know, under the variants', 
       const setup = setupOf({ preset: 'standard', players: 13, roles: ALL_ROLES, rules });
       for (let i = 0; i < 6; i++) {
         const game = new Game(setup, gameSeed(`leak-${rules.join('+')}`, i));
-        const spy: Agent = {
-          name: 'spy',
-          decide(ctx) {
-            const d = ctx.decision;
-            const p = buildPrompt(ctx.observe(), d, [], 'text');
-            checkPrompt(game, d.seat, `${p.system}\n${p.user}\n${JSON.stringify(p.schema)}`);
-            prompts++;
-            return randomAgent.decide(ctx);
-          },
-        };
-        playSync(game, Array(13).fill(spy));
+        playSync(game, Array(13).fill(spyOn(game, () => prompts++)));
       }
     }
     expect(prompts).toBeGreaterThan(1000);
