@@ -297,6 +297,8 @@ export class Beliefs {
 
   /** `xs` without my allies (`xs` itself when it holds none: most players have none). */
   withoutAllies(xs: readonly number[]): readonly number[] {
+    // No lover and no pack to play for (most seats): nobody is an ally, no seat need be asked.
+    if (this.lover < 0 && (this.packmate === NOBODY || this.role !== 'werewolf')) return xs;
     for (const s of xs) if (this.ally(s)) return xs.filter((x) => !this.ally(x));
     return xs;
   }

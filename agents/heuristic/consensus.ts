@@ -15,12 +15,18 @@ const BANDWAGON = 0.4;
 function intentSupport(m: Mind, v: View): Float64Array {
   const b = m.b;
   const out = m.scratch();
+  // The record's arrays read once, not through the getters at every seat (this runs at every speech and vote).
+  const n = b.n;
+  const intent = b.intent;
+  const alive = b.alive;
+  const living = b.livingCount;
+  const p = v.p;
   // A loop rather than `fill`: for a dozen seats the call costs more than the stores.
-  for (let s = 0; s < out.length; s++) out[s] = 0;
-  for (let s = 0; s < b.n; s++) {
-    const t = b.intent[s]!;
-    if (t < 0 || b.alive[s] === 0) continue;
-    out[t]! += (1 - v.p[s]!) / b.livingCount;
+  for (let s = 0; s < n; s++) out[s] = 0;
+  for (let s = 0; s < n; s++) {
+    const t = intent[s]!;
+    if (t < 0 || alive[s] === 0) continue;
+    out[t]! += (1 - p[s]!) / living;
   }
   return out;
 }

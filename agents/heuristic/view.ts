@@ -200,22 +200,27 @@ function rivals(b: Beliefs, c: InformedClaim): number {
 
 function applyRoleClaims(b: Beliefs, K: Int8Array, p: Float64Array): void {
   const n = b.n;
+  // The record's arrays read once, not through the getters at every seat (this runs at every view computed).
+  const alive = b.alive;
+  const claimed = b.claimed;
+  const roleLiar = b.roleLiar;
+  const knowsPiper = b.knowsPiper;
   for (let s = 0; s < n; s++) {
-    if (b.alive[s] === 0) continue;
+    if (alive[s] === 0) continue;
     // A known Pied Piper is an enemy of everyone else (he wins alone): suspicion 1.
-    if (b.knowsPiper && b.roleOf[s] === 'piper' && s !== b.me && (K === b.known || b.pub[s] !== 0 || b.claimed[s] === 'piper')) {
+    if (knowsPiper && b.roleOf[s] === 'piper' && s !== b.me && (K === b.known || b.pub[s] !== 0 || claimed[s] === 'piper')) {
       p[s] = 1;
       continue;
     }
     if (K[s] !== 0) continue;
-    if (b.roleLiar[s] === 1) {
+    if (roleLiar[s] === 1) {
       p[s] = Math.max(p[s]!, LIAR_WOLF);
       continue;
     }
-    const r = b.claimed[s];
+    const r = claimed[s];
     if (r === null || r === 'seer' || r === 'little-girl' || r === 'villager') continue;
     let rivals = 0;
-    for (let o = 0; o < n; o++) if (o !== s && b.alive[o] === 1 && b.claimed[o] === r) rivals++;
+    for (let o = 0; o < n; o++) if (o !== s && alive[o] === 1 && claimed[o] === r) rivals++;
     if (rivals === 0) p[s] = p[s]! * ROLE_CLAIM;
   }
 }
