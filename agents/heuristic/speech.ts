@@ -80,28 +80,43 @@ function girlClaims(m: Mind, out: Claim[]): void {
   for (let s = 0; s < b.n; s++) if (s !== b.me && b.alive[s] === 1 && b.known[s] === 1) out.push({ type: 'suspect', target: s });
 }
 
-/** Keeps a statement legal: at most MAX_CLAIMS claims, no duplicates, and 001's limit on a Little Girl's naming. */
+/**
+ * Keeps a statement legal: at most MAX_CLAIMS claims, no duplicates, and 001's limit on a
+ * Little Girl's naming. `claims` itself when it keeps them all (most statements): a
+ * second array per speech was a tenth of the agent's allocations.
+ */
 function fit(m: Mind, d: DecisionFor<'speech'>, claims: Claim[]): Claim[] {
   const me = m.b.me;
   let limit: number | null = null;
   for (const c of claims) if (c.type === 'role' && c.role === 'little-girl') limit = d.littleGirlMaxNamed;
-  const out: Claim[] = [];
+  // The claims kept, made only at the first claim dropped; until then they are claims[0 … i).
+  let out: Claim[] | null = null;
   let named = 0;
-  for (const c of claims) {
-    if (out.length >= MAX_CLAIMS) break;
-    if (c.type !== 'role' && (c.target === me || c.target < 0 || c.target >= d.players)) continue;
+  for (let i = 0; i < claims.length; i++) {
+    const c = claims[i]!;
+    const kept = out === null ? i : out.length;
+    if (kept >= MAX_CLAIMS) {
+      out ??= claims.slice(0, i);
+      break;
+    }
     const names = c.type === 'suspect' || (c.type === 'seen' && c.result === 'werewolf');
-    if (names && limit !== null && named >= limit) continue;
-    if (said(out, c)) continue;
+    if (
+      (c.type !== 'role' && (c.target === me || c.target < 0 || c.target >= d.players)) ||
+      (names && limit !== null && named >= limit) ||
+      said(out ?? claims, kept, c)
+    ) {
+      out ??= claims.slice(0, i);
+      continue;
+    }
     if (names) named++;
-    out.push(c);
+    if (out !== null) out.push(c);
   }
-  return out;
+  return out ?? claims;
 }
 
-/** `c` is already in `out` (a loop, not `some`: a statement is made at every speech, and a closure each time adds up). */
-function said(out: readonly Claim[], c: Claim): boolean {
-  for (const o of out) if (sameClaim(o, c)) return true;
+/** `c` is among the first `kept` of `out` (a loop, not `some`: a statement is made at every speech, and a closure each time adds up). */
+function said(out: readonly Claim[], kept: number, c: Claim): boolean {
+  for (let i = 0; i < kept; i++) if (sameClaim(out[i]!, c)) return true;
   return false;
 }
 
