@@ -94,9 +94,8 @@ export class HeuristicAgent implements Agent, Mind {
   private beliefs: Beliefs | null = null;
   private mineView: View | null = null;
   private villageView: View | null = null;
-  private scratchArray: Float64Array | null = null;
   private currentRng: Rng | null = null;
-  readonly plan: Plan = newPlan();
+  private planMade: Plan | null = null;
 
   constructor(
     readonly name: string,
@@ -106,6 +105,11 @@ export class HeuristicAgent implements Agent, Mind {
 
   get b(): Beliefs {
     return this.beliefs!;
+  }
+
+  /** Made on first use: most seats (villagers with no card to reveal) never plan anything. */
+  get plan(): Plan {
+    return (this.planMade ??= newPlan());
   }
 
   get rng(): Rng {
@@ -123,16 +127,11 @@ export class HeuristicAgent implements Agent, Mind {
     return viewOf(b, false, (this.villageView ??= new View(b.n)));
   }
 
-  scratch(): Float64Array {
-    return this.scratchArray!;
-  }
-
   decide(ctx: DecisionContext): Answer {
     const obs = ctx.observe();
     if (this.beliefs === null) {
       if (obs.seat !== this.seat) throw new Error(`the heuristic agent of seat ${this.seat} was given seat ${obs.seat}'s observation`);
       this.beliefs = new Beliefs(obs, this.knobs);
-      this.scratchArray = new Float64Array(obs.players);
     }
     this.beliefs.update(obs);
     this.currentRng = ctx.rng;

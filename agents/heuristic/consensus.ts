@@ -11,10 +11,16 @@ import type { View } from './view.js';
 /** How much a unanimous, trusted intent adds to a target's suspicion when choosing a vote. */
 const BANDWAGON = 0.4;
 
+/**
+ * Each target's support in `intentSupport` (scratch shared by every seat: one choice at
+ * a time, agents run in one thread; one array fewer to make per seat and game).
+ */
+const SUPPORT = new Float64Array(MAX_PLAYERS);
+
 /** Today's announced intents for each target, each speaker counting 1 − p(speaker), over the living. */
 function intentSupport(m: Mind, v: View): Float64Array {
   const b = m.b;
-  const out = m.scratch();
+  const out = SUPPORT;
   // The record's arrays read once, not through the getters at every seat (this runs at every speech and vote).
   const n = b.n;
   const intent = b.intent;
@@ -45,8 +51,10 @@ export function lynchTarget(m: Mind, v: View, cands: readonly number[]): number 
 /** Announced intents against `target` today by living players (those for whom `counted` is true, if given). */
 export function intentsAgainst(m: Mind, target: number, counted?: (s: number) => boolean): number {
   const b = m.b;
+  const intent = b.intent;
+  const alive = b.alive;
   let k = 0;
-  for (let s = 0; s < b.n; s++) if (b.intent[s] === target && b.alive[s] === 1 && (counted === undefined || counted(s))) k++;
+  for (let s = 0; s < b.n; s++) if (intent[s] === target && alive[s] === 1 && (counted === undefined || counted(s))) k++;
   return k;
 }
 

@@ -48,8 +48,6 @@ export interface Mind {
   mine(): View;
   /** The village's view: public facts only (what a werewolf expects the others to think). */
   village(): View;
-  /** A scratch array of one number per seat (overwritten by each use). */
-  scratch(): Float64Array;
 }
 
 /** The decision of kind K (target kinds share one union member in `Decision`, so `DecisionOf` cannot pick them out). */

@@ -15,7 +15,7 @@ import type { Role } from '../../engine/roles.js';
 import { MAX_PLAYERS } from '../../engine/setup.js';
 import { INTENT, SUSPECT } from './beliefs.js';
 import type { Mind } from './mind.js';
-import { argmaxShared, mix } from './pick.js';
+import { argmaxShared, mix, without } from './pick.js';
 import type { View } from './view.js';
 
 const CLAIMED_POWER: Partial<Record<Role, number>> = { witch: 2, guard: 1.5, 'little-girl': 3 };
@@ -37,7 +37,8 @@ const GUARD_ON_SEER = 0.75;
 
 export function pack(m: Mind, d: PackDecision): Answer {
   const b = m.b;
-  const cands = d.targets.filter((s) => b.packmate[s] === 0 && s !== b.lover && s !== b.me);
+  // The targets themselves when none is dropped (the engine offers no packmate under most rules).
+  const cands = without(d.targets, (s) => b.packmate[s] === 1 || s === b.lover || s === b.me);
   if (cands.length === 0) {
     // Only packmates (or myself) are legal: abstain if we may, else offer myself rather than a packmate.
     if (d.mayPass) return { kind: 'pack', target: null };
