@@ -18,7 +18,7 @@ import { MAX_PLAYERS } from '../../engine/setup.js';
 import type { Knobs } from './knobs.js';
 import type { View } from './view.js';
 import { mix } from './pick.js';
-import { PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
+import { noRoles, PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
 export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
 
@@ -28,6 +28,37 @@ export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim
  * game. Never written: a seat makes its own before its first entry.
  */
 const NOBODY = new Uint8Array(MAX_PLAYERS);
+
+/** No seats, and no Seer results: shared likewise by every seat until it has some (never written). */
+const NO_SEATS: readonly number[] = [];
+const NO_RESULTS: readonly SeerResult[] = [];
+
+/**
+ * The deck's werewolves and whether it holds a Thief, for the deck last counted: every
+ * seat of every game of a run shares one deck array, so each seat need not count it.
+ */
+let countedDeck: readonly Role[] | null = null;
+let countedWolves = 0;
+let countedThief = false;
+
+function countDeck(deck: readonly Role[]): void {
+  if (deck === countedDeck) return;
+  let wolves = 0;
+  let thief = false;
+  for (const r of deck) {
+    if (r === 'werewolf') wolves++;
+    else if (r === 'thief') thief = true;
+  }
+  countedDeck = deck;
+  countedWolves = wolves;
+  countedThief = thief;
+}
+
+/** A Seer's result, as she read it. */
+interface SeerResult {
+  readonly target: number;
+  readonly result: SeenResult;
+}
 
 /** Thrown when an agent is fed an event its seat may not see (a harness bug, never a game event). */
 export class ForeignInformationError extends Error {}
@@ -54,7 +85,7 @@ export class Beliefs {
    */
   private mergedAt = -1;
   /** `livingOthers()`, and the record and living count it was made from. */
-  private others: readonly number[] = [];
+  private others: readonly number[] = NO_SEATS;
   private othersOf: PublicRecord | null = null;
   private othersLiving = -1;
 
@@ -83,12 +114,12 @@ export class Beliefs {
   packmate: Uint8Array = NOBODY;
   packSize = 0;
   /** Living wolves at the last pack waking. */
-  pack: readonly number[] = [];
+  pack: readonly number[] = NO_SEATS;
   packSalt = 0;
   lover = -1;
   loverIs: LoverInfo = null;
   /** Seer: my results in order. */
-  readonly myResults: { readonly target: number; readonly result: SeenResult }[] = [];
+  myResults: readonly SeerResult[] = NO_RESULTS;
   /** Guard: whom I protected last, and which night. */
   lastGuard = -1;
   lastGuardNight = 0;
@@ -118,15 +149,10 @@ export class Beliefs {
     const n = obs.players;
     this.rec = publicRecordFor(obs);
     this.known = new Int8Array(n);
-    this.roleOf = new Array<Role | null>(n).fill(null);
-    let wolves = 0;
-    let thief = false;
-    for (const r of obs.deck) {
-      if (r === 'werewolf') wolves++;
-      else if (r === 'thief') thief = true;
-    }
-    this.deckWolves = wolves;
-    this.hasThief = thief;
+    this.roleOf = noRoles(n);
+    countDeck(obs.deck);
+    this.deckWolves = countedWolves;
+    this.hasThief = countedThief;
   }
 
   // The public facts, from the record.
@@ -367,7 +393,7 @@ export class Beliefs {
         this.lastGuardNight = this.night;
         return;
       case 'seer': {
-        this.myResults.push({ target: e.target, result: e.result });
+        this.myResults = [...this.myResults, { target: e.target, result: e.result }];
         const wolf = e.result === 'werewolf';
         const role = e.result === 'not-werewolf' ? null : e.result;
         return this.learn(e.target, wolf, role);

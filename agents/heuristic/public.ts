@@ -127,11 +127,11 @@ export class PublicRecord {
     this.alive = new Uint8Array(n).fill(1);
     this.livingCount = n;
     this.known = new Int8Array(n);
-    this.roleOf = new Array<Role | null>(n).fill(null);
+    this.roleOf = noRoles(n);
     this.llr = new Float64Array(n);
     this.odds = new Float64Array(n).fill(1);
     this.oddsOf = new Float64Array(n);
-    this.claimed = new Array<Role | null>(n).fill(null);
+    this.claimed = noRoles(n);
     this.claimDay = new Int16Array(n);
     this.roleLiar = new Uint8Array(n);
     this.intent = new Int16Array(n).fill(-1);
@@ -282,6 +282,19 @@ export function livingNeighbours(alive: Uint8Array, seat: number): number[] {
     }
   }
   return out;
+}
+
+/** No card per seat, for `noRoles` to copy (filled by pushes, so the array and its copies are packed, without holes). */
+const NO_ROLES: null[] = [];
+for (let s = 0; s < MAX_PLAYERS; s++) NO_ROLES.push(null);
+
+/**
+ * A card per seat, none known yet: a copy of a packed array of nulls, faster to make
+ * than `new Array(n).fill(null)` (made by every seat of every game), whose holes every
+ * read would check for.
+ */
+export function noRoles(n: number): (Role | null)[] {
+  return NO_ROLES.slice(0, n);
 }
 
 /** Ballots per target (one vote event at a time). */
