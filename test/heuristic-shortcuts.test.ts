@@ -1,13 +1,15 @@
 // The heuristic agent's speed shortcuts give exactly what the long way gives: the
 // village's view shared by the seats of a game is the one each seat would compute alone
-// (and a seat whose own would differ keeps its own), and the lynch target's closure-free
-// choice is argmaxShared's. (Whole games, old build against new: scripts/same-games.ts.)
+// (and a seat whose own would differ keeps its own), a bystander's own view taken from
+// the bystanders' shared one is the one it would compute alone, and the lynch target's
+// closure-free choice is argmaxShared's. (Whole games, old build against new:
+// scripts/same-games.ts.)
 
 import { describe, expect, it } from 'vitest';
 import { HeuristicAgent } from '../agents/heuristic/agent.js';
 import { DEFAULT_KNOBS } from '../agents/heuristic/knobs.js';
 import { argmaxShared, argmaxSharedOf } from '../agents/heuristic/pick.js';
-import { View, viewOf } from '../agents/heuristic/view.js';
+import { View, viewAlone, viewOf } from '../agents/heuristic/view.js';
 import { playSync } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
 import type { DecisionContext } from '../agents/types.js';
@@ -56,6 +58,77 @@ describe('heuristic speed shortcuts', () => {
     expect(differ).toBe(0);
     expect(compared).toBeGreaterThan(1000);
     expect(shared).toBeGreaterThan(1000);
+  });
+
+  it("a bystander's own view, taken from the bystanders' shared one, is bit for bit the one it would compute alone", () => {
+    let bystanders = 0;
+    let others = 0;
+    // Counted, not asserted in the agent: the driver would take a failed assertion for the agent's error.
+    let differ = 0;
+    const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join();
+    // Rules and roles that give seats private knowledge (Cupid's lovers, a thief's cards, the
+    // witch's victim under non-wolves, a Little Girl, a Piper) and trust knobs that differ.
+    const tables: [SetupRequest, string[]][] = [
+      [{ preset: 'standard', players: 8 }, ['heuristic', '1=heuristic:trust=0.3', '2=heuristic:trust=0.3,fakeClaim=1']],
+      [{ preset: 'thiercelieux', roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=2' }, ['heuristic']],
+      [{ preset: 'classic', players: 12, rules: ['packTargets=non-wolves'] }, ['heuristic:fakeClaim=1', 'seer=heuristic:seerReveal=2']],
+    ];
+    for (const [req, agents] of tables) {
+      const setup = resolveSetup(req);
+      const seating = parseSeating(agents);
+      if (!setup.ok || !seating.ok) throw new Error(`bad table: ${JSON.stringify(req)}`);
+      for (let i = 0; i < 40; i++) {
+        const g = new Game(setup.value, gameSeed('bystanders', i));
+        const seated = seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents;
+        // After each decision, every heuristic seat's own view against one computed alone.
+        const checked = seated.map((a) =>
+          a instanceof HeuristicAgent
+            ? {
+                name: a.name,
+                decide: (ctx: DecisionContext) => {
+                  const answer = a.decide(ctx);
+                  if (bits(a.mine()) !== bits(viewAlone(a.b, true, new View(a.b.n)))) differ++;
+                  if (a.b.bystander()) bystanders++;
+                  else others++;
+                  return answer;
+                },
+              }
+            : a,
+        );
+        const played = playSync(g, checked);
+        expect(played.invalid.every((k) => k === 0)).toBe(true);
+      }
+    }
+    expect(differ).toBe(0);
+    expect(bystanders).toBeGreaterThan(1000);
+    expect(others).toBeGreaterThan(1000);
+  });
+
+  it('a seat a claimant reported a werewolf is no bystander, and its view is still the one it computes alone', () => {
+    // Seat 3 claims the Seer and reports seat 5, a villager, a werewolf: seat 5 knows that is a lie.
+    const deck: Role[] = ['werewolf', 'werewolf', 'seer', 'villager', 'villager', 'villager', 'villager', 'villager'];
+    const pub = (e: EventBody): Event => ({ ...e, vis: ALL }) as Event;
+    const events = (seat: number): Event[] => [
+      pub({ type: 'start', players: 8, deck }),
+      { type: 'deal', seat, role: 'villager', vis: only(seat) } as Event,
+      pub({ type: 'night', night: 1 }),
+      pub({ type: 'day', day: 1 }),
+      pub({ type: 'speech', seat: 3, claims: [{ type: 'role', role: 'seer' }, { type: 'seen', target: 5, result: 'werewolf' }] }),
+    ];
+    const vote = (seat: number): Decision => ({ kind: 'vote', id: 0, seat, targets: [0, 1, 2, 3], mayPass: true, round: 1, weight: 1 });
+    const named = new HeuristicAgent('heuristic', DEFAULT_KNOBS, 5);
+    const other = new HeuristicAgent('heuristic', DEFAULT_KNOBS, 6);
+    const observation = (seat: number): Observation => ({ seat, players: 8, options: DEFAULT_OPTIONS, deck, events: events(seat) });
+    named.decide({ decision: vote(5), rng: new Rng('n'), observe: () => observation(5) });
+    other.decide({ decision: vote(6), rng: new Rng('o'), observe: () => observation(6) });
+    const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].join();
+    expect(named.b.bystander()).toBe(false);
+    expect(other.b.bystander()).toBe(true);
+    expect(bits(named.mine())).toBe(bits(viewAlone(named.b, true, new View(8))));
+    expect(bits(other.mine())).toBe(bits(viewAlone(other.b, true, new View(8))));
+    // The lie is seen through: the claimant is believed by the other bystander only.
+    expect(named.mine().cred[3]).toBe(0);
+    expect(other.mine().cred[3]).toBeGreaterThan(0);
   });
 
   it("a seat that knows a Pied Piper's card keeps a village view of its own", () => {

@@ -228,6 +228,30 @@ export class Beliefs {
     return this.rec.villageView(this.knobs.trust);
   }
 
+  /** The game's bystanders' view for my trust knob, shared with the other seats (view.ts `fromBystanderView`). */
+  sharedBystanderView(): View {
+    return this.rec.bystanderView(this.knobs.trust);
+  }
+
+  /**
+   * I am a bystander: alive, not publicly known, and I know for certain nothing the
+   * public facts do not say but that I am no werewolf; nor anything the views read
+   * besides (a pack, the werewolf cards a thief left out, a Piper's card, being the
+   * Seer or the Little Girl, whose claims I would believe of myself alone); and no
+   * claimant reported me a werewolf. My own view is then the bystanders' shared one
+   * with my seat cleared (view.ts `fromBystanderView`).
+   */
+  bystander(): boolean {
+    const me = this.me;
+    const pub = this.rec.known;
+    const known = this.known;
+    if (known[me] !== -1 || pub[me] !== 0 || this.rec.alive[me] === 0) return false;
+    if (this.packSize > 0 || this.wolvesOut >= 0 || this.knowsPiper || this.role === 'seer' || this.role === 'little-girl') return false;
+    for (let s = 0; s < this.n; s++) if (s !== me && known[s] !== pub[s]) return false;
+    for (const c of this.rec.informed) for (const r of c.reports) if (r.target === me && r.wolf) return false;
+    return true;
+  }
+
   /** Reads the events added since the last call. */
   update(obs: Observation): void {
     const events = obs.events;

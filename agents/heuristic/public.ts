@@ -119,8 +119,9 @@ export class PublicRecord {
   /** Today's announced vote intent of each speaker (-1: none), and today's trust claims per target. */
   readonly intent: Int16Array;
   readonly trustToday: Float64Array;
-  /** The village's views shared by the seats (view.ts `villageViewOf`), one per trust knob in play. */
+  /** The village's views shared by the seats (view.ts `sharedVillageView`), one per trust knob in play; likewise the bystanders' (view.ts `fromBystanderView`). */
   private readonly villageViews: View[] = [];
+  private readonly bystanderViews: View[] = [];
 
   constructor(n: number) {
     this.n = n;
@@ -148,10 +149,12 @@ export class PublicRecord {
 
   /** The village view shared by the seats with this trust knob. */
   villageView(trust: number): View {
-    for (const v of this.villageViews) if (v.trust === trust) return v;
-    const v = new View(this.n, trust);
-    this.villageViews.push(v);
-    return v;
+    return viewFor(this.villageViews, this.n, trust);
+  }
+
+  /** The bystanders' view shared by the seats with this trust knob. */
+  bystanderView(trust: number): View {
+    return viewFor(this.bystanderViews, this.n, trust);
   }
 
   /** Applies the next public event (one every seat sees). */
@@ -266,6 +269,14 @@ export class PublicRecord {
     }
     checkClaimsOnReveal(this, seat, role);
   }
+}
+
+/** The view in `views` for this trust knob, made on first use. */
+function viewFor(views: View[], n: number, trust: number): View {
+  for (const v of views) if (v.trust === trust) return v;
+  const v = new View(n, trust);
+  views.push(v);
+  return v;
 }
 
 /** The nearest living players on either side of `seat` around the table (one if only two are alive; none alone). */

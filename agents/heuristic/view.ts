@@ -51,9 +51,42 @@ export class View {
 /** The view of `b`, recomputed if events arrived since it was last computed. */
 export function viewOf(b: Beliefs, priv: boolean, v: View): View {
   if (v.version === b.version) return v;
-  compute(b, priv, v);
+  if (priv && b.bystander()) fromBystanderView(b, v);
+  else compute(b, priv, v);
   v.version = b.version;
   return v;
+}
+
+/** The view of `b` computed from its own beliefs alone, without the shared views (for tests of the shortcuts). */
+export function viewAlone(b: Beliefs, priv: boolean, v: View): View {
+  compute(b, priv, v);
+  return v;
+}
+
+/**
+ * My own view when I am a bystander (`Beliefs.bystander`: I know nothing private but
+ * that I am no werewolf), from the view every bystander of the game with my trust knob
+ * shares, computed once per public event instead of once by each of them: most seats'
+ * first decision of a day (their speech) needed a view of their own, a sixth of the
+ * agent's time. The shared one is computed with the public facts as the known ones and
+ * one unknown seat fewer (the bystander's own, known innocent): every seat other than
+ * mine then comes out as mine would, since knowing myself innocent changes nothing
+ * else, unless a claimant reported me a werewolf (a lie I would see through), which
+ * `bystander` rules out. My own seat is 0, as known innocent.
+ */
+function fromBystanderView(b: Beliefs, v: View): void {
+  const shared = b.sharedBystanderView();
+  if (shared.version !== b.publicVersion) {
+    computeWith(b, true, b.pub, 1, shared);
+    shared.version = b.publicVersion;
+  }
+  const n = b.n;
+  for (let s = 0; s < n; s++) {
+    v.p[s] = shared.p[s]!;
+    v.cred[s] = shared.cred[s]!;
+  }
+  v.p[b.me] = 0;
+  v.prior = shared.prior;
 }
 
 /**
@@ -72,8 +105,12 @@ export function sharedVillageView(b: Beliefs): View {
 }
 
 function compute(b: Beliefs, priv: boolean, v: View): void {
+  computeWith(b, priv, priv ? b.known : b.pub, 0, v);
+}
+
+/** The view from certain knowledge `K`, with `unseen` of the living seats it leaves unknown known innocent all the same. */
+function computeWith(b: Beliefs, priv: boolean, K: Int8Array, unseen: number, v: View): void {
   const n = b.n;
-  const K = priv ? b.known : b.pub;
   const p = v.p;
   const alive = b.alive;
   let knownWolves = 0;
@@ -83,6 +120,7 @@ function compute(b: Beliefs, priv: boolean, v: View): void {
     if (K[s] === 1) knownWolves++;
     else if (K[s] === 0) unknown++;
   }
+  unknown -= unseen;
   const left = Math.max(knownWolves, b.wolvesInPlay(priv) - b.deadWolves) - knownWolves;
   const prior = unknown > 0 ? Math.min(PRIOR_MAX, Math.max(PRIOR_MIN, left / unknown)) : 0;
   v.prior = prior;
