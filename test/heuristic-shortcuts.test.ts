@@ -17,44 +17,61 @@ import type { Decision } from '../engine/decisions.js';
 import { ALL, only, type Event, type EventBody } from '../engine/events.js';
 import { DEFAULT_OPTIONS, Game, Rng, gameSeed, resolveSetup, type Observation, type Role, type SetupRequest } from '../engine/index.js';
 
+/** A view's numbers as text, -0 told apart: equal texts are equal views, bit for bit. */
+const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join();
+
+/**
+ * Tables whose seats know private things (Cupid's lovers, a thief's cards, the witch's
+ * victim under non-wolves, a Little Girl, a Piper), with trust knobs that differ.
+ */
+const TABLES: [SetupRequest, string[]][] = [
+  [{ preset: 'standard', players: 8 }, ['heuristic', '1=heuristic:trust=0.3', '2=heuristic:trust=0.3,fakeClaim=1']],
+  [{ preset: 'thiercelieux', roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=2' }, ['heuristic']],
+  [{ preset: 'classic', players: 12 }, ['heuristic:fakeClaim=1', 'seer=heuristic:seerReveal=2']],
+  [{ preset: 'classic', players: 12, rules: ['packTargets=non-wolves'] }, ['heuristic:fakeClaim=1', 'seer=heuristic:seerReveal=2']],
+];
+
+/**
+ * Plays 40 games of each table and shows `check` every heuristic seat after each of its
+ * decisions. `check` counts what it finds rather than asserting: the driver would take a
+ * failed assertion for the agent's error.
+ */
+function afterEveryDecision(seed: string, check: (a: HeuristicAgent) => void): void {
+  for (const [req, agents] of TABLES) {
+    const setup = resolveSetup(req);
+    const seating = parseSeating(agents);
+    if (!setup.ok || !seating.ok) throw new Error(`bad table: ${JSON.stringify(req)}`);
+    for (let i = 0; i < 40; i++) {
+      const g = new Game(setup.value, gameSeed(seed, i));
+      const seated = seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents;
+      const checked = seated.map((a) =>
+        a instanceof HeuristicAgent
+          ? {
+              name: a.name,
+              decide: (ctx: DecisionContext) => {
+                const answer = a.decide(ctx);
+                check(a);
+                return answer;
+              },
+            }
+          : a,
+      );
+      const played = playSync(g, checked);
+      expect(played.invalid.every((k) => k === 0)).toBe(true);
+    }
+  }
+}
+
 describe('heuristic speed shortcuts', () => {
   it("the shared village view is, bit for bit, the one each seat would compute from its own beliefs", () => {
     let compared = 0;
     let shared = 0;
-    // Counted, not asserted in the agent: the driver would take a failed assertion for the agent's error.
     let differ = 0;
-    const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join();
-    const tables: [SetupRequest, string[]][] = [
-      [{ preset: 'standard', players: 8 }, ['heuristic', '1=heuristic:trust=0.3', '2=heuristic:trust=0.3,fakeClaim=1']],
-      [{ preset: 'thiercelieux', roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=2' }, ['heuristic']],
-      [{ preset: 'classic', players: 12 }, ['heuristic:fakeClaim=1', 'seer=heuristic:seerReveal=2']],
-    ];
-    for (const [req, agents] of tables) {
-      const setup = resolveSetup(req);
-      const seating = parseSeating(agents);
-      if (!setup.ok || !seating.ok) throw new Error('bad table');
-      for (let i = 0; i < 40; i++) {
-        const g = new Game(setup.value, gameSeed('shortcuts', i));
-        const seated = seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents;
-        // After each decision, every heuristic seat's village view against one computed alone.
-        const checked = seated.map((a) =>
-          a instanceof HeuristicAgent
-            ? {
-                name: a.name,
-                decide: (ctx: DecisionContext) => {
-                  const answer = a.decide(ctx);
-                  if (bits(a.village()) !== bits(viewOf(a.b, false, new View(a.b.n)))) differ++;
-                  compared++;
-                  if (!a.b.knowsPiper) shared++;
-                  return answer;
-                },
-              }
-            : a,
-        );
-        const played = playSync(g, checked);
-        expect(played.invalid.every((k) => k === 0)).toBe(true);
-      }
-    }
+    afterEveryDecision('shortcuts', (a) => {
+      if (bits(a.village()) !== bits(viewOf(a.b, false, new View(a.b.n)))) differ++;
+      compared++;
+      if (!a.b.knowsPiper) shared++;
+    });
     expect(differ).toBe(0);
     expect(compared).toBeGreaterThan(1000);
     expect(shared).toBeGreaterThan(1000);
@@ -63,42 +80,12 @@ describe('heuristic speed shortcuts', () => {
   it("a bystander's own view, taken from the bystanders' shared one, is bit for bit the one it would compute alone", () => {
     let bystanders = 0;
     let others = 0;
-    // Counted, not asserted in the agent: the driver would take a failed assertion for the agent's error.
     let differ = 0;
-    const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join();
-    // Rules and roles that give seats private knowledge (Cupid's lovers, a thief's cards, the
-    // witch's victim under non-wolves, a Little Girl, a Piper) and trust knobs that differ.
-    const tables: [SetupRequest, string[]][] = [
-      [{ preset: 'standard', players: 8 }, ['heuristic', '1=heuristic:trust=0.3', '2=heuristic:trust=0.3,fakeClaim=1']],
-      [{ preset: 'thiercelieux', roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=2' }, ['heuristic']],
-      [{ preset: 'classic', players: 12, rules: ['packTargets=non-wolves'] }, ['heuristic:fakeClaim=1', 'seer=heuristic:seerReveal=2']],
-    ];
-    for (const [req, agents] of tables) {
-      const setup = resolveSetup(req);
-      const seating = parseSeating(agents);
-      if (!setup.ok || !seating.ok) throw new Error(`bad table: ${JSON.stringify(req)}`);
-      for (let i = 0; i < 40; i++) {
-        const g = new Game(setup.value, gameSeed('bystanders', i));
-        const seated = seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents;
-        // After each decision, every heuristic seat's own view against one computed alone.
-        const checked = seated.map((a) =>
-          a instanceof HeuristicAgent
-            ? {
-                name: a.name,
-                decide: (ctx: DecisionContext) => {
-                  const answer = a.decide(ctx);
-                  if (bits(a.mine()) !== bits(viewAlone(a.b, true, new View(a.b.n)))) differ++;
-                  if (a.b.bystander()) bystanders++;
-                  else others++;
-                  return answer;
-                },
-              }
-            : a,
-        );
-        const played = playSync(g, checked);
-        expect(played.invalid.every((k) => k === 0)).toBe(true);
-      }
-    }
+    afterEveryDecision('bystanders', (a) => {
+      if (bits(a.mine()) !== bits(viewAlone(a.b, true, new View(a.b.n)))) differ++;
+      if (a.b.bystander()) bystanders++;
+      else others++;
+    });
     expect(differ).toBe(0);
     expect(bystanders).toBeGreaterThan(1000);
     expect(others).toBeGreaterThan(1000);
@@ -121,7 +108,6 @@ describe('heuristic speed shortcuts', () => {
     const observation = (seat: number): Observation => ({ seat, players: 8, options: DEFAULT_OPTIONS, deck, events: events(seat) });
     named.decide({ decision: vote(5), rng: new Rng('n'), observe: () => observation(5) });
     other.decide({ decision: vote(6), rng: new Rng('o'), observe: () => observation(6) });
-    const bits = (v: View) => [...Array.from(v.p), ...Array.from(v.cred), v.prior].join();
     expect(named.b.bystander()).toBe(false);
     expect(other.b.bystander()).toBe(true);
     expect(bits(named.mine())).toBe(bits(viewAlone(named.b, true, new View(8))));
