@@ -39,13 +39,22 @@ export interface SetupArgs {
   agents?: string[] | undefined;
 }
 
+/**
+ * A repeatable flag's values; a flag given with no value at all (`--rule` at the end, or
+ * before another flag) is refused rather than read as "none given".
+ */
+export function listFlag(name: string, values: readonly string[] | undefined, example: string): string[] {
+  if (values !== undefined && values.length === 0) fail(`--${name} needs a value, e.g. --${name} ${example}`);
+  return values === undefined ? [] : [...values];
+}
+
 export function setupFrom(a: SetupArgs): GameSetup {
   const players = a.players === undefined ? undefined : count('players', a.players, 1);
-  return unwrap(resolveSetup({ preset: a.preset, players, roles: a.roles, rules: a.rule ?? [] }));
+  return unwrap(resolveSetup({ preset: a.preset, players, roles: a.roles, rules: listFlag('rule', a.rule, 'tie=none') }));
 }
 
 export function seatingFrom(a: SetupArgs, setup: GameSetup): Seating {
-  const seating = unwrap(parseSeating(a.agents ?? []), '--agents');
+  const seating = unwrap(parseSeating(listFlag('agents', a.agents, 'heuristic')), '--agents');
   unwrap(checkSeating(seating, setup.players), '--agents');
   return seating;
 }

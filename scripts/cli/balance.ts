@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { runBalance } from '../../reports/balance-command.js';
 import { runReport } from '../../reports/report-command.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedule.js';
-import { DEFAULT_DB, DEFAULT_SEED, executionFrom } from './args.js';
+import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { progressBar } from './progress.js';
 
@@ -62,11 +62,11 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
         presets: a.preset ?? 'standard',
         players: a.players ?? '8-18',
         wolves: a.wolves ?? 'auto',
-        with: a.with ?? [],
+        with: listFlag('with', a.with, 'seer,witch'),
         subsets: a.subsets,
         tables: a.tables,
-        rules: a.rule ?? [],
-        agents: a.agents ?? [],
+        rules: listFlag('rule', a.rule, 'tie=none'),
+        agents: listFlag('agents', a.agents, 'heuristic'),
         seed: a.seed ?? DEFAULT_SEED,
         precision: a.precision,
         batch: a.batch,

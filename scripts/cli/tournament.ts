@@ -10,7 +10,7 @@ import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile } from '../../tournaments/storage.js';
-import { count, dbPathFrom, DEFAULT_SEED, executionFrom } from './args.js';
+import { count, dbPathFrom, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
@@ -64,13 +64,13 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   const args: TournamentArgs = {
     db,
     mode: a.mode ?? 'side',
-    agents: a.agents ?? [],
+    agents: listFlag('agents', a.agents, 'heuristic'),
     reference: a.reference,
     selfPlay: a.selfPlay,
     preset: a.preset,
     players: a.players === undefined ? undefined : count('players', a.players, 1),
     roles: a.roles,
-    rules: a.rule ?? [],
+    rules: listFlag('rule', a.rule, 'tie=none'),
     seed: a.seed ?? DEFAULT_SEED,
     games: a.games === undefined ? DEFAULT_TOURNAMENT_GAMES : count('games', a.games, 1, 2 ** 31 - 1),
     workers: exec.workers,
