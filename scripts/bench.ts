@@ -20,13 +20,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
 import { randomAgent, randomAnswer } from '../agents/random.js';
-import { parseSeating, seatAgents, type Seating } from '../agents/registry.js';
+import { parseSeating } from '../agents/registry.js';
 import { Game } from '../engine/game.js';
 import { gameSeed, seatStream } from '../engine/rng.js';
 import { mixLabel, resolveSetup, type GameSetup, type SetupRequest } from '../engine/setup.js';
 import { changedRules, WHOLE_RUN, type RunConfig } from '../tournaments/run-config.js';
 import { runGames } from '../tournaments/runner.js';
 import { Store } from '../tournaments/storage.js';
+import { playMany } from './lib/play-many.js';
 
 export interface BenchRow {
   readonly label: string;
@@ -60,14 +61,6 @@ function bareLoop(setup: GameSetup, games: number): void {
 function driverLoop(setup: GameSetup, games: number): void {
   const agents = new Array(setup.players).fill(randomAgent);
   for (let i = 0; i < games; i++) playSync(new Game(setup, gameSeed(SEED, i)), agents);
-}
-
-/** Self-play of a seating (the heuristic's) through the driver: each game's agents seated for its deal. */
-function seatedLoop(setup: GameSetup, seating: Seating, games: number): void {
-  for (let i = 0; i < games; i++) {
-    const game = new Game(setup, gameSeed(SEED, i));
-    playSync(game, seatAgents(seating, game.state.seats.map((s) => s.dealt)).agents);
-  }
 }
 
 interface Measured {
@@ -166,8 +159,9 @@ async function main(): Promise<void> {
       // games); the warm runner in this thread does the same games without that cost.
       const coldStart = ((cpu.get(1)! - cpu.get(0)!) * games) / 1e6;
       console.log(`  a worker's cold start (included above): about ${coldStart.toFixed(2)} s of CPU`);
-      seatedLoop(setup, heuristic.value, Math.min(2000, games)); // JIT warm-up
-      const selfPlay = await measure(games, () => seatedLoop(setup, heuristic.value, games));
+      const selfPlayTable = { setup, seating: heuristic.value };
+      playMany(selfPlayTable, SEED, 0, Math.min(2000, games)); // JIT warm-up
+      const selfPlay = await measure(games, () => playMany(selfPlayTable, SEED, 0, games));
       const share = driven.cpuPerGame / selfPlay.cpuPerGame;
       line('heuristic self-play, playSync, this thread', selfPlay, `   ${share.toFixed(2)} of the random agents' speed (CPU)`);
       console.log('');

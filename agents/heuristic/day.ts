@@ -24,15 +24,19 @@ export function voteTarget(m: Mind, targets: readonly number[]): number {
   return lynchTarget(m, m.mine(), cands);
 }
 
-export function vote(m: Mind, d: DecisionFor<'vote'>): Answer {
+/** `voteTarget`, as a decision's target: with nobody I would vote against, a pass where allowed, else the first. */
+export function voteTargetOrPass(m: Mind, d: { readonly targets: readonly number[]; readonly mayPass: boolean }): number | null {
   const t = voteTarget(m, d.targets);
-  return { kind: 'vote', target: t >= 0 ? t : d.mayPass ? null : d.targets[0]! };
+  return t >= 0 ? t : d.mayPass || d.targets.length === 0 ? null : d.targets[0]!;
+}
+
+export function vote(m: Mind, d: DecisionFor<'vote'>): Answer {
+  return { kind: 'vote', target: voteTargetOrPass(m, d) };
 }
 
 /** On a tie, the sheriff sends off the one he would have voted against. */
 export function tieBreak(m: Mind, d: DecisionFor<'tie-break'>): Answer {
-  const t = voteTarget(m, d.targets);
-  return { kind: 'tie-break', target: t >= 0 ? t : d.mayPass || d.targets.length === 0 ? null : d.targets[0]! };
+  return { kind: 'tie-break', target: voteTargetOrPass(m, d) };
 }
 
 /**

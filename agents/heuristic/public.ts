@@ -11,6 +11,7 @@ import type { Event } from '../../engine/events.js';
 import type { Observation } from '../../engine/observation.js';
 import type { SeanceQuestion } from '../../engine/moon/cards.js';
 import type { Role } from '../../engine/roles.js';
+import { neighboursWhere } from '../../engine/flow/circle.js';
 import { MAX_PLAYERS } from '../../engine/setup.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
@@ -279,22 +280,6 @@ function viewFor(views: View[], n: number, trust: number): View {
   return v;
 }
 
-/** The nearest living players on either side of `seat` around the table (one if only two are alive; none alone). */
-export function livingNeighbours(alive: Uint8Array, seat: number): number[] {
-  const n = alive.length;
-  const out: number[] = [];
-  for (const step of [1, n - 1]) {
-    for (let k = 1; k < n; k++) {
-      const x = (seat + k * step) % n;
-      if (alive[x] === 1) {
-        if (x !== seat && !out.includes(x)) out.push(x);
-        break;
-      }
-    }
-  }
-  return out;
-}
-
 /** No card per seat, for `noRoles` to copy (filled by pushes, so the array and its copies are packed, without holes). */
 const NO_ROLES: null[] = [];
 for (let s = 0; s < MAX_PLAYERS; s++) NO_ROLES.push(null);
@@ -306,6 +291,11 @@ for (let s = 0; s < MAX_PLAYERS; s++) NO_ROLES.push(null);
  */
 export function noRoles(n: number): (Role | null)[] {
   return NO_ROLES.slice(0, n);
+}
+
+/** The living neighbours of `seat` around the table, by the record's `alive` (engine/flow/circle.ts). */
+export function livingNeighbours(alive: Uint8Array, seat: number): number[] {
+  return neighboursWhere(alive.length, (i) => alive[i] === 1, seat);
 }
 
 /** Ballots per target (one vote event at a time). */

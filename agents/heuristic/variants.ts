@@ -10,7 +10,7 @@
 import type { Answer, DecisionOf, PotionDecision, SacrificeDecision } from '../../engine/decisions.js';
 import type { SeanceQuestion } from '../../engine/moon/cards.js';
 import { randomAnswer } from '../random.js';
-import { voteTarget } from './day.js';
+import { voteTargetOrPass } from './day.js';
 import type { DecisionFor, Mind } from './mind.js';
 import { POISON_DANGER, POISON_SURE, villageInDanger } from './night.js';
 import { argmaxRandom } from './pick.js';
@@ -19,14 +19,12 @@ import { TOLERANCE } from './view.js';
 
 /** Harvest Festival: which of the scapegoat's neighbours dies on the tie — a day vote. */
 export function sacrifice(m: Mind, d: SacrificeDecision): Answer {
-  const t = voteTarget(m, d.targets);
-  return { kind: 'sacrifice', target: t >= 0 ? t : d.mayPass ? null : d.targets[0]! };
+  return { kind: 'sacrifice', target: voteTargetOrPass(m, d) };
 }
 
 /** Punishment: the last dead names the living player he would have voted against. */
 export function punish(m: Mind, d: DecisionFor<'punish'>): Answer {
-  const t = voteTarget(m, d.targets);
-  return { kind: 'punish', target: t >= 0 ? t : d.mayPass ? null : d.targets[0]! };
+  return { kind: 'punish', target: voteTargetOrPass(m, d) };
 }
 
 /**

@@ -17,7 +17,7 @@ import { gameSeed } from '../../engine/rng.js';
 import type { GameSetup } from '../../engine/setup.js';
 import { err, ok, type Result } from '../../engine/result.js';
 import { llmSpecsOf } from './kinds.js';
-import { builtinPrices, costOf, priceAt, type PriceTable } from './prices.js';
+import { builtinPrices, costOf, priceAt, usd, type PriceTable } from './prices.js';
 import { buildPrompt } from './prompt.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from './providers/index.js';
 import type { LlmSpec } from './spec.js';
@@ -147,7 +147,6 @@ export function estimateRun(req: EstimateRequest): Result<RunEstimate, string> {
 
 /** The estimate as lines of text, for `--dry-run`. */
 export function estimateText(e: RunEstimate): string {
-  const usd = (x: number | null) => (x === null ? 'unknown (no price)' : `$${x < 0.1 ? x.toFixed(4) : x.toFixed(2)}`);
   const lines = [`Estimate for ${e.games} game${e.games === 1 ? '' : 's'} (measured on ${e.sampleGames} simulated game${e.sampleGames === 1 ? '' : 's'}; an estimate, not a quote):`];
   for (const m of e.models)
     lines.push(

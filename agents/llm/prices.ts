@@ -109,3 +109,8 @@ export const FREE: Price = { input: 0, output: 0 };
 export function priceAt(table: PriceTable, provider: Provider, model: string, baseURL: string | undefined): Price | undefined {
   return priceOf(table, provider, model) ?? (provider === 'compatible' && isLoopback(baseURL) ? FREE : undefined);
 }
+
+/** A cost in US dollars for people: four decimals under 10 cents, else two; `null` (a model with no price) said so. */
+export function usd(x: number | null): string {
+  return x === null ? 'unknown (no price)' : `$${x < 0.1 ? x.toFixed(4) : x.toFixed(2)}`;
+}

@@ -2,6 +2,7 @@
 // for programs (one JSON object).
 
 import { findPreset } from '../../engine/presets.js';
+import { usd } from '../../agents/llm/prices.js';
 import { SIDES } from '../../engine/roles.js';
 import { mixLabel, type GameSetup } from '../../engine/setup.js';
 import { changedRules, shardRange, shardText, type RunConfig } from '../../tournaments/run-config.js';
@@ -12,7 +13,14 @@ import type { RunRow } from '../../tournaments/storage.js';
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 /** "1 game", "2 games". */
-const gamesText = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
+export const gamesText = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
+
+/** The summary's line for LLM games started and not stored (their first reason). */
+export const unfinishedLine = (count: number, reason: string | undefined) => `  unfinished  ${gamesText(count)} not stored (${reason})`;
+
+/** The summary's line for what `whose` (the run, the tournament) has spent in all, against its budget. */
+export const spentLine = (spent: number, limit: number | null, whose: string) =>
+  `  spent       ${usd(spent)} by ${whose} in all${limit === null ? '' : `; budget $${limit} (${usd(Math.max(0, limit - spent))} left)`}`;
 
 /** Games per second for people: whole numbers from 10 up, else two significant digits (LLM runs play under one a second, which must not read as 0). */
 export const gamesPerSecond = (n: number): string => (n >= 9.95 ? thousands(n) : n.toPrecision(2));

@@ -10,6 +10,8 @@
 // notes), so `sim show` finds a stored game's notes from its run's key.
 
 import { estimateRun, estimateText, type RunEstimate } from '../../agents/llm/estimate.js';
+import { usd } from '../../agents/llm/prices.js';
+import { spentLine, unfinishedLine } from './format.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { Limiter } from '../../agents/llm/limiter.js';
 import type { Seating } from '../../agents/registry.js';
@@ -34,7 +36,6 @@ export function checkModels(seating: Seating, s: LlmSettings, maxCost: number | 
   return unwrap(checked).warnings;
 }
 
-const usd = (x: number | null): string => (x === null ? 'unknown (no price)' : `$${x < 0.1 ? x.toFixed(4) : x.toFixed(2)}`);
 
 /** `--dry-run`: the estimate of the run's games (this shard's), no call, no file. */
 export function dryRun(config: RunConfig, s: LlmSettings, json: boolean): number {
@@ -230,10 +231,10 @@ export class LlmRunSession {
     lines.push(
       `  (over the ${this.results === undefined ? 'games finished now' : "run's stored games"}; "recorded": calls answered from the record, free)`,
       `  this call   ${n(sent)} request${sent === 1 ? '' : 's'} sent, ${n(fromRecord)} answered from the record${this.llm.mode === 'replay' ? ' (--llm-replay: no network)' : ''}; paid ${usd(paid)}`,
-      `  spent       ${usd(spent)} by the run in all${limit === null ? '' : `; budget $${limit} (${usd(Math.max(0, limit - spent))} left)`}`,
+      spentLine(spent, limit, 'the run'),
       `  record      ${this.record.path}`,
     );
-    if (unfinished > 0) lines.push(`  unfinished  ${unfinished} game${unfinished === 1 ? '' : 's'} not stored (${this.unfinishedReasons[0]})`);
+    if (unfinished > 0) lines.push(unfinishedLine(unfinished, this.unfinishedReasons[0]));
     for (const warning of this.llm.warnings) lines.push(`  note        ${warning}`);
 
     const json = {

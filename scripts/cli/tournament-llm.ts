@@ -11,6 +11,8 @@
 // numbers carried into the model's sampling, and it keeps replays exact.
 
 import { estimateRun, type RunEstimate } from '../../agents/llm/estimate.js';
+import { usd } from '../../agents/llm/prices.js';
+import { spentLine, unfinishedLine } from './format.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating, type Seating } from '../../agents/registry.js';
 import type { ModelSession } from '../../reports/tournament-command.js';
@@ -36,7 +38,6 @@ export function checkTournamentModels(s: Schedule, settings: LlmSettings): void 
   checkModels(everyone(s), settings, settings.maxCost ?? null);
 }
 
-const usd = (x: number | null): string => (x === null ? 'unknown (no price)' : `$${x < 0.1 ? x.toFixed(4) : x.toFixed(2)}`);
 const sum = (xs: readonly (number | null)[]): number | null => (xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + x!, 0));
 
 /** `--dry-run`: the estimated tokens and cost of every pairing that seats a model; no call, no file. */
@@ -169,10 +170,10 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
         lines.push(`  ${m.spec.padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ${usd(m.newCost).padStart(9)}`);
       lines.push(
         `  (this invocation; "recorded": calls answered from the record, free)`,
-        `  spent       ${usd(run.budget.spent)} by the tournament in all${run.budget.limit === null ? '' : `; budget $${run.budget.limit} (${usd(Math.max(0, run.budget.limit - run.budget.spent))} left)`}`,
+        spentLine(run.budget.spent, run.budget.limit, 'the tournament'),
         `  record      ${record.path}`,
       );
-      if (unfinished.length > 0) lines.push(`  unfinished  ${unfinished.length} game${unfinished.length === 1 ? '' : 's'} not stored (${unfinished[0]})`);
+      if (unfinished.length > 0) lines.push(unfinishedLine(unfinished.length, unfinished[0]));
       for (const warning of run.warnings) lines.push(`  note        ${warning}`);
       const json = { record: record.path, mode: run.mode, runId, models: usage, requests: sent, fromRecord, paid, spent: run.budget.spent, maxCost: run.budget.limit, unfinished: unfinished.length, stopped: stop, warnings: run.warnings };
 
