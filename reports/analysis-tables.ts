@@ -166,7 +166,8 @@ export function deathTable(g: SummaryGroup, id: string, title: string): Table {
     rows,
     notes: [
       'share of the players of each role (the card at the end of the game) by how they ended: ' +
-        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death.',
+        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death.' +
+        (fates.includes('drawn') ? ' drawn = still tied after the last re-vote, drawn by the moderator (lastTie=draw): the safeguard of 002’s “until someone goes”.' : ''),
     ],
   };
 }
@@ -181,6 +182,7 @@ export const CAUSE_TITLES: Record<Fate, string> = {
   scapegoat: 'scapegt',
   elder: 'elder',
   punishment: 'punish',
+  drawn: 'drawn',
   survived: 'alive',
 } satisfies Record<Cause | 'survived', string>;
 

@@ -141,9 +141,11 @@ class Checked {
         case 'pack-proposals':
         case 'pack-victim':
         case 'caught':
+        case 'girl-spared':
           if ((e.vis & ~wolvesNow) !== 0) fail(`${e.type} seen by a non-wolf`);
           break;
         case 'attack':
+        case 'poison-blocked':
         case 'death-cause':
           if (e.vis !== MODERATOR) fail(`${e.type} is not the moderator's only`);
           break;

@@ -14,9 +14,9 @@ const ROLE_TEXT: Record<Role, string> = {
   witch: "has one healing potion (saves the werewolves' victim of the night, who is shown to her) and one poison (kills a living player), each usable once per game",
   hunter: 'when he dies he may at once shoot a living player, who dies too (see hunterShootsOn)',
   cupid: 'on the first night names two lovers (he may name himself); when one lover dies the other dies of grief at once; lovers of different teams win only as the last two alive',
-  guard: 'each night protects one player (himself allowed) from the werewolves, not from the poison (see guardRepeat)',
+  guard: 'each night protects one player (himself allowed) from the werewolves (see guardBlocks for the poison, guardRepeat for protecting the same player twice)',
   thief: 'on the first night sees the two left-over cards and may swap his card for one of them, playing that role from then on; if both are werewolves he must take one',
-  'little-girl': 'while the werewolves choose their victim she may peek and learn who they are; if caught (see littleGirlCaught) she dies instead of their victim',
+  'little-girl': 'while the werewolves choose their victim she may peek and learn who they are; if caught (see littleGirlCaught) she is killed instead of their victim, or the pack may spare her (see caughtGirl)',
   elder: "survives the werewolves' first attack (two lives against them, one against anything else); if he dies by anything but the werewolves, the village loses every power (seer, witch, hunter, guard)",
   idiot: 'if the village votes him out he is revealed and survives, but never votes again',
   scapegoat: 'when the day vote ties he dies instead of the tied players, and names who may vote the next day',
@@ -31,10 +31,12 @@ const OPTION_ROLE: Partial<Record<OptionKey, Role>> = {
   witchSelfPoison: 'witch',
   hunterShootsOn: 'hunter',
   guardRepeat: 'guard',
+  guardBlocks: 'guard',
   loversMayVoteEachOther: 'cupid',
   loversMayKillEachOther: 'cupid',
   loversLearn: 'cupid',
   littleGirlCaught: 'little-girl',
+  caughtGirl: 'little-girl',
 };
 
 function optionApplies(key: OptionKey, options: RuleOptions, inDeck: ReadonlySet<Role>): boolean {
@@ -47,7 +49,10 @@ function optionApplies(key: OptionKey, options: RuleOptions, inDeck: ReadonlySet
       // It restricts anyone's claim to be the Little Girl, so it matters whenever it is on.
       return options.littleGirlNamesHalf || inDeck.has('little-girl');
     case 'maxRevotes':
+    case 'lastTie':
       return options.tie === 'revote' || options.tie === 'sheriff-then-revote';
+    case 'sheriffTieBreak':
+      return options.sheriff && options.tie === 'sheriff-then-revote';
     default:
       return true;
   }
