@@ -12,6 +12,17 @@ import type { Column, Row, Table } from './table.js';
 
 const OTHER_SIDES = ['lovers', 'piper', 'draw'] as const;
 
+/** '300 of 1000' for a configuration whose runs hold fewer games than they plan; '' when complete. */
+function storedText(s: ConfigSummary): string {
+  let stored = 0;
+  let planned = 0;
+  for (const r of s.runs) {
+    stored += r.games;
+    planned += r.planned;
+  }
+  return stored < planned ? `${stored} of ${planned}` : '';
+}
+
 export function configTable(g: SummaryGroup, id: string, title: string): Table {
   const rows: Row[] = g.summaries.map((s) => {
     const v = wilson(s.wins.village, s.games);
@@ -40,8 +51,10 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
       mean_days: s.totalDays / s.games,
       runs: s.runs.map((r) => r.run).join(' '),
       seeds: [...new Set(s.runs.map((r) => r.seed))].join(' '),
+      stored: storedText(s),
     };
   });
+  const someIncomplete = rows.some((r) => r['stored'] !== '');
   return {
     id,
     title,
@@ -58,9 +71,13 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
       { key: 'mean_days', title: 'days', kind: 'num', digits: 2 },
       { key: 'runs', title: 'runs', kind: 'text', shown: false },
       { key: 'seeds', title: 'seeds', kind: 'text', shown: false },
+      { key: 'stored', title: 'incomplete', kind: 'text', shown: someIncomplete },
     ],
     rows,
-    notes: ['other: lovers, piper and draws together (CSV/JSON: each).'],
+    notes: [
+      'other: lovers, piper and draws together (CSV/JSON: each).',
+      ...(someIncomplete ? ['incomplete: games stored of those planned, where a run is stopped or still being played; its figures are of the games stored so far.'] : []),
+    ],
   };
 }
 

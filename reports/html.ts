@@ -2,7 +2,7 @@
 // links to each table's CSV and JSON (files next to the page) and to game replays. No
 // script, no font, no request: it opens offline, from a file or an attachment.
 
-import type { Report } from './report.js';
+import { incompleteNote, type Report } from './report.js';
 import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
 
 export function escapeHtml(s: string): string {
@@ -61,7 +61,7 @@ ${body}
 export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   const parts: string[] = [];
   parts.push(`<h1>Werewolf lab report</h1>`);
-  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games</p>`);
+  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${escapeHtml(incompleteNote(r))}</p>`);
   if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
   if (r.groups.length + r.tournaments.length > 1)
     parts.push(
