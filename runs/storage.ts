@@ -135,19 +135,21 @@ export function isDamage(e: unknown): e is Error & { readonly code: string } {
 /** The one paragraph for a damaged results file (`detail`: what is wrong with it). */
 export function damagedMessage(path: string, detail: string): string {
   return (
-    `${path} is damaged (${detail}) and was left untouched. Restore it from a copy; or save what SQLite can still read ` +
+    `${path} is damaged (${detail.trim().replace(/\s*\n\s*/g, '; ')}) and was left untouched. Restore it from a copy; or save what SQLite can still read ` +
     `into a new file (sqlite3 ${path} .recover | sqlite3 recovered.db) and give that with --db; or choose another --db`
   );
 }
 
 /**
  * The first problem SQLite finds in a file (PRAGMA quick_check: every page and index
- * entry, in time proportional to the file), or null if it finds none. Opened read-only.
+ * entry, in time proportional to the file), or null if it finds none. Opened query-only
+ * (as Store.open reads: a read-only connection would leave -wal and -shm files behind).
  */
 export function damageOf(path: string): string | null {
   let db: DB | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = new Database(path, { fileMustExist: true });
+    db.pragma('query_only = ON');
     const first = db.pragma('quick_check(1)', { simple: true }) as string;
     return first === 'ok' ? null : first;
   } catch (e) {
