@@ -58,6 +58,21 @@ describe('a provider that misbehaves', () => {
     expect(s.received.length).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0) + 1);
   });
 
+  // Planted: the record's name of a call without its attempt (runs/llm/store.ts sampleName)
+  // makes the re-ask after a failed call the same call: it replays the stored failure and
+  // never reaches the server again, so the seat ends on a fallback (this test fails).
+  it('a call that fails (500, no retry left), then a server that answers: the re-ask is a new call, answered; no fallback', async () => {
+    const { out, server: s, store } = await scenario({ script: (r) => (r.n === 0 ? '500' : 'ok') }, 'openai:gpt-4o-mini', 1, { maxAttempts: 1 });
+    expect(out[0]!.status).toBe('finished');
+    const g = finished(out)[0]!;
+    expect(g.played.fallbacks.every((n) => n === 0)).toBe(true);
+    const first = s.received[0]!;
+    const again = s.received[1]!;
+    expect(again.user).toBe(first.user); // the same question asked again, and this time answered
+    expect(store.counts().failed).toBe(1);
+    expect(store.notes(g.gameKey).filter((n) => n.kind === 'failure')).toHaveLength(1);
+  });
+
   it('500 for the werewolves every time: their calls fail after 3 attempts, they are charged invalid answers and fallbacks; the others play on', async () => {
     const { out, store } = await scenario({ script: (r) => (/Your card: werewolf/.test(r.user) ? '500' : 'ok') });
     expect(out.length).toBe(2);
