@@ -75,13 +75,15 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       onInvalid: (error, d, fallback) => {
         if (!fallback || !this.seats.has(d.seat)) return;
         const last = [...this.notesList].reverse().find((n) => n.seat === d.seat && n.decision === d.id);
+        const played = `played "${answerLabel(d, fallbackAnswer(d))}" for it`;
         this.notesList.push({
           seat: d.seat,
           decision: d.id,
           attempt: last === undefined ? 0 : last.attempt,
           seatEvents: last?.seatEvents ?? 0,
           kind: 'fallback',
-          text: `played "${answerLabel(d, fallbackAnswer(d))}" for it after ${this.run.retries + 1} wrong answers (last: ${error.message})`,
+          // A failed call is not asked again (NoAnswer): one failure, then the fallback.
+          text: last?.kind === 'failure' ? `${played}: its call failed (${last.text})` : `${played} after ${this.run.retries + 1} wrong answers (last: ${error.message})`,
         });
       },
     };
