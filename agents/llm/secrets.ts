@@ -18,7 +18,7 @@ export interface NamedSecret {
 }
 
 const HEADER_VALUE = /\b(bearer|basic)(\s+)(?!\[)[^\s"',;)}\]]{8,}/gi;
-const HEADER_FIELD = /\b(x-api-key|api[-_]?key|authorization)(["']?\s*[:=]\s*["']?)(?!\[)(?:(?:bearer|basic)\s+)?[^\s"',;)}\]]{8,}/gi;
+const HEADER_FIELD = /\b(x-api-key|api[-_]?key|authorization)(["']?\s*[:=]\s*["']?(?:(?:bearer|basic)\s+)?)(?!\[)[^\s"',;)}\]]{8,}/gi;
 
 export class Secrets {
   private readonly known: readonly { readonly name: string; readonly value: string }[];

@@ -87,6 +87,24 @@ describe('a provider that misbehaves', () => {
     expect(store.counts().failed).toBe(wolfFallbacks);
   });
 
+  it('requests counted are the requests the server received, under 429, 500 and timeouts; failed ones by kind', async () => {
+    // Every 5th request a 429, every 7th a 500, every 11th slower than the timeout (the
+    // attempt is abandoned, the server counted it); a call that runs out of attempts is a fallback.
+    const script = (r: { n: number }): Fault => (r.n % 5 === 1 ? '429' : r.n % 7 === 2 ? '500' : r.n % 11 === 3 ? 'slow' : 'ok');
+    const { out, server: s, llm } = await scenario({ script, slowMs: 1_500, retryAfter: '0' }, 'anthropic:claude-haiku-4-5', 2, { timeoutMs: 250 });
+    expect(out.every((g) => g.status === 'finished')).toBe(true);
+    const count = (f: Fault) => s.faults.filter((x) => x === f).length;
+    expect(count('429')).toBeGreaterThan(3);
+    expect(count('500')).toBeGreaterThan(3);
+    expect(count('slow')).toBeGreaterThan(1);
+    const m = llm.usage()[0]!;
+    // Mutation: count calls instead of attempts in LlmRun.count and these differ by the retries.
+    expect(m.requests).toBe(s.received.length);
+    expect(m.requests).toBeGreaterThan(m.calls);
+    expect(m.failedRequests).toEqual({ 'rate-limit': count('429'), server: count('500'), timeout: count('slow') });
+    expect(m.calls).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0));
+  });
+
   it('slower than the timeout: the attempt is abandoned and tried again', async () => {
     const { out, waits } = await scenario({ script: (r) => (r.n === 0 ? 'slow' : 'ok'), slowMs: 3_000 }, 'openai:gpt-4o-mini', 1, { timeoutMs: 300 });
     expect(out[0]!.status).toBe('finished');
