@@ -44,7 +44,7 @@ export function failedByKind(f: FailedAttempts): { readonly '429': number; reado
  * attempts), the HTTP requests they took (every attempt), and the failed requests by kind
  * (429; 5xx, 408, 409; timeout; network; other: a broken body, a refusal, a refused key).
  */
-export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd, 'sent' | 'fromRecord' | 'requests' | 'failedRequests'>): string[] {
+export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd, 'sent' | 'requests' | 'failedRequests'>): string[] {
   const w = Math.max(10, ...usage.map((m) => m.spec.length));
   const cols = ['calls sent', 'requests', '429', '5xx', 'timeout', 'network', 'other'] as const;
   const row = (name: string, sent: number, requests: number, f: FailedAttempts) => {
@@ -56,7 +56,7 @@ export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd,
   for (const m of usage) lines.push(row(m.spec, m.calls - m.cachedCalls, m.requests, m.failedRequests));
   if (usage.length > 1) lines.push(row('all', end.sent, end.requests, end.failedRequests));
   lines.push(
-    `  (HTTP requests: every attempt of every call sent; 429, 5xx, timeout, network, other: the failed ones; ${n(end.fromRecord)} call${end.fromRecord === 1 ? '' : 's'} answered from the record, no request)`,
+    '  (requests: HTTP requests, every attempt of every call sent; 429 … other: the failed ones)',
   );
   return lines;
 }
