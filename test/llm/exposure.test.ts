@@ -14,21 +14,12 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasHidden } from '../../narrate/escape.js';
 import { removeDir, simAsync, tempDir, type SimResult } from '../helpers/sim-cli.js';
-import { startFakeProvider, type Fault, type FakeOptions, type FakeProvider } from './fake-provider.js';
-import { simEnv } from './helpers.js';
+import type { Fault } from './fake-provider.js';
+import { fakeProviders, simEnv } from './helpers.js';
 
 const dir = tempDir('llm-exposure');
-const servers: FakeProvider[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  removeDir(dir);
-});
-
-async function serve(opts: FakeOptions = {}): Promise<FakeProvider> {
-  const s = await startFakeProvider(opts);
-  servers.push(s);
-  return s;
-}
+afterAll(() => removeDir(dir));
+const serve = fakeProviders();
 
 const FAST = ['--llm-timeout', '5', '--llm-retry-after-cap', '0.05'];
 
