@@ -32,8 +32,8 @@ export class Secrets {
 
   static readonly none = new Secrets([]);
 
-  /** The configured keys replaced by their names. */
-  private exact(text: string): string {
+  /** The configured keys replaced by their names (a model's words: nothing else is touched). */
+  exact(text: string): string {
     let out = text;
     for (const k of this.known) if (out.includes(k.value)) out = out.replaceAll(k.value, `[${k.name}]`);
     return out;

@@ -66,7 +66,9 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
   }
 
   note(at: CallSite, kind: NoteKind, text: string): void {
-    this.notesList.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, seatEvents: at.seatEvents, kind, text: this.run.secrets.text(text) });
+    // A failure's text is a provider's (masked as an error text); the others are the model's own words.
+    const secrets = this.run.secrets;
+    this.notesList.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, seatEvents: at.seatEvents, kind, text: kind === 'failure' ? secrets.text(text) : secrets.exact(text) });
   }
 
   notes(): readonly LlmNote[] {
