@@ -13,6 +13,7 @@ import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
+import { visible } from '../../narrate/escape.js';
 import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/storage.js';
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
@@ -183,7 +184,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     await cli.parseAsync();
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`sim: ${e.message}\n`);
+      // A message may quote a provider or a model (a refused key's error body): shown escaped.
+      process.stderr.write(`sim: ${visible(e.message)}\n`);
       return EXIT_USAGE;
     }
     const problem = fileProblem(e, databases);
