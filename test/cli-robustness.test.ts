@@ -13,11 +13,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeating } from '../agents/registry.js';
-import { resolveSetup } from '../engine/index.js';
+import { parseRoleMix, resolveSetup } from '../engine/index.js';
 import { chunkStream, execute } from '../runs/execute.js';
 import { GamePlayer } from '../runs/games.js';
 import { IDENTITY_CODES } from '../runs/record.js';
-import { WHOLE_RUN, specList, type RunConfig } from '../runs/run-config.js';
+import { parseSeed, WHOLE_RUN, specList, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
 import { removeDir, sim, simAsync, snapshot, storedGames, tempDir } from './helpers/sim-cli.js';
@@ -73,10 +73,14 @@ describe('a damaged database: exit 2, one paragraph naming the file, the file un
     ['tournament', ['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '10', '--workers', '0', '--db', 'x.db']],
     ['merge', ['merge', 'x.db', '--into', 'm.db']], // and m.db is not made
   ];
-  const KINDS = ['truncated', 'malformed'] as const;
-  // The commands of a kind run at once (separate processes and directories): the same checks, a fraction of the time.
-  it.each(KINDS)('%s file: every command', async (kind) => {
-    const runs = COMMANDS.map(async ([name, args]) => {
+  // Malformed: every command. Truncated: one that writes, one that reads and merge (the same
+  // check, in Store.open, for all). The commands run at once (separate processes and
+  // directories): the same checks, a fraction of the time.
+  it.each([
+    ['malformed', COMMANDS],
+    ['truncated', COMMANDS.filter(([name]) => ['run', 'runs', 'merge'].includes(name))],
+  ] as const)('%s file', async (kind, commands) => {
+    const runs = commands.map(async ([name, args]) => {
       const d = join(dir, `${kind}-${name}`);
       mkdirSync(d);
       copyFileSync(join(dir, `${kind}.db.src`), join(d, 'x.db'));
@@ -210,32 +214,36 @@ describe('seeds', () => {
     return JSON.parse(r.stdout) as { seed: string; wins: unknown };
   };
 
-  it('any script is a seed; the same text composed or decomposed (NFC) is the same seed and plays the same games', () => {
-    const composed = wins('été-狼人');
-    const decomposed = wins('e\u0301te\u0301-狼人');
-    expect(composed.seed).toBe('été-狼人');
-    expect(decomposed.seed).toBe(composed.seed);
-    expect(decomposed.wins).toEqual(composed.wins);
-    expect(wins('ete-狼人').wins).not.toEqual(composed.wins); // a different seed plays other games (30 games: equal by chance ~never)
+  it('any script is a seed; typed decomposed (e + a combining accent) it is stored composed (NFC): the same seed, the same games', () => {
+    expect(parseSeed('e\u0301te\u0301-狼人')).toEqual({ ok: true, value: 'été-狼人' });
+    expect(parseSeed('  Ἀθῆναι 2024 ✓ ')).toEqual({ ok: true, value: 'Ἀθῆναι 2024 ✓' });
+    const run = wins('e\u0301te\u0301-狼人');
+    expect(run.seed).toBe('été-狼人');
+    expect(run.seed.length).toBe(6);
   });
 
-  it('# and /, control and invisible characters and more than 64 characters are refused: exit 2, one paragraph, nothing written', async () => {
-    const cases: [string, RegExp][] = [
-      ['a#b', /# and \/ are reserved/],
-      ['a/b', /# and \/ are reserved/],
-      ['a\u001bb', /it holds U\+001B, a control, invisible, unassigned or private-use character/],
-      ['a\u200bb', /it holds U\+200B/],
-      ['x'.repeat(65), /it has 65 characters, more than 64/],
-    ];
+  it.each([
+    ['a#b', /# and \/ are reserved/],
+    ['a/b', /# and \/ are reserved/],
+    ['a\u001bb', /it holds U\+001B, a control, invisible, unassigned or private-use character/],
+    ['a\u200bb', /it holds U\+200B/],
+    ['\ue000', /it holds U\+E000/],
+    ['x'.repeat(65), /it has 65 characters, more than 64/],
+    ['  ', /it is empty/],
+  ])('%j is refused with the reason', (seed, message) => {
+    const r = parseSeed(seed);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(message);
+  });
+
+  it('a refused seed: exit 2, one paragraph, nothing written', () => {
     const d = join(dir, 'seeds');
     mkdirSync(d, { recursive: true });
     const before = snapshot(d);
-    const results = await Promise.all(cases.map(([seed]) => simAsync(['--games', '5', '--seed', seed, '--db', 'seeds.db'], d)));
-    results.forEach((r, i) => {
-      expect(r.code, JSON.stringify(cases[i]![0])).toBe(2);
-      expect(r.stderr).toMatch(cases[i]![1]);
-      oneParagraph(r.stderr);
-    });
+    const r = sim(['--games', '5', '--seed', 'a\u001bb', '--db', 'seeds.db'], d);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--seed 'a\\x1bb' is not a valid seed: it holds U\+001B/); // quoted escaped
+    oneParagraph(r.stderr);
     expect(snapshot(d)).toEqual(before);
   });
 
@@ -249,18 +257,21 @@ describe('seeds', () => {
 });
 
 describe('a role named twice in --roles', () => {
-  it.each([
-    ['werewolf=2,werewolf=1,seer,villager=5', /werewolf is named twice in the mix \('werewolf=2' and 'werewolf=1'\): name each role once, with its count \(e\.g\. werewolf=3\)/],
-    ['werewolf=2,seer,seer,villager=4', /seer is named twice in the mix/],
-  ])('%s is refused, not added up', (roles, message) => {
+  it('is refused, not added up: exit 2, one paragraph, nothing written', () => {
     const d = join(dir, 'twice');
     mkdirSync(d, { recursive: true });
     const before = snapshot(d);
-    const r = sim(['--roles', roles, '--games', '5', '--db', 'twice.db'], d);
+    const r = sim(['--roles', 'werewolf=2,werewolf=1,seer,villager=5', '--games', '5', '--db', 'twice.db'], d);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/werewolf is named twice in the mix \('werewolf=2' and 'werewolf=1'\): name each role once, with its count \(e\.g\. werewolf=3\)/);
     oneParagraph(r.stderr);
     expect(snapshot(d)).toEqual(before);
+  });
+
+  it.each([['werewolf=2,seer,seer,villager=4', 'seer'], ['wolf=2,werewolf,seer,villager=5', 'werewolf'], ['werewolf=2,seer,villager=3,villager=2', 'villager']])('%s: %s named twice', (mix, role) => {
+    const r = parseRoleMix(mix);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(new RegExp(`^${role} is named twice in the mix`));
   });
 });
 
@@ -292,9 +303,9 @@ describe('sim report on a run that is not complete', () => {
 });
 
 describe('a 0-byte --db and a directory that cannot be written: messages that say which', () => {
-  it('sim runs, show, report and resume on a 0-byte file', async () => {
+  it('sim runs and resume on a 0-byte file (every reader opens it through Store.open)', async () => {
     writeFileSync(join(dir, 'zero.db'), '');
-    const commands = [['runs'], ['show', '--game', '0'], ['report'], ['resume']];
+    const commands = [['runs'], ['resume']];
     const results = await Promise.all(commands.map((args) => simAsync([...args, '--db', 'zero.db'], dir)));
     for (const r of results) {
       expect(r.code).toBe(2);
