@@ -7,7 +7,7 @@ import { formatOptionValue, OPTION_SPECS, type OptionKey, type RuleOptions } fro
 import { ROLES, teamOf, type Role } from '../../engine/roles.js';
 
 /** What each card does, true under every preset (the options below give the variants). */
-const ROLE_TEXT: Record<Role, string> = {
+const ROLE_TEXT: Readonly<Record<Role, string>> = {
   werewolf: 'each night the living werewolves wake together, recognise each other and pick one victim; by day they pass as villagers',
   villager: 'no power; finds the werewolves by talk and vote',
   seer: "each night looks at one player's card (see seerSees for what she learns)",
@@ -24,7 +24,7 @@ const ROLE_TEXT: Record<Role, string> = {
 };
 
 /** The options that bear only on one role: shown when that role is in the deck. */
-const OPTION_ROLE: Partial<Record<OptionKey, Role>> = {
+const OPTION_ROLE: Readonly<Partial<Record<OptionKey, Role>>> = {
   seerSees: 'seer',
   witchPotionsPerNight: 'witch',
   witchSelfHeal: 'witch',
