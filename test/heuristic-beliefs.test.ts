@@ -7,13 +7,13 @@ import { Beliefs, ForeignInformationError } from '../agents/heuristic/beliefs.js
 import { DEFAULT_KNOBS } from '../agents/heuristic/knobs.js';
 import { SharedRecords } from '../agents/heuristic/shared.js';
 import { View, viewOf } from '../agents/heuristic/view.js';
-import type { Claim } from '../engine/claims.js';
-import type { Decision } from '../engine/decisions.js';
-import { ALL, only, type Event, type EventBody } from '../engine/events.js';
-import type { Observation } from '../engine/observation.js';
-import { DEFAULT_OPTIONS } from '../engine/options.js';
-import { Rng } from '../engine/rng.js';
-import type { Role } from '../engine/roles.js';
+import type { Claim } from '../engine/index.js';
+import type { Decision } from '../engine/index.js';
+import { ALL, only, type Event, type EventBody } from '../engine/index.js';
+import type { Observation } from '../engine/index.js';
+import { DEFAULT_OPTIONS } from '../engine/index.js';
+import { Rng } from '../engine/index.js';
+import type { Role } from '../engine/index.js';
 
 const N = 8;
 const DECK: Role[] = ['werewolf', 'werewolf', 'villager', 'villager', 'villager', 'villager', 'villager', 'seer'];

@@ -7,8 +7,8 @@
 // (the public record, the village's and the bystanders' views: shared.ts), which the
 // agent is made with (kind.ts finds them in the game's context).
 
-import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/decisions.js';
-import type { Rng } from '../../engine/rng.js';
+import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/index.js';
+import type { Rng } from '../../engine/index.js';
 import { randomAnswer } from '../random.js';
 import type { Agent, DecisionContext } from '../types.js';
 import { Beliefs } from './beliefs.js';

@@ -10,11 +10,11 @@
 // (someone fed it another seat's hidden information) and is thrown as such, so the
 // driver charges it as an error instead of the agent silently using it.
 
-import type { SeenResult } from '../../engine/claims.js';
-import { ALL, type Event, type LoverInfo } from '../../engine/events.js';
-import type { Observation } from '../../engine/observation.js';
-import type { RuleOptions } from '../../engine/options.js';
-import type { Role } from '../../engine/roles.js';
+import type { SeenResult } from '../../engine/index.js';
+import { ALL, type Event, type LoverInfo } from '../../engine/index.js';
+import type { Observation } from '../../engine/index.js';
+import type { RuleOptions } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
 import type { Knobs } from './knobs.js';
 import type { Scratch } from './scratch.js';
 import { SharedRecords } from './shared.js';

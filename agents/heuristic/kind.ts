@@ -2,7 +2,7 @@
 // Its seats of one game share records (shared.ts), found in the game's context
 // (`env.game`, agents/game-context.ts) under the heuristic's key.
 
-import { err, ok } from '../../engine/result.js';
+import { err, ok } from '../../engine/index.js';
 import { GameContext } from '../game-context.js';
 import type { AgentKind } from '../registry.js';
 import { HeuristicAgent } from './agent.js';
@@ -12,7 +12,7 @@ import { SHARED_RECORDS } from './shared.js';
 export const heuristicKind: AgentKind = {
   name: 'heuristic',
   summary:
-    'rule-based play of every role from its own observation, talking through claims; knobs fakeClaim, seerReveal, trust, bus (README "Heuristic agents")',
+    'rule-based play of every role from its own observation, talking through claims; knobs fakeClaim, seerReveal, trust, bus (docs/heuristic.md)',
   async: false,
   check: (argument) => {
     const r = parseKnobs(argument);

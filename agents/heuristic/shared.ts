@@ -8,8 +8,8 @@
 // keeps, the deck's count, the parsed knobs, and the empty set of seats. What a seat
 // knows privately stays in its own Beliefs.
 
-import type { Role } from '../../engine/roles.js';
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import type { Role } from '../../engine/index.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import type { SharedKey } from '../game-context.js';
 import { DEFAULT_KNOBS, parseKnobs, type ParsedKnobs } from './knobs.js';
 import { PublicRecord } from './public.js';
