@@ -6,8 +6,8 @@
 // One set per game rather than one per call: these run at every speech, vote and
 // revealed card.
 //
-// Sized for the game's players. The seat-valued ones are plain arrays of numbers, not
-// Float64Arrays: a Float64Array of more than 8 numbers lives outside the garbage
+// Sized for the game's players. Those that hold fractions are plain arrays of numbers,
+// not Float64Arrays: a Float64Array of more than 8 numbers lives outside the garbage
 // collector's heap, and making one costs about a microsecond (a fiftieth of an
 // 8-player game); a small Uint8Array or Uint16Array is made in the heap, cheaply.
 
@@ -35,7 +35,7 @@ export class Scratch {
   }
 }
 
-/** `n` zeros, as a packed array of doubles (pushes of a double, so stores of fractions later change nothing of its kind). */
+/** `n` zeros, in an array that holds doubles from the start (filled with a fraction first), so later stores of fractions do not convert it. */
 function zeros(n: number): number[] {
   const out: number[] = [];
   for (let s = 0; s < n; s++) out.push(0.5);
