@@ -123,7 +123,7 @@ function moduleState(text: string): string[] {
     const at = `line ${i + 1}: ${line.trim()}`;
     if (/^(export )?(let|var) /.test(line)) found.push(at);
     if (/^\s+(private |protected |public )?static (?!readonly)\w+\s*[:=]/.test(line)) found.push(at);
-    const m = /^(?:export )?const \w+\s*(?::\s*(.+?))?\s*=\s*(.*)$/.exec(line);
+    const m = /^(?:export )?const \w+\s*(?::\s*((?:[^=]|=>)+?))?\s*=(?!>)\s*(.*)$/.exec(line);
     if (m === null) return;
     const type = (m[1] ?? '').trim();
     const init = (m[2] ?? '').trim();
@@ -135,6 +135,8 @@ function moduleState(text: string): string[] {
       if (/^[\]})]/.test(lines[j]!)) break;
     }
     const asConst = /\bas const;?\s*$/.test(statement.trim());
+    // A function: what it makes, it makes per call.
+    if (/^(async\s*)?(\([^)]*\)|\w+)(\s*:\s*[^=]+)?\s*=>|^function\b/.test(init)) return;
     if (TYPED_ARRAY.test(init)) found.push(at);
     else if (/^new \w+/.test(init) && !readonlyType) found.push(at);
     else if (/^\[|^Array\.from\(|\.(map|filter|slice)\(/.test(init) && !readonlyType && !asConst) found.push(at);
@@ -161,6 +163,7 @@ describe('agents/ keeps no state in its modules', () => {
     ['const ONE = new SharedRecords();'],
     ['export const seen: number[] = [];'],
     ['const CARD: Record<string, number> = {'],
+    ['const TEXT: Record<string, (t: number) => string> = {'],
     ['class A {\n  static count = 0;\n}'],
   ])('finds state in %j', (text) => {
     expect(moduleState(text)).toHaveLength(1);
@@ -171,6 +174,9 @@ describe('agents/ keeps no state in its modules', () => {
     ["export const PROVIDERS = ['openai', 'anthropic'] as const;"],
     ["const KINDS = [\n  'a',\n  'b',\n] as const;"],
     ['const CARD: Readonly<Record<string, number>> = {'],
+    ['const TEXT: Readonly<Record<string, (t: number) => string>> = {'],
+    ['const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;'],
+    ['const players = (n: number): string[] => Array.from({ length: n }, (_, i) => P(i));'],
     ["const UNIQUE: ReadonlySet<string> = new Set(['a']);"],
     ['class A {\n  static readonly max = 3;\n  static of(x: number): A {\n    return new A();\n  }\n}'],
   ])('lets a constant pass: %j', (text) => {
