@@ -55,7 +55,7 @@ function label(d: Decision, a: Answer): string {
 }
 
 /** What each Spiritualism question asks, for the prompt. */
-const SEANCE_TEXT: Record<SeanceQuestion, string> = {
+const SEANCE_TEXT: Readonly<Record<SeanceQuestion, string>> = {
   'seer-found-wolf': 'has the seer found at least one werewolf?',
   'wolves-adjacent': 'are two werewolves sitting next to each other?',
   'am-i-wolf': 'am I (the medium) a werewolf?',

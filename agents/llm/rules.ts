@@ -71,7 +71,7 @@ function possibleCauses(t: Table): Cause[] {
   });
 }
 
-const CAUSE_WORDS: Record<Cause, string> = {
+const CAUSE_WORDS: Readonly<Record<Cause, string>> = {
   wolves: 'killed by the werewolves',
   vote: 'voted out',
   poison: 'poisoned',
@@ -260,7 +260,7 @@ function victoryText(t: Table): string {
 }
 
 /** What each New Moon card does at this table. */
-const MOON_TEXT: Record<MoonEvent, (t: Table) => string> = {
+const MOON_TEXT: Readonly<Record<MoonEvent, (t: Table) => string>> = {
   miracle: () => "Miracle: the werewolves' victim of the night is announced and her card shown, but she lives on as a plain villager (poisoned the same night, she dies)",
   'bleak-monday': () =>
     'Bleak Monday: no vote today. Starting with the nearest living player on the left of the last dead, each player vouches for a player still standing, who sits down and vouches in turn; the last one standing is executed',
