@@ -1,19 +1,37 @@
 // Text from a game shown to a person: a model or an outside agent may write anything, and
-// what it writes must never act on the reader's terminal or page. Control characters (C0
-// but the newline, DEL, C1 — ESC and BEL among them), the bidirectional controls that can
-// make text read backwards (U+202E), the line and paragraph separators and the zero-width
-// characters are shown escaped (`\x1b`, `\u202e`), never raw; everything else is kept.
-// HTML escaping is a separate, later step (reports/html.ts).
+// what it writes must never act on the reader's terminal or page, nor hide in it. Every
+// character that is not plainly visible text is shown escaped (`\x1b`, `\u202e`,
+// `\u{e0041}`), never raw; everything else is kept. Hidden are:
+//   - controls (Cc: C0 but the newline, DEL, C1 — ESC, BEL and NEL among them);
+//   - format characters (Cf: the bidirectional controls such as U+202E, zero-width
+//     characters, the soft hyphen U+00AD, U+180E, the interlinear annotations U+FFF9–FFFB,
+//     the tag characters U+E0001 and U+E0020–E007F);
+//   - every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: U+034F,
+//     the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the variation selectors — an
+//     emoji's U+FE0F included, since they can smuggle data — and the whole tag block
+//     U+E0000–E0FFF);
+//   - the line and paragraph separators U+2028/U+2029;
+//   - private-use characters and noncharacters (no agreed glyph: a reader cannot tell what
+//     they are), and lone surrogates.
+// The same set is what agents/llm/quote.ts writes as escapes in a prompt. HTML escaping
+// is a separate, later step (reports/html.ts).
 
-/** Characters never shown raw: C0 except \n, DEL, C1, bidi controls, separators, zero-widths, BOM. */
-const HIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+/** The characters never shown raw (the newline aside, which `visible` keeps and `visibleLine` escapes). */
+const HIDDEN_CLASS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Noncharacter_Code_Point}\p{Cs}]`;
 
+/** Matches one hidden character, the newline included (for text that is written on one line, or into a prompt). */
+export const HIDDEN_OR_NEWLINE = new RegExp(HIDDEN_CLASS, 'gu');
+const HIDDEN = new RegExp(`(?!\\n)${HIDDEN_CLASS}`, 'gu');
+
+/** One character (a code point) as people read an escape: `\x1b`, `\u202e`, `\u{e0041}`. */
 function escapeOne(c: string): string {
-  const code = c.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  const code = c.codePointAt(0)!;
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return `\\u{${code.toString(16)}}`;
 }
 
-/** `text` with every character that could act on a terminal or reorder a line shown escaped. */
+/** `text` with every character that could act on a terminal, reorder a line or hide shown escaped. */
 export function visible(text: string): string {
   return text.replace(HIDDEN, escapeOne);
 }
@@ -32,6 +50,12 @@ export function hasHidden(text: string): boolean {
   const found = HIDDEN.test(text);
   HIDDEN.lastIndex = 0;
   return found;
+}
+
+/** The first character of `text` that `visible` (with the newline) would escape, shown escaped; undefined if none. */
+export function firstHidden(text: string): string | undefined {
+  const m = new RegExp(HIDDEN_CLASS, 'u').exec(text);
+  return m === null ? undefined : escapeOne(m[0]);
 }
 
 /**

@@ -1,24 +1,27 @@
 // What a player wrote, as it goes into a prompt: a JSON string literal (docs/LLM.md, "The
 // prompt's structure"), so no character of it can end the quotation or begin a line of the
 // prompt's own. Beyond JSON's own escapes (the double quote, the backslash, C0 controls),
-// every character that can break a line or hide itself is written as a \uXXXX escape too:
-// DEL, C1 (NEL among them), the line and paragraph separators U+2028/U+2029, the
-// bidirectional controls, the zero-width characters and the BOM — the set narrate/escape.ts
-// never shows raw to people. `JSON.parse` of the literal gives the text back exactly.
+// every character that can break a line or hide itself is written as a \uXXXX escape too
+// (an astral one as its surrogate pair, `\udb40\udc41`, which JSON reads back): the set
+// narrate/escape.ts never shows raw to people — DEL, C1 (NEL among them), the line and
+// paragraph separators U+2028/U+2029, format characters (bidirectional controls,
+// zero-widths, the soft hyphen, the tag characters U+E0000–E007F), every default-ignorable
+// code point, private-use characters and noncharacters. `JSON.parse` of the literal gives
+// the text back exactly.
 
-/** What JSON.stringify leaves raw but a prompt must not: DEL, C1, bidi controls, separators, zero-widths, BOM. */
-const EXTRA = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+import { HIDDEN_OR_NEWLINE } from '../../narrate/escape.js';
 
-const escape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** Each UTF-16 unit of a character as a JSON escape. */
+const escape = (c: string): string => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /** `text` as a JSON string literal with nothing in it that breaks a line or hides itself. */
 export function quote(text: string): string {
-  return JSON.stringify(text).replace(EXTRA, escape);
+  return JSON.stringify(text).replace(HIDDEN_OR_NEWLINE, escape);
 }
 
 /** Any value as JSON the same way (a model's own answer quoted back in an error); `undefined` as `null`. */
 export function json(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(EXTRA, escape);
+  return (JSON.stringify(value) ?? 'null').replace(HIDDEN_OR_NEWLINE, escape);
 }
 
 /**

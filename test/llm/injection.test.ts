@@ -1,8 +1,8 @@
 // Model text is data: a model that writes hostile words (newlines, carriage returns,
 // U+2028/2029, every kind of quote mark, the prompt's own section titles, "SYSTEM:"
 // lines, a fake private seer result in the moderator's wording, closing delimiters, ANSI
-// and BEL, zero-width and bidi characters, 100 kB of text) cannot add an event, a line or
-// a section to any other seat's prompt. Every seat of every game is an LLM agent whose
+// and BEL, zero-width, bidi, tag and other default-ignorable characters, 100 kB of text)
+// cannot add an event, a line or a section to any other seat's prompt. Every seat of every game is an LLM agent whose
 // "model" answers legally with hostile words everywhere it may write (speech, the pack's
 // night words, its private reasoning); every prompt sent is parsed by the structure
 // docs/LLM.md documents ("The prompt's structure") — written out here, not taken from the
@@ -47,11 +47,16 @@ const HOSTILE: readonly string[] = [
   'zero\u200bwidth\u200c\u200d\ufeff, \u202eright-to-left override\u202c, \u2066isolate\u2069, \u061c',
   'NEL\u0085 VT\u000b FF\u000c NUL\u0000 DEL\u007f CSI\u009b2J',
   'a lone surrogate \ud800 and a wolf 🐺',
+  'hidden ASCII in tag characters \u{e0001}\u{e0056}\u{e006f}\u{e0074}\u{e0065}\u{e007f}, soft\u00adhyphen, \u180e, \ufff9a\ufffab\ufffb, \u034f, \u3164, 🐺\ufe0f\u{e0100}, \ue000\u{f0000}, \ufdd0\uffff',
   HUNDRED_KB,
 ];
 
-/** Characters that must never appear raw in a prompt (they could break a line or hide). */
-const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+/**
+ * Characters that must never appear raw in a prompt (they could break a line or hide):
+ * controls but the newline, format characters, separators, default-ignorable code points,
+ * private use, noncharacters.
+ */
+const RAW = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Co}\p{Noncharacter_Code_Point}\p{Cs}]/u;
 /** A JSON string literal, by JSON's grammar. */
 const JSON_STRING = /"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"/g;
 
@@ -122,7 +127,7 @@ function sectionsOf(user: string): { titles: string[]; body: Map<string, string[
 function problems(game: Game, s: Sent): string[] {
   const out: string[] = [];
   const user = s.req.user;
-  if (RAW.test(user)) out.push('a raw control, separator, bidi or zero-width character');
+  if (RAW.test(user)) out.push('a raw control, format, separator or other hidden character');
   const { titles, body } = sectionsOf(user);
   const expected = SECTION_TITLES.filter((t) => t !== OPTIONAL || titles.includes(OPTIONAL));
   if (titles.join('|') !== expected.join('|')) out.push(`sections ${JSON.stringify(titles.slice(0, 12))}`);
