@@ -10,7 +10,9 @@
 
 import { didYouMean, err, ok, type Result } from '../engine/index.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/index.js';
+import { excerpt } from '../narrate/escape.js';
 import { GameContext } from './game-context.js';
+import { maskUrl } from './llm/secrets.js';
 import { LLM_KINDS } from './llm/kinds.js';
 import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';
@@ -62,10 +64,11 @@ export function parseAgentSpec(text: string): Result<AgentSpec, string> {
   const kind = KINDS.find((k) => k.name === name);
   if (kind === undefined) {
     const names = KINDS.map((k) => k.name);
-    return err(`unknown agent '${name}'${didYouMean(name, names)}; agents are ${names.join(', ')}`);
+    return err(`unknown agent '${excerpt(name)}'${didYouMean(name, names)}; agents are ${names.join(', ')}`);
   }
   const checked = kind.check(argument);
-  if (!checked.ok) return err(`agent '${t}': ${checked.error}`);
+  // Quoted escaped, and without the credentials a URL in it may hold.
+  if (!checked.ok) return err(`agent '${excerpt(maskUrl(t), 80)}': ${checked.error}`);
   return ok({ kind, argument, text: checked.value });
 }
 

@@ -59,11 +59,11 @@ export function firstHidden(text: string): string | undefined {
 }
 
 /**
- * `text` as an error message quotes it: shown `visible`, and cut after `max` characters
- * with the length said (a 5,000-character flag value is not echoed whole).
+ * `text` as an error message (one paragraph) quotes it: shown `visibleLine`, and cut after
+ * `max` characters with the length said (a 5,000-character flag value is not echoed whole).
  */
 export function excerpt(text: string, max = 40): string {
   const chars = [...text];
-  if (chars.length <= max) return visible(text);
-  return `${visible(chars.slice(0, max).join(''))}… (${chars.length} characters)`;
+  if (chars.length <= max) return visibleLine(text);
+  return `${visibleLine(chars.slice(0, max).join(''))}… (${chars.length} characters)`;
 }

@@ -172,8 +172,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
 
     if (refs.length === 0)
       for (const s of summaries.value.slice(0, DEFAULT_REPLAYS)) {
-        const first = store.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck().get(s.runs[0]!.run) as number | null;
-        if (first !== null) refs.push({ run: s.runs[0]!.run, game: first });
+        const first = store.firstStored(s.runs[0]!.run);
+        if (first !== undefined) refs.push({ run: s.runs[0]!.run, game: first });
       }
     const replays: { ref: { run: number; game: number }; replay: Replay }[] = [];
     for (const ref of refs) {

@@ -74,7 +74,7 @@ export interface TournamentOutcome {
   readonly play: PlayOutcome;
   /** Why play ended early, with its exit code (models: budget 3, provider 4; Ctrl-C 130). */
   readonly stop: { readonly message: string; readonly exit: number } | null;
-  /** Nothing was kept (the models refused their first call): no summary is printed. */
+  /** Nothing was kept (the models refused their first call): no text summary is printed (`stdout` holds the --json object alone). */
   readonly dropped: boolean;
 }
 
@@ -107,7 +107,11 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
     const end = session?.finish(play);
     if (end?.drop === true) {
       discardTournament(store, open);
-      return ok({ stdout: '', open, play, stop: end.stop, dropped: true });
+      // Nothing kept: no tournament to name; --json still gives its object (the requests sent, the reason).
+      const stdout = a.json
+        ? JSON.stringify({ db: null, tournament: null, key: s.key, mode: s.mode, entrants: s.entrants, reference: s.reference, seed: s.seed, games: s.games, played: play.played, stored: 0, total: play.total, llm: end.json }) + '\n'
+        : '';
+      return ok({ stdout, open, play, stop: end.stop, dropped: true });
     }
     const data = tournamentData(store, open.tournament);
     const report = tournamentReport(data, { charts: false });

@@ -143,7 +143,11 @@ export function mergeShards(paths: readonly string[], into: string): Result<Merg
       for (const p of withRecord) copyLlmRecord(out.value.db, p);
       if (withRecord.length > 0) {
         const record = LlmStore.attach(out.value.db, 'write');
-        if (record.ok) record.value.beginRun(llmRunName(run), null);
+        if (record.ok) {
+          // The merged run asked with its shards' prompt version (one code played them all); unknown if they do not say.
+          const versions = new Set(inputs.flatMap((i) => record.value.versionsOfRun(llmRunName(i.run)) ?? []));
+          record.value.beginRun(llmRunName(run), null, versions.size === 1 ? [...versions][0]! : null);
+        }
       }
       out.value.db.pragma('wal_checkpoint(TRUNCATE)');
       const missing = out.value.missing(run);

@@ -7,8 +7,8 @@ import { gameSeed } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { GamePlayer, type PlayedIndex } from './games.js';
-import { hasLlmRecord, llmGameName, LlmStore } from './llm/store.js';
-import type { RecordReplay } from './llm/show.js';
+import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
+import type { RecordGame, RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
 import type { Store } from './storage.js';
 import { P, transcript } from '../narrate/transcript.js';
@@ -48,7 +48,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
   let text: string;
   if (llmSpecsOf(config.seating).length > 0) {
     // Models are never asked again: the game is replayed from the LLM record in this file.
-    const llm = await replayLlm(store, config, index, llmGameName(run.key, index));
+    const llm = await replayLlm(store, { config, index, gameKey: llmGameName(run.key, index), run: llmRunName(run) });
     if (!llm.ok)
       return ok({
         title,
@@ -77,11 +77,11 @@ export async function replayStored(store: Store, runId: number, index: number): 
 }
 
 /** A game with LLM seats from the file's LLM record (loaded only then: it brings the SDKs). */
-async function replayLlm(store: Store, config: RunConfig, index: number, gameKey: string): Promise<Result<RecordReplay, string>> {
-  if (!hasLlmRecord(store.db)) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${index} --llm-cache FILE shows it)`);
+async function replayLlm(store: Store, g: Omit<RecordGame, 'record'>): Promise<Result<RecordReplay, string>> {
+  if (!hasLlmRecord(store.db)) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${g.index} --llm-cache FILE shows it)`);
   const record = LlmStore.attach(store.db, 'read');
   if (!record.ok) return record;
   const { replayFromRecord } = await import('./llm/show.js');
-  const r = await replayFromRecord(config, index, record.value, gameKey);
+  const r = await replayFromRecord({ ...g, record: record.value });
   return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
 }

@@ -432,6 +432,11 @@ export class Store {
     return this.db.prepare('SELECT spec FROM agents WHERE run = ? ORDER BY code').pluck().all(run) as string[];
   }
 
+  /** The lowest index of a stored game of the run (undefined: none stored). */
+  firstStored(run: number): number | undefined {
+    return (this.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck().get(run) as number | null) ?? undefined;
+  }
+
   storedCount(run: number): number {
     return this.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck().get(run) as number;
   }

@@ -11,9 +11,14 @@
 // The model may contain ':' and '/' (Ollama tags, OpenRouter names); the base URL starts
 // at the '@' before `http://` or `https://`. Parameters never carry secrets: the spec is
 // stored with every result, so a key is named by the environment variable holding it
-// (`keyEnv=OPENROUTER_API_KEY`), never written out.
+// (`keyEnv=OPENROUTER_API_KEY`), never written out, and a spec's URL may hold no user,
+// password or credential-like query value. A spec is plain printable text: one holding a
+// control, format or other invisible character (narrate/escape.ts) is refused, since it
+// is printed in every summary and stored with every result.
 
 import { err, ok, type Result } from '../../engine/index.js';
+import { excerpt, firstHidden } from '../../narrate/escape.js';
+import { maskUrl, urlSecrets } from './secrets.js';
 
 export const PROVIDERS = ['openai', 'anthropic', 'compatible'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -63,23 +68,50 @@ function splitUrl(s: string): { model: string; url: string | undefined } {
   return { model: s.slice(0, m.index), url: m[1] };
 }
 
+/**
+ * Why `text` is no base URL a request can be sent to (it does not parse as a URL, or is
+ * not http or https); ok: the URL, trimmed. The message shows the URL with its
+ * credentials masked.
+ */
+export function checkBaseUrl(text: string): Result<string, string> {
+  const t = text.trim();
+  const shown = excerpt(maskUrl(t), 80);
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    return err(`'${shown}' is not a URL (e.g. http://127.0.0.1:8000/v1)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return err(`'${shown}' must start with http:// or https:// (e.g. http://127.0.0.1:8000/v1)`);
+  return ok(t);
+}
+
 /** Parses the argument of an LLM kind (the text after `provider:`). `ollama` is `compatible` with Ollama's URL. */
 export function parseLlmSpec(kind: string, argument: string | undefined): Result<LlmSpec, string> {
   const provider: Provider | undefined = kind === 'ollama' ? 'compatible' : (PROVIDERS as readonly string[]).includes(kind) ? (kind as Provider) : undefined;
-  if (provider === undefined) return err(`unknown LLM provider '${kind}'; providers are ${[...PROVIDERS, 'ollama'].join(', ')}`);
+  if (provider === undefined) return err(`unknown LLM provider '${excerpt(kind)}'; providers are ${[...PROVIDERS, 'ollama'].join(', ')}`);
   const example = kind === 'anthropic' ? 'anthropic:claude-haiku-4-5' : kind === 'openai' ? 'openai:gpt-4o-mini' : `${kind}:qwen2.5:7b`;
   if (argument === undefined || argument.trim() === '') return err(`name the model: ${example}`);
+  const hidden = firstHidden(argument);
+  if (hidden !== undefined)
+    return err(
+      `the spec '${kind}:${excerpt(maskUrl(argument), 80)}' holds a control or invisible character (${hidden}): ` +
+        `a model's name, URL and parameters are plain printable text (it is printed in every summary and stored with every result); type it again without it`,
+    );
   const [head = '', ...rest] = argument.trim().split(',');
   const { model, url } = splitUrl(head.trim());
   if (model === '') return err(`name the model before the URL: ${example}@http://127.0.0.1:8000/v1`);
   if (url !== undefined && provider !== 'compatible')
     return err(`a base URL in the spec is for compatible servers; for ${provider} use --${provider}-base-url or ${provider.toUpperCase()}_BASE_URL`);
   if (url !== undefined) {
-    try {
-      new URL(url);
-    } catch {
-      return err(`'${url}' is not a URL (e.g. http://127.0.0.1:11434/v1)`);
-    }
+    const checked = checkBaseUrl(url);
+    if (!checked.ok) return checked;
+    const secrets = urlSecrets(url, 'the URL').map((s) => s.name.replace(/ in the URL$/, ''));
+    if (secrets.length > 0)
+      return err(
+        `the URL in the spec '${maskUrl(url)}' holds credentials (${[...new Set(secrets)].join(', ')}): a spec is stored with every result, so it must not; ` +
+          `name the environment variable holding the key instead (keyEnv=NAME, sent as the bearer key), or give the URL with COMPATIBLE_BASE_URL or --compatible-base-url`,
+      );
   }
   const values: Partial<Record<Param, string>> = {};
   for (const raw of rest) {

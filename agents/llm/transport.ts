@@ -3,9 +3,10 @@
 // `retry-after` without bound). A 429 pauses the model's queue for `retry-after`, capped;
 // a 5xx, timeout or broken response waits an exponential backoff (capped the same way).
 // Refusals (400, 422) and configuration errors (401, 403, 404) are not retried.
-// Every attempt is an HTTP request: a call's result says how many it took and how each
-// failed one failed (for the run's honest count of requests). Keys are masked (secrets.ts)
-// in every error and response before they leave this function.
+// Every attempt that reached the network is an HTTP request (a refused connection
+// included; a request that could not even be made, `unsent`, is not): a call's result says
+// how many it took and how each failed one failed (for the run's honest count of requests).
+// Keys are masked (secrets.ts) in every error and response before they leave this function.
 
 import type { Clock, Limiter } from './limiter.js';
 import { RETRYABLE, type ProviderAdapter, type Reply, type TransportError } from './providers/types.js';
@@ -28,7 +29,7 @@ export const DEFAULT_POLICY: CallPolicy = { timeoutMs: 120_000, maxAttempts: 4, 
 export type FailedAttempts = Partial<Record<TransportError['kind'], number>>;
 
 interface Attempts {
-  /** HTTP requests sent for the call (every attempt, the last included). */
+  /** HTTP requests sent for the call (every attempt that reached the network, the last included). */
   readonly attempts: number;
   /** The attempts that failed, by kind (all of them when the call failed). */
   readonly failed: FailedAttempts;
@@ -61,6 +62,7 @@ export async function sendWithRetries(x: SendInput): Promise<Sent> {
   const secrets = x.secrets ?? Secrets.none;
   const failed: FailedAttempts = {};
   let first = true;
+  let requests = 0;
   for (let attempt = 1; ; attempt++) {
     try {
       const { raw, reply } = await x.limiter.run(
@@ -77,13 +79,17 @@ export async function sendWithRetries(x: SendInput): Promise<Sent> {
         },
         (r) => r.reply.inputTokens + r.reply.outputTokens,
       );
-      return { ok: true, raw, reply, attempts: attempt, failed, latencyMs: x.clock.now() - start };
+      return { ok: true, raw, reply, attempts: requests + 1, failed, latencyMs: x.clock.now() - start };
     } catch (e) {
       if (first) throw e; // refused before sending (the budget): not a transport failure
       const error = secrets.error(e instanceof BadBody ? { kind: 'bad-response', message: e.message } : x.adapter.classify(e));
-      failed[error.kind] = (failed[error.kind] ?? 0) + 1;
+      // A request that could not be made never reached the network: no HTTP request, no failed one.
+      if (error.kind !== 'unsent') {
+        requests++;
+        failed[error.kind] = (failed[error.kind] ?? 0) + 1;
+      }
       if (!RETRYABLE.has(error.kind) || attempt >= x.policy.maxAttempts)
-        return { ok: false, error, attempts: attempt, failed, latencyMs: x.clock.now() - start };
+        return { ok: false, error, attempts: requests, failed, latencyMs: x.clock.now() - start };
       const backoff = x.policy.backoffMs * 2 ** (attempt - 1);
       const asked = 'retryAfterMs' in error && error.retryAfterMs !== null ? error.retryAfterMs : backoff;
       const wait = Math.min(asked, x.policy.retryAfterCapMs);

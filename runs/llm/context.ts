@@ -57,7 +57,7 @@ export interface ModelUsage {
   failedCalls: number;
   /** HTTP requests this session sent (every attempt of every call it sent). */
   requests: number;
-  /** This session's failed requests, by kind (rate-limit = 429, server = 5xx/408/409, timeout, connection = network …). */
+  /** This session's failed requests, by kind (rate-limit = 429, server = 5xx, timeout = ours or 408, conflict = 409, connection = network …). */
   failedRequests: FailedAttempts;
   inputTokens: number;
   outputTokens: number;

@@ -13,6 +13,7 @@ import { answerLabel } from '../../agents/llm/choices.js';
 import type { LlmNote, NoteKind } from '../../agents/llm/notes.js';
 import { costOf } from '../../agents/llm/prices.js';
 import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
+import { maskUrl } from '../../agents/llm/secrets.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from '../../agents/llm/providers/index.js';
 import type { LlmRequest } from '../../agents/llm/providers/types.js';
 import type { LlmSpec } from '../../agents/llm/spec.js';
@@ -22,6 +23,14 @@ import type { Agent, LlmSeatFactory } from '../../agents/types.js';
 import { fallbackAnswer } from '../../engine/index.js';
 import type { CallCount, LlmRun } from './context.js';
 import { callKey, sampleName, type CallRecord, type SeatUsage } from './store.js';
+
+/** Why a replay is refused: game `gameSeed` was recorded with other prompt versions than this code's. */
+export function otherPromptVersion(gameSeed: string, recorded: readonly number[]): string {
+  return (
+    `replay: game ${gameSeed} was recorded with prompt version ${recorded.join(', ')}, and this code asks its models with prompt version ${PROMPT_VERSION} ` +
+    `(docs/LLM.md, "Prompt versions"): its answers cannot be replayed by this code; show it with the werewolf-lab that played it, or play the run again live`
+  );
+}
 
 /** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
 export class LlmStop extends AbandonGame {
@@ -106,12 +115,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
     if (run.mode === 'replay') {
       const recorded = run.store.versionsOfGame(this.gameSeed);
-      if (recorded.length > 0 && !recorded.includes(PROMPT_VERSION))
-        throw new LlmStop(
-          `replay: game ${this.gameSeed} was recorded with prompt version ${recorded.join(', ')}, and this code asks its models with prompt version ${PROMPT_VERSION} ` +
-            `(docs/LLM.md, "Prompt versions"): its answers cannot be replayed by this code; show it with the werewolf-lab that played it, or play the run again live`,
-          'game',
-        );
+      if (recorded.length > 0 && !recorded.includes(PROMPT_VERSION)) throw new LlmStop(otherPromptVersion(this.gameSeed, recorded), 'game');
       throw new LlmStop(
         `replay: the record has no answer for P${at.seat + 1}'s decision #${at.decision} (attempt ${at.attempt + 1}) in game ${this.gameSeed}; run it live to complete the record`,
         'game',
@@ -159,13 +163,20 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     const cost = m.price === undefined ? null : costOf(m.price, input, output);
     run.budget.settle(worst, cost ?? 0);
     const counted = { cached: false, failed: !sent.ok, requests: sent.attempts, failedRequests: sent.failed, input, output, cost, paid: cost ?? 0 };
-    if (!sent.ok && (sent.error.kind === 'fatal' || sent.error.kind === 'connection')) {
-      // Its requests were sent: they count, though the call is not recorded.
+    if (!sent.ok && (sent.error.kind === 'fatal' || sent.error.kind === 'connection' || sent.error.kind === 'unsent')) {
+      // Its requests were sent (none if it could not be made): they count, though the call is not recorded.
       this.count(spec, seat, counted);
       // Every call would fail the same way (a refused key, an unknown model, a server that
-      // cannot be reached even after the retries): the run stops rather than play its games
-      // with fallbacks. Not recorded: once it is fixed, the call is asked again.
-      const message = sent.error.kind === 'connection' ? `${sent.error.message}: cannot reach ${m.baseURL ?? 'the server'} (is the server up, and the base URL right?)` : sent.error.message;
+      // cannot be reached even after the retries, a request that cannot be made): the run
+      // stops rather than play its games with fallbacks. Not recorded: once it is fixed, the
+      // call is asked again. The URL is shown without its credentials.
+      const where = m.baseURL === undefined ? 'the server' : maskUrl(m.baseURL);
+      const message =
+        sent.error.kind === 'connection'
+          ? `${sent.error.message}: cannot reach ${where} (is the server up, and the base URL right?)`
+          : sent.error.kind === 'unsent'
+            ? `${sent.error.message}: check the base URL ${where}`
+            : sent.error.message;
       run.stop('fatal', message);
       throw new LlmStop(message, 'run');
     }

@@ -10,8 +10,8 @@ import { builtinPrices, priceAt, type Price, type PriceTable } from '../../agent
 import { anthropicAdapter } from '../../agents/llm/providers/anthropic.js';
 import { openaiAdapter } from '../../agents/llm/providers/openai.js';
 import type { ProviderAdapter } from '../../agents/llm/providers/types.js';
-import { Secrets, type NamedSecret } from '../../agents/llm/secrets.js';
-import type { LlmSpec, Provider } from '../../agents/llm/spec.js';
+import { Secrets, urlSecrets, type NamedSecret } from '../../agents/llm/secrets.js';
+import { checkBaseUrl, type LlmSpec, type Provider } from '../../agents/llm/spec.js';
 import { DEFAULT_POLICY, type CallPolicy } from '../../agents/llm/transport.js';
 import { err, ok, type Result } from '../../engine/index.js';
 
@@ -57,7 +57,8 @@ export interface ModelHandle {
 
 /**
  * Every key the run was given (flags, the providers' environment variables, each spec's
- * keyEnv), named by where it came from: masked in whatever the run records or prints.
+ * keyEnv), and the credentials in its base URLs (a user, a password, a `?api-key=`),
+ * named by where they came from: masked in whatever the run records or prints.
  */
 export function secretsOf(o: ModelsInput): Secrets {
   const env = o.env ?? process.env;
@@ -66,8 +67,25 @@ export function secretsOf(o: ModelsInput): Secrets {
     named.push({ name: `--${p}-api-key`, value: o.providers?.[p]?.apiKey });
     named.push({ name: `${ENV_PREFIX[p]}_API_KEY`, value: env[`${ENV_PREFIX[p]}_API_KEY`] });
   }
-  for (const s of o.specs) if (s.keyEnv !== undefined) named.push({ name: s.keyEnv, value: env[s.keyEnv] });
+  for (const s of o.specs) {
+    if (s.keyEnv !== undefined) named.push({ name: s.keyEnv, value: env[s.keyEnv] });
+    const at = baseUrlOf(s, o);
+    named.push(...urlSecrets(at.url, at.source));
+  }
   return new Secrets(named);
+}
+
+/** A spec's base URL and where it came from: the spec, then the flag, then the environment, then the provider's default. */
+function baseUrlOf(spec: LlmSpec, o: ModelsInput): { readonly url: string | undefined; readonly source: string } {
+  const env = o.env ?? process.env;
+  const p = spec.provider;
+  const name = `${ENV_PREFIX[p]}_BASE_URL`;
+  if (spec.baseURL !== undefined) return { url: spec.baseURL, source: `the spec ${spec.text}` };
+  const flag = o.providers?.[p]?.baseURL;
+  if (flag !== undefined) return { url: flag, source: `--${p}-base-url` };
+  const fromEnv = env[name];
+  if (fromEnv !== undefined) return { url: fromEnv, source: name };
+  return { url: DEFAULT_URL[p], source: `${p}'s default URL` };
 }
 
 /**
@@ -86,12 +104,17 @@ export function resolveModels(o: ModelsInput, limiterFor: (key: string, limits: 
     const p = spec.provider;
     const settings = o.providers?.[p] ?? {};
     const prefix = ENV_PREFIX[p];
-    const baseURL = spec.baseURL ?? settings.baseURL ?? env[`${prefix}_BASE_URL`] ?? DEFAULT_URL[p];
+    const at = baseUrlOf(spec, o);
+    const baseURL = at.url;
     const keyName = spec.keyEnv ?? `${prefix}_API_KEY`;
     const apiKey = spec.keyEnv !== undefined ? env[spec.keyEnv] : (settings.apiKey ?? env[keyName]);
     if (live) {
       if (baseURL === undefined)
         return err(`${spec.text} needs the server's base URL: write compatible:${spec.model}@http://HOST:PORT/v1, or set COMPATIBLE_BASE_URL (or --compatible-base-url)`);
+      // A URL the SDK cannot even build a request from would fail every call without sending one.
+      const checked = checkBaseUrl(baseURL);
+      if (!checked.ok)
+        return err(`the base URL of ${spec.text} (from ${at.source}): ${checked.error}; fix it and run the command again`);
       if ((apiKey === undefined || apiKey === '') && (p !== 'compatible' || spec.keyEnv !== undefined))
         return err(`${spec.text} needs an API key: set ${keyName}${spec.keyEnv === undefined ? ` (or --${p}-api-key)` : ''}`);
     }

@@ -12,7 +12,9 @@ import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import { createLlmRunContext } from './context.js';
+import { otherPromptVersion } from './game.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
 
@@ -55,33 +57,44 @@ export interface RecordReplay {
   text(header: TranscriptHeader): string;
 }
 
+/** A stored game to replay from the record. */
+export interface RecordGame {
+  readonly config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>;
+  readonly index: number;
+  readonly record: LlmStore;
+  /** The game's name in the record (its notes and counts). */
+  readonly gameKey: string;
+  /** The run's name in the record (`llmRunName`), when the game is a stored run's: its prompt version is checked first. */
+  readonly run?: string | undefined;
+}
+
 /**
  * Replays game `index` of a run with LLM seats from the record alone: replay mode, so no
  * key, no network, and nothing written (`sim show`, `sim report`). An error when the
  * record cannot finish the game (it was never played to its end, or its calls are in
- * another file).
+ * another file), or when the run was played with another prompt version than this code's:
+ * the record may hold this version's calls for the same game, made by another run, and
+ * they would replay a game the run never played.
  */
-export async function replayFromRecord(
-  config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>,
-  index: number,
-  record: LlmStore,
-  gameKey: string,
-): Promise<Result<RecordReplay, string>> {
+export async function replayFromRecord(g: RecordGame): Promise<Result<RecordReplay, string>> {
+  const { config, index, record, gameKey } = g;
+  const seed = gameSeed(config.seed, index);
+  const played = g.run === undefined ? undefined : record.versionsOfRun(g.run, seed);
+  if (played !== undefined && !played.includes(PROMPT_VERSION)) return err(otherPromptVersion(seed, played));
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return llm;
-  const seed = gameSeed(config.seed, index);
   const game = new Game(config.setup, seed);
   const session = llm.value.startGame(gameKey, seed);
   const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
-  let played: PlayedGame;
+  let result: PlayedGame;
   try {
-    played = await playAsync(game, agents, session.playOptions());
+    result = await playAsync(game, agents, session.playOptions());
   } catch (e) {
     if (e instanceof AbandonGame) return err(e.message.replace(/; run it live to complete the record$/, ''));
     throw e;
   }
   const stored = record.usage(gameKey);
-  const usage = stored.length > 0 ? stored : session.usage(played).seats;
+  const usage = stored.length > 0 ? stored : session.usage(result).seats;
   const notes = session.notes();
-  return ok({ game, played, specs, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  return ok({ game, played: result, specs, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
 }

@@ -8,9 +8,12 @@
 //
 // Every call row carries the prompt version it was asked with (agents/llm/prompt.ts
 // PROMPT_VERSION; rows from before the column are version 1), and a version past 1 is
-// part of the call's key: a prompt that changed never finds the old answers, and a replay
-// that misses says which version recorded the game (`versionsOfGame`) instead of playing
-// a different game.
+// part of the call's key: a prompt that changed never finds the old answers. A replay of a
+// stored run first asks which version played it (`versionsOfRun`: its own calls, else its
+// entry in llm_runs, which records the version from this change on) and refuses a run of
+// another version before it plays: calls of the same game made by another run, under
+// another version, would otherwise answer it and give a game the run never played. A
+// replay that misses says which version recorded the game (`versionsOfGame`).
 //
 // The `sim` CLI keeps the record in a werewolf-lab database file (the run's results file
 // by default, or another with --llm-cache) and shares that file's connection (`attach`);
@@ -145,7 +148,8 @@ CREATE TABLE IF NOT EXISTS llm_notes (
 CREATE TABLE IF NOT EXISTS llm_runs (
   run TEXT PRIMARY KEY,
   max_cost REAL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  version INTEGER
 );
 CREATE TABLE IF NOT EXISTS llm_usage (
   game TEXT NOT NULL,
@@ -188,6 +192,8 @@ interface CallRow {
 function migrate(db: Database.Database): void {
   db.exec(SCHEMA);
   if (!columnsOf(db, 'main', 'llm_calls').includes('version')) db.exec('ALTER TABLE llm_calls ADD COLUMN version INTEGER NOT NULL DEFAULT 1');
+  // NULL for the runs already there: unknown (their calls say it).
+  if (!columnsOf(db, 'main', 'llm_runs').includes('version')) db.exec('ALTER TABLE llm_runs ADD COLUMN version INTEGER');
 }
 
 function columnsOf(db: Database.Database, schema: string, table: string): string[] {
@@ -244,11 +250,14 @@ export class LlmStore {
     return ok(new LlmStore(db, false));
   }
 
-  /** Registers a run (its budget); an existing entry keeps its date, and takes `maxCost` if given. */
-  beginRun(run: string, maxCost: number | null | undefined): void {
+  /**
+   * Registers a run (its budget, and the prompt version it asks with; null: unknown); an
+   * existing entry keeps its date and version, and takes `maxCost` if given.
+   */
+  beginRun(run: string, maxCost: number | null | undefined, version: number | null): void {
     this.db
-      .prepare('INSERT INTO llm_runs (run, max_cost, created_at) VALUES (?, ?, ?) ON CONFLICT (run) DO NOTHING')
-      .run(run, maxCost ?? null, new Date().toISOString());
+      .prepare('INSERT INTO llm_runs (run, max_cost, created_at, version) VALUES (?, ?, ?, ?) ON CONFLICT (run) DO NOTHING')
+      .run(run, maxCost ?? null, new Date().toISOString(), version);
     if (maxCost !== undefined) this.db.prepare('UPDATE llm_runs SET max_cost = ? WHERE run = ?').run(maxCost, run);
   }
 
@@ -305,6 +314,29 @@ export class LlmStore {
       .prepare(`SELECT DISTINCT ${hasVersion ? 'version' : '1'} AS v FROM llm_calls WHERE sample >= ? AND sample < ? ORDER BY v`)
       .all(prefix, `${prefix}\uffff`) as { v: number }[];
     return rows.map((r) => r.v);
+  }
+
+  /**
+   * The prompt versions a run (its name in the record) asked with — for game `gameSeed`
+   * when given: the versions of the calls it paid for in that game, else of any call it
+   * paid for (a run is played by one code: a resume needs the same), else the version its
+   * entry records; undefined when none of these says (a run recorded elsewhere, or whose
+   * every call was answered by another run's before versions were kept per run).
+   */
+  versionsOfRun(run: string, gameSeed?: string): number[] | undefined {
+    const version = columnsOf(this.db, 'main', 'llm_calls').includes('version') ? 'version' : '1';
+    const distinct = (where: string, ...args: string[]) =>
+      (this.db.prepare(`SELECT DISTINCT ${version} AS v FROM llm_calls WHERE ${where} ORDER BY v`).all(...args) as { v: number }[]).map((r) => r.v);
+    if (gameSeed !== undefined) {
+      const prefix = `${gameSeed}/P`;
+      const inGame = distinct('run = ? AND sample >= ? AND sample < ?', run, prefix, `${prefix}\uffff`);
+      if (inGame.length > 0) return inGame;
+    }
+    const any = distinct('run = ?', run);
+    if (any.length > 0) return any;
+    if (!this.hasRunsTable() || !columnsOf(this.db, 'main', 'llm_runs').includes('version')) return undefined;
+    const entry = this.db.prepare('SELECT version FROM llm_runs WHERE run = ?').pluck().get(run) as number | null | undefined;
+    return entry === null || entry === undefined ? undefined : [entry];
   }
 
   /** Records a call (a failed call answered later is replaced by its answer). */

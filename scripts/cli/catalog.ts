@@ -11,6 +11,7 @@ import { Store } from '../../runs/storage.js';
 import { pairings, tournaments } from '../../tournaments/tournament-store.js';
 import { MOON_EVENTS } from '../../engine/index.js';
 import { CAUSES } from '../../engine/index.js';
+import { visibleLine } from '../../narrate/escape.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { findPreset, presetNames } from '../../engine/index.js';
@@ -139,15 +140,15 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }): numb
       const shard = r.shardN === 1 ? '' : ` shard ${r.shardK}/${r.shardN}`;
       const state = r.stored === r.planned ? 'complete' : `INCOMPLETE (sim resume --db ${path} --run ${r.id})`;
       out.push(
-        `  run ${r.id}  ${r.created.slice(0, 19).replace('T', ' ')}  seed ${r.seed}  ${r.players} players ${r.deck}  ${r.preset}${r.rules === '' ? '' : ` ${r.rules}`}`,
-        `         agents ${r.seating}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${r.codeHash}${r.git === null ? '' : ` (${r.git})`}`,
+        `  run ${r.id}  ${r.created.slice(0, 19).replace('T', ' ')}  seed ${visibleLine(r.seed)}  ${r.players} players ${r.deck}  ${r.preset}${r.rules === '' ? '' : ` ${r.rules}`}`,
+        `         agents ${visibleLine(r.seating)}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${r.codeHash}${r.git === null ? '' : ` (${r.git})`}`,
       );
     }
     const ts = tournaments(store);
     if (ts.length > 0) out.push(`tournaments in ${path} (sim report --db ${path} --tournament ID rates one):`);
     for (const t of ts) {
       const runs = pairings(store, t.id).map((p) => p.run);
-      const who = t.mode === 'side' ? t.entrants.join(' vs ') : `${t.entrants.join(', ')} among ${t.reference}`;
+      const who = visibleLine(t.mode === 'side' ? t.entrants.join(' vs ') : `${t.entrants.join(', ')} among ${t.reference}`);
       out.push(`  tournament ${t.id}  ${t.mode} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${t.seed}: runs ${runs.join(' ')}`);
     }
     process.stdout.write(out.join('\n') + '\n');

@@ -46,8 +46,9 @@ export function configLines(c: RunConfig): string[] {
     ['players', String(c.setup.players)],
     ['deck', mixLabel(c.setup)],
     ['rules', rulesText(c.setup)],
-    ['agents', c.seating.text],
-    ['seed', c.seed],
+    // Escaped (the parsers refuse control characters in both; a stored run may predate that).
+    ['agents', visibleLine(c.seating.text)],
+    ['seed', visibleLine(c.seed)],
     ['games', games],
   ].map(([k, v]) => `  ${k!.padEnd(8)} ${v}`);
 }
@@ -61,6 +62,8 @@ export interface Summary {
   readonly before: number;
   /** With LLM seats: usage lines and the JSON `llm` object (llm-run.ts). */
   readonly llm?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | undefined;
+  /** The run's first stored game (the one the summary suggests showing); undefined: none is stored. */
+  readonly firstStored?: number | undefined;
 }
 
 export function humanSummary(s: Summary): string {
@@ -84,7 +87,8 @@ export function humanSummary(s: Summary): string {
   if (s.before > 0) out.push(`  resumed     ${s.before === 1 ? '1 game was' : `${s.before} games were`} already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
   if (s.llm !== undefined) out.push(...s.llm.lines, '');
   if (o.run !== null && s.db !== null) {
-    out.push(`  stored in   ${s.db} as run ${o.run.id} (see a game: sim show --db ${s.db} --run ${o.run.id} --game ${o.run.first})`);
+    const see = s.firstStored === undefined ? 'no game of it is stored yet' : `see a game: sim show --db ${s.db} --run ${o.run.id} --game ${s.firstStored}`;
+    out.push(`  stored in   ${s.db} as run ${o.run.id} (${see})`);
     if (c.shard.n > 1) out.push(`  shards      merge them when all are done: sim merge shard-*.db --into all.db`);
   }
   return out.join('\n') + '\n';

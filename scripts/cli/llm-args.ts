@@ -6,7 +6,7 @@
 import type { Argv } from 'yargs';
 import type { Limits } from '../../agents/llm/limiter.js';
 import { loadPrices, type PriceTable } from '../../agents/llm/prices.js';
-import type { Provider } from '../../agents/llm/spec.js';
+import { checkBaseUrl, type Provider } from '../../agents/llm/spec.js';
 import type { CallPolicy } from '../../agents/llm/transport.js';
 import { count } from './args.js';
 import { fail, unwrap } from './errors.js';
@@ -129,15 +129,7 @@ function seconds(name: string, text: string): number {
 }
 
 function baseUrl(name: string, text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  let u: URL;
-  try {
-    u = new URL(text.trim());
-  } catch {
-    fail(`--${name} '${text}' is not a URL (e.g. http://127.0.0.1:8000/v1)`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') fail(`--${name} '${text}' must start with http:// or https://`);
-  return text.trim();
+  return text === undefined ? undefined : unwrap(checkBaseUrl(text), `--${name}`);
 }
 
 function key(name: string, text: string | undefined): string | undefined {

@@ -7,6 +7,7 @@ import { estimateRun, estimateText, type RunEstimate } from '../../agents/llm/es
 import { usd } from '../../agents/llm/prices.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { Limiter } from '../../agents/llm/limiter.js';
+import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import type { Seating } from '../../agents/registry.js';
 import { resolveModels } from '../../runs/llm/models.js';
 import { budgetOf, llmRunId, LlmSession, openRecord, type LlmRecord, type SessionEnd } from '../../runs/llm/session.js';
@@ -88,7 +89,7 @@ export class LlmRunSession {
     if (maxCost !== (settings.maxCost ?? null)) checkModels(config.seating, settings, maxCost);
     const run = resume ?? o.newRun();
     const runId = runId0 ?? llmRunId(config, run);
-    record.store.beginRun(runId, resuming ? settings.maxCost : maxCost);
+    record.store.beginRun(runId, resuming ? settings.maxCost : maxCost, PROMPT_VERSION);
     const session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: config.seating }));
     return new LlmRunSession(session, config, o.store !== undefined && run !== undefined ? { store: o.store, run } : undefined, !resuming);
   }
@@ -137,6 +138,8 @@ export class LlmRunSession {
       maxCost: end.limit,
       unfinished: end.unfinished,
       stopped: end.stopped,
+      // Refused at its first call: the run was not kept (nor a results file made for it).
+      dropped: end.dropped,
       warnings: llm.warnings,
     };
     const resume = r === undefined ? null : `sim resume --db ${r.store.path} --run ${r.run.id}${record === r.store.path ? '' : ` --llm-cache ${record}`}`;

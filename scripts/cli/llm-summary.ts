@@ -4,6 +4,7 @@
 // — one message saying why and how to continue, with its exit code.
 
 import { usd } from '../../agents/llm/prices.js';
+import { visibleLine } from '../../narrate/escape.js';
 import type { FailedAttempts } from '../../agents/llm/transport.js';
 import type { ModelUsage } from '../../runs/llm/context.js';
 import type { ModelReport, SessionEnd, SessionStopKind } from '../../runs/llm/session.js';
@@ -11,16 +12,18 @@ import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './erro
 import { spentLine, unfinishedLine } from './format.js';
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
+/** A spec as printed: escaped, whatever it holds (the parser refuses such specs; a stored one may predate that). */
+const shown = (spec: string) => visibleLine(spec);
 
 /** One row a model: calls, those answered from the record, tokens, and dollars; wrong answers and fallbacks when known. */
 export function modelLines(rows: readonly (Omit<ModelReport, 'invalid' | 'fallbacks'> & Partial<Pick<ModelReport, 'invalid' | 'fallbacks'>>)[], costLabel: string): string[] {
   const seats = rows.some((m) => m.invalid !== undefined);
-  const w = Math.max(5, ...rows.map((m) => m.spec.length));
+  const w = Math.max(5, ...rows.map((m) => shown(m.spec).length));
   const head = `  ${'LLM'.padEnd(w)} ${'calls'.padStart(7)} ${'recorded'.padStart(8)} ${'prompt tok'.padStart(11)} ${'answer tok'.padStart(11)} ${costLabel.padStart(9)}`;
   const lines = ['', head + (seats ? ` ${'invalid'.padStart(7)} ${'fallbacks'.padStart(9)}` : '')];
   for (const m of rows)
     lines.push(
-      `  ${m.spec.padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ` +
+      `  ${shown(m.spec).padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ` +
         `${(m.cost === null ? '?' : usd(m.cost)).padStart(9)}` +
         (seats ? ` ${n(m.invalid ?? 0).padStart(7)} ${n(m.fallbacks ?? 0).padStart(9)}` : ''),
     );
@@ -28,24 +31,25 @@ export function modelLines(rows: readonly (Omit<ModelReport, 'invalid' | 'fallba
   return lines;
 }
 
-/** Failed requests in the four kinds the summary shows (429, 5xx, timeout, network) and the rest. */
+/** Failed requests in the four kinds the summary shows (429, 5xx, timeout — 408 included —, network) and the rest (409 among them). */
 export function failedByKind(f: FailedAttempts): { readonly '429': number; readonly '5xx': number; readonly timeout: number; readonly network: number; readonly other: number } {
   return {
     '429': f['rate-limit'] ?? 0,
     '5xx': f.server ?? 0,
     timeout: f.timeout ?? 0,
     network: f.connection ?? 0,
-    other: (f['bad-response'] ?? 0) + (f.refused ?? 0) + (f.fatal ?? 0),
+    other: (f['bad-response'] ?? 0) + (f.conflict ?? 0) + (f.refused ?? 0) + (f.fatal ?? 0),
   };
 }
 
 /**
  * This invocation, one row a model: the calls it sent (a question each, whatever its
  * attempts), the HTTP requests they took (every attempt), and the failed requests by kind
- * (429; 5xx, 408, 409; timeout; network; other: a broken body, a refusal, a refused key).
+ * (429; 5xx; timeout, ours or the server's 408; network; other: a broken body, a 409, a
+ * refusal, a refused key).
  */
 export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd, 'sent' | 'requests' | 'failedRequests'>): string[] {
-  const w = Math.max(10, ...usage.map((m) => m.spec.length));
+  const w = Math.max(10, ...usage.map((m) => shown(m.spec).length));
   const cols = ['calls sent', 'requests', '429', '5xx', 'timeout', 'network', 'other'] as const;
   const row = (name: string, sent: number, requests: number, f: FailedAttempts) => {
     const k = failedByKind(f);
@@ -53,7 +57,7 @@ export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd,
     return `  ${name.padEnd(w)} ${cells.map((c, i) => n(c).padStart(cols[i]!.length)).join(' ')}`;
   };
   const lines = ['', `  ${'this call'.padEnd(w)} ${cols.join(' ')}`];
-  for (const m of usage) lines.push(row(m.spec, m.calls - m.cachedCalls, m.requests, m.failedRequests));
+  for (const m of usage) lines.push(row(shown(m.spec), m.calls - m.cachedCalls, m.requests, m.failedRequests));
   if (usage.length > 1) lines.push(row('all', end.sent, end.requests, end.failedRequests));
   lines.push(
     '  (requests: HTTP requests, every attempt of every call sent; 429 … other: the failed ones)',

@@ -209,9 +209,15 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     });
     bar.stop();
     const end = llm?.finish(outcome);
-    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
-    if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
-    else dropped?.();
+    // A run refused at its first call is not kept: no run to name, nothing stored. Its
+    // --json object is printed all the same (the requests sent, the reason), stdout
+    // staying one parseable object; the text summary is the stderr paragraph alone.
+    const kept = end?.dropped !== true;
+    const firstStored = kept && store !== undefined && outcome.run !== null ? store.firstStored(outcome.run.id) : undefined;
+    const summary = { config, outcome: kept ? outcome : { ...outcome, run: null }, db: kept ? dbPath : null, workers: exec.workers, before: Math.max(0, before), llm: end, firstStored };
+    if (exec.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
+    else if (kept) process.stdout.write(humanSummary(summary));
+    if (!kept) dropped?.();
     const failure = outcome.writeFailure;
     if (failure !== null && outcome.run !== null) {
       process.stderr.write(

@@ -10,7 +10,7 @@ import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.j
 import { GamePlayer, type PlayedIndex } from '../../runs/games.js';
 import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
-import { llmGameName } from '../../runs/llm/store.js';
+import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { parseSeed, runKey, specList, type RunConfig } from '../../runs/run-config.js';
 import { Store, type GameRow, type RunRow } from '../../runs/storage.js';
 import { codeHash } from '../../runs/version.js';
@@ -87,7 +87,8 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
         : src.stored.row === undefined
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
-    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why);
+    const run = src.stored === undefined ? undefined : llmRunName(src.stored.run);
+    const r = await (await import('./llm-show.js')).replayLlmGame({ config, index, recordPath: src.recordPath, gameKey: src.gameKey, run, why });
     replay = { game: r.game, played: r.played, specs: r.specs };
     text = r.text;
   } else {

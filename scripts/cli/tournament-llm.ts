@@ -10,8 +10,10 @@
 // the same deal get the same answer from the record, for free. That is common random
 // numbers carried into the model's sampling, and it keeps replays exact.
 
+import { visibleLine } from '../../narrate/escape.js';
 import { estimateRun, type RunEstimate } from '../../agents/llm/estimate.js';
 import { usd } from '../../agents/llm/prices.js';
+import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import { parseSeating, type Seating } from '../../agents/registry.js';
 import type { ModelSession } from '../../reports/tournament-command.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
@@ -73,8 +75,8 @@ export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): numbe
     80,
   );
   const item = (text: string) => lines.push(...wrap(text, 80, '    ').map((l, i) => (i === 0 ? `  ${l.trimStart()}` : l)));
-  for (const r of rows) item(`${r.label}: ${usd(r.e.cost)} (at most ${usd(r.e.maxCost)})`);
-  for (const m of perModel) item(`${m.spec}: ~${n(m.calls)} calls, ~${n(m.inputTokens)} prompt + ~${n(m.outputTokens)} answer tokens, ${usd(m.cost)} (at most ${usd(m.maxCost)})`);
+  for (const r of rows) item(`${visibleLine(r.label)}: ${usd(r.e.cost)} (at most ${usd(r.e.maxCost)})`);
+  for (const m of perModel) item(`${visibleLine(m.spec)}: ~${n(m.calls)} calls, ~${n(m.inputTokens)} prompt + ~${n(m.outputTokens)} answer tokens, ${usd(m.cost)} (at most ${usd(m.maxCost)})`);
   item(`total: ${usd(cost)} (at most ${usd(maxCost)})`);
   if (budget !== null)
     item(
@@ -112,9 +114,11 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
   try {
     const maxCost = unwrap(budgetOf({ flag: settings.maxCost, record, runId, resuming: storedBefore > 0, what: `tournament ${open.tournament.id}` }));
     if (maxCost !== (settings.maxCost ?? null)) checkModels(everyone(s), settings, maxCost);
-    record.store.beginRun(runId, record.store.runInfo(runId) === undefined ? maxCost : settings.maxCost);
-    // Each pairing run is named too, so `sim resume --run R` can continue one pairing on its own.
-    for (const l of modelPairings) record.store.beginRun(llmRunName(l.run), undefined);
+    record.store.beginRun(runId, record.store.runInfo(runId) === undefined ? maxCost : settings.maxCost, PROMPT_VERSION);
+    // Each pairing run is named too, so `sim resume --run R` can continue one pairing on its
+    // own, with the prompt version it is played with (its calls are recorded under the
+    // tournament's name: a replay of the pairing's games learns the version from this entry).
+    for (const l of modelPairings) record.store.beginRun(llmRunName(l.run), undefined, PROMPT_VERSION);
     session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: everyone(s) }));
   } catch (e) {
     record.close();
@@ -137,7 +141,7 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
         ...sessionLines(end, { whose: 'the tournament', record: record.path, warnings: llm.warnings }),
       ];
       const models = end.usage.map(({ failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests) }));
-      const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, warnings: llm.warnings };
+      const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, dropped, warnings: llm.warnings };
       const again = 'run the same sim tournament command again';
       const stop = stopMessage(end, {
         stored: `${play.stored} of ${play.total} games stored`,

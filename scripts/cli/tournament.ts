@@ -116,6 +116,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     if (out.dropped) {
       // Refused at its first call: nothing was kept, nor the file made for it.
       if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+      process.stdout.write(out.stdout);
       process.stderr.write(visible(out.stop?.message ?? 'the tournament was not kept') + '\n');
       return out.stop?.exit ?? 1;
     }

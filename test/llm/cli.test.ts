@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, SIM, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { spawn } from 'node:child_process';
+import { hasHidden } from '../../narrate/escape.js';
 import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
 import { simEnv } from './helpers.js';
 
@@ -292,6 +293,26 @@ describe('compatible servers, shards and Ctrl-C', () => {
   });
 });
 
+describe('a run stopped by its provider before any game was stored', () => {
+  // The audit of issue 10: the summary suggested `sim show … --game 0`, which then failed.
+  // Mutation: suggest run.first again in scripts/cli/format.ts.
+  it('suggests no game to show; the --json object says none is stored', async () => {
+    const late401 = await serve({ script: (r) => (r.n < 10 ? 'ok' : '401') });
+    const d = tempDir('llm-late-401');
+    try {
+      const r = await simAsync(['--games', '1', '--agents', 'openai:gpt-4o-mini', ...FAST], d, envFor(late401.url));
+      expect(r.code).toBe(4);
+      expect(r.stdout).toMatch(/stored in {3}werewolf\.db as run 1 \(no game of it is stored yet\)/);
+      expect(r.stdout).not.toMatch(/--game/);
+      expect(r.stderr).toMatch(/stopped: openai refused the API key \(401\).* 0 of 1 games stored/);
+      const show = await simAsync(['show', '--run', '1', '--game', '0'], d, envFor(undefined, false));
+      expect(show.code).not.toBe(0); // what the summary no longer suggests
+    } finally {
+      removeDir(d);
+    }
+  });
+});
+
 describe('bad input', () => {
   /** Runs `sim` in a fresh directory (or `cwd`) and checks that it wrote nothing there. */
   async function refused(args: string[], env: Record<string, string | undefined>, code = 2): Promise<string> {
@@ -325,6 +346,37 @@ describe('bad input', () => {
     expect(s.received.length).toBe(0);
   });
 
+  // The audit of issue 10. Mutations: drop the base URL check of resolveModels (runs/llm/models.ts)
+  // and the first rows exit 0 with every decision a fallback; drop the spec parser's check of
+  // hidden characters (agents/llm/spec.ts) and the ESC spec is accepted.
+  it('a base URL from the environment that is no URL, a spec holding control characters or credentials: exit 2, one paragraph, nothing written, no request', async () => {
+    const s = await serve();
+    for (const [name, value] of [
+      ['OPENAI_BASE_URL', 'notaurl'],
+      ['OPENAI_BASE_URL', 'http://[bad/v1'],
+      ['ANTHROPIC_BASE_URL', 'notaurl'],
+      ['ANTHROPIC_BASE_URL', 'http://[bad'],
+      ['OPENAI_BASE_URL', 'ftp://127.0.0.1/v1'],
+    ] as const)
+      expect(await refused(['--games', '2', ...SEATS], { ...envFor(s.url), [name]: value })).toMatch(
+        new RegExp(`^sim: the base URL of (openai|anthropic):\\S+ \\(from ${name}\\): '[^']+' (is not a URL|must start with http:// or https://) .*; fix it and run the command again\n$`),
+      );
+    const withPassword = await refused(['--games', '2', ...SEATS], { ...envFor(s.url), OPENAI_BASE_URL: 'http://bob:PASSWORD-SECRET@[bad/v1' });
+    expect(withPassword).toMatch(/'http:\/\/\[masked\]@\[bad\/v1' is not a URL/);
+    expect(withPassword).not.toContain('PASSWORD-SECRET');
+
+    const esc = `compatible:m\x1b[31m\u202e@${s.url}/v1`;
+    for (const args of [['--games', '1', '--agents', esc], ['tournament', '--games', '1', '--agents', 'random', '--agents', esc]]) {
+      const said = await refused(args, envFor(s.url));
+      expect(said).toMatch(/the spec 'compatible:m\\x1b\[31m\\u202e@http:\/\/127\.0\.0\.1:\d+\/v1' holds a control or invisible character \(\\x1b\)/);
+      expect(hasHidden(said)).toBe(false);
+    }
+    const cred = await refused(['--games', '1', '--agents', 'compatible:m@http://bob:PASSWORD-SECRET@127.0.0.1:9/v1?api-key=QUERY-SECRET-1'], envFor(s.url));
+    expect(cred).toMatch(/the URL in the spec 'http:\/\/\[masked\]@127\.0\.0\.1:9\/v1\?api-key=\[masked\]' holds credentials \(user, password, api-key\)/);
+    expect(cred).not.toMatch(/PASSWORD-SECRET|QUERY-SECRET/);
+    expect(s.received.length).toBe(0);
+  });
+
   it('a refused key (401) or a server that cannot be reached stops the run at its first call (exit 4): nothing paid, nothing kept', async () => {
     const refusing = await serve({ script: () => '401' });
     expect(await refused(['--games', '2', ...SEATS, ...FAST], envFor(refusing.url), 4)).toMatch(
@@ -334,13 +386,26 @@ describe('bad input', () => {
     const url = gone.url;
     await gone.close(); // nothing listens there any more
     expect(await refused(['--games', '2', ...SEATS, ...FAST], envFor(url), 4)).toMatch(/connection failed .*: cannot reach http:\/\/127\.0\.0\.1:\d+/);
+    // A base URL's user, password and key are not printed (audit of issue 10; mutation: print m.baseURL raw in runs/llm/game.ts).
+    const secretUrl = url.replace('http://', 'http://bob:PASSWORD-SECRET@');
+    const unreachable = await refused(['--games', '2', ...SEATS, ...FAST], { ...envFor(url), OPENAI_BASE_URL: `${secretUrl}/v1?api-key=QUERY-SECRET-1`, ANTHROPIC_BASE_URL: secretUrl }, 4);
+    expect(unreachable).toMatch(/cannot reach http:\/\/\[masked\]@127\.0\.0\.1:\d+/);
+    expect(unreachable).not.toMatch(/PASSWORD-SECRET|QUERY-SECRET/);
 
     // Into a results file that already holds a run: that run is untouched, the refused one is not kept.
     const d = tempDir('llm-401');
     try {
       expect((await simAsync(['--games', '20', '--workers', '0', '--json'], d, envFor(undefined))).code).toBe(0);
+      const before = refusing.received.length;
       const r = await simAsync(['--games', '2', ...SEATS, ...FAST, '--json'], d, envFor(refusing.url));
       expect(r.code).toBe(4);
+      // --json still prints its one object: no run, the requests sent, the reason (audit of
+      // issue 10; mutation: print nothing when the run is dropped, as before, and JSON.parse fails).
+      const json = JSON.parse(r.stdout) as { run: unknown; db: unknown; games: number; llm: { dropped: boolean; requests: number; callsSent: number; failedRequests: Record<string, number>; stopped: { reason: string; message: string } } };
+      expect(json).toMatchObject({ run: null, db: null, games: 0, llm: { dropped: true, stopped: { reason: 'fatal', message: expect.stringMatching(/refused the API key \(401\)/) } } });
+      expect(json.llm.requests).toBe(refusing.received.length - before);
+      expect(json.llm.requests).toBeGreaterThan(0);
+      expect(json.llm.failedRequests.other).toBe(json.llm.requests);
       const runs = await simAsync(['runs', '--json'], d, envFor(undefined));
       expect((JSON.parse(runs.stdout) as { id: number }[]).map((x) => x.id)).toEqual([1]);
       const db = new Database(join(d, 'werewolf.db'));

@@ -79,22 +79,27 @@ describe('a model writing terminal escapes', () => {
   });
 });
 
+/** Makes the LLM record of `path` one of before prompt versions: no version columns, every call keyed as version 1 keyed it. */
+function makeOldRecord(path: string): void {
+  const db = new Database(path);
+  const rows = db.prepare('SELECT key, provider, model, sample, request FROM llm_calls').all() as { key: string; provider: string; model: string; sample: string; request: Buffer }[];
+  for (const r of rows) {
+    const body = JSON.parse(inflateRawSync(r.request).toString('utf8')) as unknown;
+    const old = createHash('sha256').update(JSON.stringify({ provider: r.provider, model: r.model, sample: r.sample, body })).digest('hex');
+    db.prepare('UPDATE llm_calls SET key = ? WHERE key = ?').run(old, r.key);
+  }
+  db.exec('ALTER TABLE llm_calls DROP COLUMN version');
+  db.exec('ALTER TABLE llm_runs DROP COLUMN version');
+  db.close();
+}
+
 describe('a game recorded with the prompt before this version', () => {
   it('is refused with a message naming the record\'s prompt version, by sim show and on the report\'s page: never replayed as another game', async () => {
     const server = await serve({});
     const run = await simAsync(['--games', '1', '--seed', 'old', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--db', 'new.db'], dir, simEnv(server.url));
     expect(run.code, run.stderr).toBe(0);
-    // Make it a record of before: no version column, every call keyed as version 1 keyed it.
     copyFileSync(join(dir, 'new.db'), join(dir, 'old.db'));
-    const db = new Database(join(dir, 'old.db'));
-    const rows = db.prepare('SELECT key, provider, model, sample, request FROM llm_calls').all() as { key: string; provider: string; model: string; sample: string; request: Buffer }[];
-    for (const r of rows) {
-      const body = JSON.parse(inflateRawSync(r.request).toString('utf8')) as unknown;
-      const old = createHash('sha256').update(JSON.stringify({ provider: r.provider, model: r.model, sample: r.sample, body })).digest('hex');
-      db.prepare('UPDATE llm_calls SET key = ? WHERE key = ?').run(old, r.key);
-    }
-    db.exec('ALTER TABLE llm_calls DROP COLUMN version');
-    db.close();
+    makeOldRecord(join(dir, 'old.db'));
     const shown = await simAsync(['show', '--db', 'new.db', '--game', '0'], dir, simEnv(undefined, false));
     expect(shown.code, shown.stderr).toBe(0);
     const refused = await simAsync(['show', '--db', 'old.db', '--game', '0'], dir, simEnv(undefined, false));
@@ -106,6 +111,40 @@ describe('a game recorded with the prompt before this version', () => {
     const page = filesUnder(join(dir, 'old-report')).find((f) => /game-1-0\.html$/.test(f.path))!;
     expect(page.text).toMatch(/not replayed: .*recorded with prompt version 1/);
   });
+
+  // The audit of issue 10: an old run, then the same command by this code into the same
+  // file (a new run, same run key, same games' seeds). The record then holds this
+  // version's calls for the old run's games, made by the new run; the old run must still be
+  // refused, not replayed from them. Mutation: drop the version check of replayFromRecord
+  // (runs/llm/show.ts) and sim show exits 0, replaying run 2's calls as run 1's game.
+  it('is refused even when a later run of this version recorded the same games in the same file', async () => {
+    const server = await serve({});
+    const cmd = ['--games', '2', '--seed', 'o', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--db', 'mixed.db'];
+    const first = await simAsync(cmd, dir, simEnv(server.url));
+    expect(first.code, first.stderr).toBe(0);
+    makeOldRecord(join(dir, 'mixed.db'));
+    const asked = server.received.length;
+    const second = await simAsync(cmd, dir, simEnv(server.url));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/as run 2 /);
+    expect(server.received.length).toBe(2 * asked); // this version's calls: none found among the old ones
+    for (const game of ['0', '1']) {
+      const refused = await simAsync(['show', '--db', 'mixed.db', '--run', '1', '--game', game], dir, simEnv(undefined, false));
+      expect(refused.code, refused.stdout).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(new RegExp(`game ${game} cannot be shown from mixed\\.db: game o#${game} was recorded with prompt version 1, and this code asks its models with prompt version \\d+`));
+      const shown = await simAsync(['show', '--db', 'mixed.db', '--run', '2', '--game', game], dir, simEnv(undefined, false));
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).toMatch(/Replay matches the stored result/);
+    }
+    const report = await simAsync(['report', '--db', 'mixed.db', '--out', 'mixed-report', '--replay', '1:0', '--replay', '2:0'], dir, simEnv(undefined, false));
+    expect(report.code, report.stderr).toBe(0);
+    const pages = filesUnder(join(dir, 'mixed-report'));
+    const page = (run: number) => pages.find((f) => new RegExp(`game-${run}-0\\.html$`).test(f.path))!;
+    expect(page(1).text).toMatch(/not replayed: .*recorded with prompt version 1/);
+    expect(page(1).text).not.toMatch(/REPLAY DIFFERS|replay matches/);
+    expect(page(2).text).toMatch(/replay matches the stored result/);
+  });
 });
 
 describe('a provider echoing the key it was sent', () => {
@@ -113,12 +152,15 @@ describe('a provider echoing the key it was sent', () => {
   const env = (url: string | undefined) => ({ ...simEnv(url), OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: KEY });
 
   it('gets it stored and shown nowhere: the database, stdout, stderr, sim show, the report directory', async () => {
-    // Run 1: every 6th request a 400 whose body echoes the credentials (the call fails: a fallback).
-    const echo400 = await serve({ script: (r) => (r.n % 6 === 2 ? '400-echo' : 'ok') });
+    // Run 1: every 6th request a 400 whose body echoes the credentials, and every 6th a 400
+    // whose body holds pieces of the key: without its first 4 characters, upper-cased, in
+    // base64 (the call fails: a fallback).
+    const echo400 = await serve({ script: (r) => (r.n % 6 === 2 ? '400-echo' : r.n % 6 === 4 ? '400-echo-mangled' : 'ok') });
     const seats = ['--agents', 'openai:gpt-4o-mini', '--agents', 'seer=anthropic:claude-haiku-4-5'];
     const run1 = await simAsync(['--games', '2', '--seed', 'key', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo400.url));
     expect(run1.code, run1.stderr).toBe(0);
     expect(echo400.faults.filter((f) => f === '400-echo').length).toBeGreaterThan(2);
+    expect(echo400.faults.filter((f) => f === '400-echo-mangled').length).toBeGreaterThan(2);
     for (const wire of ['openai', 'anthropic']) expect(echo400.received.some((r) => r.wire === wire && r.auth.includes(KEY))).toBe(true);
     // Run 2 (into the same file): a 401 that echoes it; the run stops at its first call.
     const echo401 = await serve({ script: (): Fault => '401-echo' });
@@ -136,10 +178,15 @@ describe('a provider echoing the key it was sent', () => {
     const shown = [run1, run2, show, report].flatMap((r) => [r.stdout, r.stderr]);
     expect(shown.join('\n')).toMatch(/\[(OPENAI|ANTHROPIC)_API_KEY\]/);
     // Mutation: drop `secrets.error` in agents/llm/transport.ts and this test fails (the key is in stderr and the database).
-    const secret = KEY.slice(3); // also a key shown without its "sk-"
-    for (const text of shown) expect(text).not.toContain(secret);
-    expect(db).not.toContain(secret);
-    for (const f of filesUnder(join(dir, 'key-report'))) expect(f.text, f.path).not.toContain(secret);
+    // Also a key shown without its "sk-", and the mangled pieces (mutation: secrets.ts masking
+    // the whole key only, case-sensitively, as before the audit, and they are in the database).
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    const pieces = [KEY.slice(3), KEY.slice(4), KEY.toUpperCase(), b64(KEY).slice(0, -4), b64(`u:${KEY}`).slice(4, -4)];
+    for (const secret of pieces) {
+      for (const text of shown) expect(text).not.toContain(secret);
+      expect(db, secret).not.toContain(secret);
+      for (const f of filesUnder(join(dir, 'key-report'))) expect(f.text, f.path).not.toContain(secret);
+    }
   });
 });
 

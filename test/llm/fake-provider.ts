@@ -2,16 +2,17 @@
 // 127.0.0.1, a random port), spoken to through the real SDKs. Its scripted player reads
 // the legal choices from the request (the JSON schema's enums, or the prompt's lists in
 // json/text formats) and answers legally, so whole games play; a script can instead
-// answer 429 with retry-after, 500, too slowly, with malformed JSON, with an illegal
+// answer 429 with retry-after, 500, 408, 409, too slowly, with malformed JSON, with an illegal
 // choice, and so on, per request; or echo the credentials it was sent in a 400 or 401 body
-// (as a careless proxy does); or speak given words. It counts requests and how many were
-// in flight at once.
+// (as a careless proxy does), or pieces of the key (without its first 4 characters,
+// upper-cased, base64-encoded, with no header name before them); or speak given words.
+// It counts requests and how many were in flight at once.
 
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FAULTS = ['ok', '429', '500', '401', '400-echo', '401-echo', 'slow', 'malformed', 'illegal', 'illegal-claim', 'extra-field', 'bad-body', 'no-tool'] as const;
+export const FAULTS = ['ok', '429', '500', '408', '409', '401', '400-echo', '400-echo-mangled', '401-echo', 'slow', 'malformed', 'illegal', 'illegal-claim', 'extra-field', 'bad-body', 'no-tool'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export type Wire = 'openai' | 'anthropic';
@@ -130,10 +131,19 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
       return send(res, 429, { error: { type: 'rate_limit_error', message: 'slow down' } }, { 'retry-after': opts.retryAfter ?? '1' });
     case '500':
       return send(res, 500, { error: { type: 'server_error', message: 'the fake server broke' } });
+    case '408':
+      return send(res, 408, { error: { type: 'timeout', message: 'the server timed out waiting for the request' } });
+    case '409':
+      return send(res, 409, { error: { type: 'conflict', message: 'another request is in progress' } });
     case '401':
       return send(res, 401, { error: { type: 'authentication_error', message: 'invalid x-api-key' } });
     case '400-echo':
       return send(res, 400, { error: { type: 'invalid_request_error', message: `Incorrect API key provided: ${r.auth}`, sent: { authorization: r.auth } } });
+    case '400-echo-mangled': {
+      const key = r.auth.replace(/^authorization: Bearer |^x-api-key: /, '').replace(/;.*$/, '');
+      const pieces = `${key.slice(4)} / ${key.toUpperCase()} / ${Buffer.from(key).toString('base64')} / ${Buffer.from(`u:${key}`).toString('base64')}`;
+      return send(res, 400, { error: { type: 'invalid_request_error', message: `We could not use ${pieces}`, pieces } });
+    }
     case '401-echo':
       return send(res, 401, { error: { type: 'authentication_error', message: `Incorrect API key provided: ${r.auth}` } });
     case 'bad-body':

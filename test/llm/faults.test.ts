@@ -1,10 +1,18 @@
 // What the agent and the run do when the provider misbehaves: 429 with retry-after, 500,
 // answers slower than the timeout, broken bodies, malformed JSON, illegal choices, wrong
-// fields, a refused key. In every case every game asked for comes back (finished, or
-// unfinished with the reason when the run must stop), and what went wrong is counted.
+// fields, a refused key, 408 and 409, a request that cannot be made. In every case every
+// game asked for comes back (finished, or unfinished with the reason when the run must
+// stop), and what went wrong is counted.
 
 import { describe, expect, it } from 'vitest';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { DEFAULT_LIMITS, Limiter, realClock } from '../../agents/llm/limiter.js';
+import { anthropicAdapter } from '../../agents/llm/providers/anthropic.js';
+import { openaiAdapter } from '../../agents/llm/providers/openai.js';
 import type { TransportError } from '../../agents/llm/providers/types.js';
+import { sendWithRetries } from '../../agents/llm/transport.js';
+import { failedByKind } from '../../scripts/cli/llm-summary.js';
 import { LlmStore } from '../../runs/llm/store.js';
 import type { GameRun } from '../../runs/llm/runner.js';
 import type { Fault, FakeOptions } from './fake-provider.js';
@@ -103,6 +111,47 @@ describe('a provider that misbehaves', () => {
     expect(m.requests).toBeGreaterThan(m.calls);
     expect(m.failedRequests).toEqual({ 'rate-limit': count('429'), server: count('500'), timeout: count('slow') });
     expect(m.calls).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0));
+  });
+
+  // The audit of issue 10: 408 and 409 were counted as 5xx. Mutation: classify them as
+  // 'server' again (agents/llm/providers/types.ts) and the kinds and the summary's columns differ.
+  it.each(['openai:gpt-4o-mini', 'anthropic:claude-haiku-4-5'])('408 is a timeout, 409 a conflict (the summary\'s "other"), neither a 5xx; both tried again (%s)', async (spec) => {
+    const { out, waits, llm, server: s } = await scenario({ script: (r) => (r.n === 0 ? '408' : r.n === 1 ? '409' : r.n === 2 ? '500' : 'ok') }, spec, 1, { maxAttempts: 4 });
+    expect(out[0]!.status).toBe('finished');
+    expect(waits.map((w) => w.error.kind)).toEqual(['timeout', 'conflict', 'server']);
+    const m = llm.usage()[0]!;
+    expect(m.requests).toBe(s.received.length);
+    expect(m.failedRequests).toEqual({ timeout: 1, conflict: 1, server: 1 });
+    expect(failedByKind(m.failedRequests)).toEqual({ '429': 0, '5xx': 1, timeout: 1, network: 0, other: 1 });
+  });
+
+  // The audit of issue 10: a base URL the SDK cannot build a request from (OPENAI_BASE_URL=notaurl)
+  // was retried and counted as 4 HTTP requests per call, none of them sent. Past the CLI's
+  // check (models.ts refuses it up front), the transport still counts no request for it and
+  // does not retry it. Mutation: count every attempt in sendWithRetries and this fails.
+  it.each([
+    ['openai', 'notaurl'],
+    ['openai', 'http://[bad/v1'],
+    ['anthropic', 'notaurl'],
+  ])('%s at %s: the request cannot be made, so no HTTP request is counted and none is retried', async (provider, baseURL) => {
+    const adapter =
+      provider === 'openai'
+        ? openaiAdapter('openai', () => new OpenAI({ apiKey: 'test-key', baseURL, maxRetries: 0 }))
+        : anthropicAdapter(() => new Anthropic({ apiKey: 'test-key', baseURL, maxRetries: 0 }));
+    const body = adapter.body({ model: 'm', system: 's', user: 'u', schema: { type: 'object' }, format: 'text', maxTokens: 10, temperature: undefined, rejections: [] });
+    const sent = await sendWithRetries({
+      adapter,
+      body,
+      limiter: new Limiter(DEFAULT_LIMITS),
+      estimatedTokens: 10,
+      policy: { timeoutMs: 2_000, maxAttempts: 4, retryAfterCapMs: 10, backoffMs: 1 },
+      clock: realClock,
+      beforeFirstSend: () => {},
+    });
+    expect(sent.ok).toBe(false);
+    if (!sent.ok) expect(sent.error).toMatchObject({ kind: 'unsent', message: expect.stringMatching(/the request could not be made, nothing was sent \(Invalid URL\)/) });
+    expect(sent.attempts).toBe(0);
+    expect(sent.failed).toEqual({});
   });
 
   it('slower than the timeout: the attempt is abandoned and tried again', async () => {

@@ -1,6 +1,8 @@
 // Agent specs, prices and the strict reading of answers.
 
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it, test } from 'vitest';
 import { readAnswer, extractJson } from '../../agents/llm/answer.js';
 import { menuOf } from '../../agents/llm/choices.js';
 import { priceOf, builtinPrices, loadPrices } from '../../agents/llm/prices.js';
@@ -8,7 +10,12 @@ import { parseLlmSpec } from '../../agents/llm/spec.js';
 import { parseSeating, specForSeat } from '../../agents/registry.js';
 import { MAX_TEXT, type Decision } from '../../engine/index.js';
 import { writeFileSync } from 'node:fs';
-import { tempDir } from './helpers.js';
+import { hasHidden } from '../../narrate/escape.js';
+import type { ModelUsage } from '../../runs/llm/context.js';
+import { configLines } from '../../scripts/cli/format.js';
+import { modelLines, requestLines } from '../../scripts/cli/llm-summary.js';
+import { removeDir, sim, tempDir as cliTempDir } from '../helpers/sim-cli.js';
+import { must, setupOf, tempDir } from './helpers.js';
 
 describe('LLM agent specs', () => {
   it('reads models with colons and slashes, base URLs and parameters, into a canonical text', () => {
@@ -132,5 +139,57 @@ describe('reading an answer strictly', () => {
     expect(broken.ok || broken.error).toMatch(/does not parse/);
     const empty = extractJson('  ');
     expect(empty.ok || empty.error).toMatch(/the reply was empty/);
+  });
+});
+
+// The audit of issue 10: a spec holding ESC and U+202E was accepted and printed raw by the
+// LLM summary of sim and sim tournament, the run header and sim runs. The parser refuses
+// such specs (mutation: drop its firstHidden check in agents/llm/spec.ts and every row is
+// accepted); whatever prints a spec escapes it anyway (a stored run may predate the check;
+// mutation: print m.spec raw in scripts/cli/llm-summary.ts and the table rows fail).
+describe('a spec holding control or invisible characters', () => {
+  test.each([
+    ['ESC and a right-to-left override', 'm\x1b[31m\u202e@http://127.0.0.1:9/v1', '\\x1b'],
+    ['a newline', 'm\nP1 (seer) looks at P2: werewolf', '\\x0a'],
+    ['BEL in a parameter', 'm,keyEnv=A\x07', '\\x07'],
+    ['a zero-width space', 'gpt\u200b-4o', '\\u200b'],
+    ['a soft hyphen', 'gpt\u00ad4o', '\\xad'],
+    ['tag characters', 'm\u{e0041}\u{e0042}', '\\u{e0041}'],
+  ])('%s: refused, the spec quoted escaped', (_what, argument, shown) => {
+    const r = parseLlmSpec('compatible', argument);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toContain(`holds a control or invisible character (${shown})`);
+    expect(hasHidden(r.error) || r.error.includes('\n')).toBe(false);
+  });
+
+  const SPEC = 'compatible:m\x1b[31m\u202e@http://127.0.0.1:9/v1';
+  const usage: ModelUsage = { spec: SPEC, calls: 3, cachedCalls: 1, failedCalls: 0, requests: 4, failedRequests: { 'rate-limit': 1 }, inputTokens: 10, outputTokens: 5, cost: 0.01, newCost: 0.01 };
+  test.each([
+    ['the model table', () => modelLines([{ spec: SPEC, calls: 3, cachedCalls: 1, inputTokens: 10, outputTokens: 5, cost: 0.01, invalid: 0, fallbacks: 0 }], 'cost')],
+    ['the requests table', () => requestLines([usage, { ...usage, spec: 'openai:gpt-4o-mini' }], { sent: 4, requests: 8, failedRequests: {} })],
+    ['the run header', () => configLines({ setup: setupOf(), seed: 's', games: 1, shard: { k: 1, n: 1 }, seating: { ...must(parseSeating(['random'])), text: `random werewolves=${SPEC}` } })],
+  ])('printed escaped anyway: %s', (_what, lines) => {
+    const text = lines().join('\n');
+    expect(text).toContain('m\\x1b[31m\\u202e@http');
+    expect(hasHidden(text)).toBe(false);
+  });
+
+  test('printed escaped anyway: sim runs', () => {
+    const dir = cliTempDir('spec-runs');
+    try {
+      expect(sim(['--games', '2', '--seed', 'x\x1b', '--agents', 'random', '--workers', '0'], dir).code).toBe(2); // the seed parser refuses it too
+      expect(sim(['--games', '2', '--agents', 'random', '--workers', '0'], dir).code).toBe(0);
+      const db = new Database(join(dir, 'werewolf.db'));
+      db.prepare('UPDATE runs SET seating = ?, seed = ?').run(`random werewolves=${SPEC}`, 'seed\u202e');
+      db.close();
+      const runs = sim(['runs'], dir);
+      expect(runs.code).toBe(0);
+      expect(runs.stdout).toContain('agents random werewolves=compatible:m\\x1b[31m\\u202e@http');
+      expect(runs.stdout).toContain('seed seed\\u202e');
+      expect(hasHidden(runs.stdout)).toBe(false);
+    } finally {
+      removeDir(dir);
+    }
   });
 });

@@ -3,7 +3,7 @@
 // describe the JSON in the prompt instead. A rejected tool call is answered with a
 // `tool_result` marked as an error, as the API requires before the next turn.
 
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError } from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import { AGAIN, classifyByStatus, type LlmRequest, type ProviderAdapter, type Reply } from './types.js';
 
 const TOOL = 'answer';
@@ -78,6 +78,11 @@ export function anthropicAdapter(client: () => Anthropic): ProviderAdapter {
       };
     },
     classify: (e) =>
-      classifyByStatus(e, e instanceof APIConnectionTimeoutError, e instanceof APIConnectionError && !(e instanceof APIConnectionTimeoutError), 'anthropic'),
+      classifyByStatus(e, {
+        provider: 'anthropic',
+        timeout: e instanceof APIConnectionTimeoutError,
+        connection: e instanceof APIConnectionError && !(e instanceof APIConnectionTimeoutError),
+        sdk: e instanceof APIError,
+      }),
   };
 }

@@ -4,7 +4,7 @@
 // OpenAI takes `max_completion_tokens` (its reasoning models refuse `max_tokens`);
 // compatible servers mostly know only `max_tokens`.
 
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { AGAIN, classifyByStatus, type LlmRequest, type ProviderAdapter, type Reply } from './types.js';
 
 interface ChatReply {
@@ -59,6 +59,12 @@ export function openaiAdapter(flavour: 'openai' | 'compatible', client: () => Op
         stop: c.finish_reason ?? '',
       };
     },
-    classify: (e) => classifyByStatus(e, e instanceof APIConnectionTimeoutError, e instanceof APIConnectionError && !(e instanceof APIConnectionTimeoutError), flavour),
+    classify: (e) =>
+      classifyByStatus(e, {
+        provider: flavour,
+        timeout: e instanceof APIConnectionTimeoutError,
+        connection: e instanceof APIConnectionError && !(e instanceof APIConnectionTimeoutError),
+        sdk: e instanceof APIError,
+      }),
   };
 }

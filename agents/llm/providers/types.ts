@@ -37,10 +37,16 @@ export interface Reply {
 export type TransportError =
   /** 429: slow down (retried after `retry-after`, capped). */
   | { readonly kind: 'rate-limit'; readonly status: number; readonly retryAfterMs: number | null; readonly message: string }
-  /** 5xx, 408, 409: the server's trouble (retried with backoff). */
+  /** 5xx: the server's trouble (retried with backoff). */
   | { readonly kind: 'server'; readonly status: number; readonly retryAfterMs: number | null; readonly message: string }
+  /** No answer within our timeout, or the server's own (408 Request Timeout): retried with backoff. */
   | { readonly kind: 'timeout'; readonly message: string }
+  /** 409 Conflict: the server could not take the request now (retried with backoff, as the SDKs do); counted as "other". */
+  | { readonly kind: 'conflict'; readonly status: number; readonly retryAfterMs: number | null; readonly message: string }
+  /** The connection failed (refused, reset, DNS): the request was tried on the network; retried with backoff. */
   | { readonly kind: 'connection'; readonly message: string }
+  /** The request could not even be made (an invalid URL, say): nothing was sent, so it is no HTTP request; every call would fail the same way. */
+  | { readonly kind: 'unsent'; readonly message: string }
   /** A 2xx whose body is not the provider's format. */
   | { readonly kind: 'bad-response'; readonly message: string }
   /** 400, 413, 422: this request is refused (not retried: the same request would fail again). */
@@ -48,7 +54,7 @@ export type TransportError =
   /** 401, 403, 404: the key, permission or model is wrong: every call would fail, the run stops. */
   | { readonly kind: 'fatal'; readonly status: number; readonly message: string };
 
-export const RETRYABLE: ReadonlySet<TransportError['kind']> = new Set(['rate-limit', 'server', 'timeout', 'connection', 'bad-response']);
+export const RETRYABLE: ReadonlySet<TransportError['kind']> = new Set(['rate-limit', 'server', 'timeout', 'conflict', 'connection', 'bad-response']);
 
 export interface ProviderAdapter {
   readonly name: string;
@@ -79,18 +85,34 @@ interface SdkLike {
   readonly message?: string;
 }
 
+/** What the SDK's error is, as its classes tell (each adapter asks its own SDK). */
+export interface SdkErrorKind {
+  readonly provider: string;
+  /** Our timeout ended the attempt. */
+  readonly timeout: boolean;
+  /** The connection failed (the SDK's connection error, not a timeout). */
+  readonly connection: boolean;
+  /** The SDK's own error (an HTTP status, a connection): thrown after the request was handed to fetch. Anything else was thrown before. */
+  readonly sdk: boolean;
+}
+
 /** Sorts an SDK error by status (both SDKs' APIError carry `status` and fetch `headers`). */
-export function classifyByStatus(e: unknown, isTimeout: boolean, isConnection: boolean, provider: string): TransportError {
+export function classifyByStatus(e: unknown, k: SdkErrorKind): TransportError {
+  const provider = k.provider;
   const message = e instanceof Error ? e.message : String(e);
-  if (isTimeout) return { kind: 'timeout', message: `${provider}: no answer within the timeout` };
-  if (isConnection) return { kind: 'connection', message: `${provider}: connection failed (${message})` };
+  if (k.timeout) return { kind: 'timeout', message: `${provider}: no answer within the timeout` };
+  if (k.connection) return { kind: 'connection', message: `${provider}: connection failed (${message})` };
   if (e instanceof SyntaxError) return { kind: 'bad-response', message: `${provider}: the response body is not valid JSON (${message})` };
+  // Not the SDK's: thrown while the request was being made (the URL, the headers), before anything went out.
+  if (!k.sdk) return { kind: 'unsent', message: `${provider}: the request could not be made, nothing was sent (${message})` };
   const x = e as SdkLike;
   const status = typeof x.status === 'number' ? x.status : undefined;
   if (status === undefined) return { kind: 'bad-response', message: `${provider}: ${message}` };
   const after = retryAfterMs(x.headers, Date.now());
   if (status === 429) return { kind: 'rate-limit', status, retryAfterMs: after, message: `${provider}: rate limited (429)` };
-  if (status >= 500 || status === 408 || status === 409) return { kind: 'server', status, retryAfterMs: after, message: `${provider}: server error ${status} (${message})` };
+  if (status === 408) return { kind: 'timeout', message: `${provider}: the server timed out waiting for the request (408)` };
+  if (status === 409) return { kind: 'conflict', status, retryAfterMs: after, message: `${provider}: conflict (409): ${message}` };
+  if (status >= 500) return { kind: 'server', status, retryAfterMs: after, message: `${provider}: server error ${status} (${message})` };
   if (status === 401 || status === 403)
     return { kind: 'fatal', status, message: `${provider} refused the API key (${status}): check the key (${message})` };
   if (status === 404) return { kind: 'fatal', status, message: `${provider}: not found (404): check the model name and the base URL (${message})` };
