@@ -6,7 +6,7 @@
 import { MAX_TEXT, validateStatement, type Claim, type Statement } from './claims.js';
 import { questionArity, type SeanceQuestion } from './moon/cards.js';
 import { err, ok, type Result } from './result.js';
-import type { Role } from './roles.js';
+import type { Role } from './teams.js';
 
 /** Decisions whose answer is one target (or null where `mayPass`). */
 export const TARGET_KINDS = [

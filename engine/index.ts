@@ -12,5 +12,7 @@ export * from './outcome.js';
 export * from './presets.js';
 export * from './result.js';
 export * from './rng.js';
-export * from './roles.js';
+export * from './teams.js';
 export * from './setup.js';
+export { neighboursWhere } from './flow/circle.js';
+export { ELDER_LIVES } from './roles/elder.js';

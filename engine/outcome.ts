@@ -3,7 +3,7 @@
 
 import type { Cause } from './causes.js';
 import type { Game } from './game.js';
-import { teamOf, type Role, type Side } from './roles.js';
+import { teamOf, type Role, type Side } from './teams.js';
 import { crossTeamLovers, type GameState } from './state.js';
 
 export interface SeatOutcome {

@@ -4,7 +4,7 @@
 
 import { CAUSES } from './causes.js';
 import { DEFAULT_OPTIONS, type RuleOptions } from './options.js';
-import type { Role } from './roles.js';
+import type { Role } from './teams.js';
 
 export type RoleCounts = Readonly<Partial<Record<Role, number>>>;
 

@@ -14,7 +14,7 @@
 // against the eigenfunction (Fourier) series of the same density, an independent
 // derivation, and against the one-bound first-passage law.
 
-import { normalCdf } from '../reports/inference.js';
+import { normalCdf } from './inference.js';
 
 export interface Strip {
   /** The lower bound, < 0. */

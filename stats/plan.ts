@@ -8,7 +8,7 @@
 // the bounds moved out for the overshoot), which test/stats/plan.test.ts compares with
 // simulated tests.
 
-import { normalCdf, normalQuantile } from '../reports/inference.js';
+import { normalCdf, normalQuantile } from './inference.js';
 import { expectedExitTime, upperExitProbability } from './brownian.js';
 import { llrMotion, type SprtDesign } from './sprt.js';
 

@@ -40,7 +40,7 @@
 // fixed-sample interval are returned too, labelled as such.
 
 import { err, ok, type Result } from '../engine/index.js';
-import { normalQuantile } from '../reports/inference.js';
+import { normalQuantile } from './inference.js';
 import { passesAbove, type Strip } from './brownian.js';
 
 /** Pairs by their difference won_A − won_B. */

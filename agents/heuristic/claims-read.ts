@@ -4,8 +4,8 @@
 // proves the claimant a liar). Reading is idempotent: a Seer restating yesterday's
 // results each day adds nothing new.
 
-import type { Claim } from '../../engine/claims.js';
-import { isRole, type Role } from '../../engine/roles.js';
+import type { Claim } from '../../engine/index.js';
+import { isRole, type Role } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type InformedClaim, type PublicRecord } from './public.js';
 
 /** Roles that only one card holds, so two claimants cannot both be right. */

@@ -5,7 +5,7 @@
 // night the players who were on to them. The weights are small and add up over days;
 // they are the heuristic's, tuned by the strength figures (README "Heuristic agents").
 
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type PublicRecord } from './public.js';
 
 /** Voted against a player who turned out to be a werewolf / a villager. */

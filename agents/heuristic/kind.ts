@@ -1,6 +1,6 @@
 // The `heuristic` agent kind for the registry: `heuristic` or `heuristic:knob=value,...`.
 
-import { err, ok } from '../../engine/result.js';
+import { err, ok } from '../../engine/index.js';
 import type { AgentKind } from '../registry.js';
 import { HeuristicAgent } from './agent.js';
 import { parseKnobs, type ParsedKnobs } from './knobs.js';

@@ -10,9 +10,9 @@
 // that the Guard protects him tonight. A victim saved last night cannot be guarded again
 // (no repeats), so he is attacked again.
 
-import type { Answer, PackDecision } from '../../engine/decisions.js';
-import type { Role } from '../../engine/roles.js';
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import type { Answer, PackDecision } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import { INTENT, SUSPECT } from './beliefs.js';
 import type { Mind } from './mind.js';
 import { argmaxShared, mix, without } from './pick.js';

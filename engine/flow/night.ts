@@ -17,7 +17,7 @@ import { seerStep } from '../roles/seer.js';
 import { thiefStep } from '../roles/thief.js';
 import { packStep } from '../roles/werewolves.js';
 import { witchStep } from '../roles/witch.js';
-import type { Role } from '../roles.js';
+import type { Role } from '../teams.js';
 import type { GameSetup } from '../setup.js';
 import { newNight } from '../state.js';
 import type { Flow } from './ask.js';

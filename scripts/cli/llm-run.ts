@@ -1,6 +1,6 @@
 // A `sim` run that seats models: the record (in the results file, or --llm-cache), the
 // run's LLM context (keys, limits, budget), each game played through its LLM session
-// (tournaments/llm-runner.ts `playLlmGame`: the record's notes and counts are written
+// (runs/llm/runner.ts `playLlmGame`: the record's notes and counts are written
 // before the game is stored), and what the summary says about it. Imported only when a
 // seating has LLM seats (it loads the SDKs).
 //
@@ -16,14 +16,14 @@ import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { Limiter } from '../../agents/llm/limiter.js';
 import type { Seating } from '../../agents/registry.js';
 import { resolve } from 'node:path';
-import type { PlayedIndex } from '../../tournaments/games.js';
-import { createLlmRunContext, type LlmRun, type ModelUsage, type StopInfo } from '../../tournaments/llm-context.js';
-import { resolveModels } from '../../tournaments/llm-models.js';
-import { playLlmGame } from '../../tournaments/llm-runner.js';
-import { hasLlmRecord, llmGameName, llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from '../../tournaments/llm-store.js';
-import { runKey, shardRange, type RunConfig } from '../../tournaments/run-config.js';
-import type { RunOutcome } from '../../tournaments/runner.js';
-import { inspectDbFile, Store, type RunRow } from '../../tournaments/storage.js';
+import type { PlayedIndex } from '../../runs/games.js';
+import { createLlmRunContext, type LlmRun, type ModelUsage, type StopInfo } from '../../runs/llm/context.js';
+import { resolveModels } from '../../runs/llm/models.js';
+import { playLlmGame } from '../../runs/llm/runner.js';
+import { hasLlmRecord, llmGameName, llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from '../../runs/llm/store.js';
+import { runKey, shardRange, type RunConfig } from '../../runs/run-config.js';
+import type { RunOutcome } from '../../runs/runner.js';
+import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER, fail, unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
 

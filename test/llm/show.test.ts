@@ -2,9 +2,9 @@
 // private, refused answers and fallbacks (from the record), each where it happened.
 
 import { describe, expect, it } from 'vitest';
-import { transcript } from '../../reports/transcript.js';
-import { llmTranscript } from '../../tournaments/llm-show.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
+import { transcript } from '../../narrate/transcript.js';
+import { llmTranscript } from '../../runs/llm/show.js';
+import { LlmStore } from '../../runs/llm/store.js';
 import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();

@@ -1,11 +1,11 @@
 // RULES.md "Setup", "Player-count tables" and "Options".
 import { describe, expect, it } from 'vitest';
-import { Game } from '../../engine/game.js';
-import { parseRuleAssignments } from '../../engine/options.js';
-import { PRESETS, findPreset } from '../../engine/presets.js';
-import { gameSeed } from '../../engine/rng.js';
-import { mixLabel, resolveSetup } from '../../engine/setup.js';
-import { OPTION_SPECS } from '../../engine/options.js';
+import { Game } from '../../engine/index.js';
+import { parseRuleAssignments } from '../../engine/index.js';
+import { PRESETS, findPreset } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import { mixLabel, resolveSetup } from '../../engine/index.js';
+import { OPTION_SPECS } from '../../engine/index.js';
 
 const mix = (preset: string, players: number) => {
   const r = resolveSetup({ preset, players });

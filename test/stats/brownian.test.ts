@@ -5,7 +5,7 @@
 // probability h(x) each move these figures by far more than the tolerances.
 
 import { describe, expect, it } from 'vitest';
-import { normalCdf } from '../../reports/inference.js';
+import { normalCdf } from '../../stats/inference.js';
 import { expectedExitTime, passesAbove, stripLaw, upperExitProbability } from '../../stats/brownian.js';
 
 /** The killed density by its Fourier series: (2/w) Σ sin(nπ(x−A)/w) sin(nπ(−A)/w) e^{−n²π²t/(2w²)}, tilted by e^{ηx − η²t/2}. */

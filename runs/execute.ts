@@ -79,7 +79,7 @@ function defaultBatch(total: number, workers: number): number {
 
 /** The compiled worker (worker threads cannot load .ts under plain Node). */
 export function workerFile(): string {
-  const f = join(PACKAGE_ROOT, 'dist', 'tournaments', 'worker.js');
+  const f = join(PACKAGE_ROOT, 'dist', 'runs', 'worker.js');
   if (!existsSync(f)) throw new Error(`${f} is missing: build first (npm run build)`);
   return pathToFileURL(f).href;
 }

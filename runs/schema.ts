@@ -52,7 +52,7 @@
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
 // user_version = SCHEMA_VERSION: any other SQLite file is refused untouched.
 
-import { MAX_PLAYERS } from '../engine/setup.js';
+import { MAX_PLAYERS } from '../engine/index.js';
 import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
