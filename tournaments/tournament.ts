@@ -20,7 +20,7 @@ import { sweepWorkerFile } from './sweep.js';
 import type { SweepTask } from './sweep-worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
 import { codeHash, versions } from '../runs/version.js';
-import { describeSetup } from '../engine/index.js';
+import { describeSetup, type GameSetup } from '../engine/index.js';
 
 export interface LivePairing {
   /** Position in the schedule. */
@@ -64,6 +64,24 @@ export interface PlayOutcome {
   readonly stopped: boolean;
 }
 
+/** The run of a seating (the whole run of `games` games): found by key under this code, or made now. */
+export function pairingRun(store: Store, config: Omit<RunConfig, 'shard'>, code: string): { readonly run: RunRow; readonly created: boolean } {
+  const whole: RunConfig = { ...config, shard: WHOLE_RUN };
+  const key = runKey(whole);
+  const existing = store.findRun(key, 1, 1);
+  if (existing !== undefined && existing.codeHash === code) return { run: existing, created: false };
+  return { run: store.createRun(whole, key, versions()), created: true };
+}
+
+/** A pairing ready to play: its run, and what a worker needs to play its games. */
+export function livePairing(store: Store, o: { readonly index: number; readonly pairing: Pairing; readonly run: RunRow; readonly setup: GameSetup; readonly seed: string }): LivePairing {
+  const agents = specList(o.pairing.seating);
+  const stored = store.agents(o.run.id);
+  if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${o.run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+  const spec: GamesSpec = { setup: o.setup, seed: o.seed, seating: o.pairing.seating.text, agents, codes: store.codes };
+  return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer(o.setup, o.seed, o.pairing.seating, agents, store.codes) };
+}
+
 /** The tournament's row and each pairing's run: found (same key, same code) or made. */
 export function openTournament(store: Store, s: Schedule): OpenTournament {
   const code = codeHash();
@@ -72,21 +90,10 @@ export function openTournament(store: Store, s: Schedule): OpenTournament {
   return store.db.transaction(() => {
     const t = found ?? createTournament(store, s, describeSetup(s.setup), code);
     const live = s.pairings.map((pairing, index): LivePairing => {
-      const config: RunConfig = { setup: s.setup, seed: s.seed, seating: pairing.seating, games: s.games, shard: WHOLE_RUN };
-      const key = runKey(config);
-      const existing = store.findRun(key, 1, 1);
-      let run: RunRow;
-      if (existing !== undefined && existing.codeHash === code) run = existing;
-      else {
-        run = store.createRun(config, key, versions());
-        createdRuns.push(run.id);
-      }
-      const agents = specList(pairing.seating);
-      const stored = store.agents(run.id);
-      if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+      const { run, created } = pairingRun(store, { setup: s.setup, seed: s.seed, seating: pairing.seating, games: s.games }, code);
+      if (created) createdRuns.push(run.id);
       linkPairing(store, t.id, index, pairing, run.id);
-      const spec: GamesSpec = { setup: s.setup, seed: s.seed, seating: pairing.seating.text, agents, codes: store.codes };
-      return { index, pairing, run, spec, player: new GamePlayer(s.setup, s.seed, pairing.seating, agents, store.codes) };
+      return livePairing(store, { index, pairing, run, setup: s.setup, seed: s.seed });
     });
     return { tournament: t, pairings: live, created: found === undefined, createdRuns };
   })();
@@ -106,48 +113,85 @@ function indicesOf(ranges: readonly IndexRange[]): number[] {
   return out;
 }
 
+/** The missing indices of a run below `stop`. */
+function missingBelow(store: Store, run: RunRow, stop: number): IndexRange[] {
+  return store.missing(run).flatMap((r) => (r.first >= stop ? [] : [{ first: r.first, stop: Math.min(r.stop, stop) }]));
+}
+
+function storedBelow(store: Store, run: RunRow, stop: number): number {
+  return store.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ?').pluck().get(run.id, stop) as number;
+}
+
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function playTournament(store: Store, open: OpenTournament, o: TournamentOptions): Promise<PlayOutcome> {
-  const started = performance.now();
-  const stop = o.shouldStop ?? (() => false);
-  const live = open.pairings;
-  const total = live.reduce((n, l) => n + l.run.stop - l.run.first, 0);
-  let stored = live.reduce((n, l) => n + store.storedCount(l.run.id), 0);
-  let played = 0;
-  let unfinished = 0;
-  let stopped = false;
-  o.onProgress?.(stored, total);
-  const onChunk = (l: LivePairing, chunk: ChunkResult) => {
-    store.insertChunk(l.run.id, chunk, l.spec.setup.players);
-    played += chunk.count;
-    stored += chunk.count;
-    o.onProgress?.(stored, total);
-  };
+/**
+ * Plays pairings' games in steps: each `play` call plays the missing games below a stop
+ * per pairing (a tournament: the whole run; a sequential test or an adaptive tournament:
+ * the next batch), bot pairings on one worker pool kept for every step, pairings that seat
+ * a model in this thread. `close` ends the pool.
+ */
+export class PairingPlayer {
+  private pool: Piscina<SweepTask, ChunkResult> | undefined;
+  private readonly bots: readonly LivePairing[];
+  private readonly models: readonly LivePairing[];
 
-  // Bot pairings: chunks of every pairing, interleaved, on one pool.
-  const bots = live.filter((l) => !l.pairing.seating.async);
-  const missing = bots.map((l) => store.missing(l.run));
-  const left = missing.reduce((n, m) => n + m.reduce((k, r) => k + r.stop - r.first, 0), 0);
-  const size = o.chunk ?? Math.max(1, Math.min(250, Math.ceil(left / (Math.max(1, o.workers) * 8))));
-  const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): SweepTask => ({ cell: i, ranges }))));
-  if (tasks.length > 0) {
-    if (o.workers === 0) {
-      for (const t of tasks) {
-        if (stop()) {
-          stopped = true;
-          break;
+  constructor(
+    private readonly store: Store,
+    pairings: readonly LivePairing[],
+    private readonly o: TournamentOptions,
+  ) {
+    this.bots = pairings.filter((l) => !l.pairing.seating.async);
+    this.models = pairings.filter((l) => l.pairing.seating.async);
+  }
+
+  private poolOf(): Piscina<SweepTask, ChunkResult> {
+    if (this.pool === undefined) {
+      const w = this.o.workers;
+      this.pool = new Piscina<SweepTask, ChunkResult>({ filename: sweepWorkerFile(), minThreads: w, maxThreads: w, workerData: this.bots.map((l) => l.spec), idleTimeout: 1000 });
+    }
+    return this.pool;
+  }
+
+  /** Plays every pairing's missing games below `stopOf(pairing)`. */
+  async play(stopOf: (l: LivePairing) => number): Promise<PlayOutcome> {
+    const { store, o } = this;
+    const started = performance.now();
+    const stop = o.shouldStop ?? (() => false);
+    const live = [...this.bots, ...this.models];
+    const total = live.reduce((n, l) => n + Math.max(0, Math.min(stopOf(l), l.run.stop) - l.run.first), 0);
+    let stored = live.reduce((n, l) => n + storedBelow(store, l.run, stopOf(l)), 0);
+    let played = 0;
+    let unfinished = 0;
+    let stopped = false;
+    o.onProgress?.(stored, total);
+    const onChunk = (l: LivePairing, chunk: ChunkResult) => {
+      store.insertChunk(l.run.id, chunk, l.spec.setup.players);
+      played += chunk.count;
+      stored += chunk.count;
+      o.onProgress?.(stored, total);
+    };
+
+    // Bot pairings: chunks of every pairing, interleaved, on one pool.
+    const bots = this.bots;
+    const missing = bots.map((l) => missingBelow(store, l.run, stopOf(l)));
+    const left = missing.reduce((n, m) => n + m.reduce((k, r) => k + r.stop - r.first, 0), 0);
+    const size = o.chunk ?? Math.max(1, Math.min(250, Math.ceil(left / (Math.max(1, o.workers) * 8))));
+    const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): SweepTask => ({ cell: i, ranges }))));
+    if (tasks.length > 0) {
+      if (o.workers === 0) {
+        for (const t of tasks) {
+          if (stop()) {
+            stopped = true;
+            break;
+          }
+          onChunk(bots[t.cell]!, bots[t.cell]!.player.chunkSync(t.ranges));
+          await tick(); // lets signals (Ctrl-C) and progress redraws through
         }
-        onChunk(bots[t.cell]!, bots[t.cell]!.player.chunkSync(t.ranges));
-        await tick(); // lets signals (Ctrl-C) and progress redraws through
-      }
-    } else {
-      const w = Math.min(o.workers, tasks.length);
-      const pool = new Piscina<SweepTask, ChunkResult>({ filename: sweepWorkerFile(), minThreads: w, maxThreads: w, workerData: bots.map((l) => l.spec), idleTimeout: 1000 });
-      try {
+      } else {
+        const pool = this.poolOf();
         let next = 0;
         const r = await inFlight(
-          2 * w, // one chunk computing and one queued per worker
+          2 * o.workers, // one chunk computing and one queued per worker
           () => {
             if (next >= tasks.length) return undefined;
             const t = tasks[next++]!;
@@ -157,39 +201,51 @@ export async function playTournament(store: Store, open: OpenTournament, o: Tour
           stop,
         );
         if (!r.exhausted) stopped = true;
-      } finally {
-        await pool.destroy();
       }
     }
+
+    // Pairings that seat a model: games of every pairing, interleaved, `concurrency` in flight.
+    if (this.models.length > 0 && !stopped) {
+      const games = interleave(this.models.map((l) => indicesOf(missingBelow(store, l.run, stopOf(l))).map((index) => ({ l, index }))));
+      const playOne = o.playAsync ?? ((l: LivePairing, index: number) => l.player.playAsync(index));
+      let next = 0;
+      const r = await inFlight(
+        Math.max(1, o.concurrency),
+        () => {
+          if (next >= games.length) return undefined;
+          const g = games[next++]!;
+          return playOne(g.l, g.index).then((p) => ({ ...g, p }));
+        },
+        ({ l, index, p }) => {
+          if (p === undefined) {
+            unfinished++;
+            return;
+          }
+          const b = l.player.builder(1);
+          b.add(index, p.played, p.specs);
+          onChunk(l, b.finish());
+        },
+        stop,
+      );
+      if (!r.exhausted) stopped = true;
+    }
+    return { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped: stopped || stored < total };
   }
 
-  // Pairings that seat a model: games of every pairing, interleaved, `concurrency` in flight.
-  const models = live.filter((l) => l.pairing.seating.async);
-  if (models.length > 0 && !stopped) {
-    const games = interleave(models.map((l) => indicesOf(store.missing(l.run)).map((index) => ({ l, index }))));
-    const playOne = o.playAsync ?? ((l: LivePairing, index: number) => l.player.playAsync(index));
-    let next = 0;
-    const r = await inFlight(
-      Math.max(1, o.concurrency),
-      () => {
-        if (next >= games.length) return undefined;
-        const g = games[next++]!;
-        return playOne(g.l, g.index).then((p) => ({ ...g, p }));
-      },
-      ({ l, index, p }) => {
-        if (p === undefined) {
-          unfinished++;
-          return;
-        }
-        const b = l.player.builder(1);
-        b.add(index, p.played, p.specs);
-        onChunk(l, b.finish());
-      },
-      stop,
-    );
-    if (!r.exhausted) stopped = true;
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
   }
-  return { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped: stopped || stored < total };
+}
+
+export async function playTournament(store: Store, open: OpenTournament, o: TournamentOptions): Promise<PlayOutcome> {
+  const player = new PairingPlayer(store, open.pairings, o);
+  try {
+    return await player.play((l) => l.run.stop);
+  } finally {
+    await player.close();
+  }
 }
 
 /**
