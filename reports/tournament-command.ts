@@ -9,11 +9,11 @@ import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
 import { changedRules, parseSeed } from '../runs/run-config.js';
 import { MODES, pairingLabel, planSchedule, type Mode, type Schedule } from '../tournaments/schedule.js';
 import { Store } from '../runs/storage.js';
-import { discardTournament, openTournament, playTournament, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
+import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from './export.js';
 import { modelOf, tournamentReport } from './tournament-report.js';
-import { renderTable, wrap } from './terminal.js';
+import { labelled, renderTable, wrap } from './terminal.js';
 
 export interface TournamentArgs {
   readonly db: string;
@@ -43,22 +43,6 @@ export function planTournament(a: TournamentArgs): Result<Schedule, string> {
   const setup = resolveSetup({ preset: a.preset, players: a.players, roles: a.roles, rules: a.rules });
   if (!setup.ok) return setup;
   return planSchedule({ mode: mode as Mode, entrants: a.agents, reference: a.reference, selfPlay: a.selfPlay, setup: setup.value, seed: seed.value, games: a.games });
-}
-
-/** What the LLM layer adds to a tournament's play. */
-export interface ModelSession {
-  readonly playAsync: NonNullable<TournamentOptions['playAsync']>;
-  /** True once the models take no new call (budget, a provider's refusal, Ctrl-C). */
-  stopped(): boolean;
-  /** Lines for the text summary, the summary's `llm` object, and why play ended early (null when it did not). */
-  finish(outcome: PlayOutcome): {
-    readonly lines: readonly string[];
-    readonly json: Record<string, unknown>;
-    readonly stop: { readonly message: string; readonly exit: number } | null;
-    /** Refused at the first call with nothing recorded or stored: the tournament is not kept. */
-    readonly drop: boolean;
-  };
-  close(): void;
 }
 
 export interface TournamentIo {
@@ -174,7 +158,7 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
     ['stored in', `${db}: tournament ${t.id}, runs ${compactIds(runs)}`],
   ];
   const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
-  for (const [k, v] of lines) head.push(...wrap(v, 80, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k.padEnd(10)} ${l.trimStart()}` : l)));
+  head.push(...labelled(lines));
   if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, 80, '  '));
   return head;
 }

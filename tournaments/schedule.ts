@@ -68,8 +68,8 @@ function seatingOf(values: readonly string[]): Seating {
   return s.value;
 }
 
-/** An entrant is an agent spec, not a seat assignment: the schedule seats it. */
-function entrantSpec(text: string, flag: string): Result<string, string> {
+/** An entrant is an agent spec, not a seat assignment: the schedule seats it. Its canonical text. */
+export function entrantSpec(text: string, flag: string): Result<string, string> {
   const t = text.trim();
   const eq = t.indexOf('=');
   const colon = t.indexOf(':');
@@ -91,6 +91,11 @@ export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference
     games: r.games,
   });
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
+}
+
+/** `wolves` on the werewolves' cards, `village` on every other card (itself alone when they are one agent). */
+export function sidesPairing(wolves: string, village: string): Pairing {
+  return { kind: 'sides', wolves, village, seating: seatingOf(wolves === village ? [wolves] : [village, `werewolves=${wolves}`]) };
 }
 
 /** The schedule, or why it cannot be played (every entrant and seat checked). */
@@ -116,8 +121,7 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
     for (const wolves of entrants)
       for (const village of entrants) {
         if (wolves === village && r.selfPlay === false) continue;
-        const seating = seatingOf(wolves === village ? [wolves] : [village, `werewolves=${wolves}`]);
-        pairings.push({ kind: 'sides', wolves, village, seating });
+        pairings.push(sidesPairing(wolves, village));
       }
   } else {
     const ref = entrantSpec(r.reference ?? DEFAULT_REFERENCE, '--reference');

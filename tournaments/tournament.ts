@@ -64,6 +64,22 @@ export interface PlayOutcome {
   readonly stopped: boolean;
 }
 
+/** What the LLM layer (the CLI's, loaded only for models) adds to the play of pairings: a tournament's or a sequential test's. */
+export interface ModelSession {
+  readonly playAsync: NonNullable<TournamentOptions['playAsync']>;
+  /** True once the models take no new call (budget, a provider's refusal, Ctrl-C). */
+  stopped(): boolean;
+  /** Lines for the text summary, the summary's `llm` object, and why play ended early (null when it did not). */
+  finish(outcome: PlayOutcome): {
+    readonly lines: readonly string[];
+    readonly json: Record<string, unknown>;
+    readonly stop: { readonly message: string; readonly exit: number } | null;
+    /** Refused at the first call with nothing recorded or stored: the tournament is not kept. */
+    readonly drop: boolean;
+  };
+  close(): void;
+}
+
 /** The run of a seating (the whole run of `games` games): found by key under this code, or made now. */
 export function pairingRun(store: Store, config: Omit<RunConfig, 'shard'>, code: string): { readonly run: RunRow; readonly created: boolean } {
   const whole: RunConfig = { ...config, shard: WHOLE_RUN };

@@ -22,6 +22,13 @@ export function count(name: string, value: unknown, min: number, max = Number.MA
   return n;
 }
 
+/** A decimal number flag (`0.05`, `.05`, `5e-2`); its range is checked where it is used. */
+export function decimal(name: string, value: unknown, example: string): number {
+  const text = String(value).trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) fail(`--${name} '${text}' is not a number (e.g. --${name} ${example})`);
+  return Number(text);
+}
+
 export function setupOptions<T>(y: Argv<T>) {
   return y
     .option('preset', { type: 'string', describe: 'rule preset: standard (004), classic (001), thiercelieux (000), introduction (002); see `sim presets`' })

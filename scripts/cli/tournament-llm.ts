@@ -1,4 +1,5 @@
-// A tournament whose entrants include models: one LLM session for the whole tournament
+// A tournament (or a sequential test, scripts/cli/sprt.ts) whose entrants include models:
+// one LLM session for the whole tournament
 // (one record, one limiter per model, one budget: --max-cost holds across every pairing),
 // named `tournament:KEY:CREATED` in the record, so a rerun of the same command finds what
 // the tournament already spent. Each game is named by its pairing run's key and index
@@ -15,13 +16,14 @@ import { usd } from '../../agents/llm/prices.js';
 import { spentLine, unfinishedLine } from './format.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating, type Seating } from '../../agents/registry.js';
-import type { ModelSession } from '../../reports/tournament-command.js';
+import type { ModelSession } from '../../tournaments/tournament.js';
 import { createLlmRunContext, type LlmRun } from '../../runs/llm/context.js';
 import { playLlmGame } from '../../runs/llm/runner.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
 import type { Store } from '../../runs/storage.js';
-import type { OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
+import type { OpenSprt, SprtPlan } from '../../tournaments/sprt.js';
+import type { LivePairing, OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER, fail, unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
 import { checkModels, openRecord } from './llm-run.js';
@@ -105,9 +107,35 @@ export interface TournamentModels extends ModelSession {
   interrupt(): void;
 }
 
+/** The play of some pairings with models: what the LLM session needs to know of it. */
+export interface ModelPlay {
+  /** Its name in the record (its budget's entry): the same when the play continues. */
+  readonly runId: string;
+  /** Every agent of the play, as one seating (the models' keys, URLs and prices). */
+  readonly everyone: Seating;
+  readonly setup: Schedule['setup'];
+  readonly seed: string;
+  readonly pairings: readonly LivePairing[];
+  /** Made by this invocation: dropped, with its record entry, if refused at its first call. */
+  readonly fresh: boolean;
+  /** The command and what it plays, for the messages (`sim tournament`, `the tournament`). */
+  readonly command: string;
+  readonly what: string;
+}
+
 export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string): TournamentModels {
-  const runId = tournamentRunName(open);
-  const modelPairings = open.pairings.filter((l) => l.pairing.seating.async);
+  return startPairingModels(
+    store,
+    { runId: tournamentRunName(open), everyone: everyone(s), setup: s.setup, seed: s.seed, pairings: open.pairings, fresh: open.created, command: 'sim tournament', what: 'the tournament' },
+    settings,
+    dbPath,
+  );
+}
+
+/** One LLM session (record, limiters, budget) for the pairings that seat a model. */
+export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSettings, dbPath: string): TournamentModels {
+  const runId = p.runId;
+  const modelPairings = p.pairings.filter((l) => l.pairing.seating.async);
   const storedBefore = modelPairings.reduce((n, l) => n + store.storedCount(l.run.id), 0);
   const record = openRecord(settings, dbPath, store, storedBefore > 0);
   let llm: LlmRun | undefined;
@@ -115,16 +143,16 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
   try {
     const info = record.store.runInfo(runId);
     if (storedBefore > 0 && info === undefined)
-      fail(`the record ${record.path} has no entry for tournament ${open.tournament.id}: its LLM calls were recorded in another file (give the --llm-cache FILE it was started with)`);
+      fail(`the record ${record.path} has no entry for ${p.what}: its LLM calls were recorded in another file (give the --llm-cache FILE it was started with)`);
     const maxCost = settings.maxCost !== undefined ? settings.maxCost : (info?.maxCost ?? null);
-    if (maxCost !== (settings.maxCost ?? null)) checkModels(everyone(s), settings, maxCost);
+    if (maxCost !== (settings.maxCost ?? null)) checkModels(p.everyone, settings, maxCost);
     record.store.beginRun(runId, info === undefined ? maxCost : settings.maxCost);
     // Each pairing run is named too, so `sim resume --run R` can continue one pairing on its own.
     for (const l of modelPairings) record.store.beginRun(llmRunName(l.run), undefined);
     llm = unwrap(
       createLlmRunContext({
         runId,
-        specs: llmSpecsOf(everyone(s)),
+        specs: llmSpecsOf(p.everyone),
         store: record.store,
         mode: settings.mode,
         maxCost,
@@ -145,7 +173,7 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
   let interrupted = false;
   return {
     playAsync: async (l, index) => {
-      const r = await playLlmGame({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, llm: run, gameKey: (i) => llmGameName(l.run.key, i) }, index);
+      const r = await playLlmGame({ setup: p.setup, seating: l.pairing.seating, seed: p.seed, llm: run, gameKey: (i) => llmGameName(l.run.key, i) }, index);
       if (r.status === 'unfinished') {
         unfinished.push(r.reason);
         return undefined;
@@ -170,28 +198,28 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
         lines.push(`  ${m.spec.padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ${usd(m.newCost).padStart(9)}`);
       lines.push(
         `  (this invocation; "recorded": calls answered from the record, free)`,
-        spentLine(run.budget.spent, run.budget.limit, 'the tournament'),
+        spentLine(run.budget.spent, run.budget.limit, p.what),
         `  record      ${record.path}`,
       );
       if (unfinished.length > 0) lines.push(unfinishedLine(unfinished.length, unfinished[0]));
       for (const warning of run.warnings) lines.push(`  note        ${warning}`);
       const json = { record: record.path, mode: run.mode, runId, models: usage, requests: sent, fromRecord, paid, spent: run.budget.spent, maxCost: run.budget.limit, unfinished: unfinished.length, stopped: stop, warnings: run.warnings };
 
-      dropped = stop?.reason === 'fatal' && open.created && play.stored === 0 && record.store.callsByRun(runId) === 0;
+      dropped = stop?.reason === 'fatal' && p.fresh && play.stored === 0 && record.store.callsByRun(runId) === 0;
       if (dropped) {
         record.store.dropRun(runId);
         for (const l of modelPairings) record.store.dropRun(llmRunName(l.run));
       }
       const stored = `${play.stored} of ${play.total} games stored`;
       const left = unfinished.length === 0 ? '' : `; ${unfinished.length} left unfinished (not stored; their answered calls are in the record: running again replays them for free)`;
-      const again = 'run the same sim tournament command again';
+      const again = `run the same ${p.command} command again`;
       let end: { message: string; exit: number } | null = null;
       if (play.stored < play.total) {
         if (interrupted) end = { message: `stopped by Ctrl-C: ${stored}${left}; to continue, ${again}`, exit: EXIT_INTERRUPTED };
         else if (stop?.reason === 'budget') end = { message: `stopped by --max-cost: ${stop.message}. ${stored}${left}. To go on, ${again} with a larger --max-cost`, exit: EXIT_LLM_INCOMPLETE };
         else if (stop?.reason === 'fatal')
           end = dropped
-            ? { message: `stopped at the first call: ${stop.message}. Nothing was paid and the tournament was not kept: fix it and run the same command again`, exit: EXIT_LLM_PROVIDER }
+            ? { message: `stopped at the first call: ${stop.message}. Nothing was paid and ${p.what} was not kept: fix it and run the same command again`, exit: EXIT_LLM_PROVIDER }
             : { message: `stopped: ${stop.message}. Nothing more was sent. ${stored}${left}. Fix it, then ${again}`, exit: EXIT_LLM_PROVIDER };
         else if (run.mode === 'replay' && unfinished.length > 0)
           end = { message: `${stored}: ${unfinished.length} game(s) could not be replayed, the record lacks some answers (${unfinished[0]}); play them live, without --llm-replay`, exit: EXIT_LLM_INCOMPLETE };
@@ -205,4 +233,29 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
       if (dropped && record.createdNow) for (const f of [record.path, `${record.path}-wal`, `${record.path}-shm`]) rmSync(f, { force: true });
     },
   };
+}
+
+/** Every agent of a sequential test as one seating. */
+function sprtAgents(plan: SprtPlan): Seating {
+  return unwrap(parseSeating([plan.candidate, plan.baseline, plan.opponent]));
+}
+
+/** A sequential test's models: keys, URLs and prices (under a budget) checked before any file is opened. */
+export function checkSprtModels(plan: SprtPlan, settings: LlmSettings): void {
+  checkModels(sprtAgents(plan), settings, settings.maxCost ?? null);
+}
+
+/** A sequential test's name in the LLM record: its key and its candidate run's creation time (the same when it continues). */
+export function sprtRunName(open: OpenSprt): string {
+  return `sprt:${open.plan.key}:${open.pairings[0].run.created}`;
+}
+
+export function startSprtModels(store: Store, open: OpenSprt, settings: LlmSettings, dbPath: string): TournamentModels {
+  const plan = open.plan;
+  return startPairingModels(
+    store,
+    { runId: sprtRunName(open), everyone: sprtAgents(plan), setup: plan.setup, seed: plan.seed, pairings: open.pairings, fresh: open.createdRuns.length > 0, command: 'sim sprt', what: 'the test' },
+    settings,
+    dbPath,
+  );
 }
