@@ -18,6 +18,11 @@ export function modelSpread(m: PairModel): number {
   return Math.sqrt(m.discord - m.mu * m.mu);
 }
 
+/** The model's trinomial of pair differences (probabilities of +1, 0, −1). */
+export function modelTrinomial(m: PairModel): { readonly plus: number; readonly zero: number; readonly minus: number } {
+  return { plus: (m.discord + m.mu) / 2, zero: 1 - m.discord, minus: (m.discord - m.mu) / 2 };
+}
+
 /** An endless stream of simulated pair differences. */
 export function* simulatedPairs(rng: Rng, m: PairModel): Generator<number, never> {
   if (!(Math.abs(m.mu) <= m.discord && m.discord <= 1)) throw new RangeError(`simulatedPairs: need |μ| ≤ q ≤ 1, got μ ${m.mu}, q ${m.discord}`);

@@ -88,20 +88,24 @@ export function sprtBounds(d: Pick<SprtDesign, 'alpha' | 'beta'>): SprtBounds {
 
 const xlogy = (x: number, y: number) => (x === 0 ? 0 : x * Math.log(y));
 
+/** A trinomial of pair differences: probabilities (or counts) of +1, 0 and −1. */
+export type Trinomial = PairCounts;
+
 /**
- * ℓ(s): the log-likelihood of the counts maximised over every trinomial (p₊, p₀, p₋) with
- * p₊ − p₋ = s. With t = p₋ (so p₊ = s + t, p₀ = 1 − s − 2t) the log-likelihood is concave
- * in t on [max(0, −s), (1 − s)/2]; its stationary point solves 2N·t² − B·t − C = 0 with
- * B = n₊(1 − s) + n₋(1 − 3s) − 2n₀s and C = n₋·s(1 − s). The maximum is there or at an
- * end of the interval (an empty cell can put it there).
+ * The trinomial of mean s (p₊ − p₋ = s) under which the counts are likeliest — the
+ * maximiser of ℓ(s) below — as probabilities. With t = p₋ (so p₊ = s + t, p₀ = 1 − s − 2t)
+ * the log-likelihood is concave in t on [max(0, −s), (1 − s)/2]; its stationary point
+ * solves 2N·t² − B·t − C = 0 with B = n₊(1 − s) + n₋(1 − 3s) − 2n₀s and C = n₋·s(1 − s).
+ * The maximum is there or at an end of the interval (an empty cell can put it there).
+ * Counts may be fractions (probabilities: the projection of a trinomial onto mean s).
  */
-export function profileLogLikelihood(c: PairCounts, s: number): number {
-  if (!(s > -1 && s < 1)) throw new RangeError(`profileLogLikelihood: the mean must be in (−1, 1), got ${s}`);
+export function profileFit(c: PairCounts, s: number): Trinomial {
+  if (!(s > -1 && s < 1)) throw new RangeError(`profileFit: the mean must be in (−1, 1), got ${s}`);
   const n = pairCount(c);
-  if (n === 0) return 0;
-  const f = (t: number) => xlogy(c.plus, s + t) + xlogy(c.minus, t) + xlogy(c.zero, 1 - s - 2 * t);
   const lo = Math.max(0, -s);
   const hi = (1 - s) / 2;
+  if (n === 0) return { plus: s + (lo + hi) / 2, zero: 1 - s - (lo + hi), minus: (lo + hi) / 2 };
+  const f = (t: number) => xlogy(c.plus, s + t) + xlogy(c.minus, t) + xlogy(c.zero, 1 - s - 2 * t);
   const candidates = [lo, hi];
   const b = c.plus * (1 - s) + c.minus * (1 - 3 * s) - 2 * c.zero * s;
   const cc = c.minus * s * (1 - s);
@@ -114,11 +118,45 @@ export function profileLogLikelihood(c: PairCounts, s: number): number {
     for (const r of [r1, r2]) if (r > lo && r < hi) candidates.push(r);
   }
   let best = -Infinity;
+  let at = lo;
   for (const t of candidates) {
     const v = f(t);
-    if (v > best) best = v;
+    if (v > best) {
+      best = v;
+      at = t;
+    }
   }
-  return best;
+  return { plus: s + at, zero: Math.max(0, 1 - s - 2 * at), minus: at };
+}
+
+/** ℓ(s): the log-likelihood of the counts maximised over every trinomial of mean s (profileFit). */
+export function profileLogLikelihood(c: PairCounts, s: number): number {
+  if (pairCount(c) === 0) return 0;
+  const p = profileFit(c, s);
+  return xlogy(c.plus, p.plus) + xlogy(c.zero, p.zero) + xlogy(c.minus, p.minus);
+}
+
+/**
+ * The LLR's drift and variance per pair when pairs follow the trinomial `p`: a pair of
+ * difference k adds about ln(p₁ₖ/p₀ₖ), where p₀ and p₁ are `p` brought to means 0 and δ
+ * (profileFit); the GLR of many such pairs grows at that rate. Exact where the normal
+ * approximation δ(d − δ/2)/σ² is not: when pairs rarely differ (σ² ≪ δ), a pair that does
+ * not differ costs only ln(1 − δ), not δ²/(2σ²).
+ */
+export function llrJumps(p: Trinomial, d: Pick<SprtDesign, 'delta'>): { readonly drift: number; readonly variance: number } {
+  const p0 = profileFit(p, 0);
+  const p1 = profileFit(p, d.delta);
+  const total = pairCount(p);
+  let drift = 0;
+  let second = 0;
+  for (const k of ['plus', 'zero', 'minus'] as const) {
+    const w = p[k] / total;
+    if (w === 0) continue;
+    const jump = Math.log(p1[k] / p0[k]);
+    drift += w * jump;
+    second += w * jump * jump;
+  }
+  return { drift, variance: Math.max(0, second - drift * drift) };
 }
 
 /** The generalized LLR of mean μ1 against mean μ0: ℓ(μ1) − ℓ(μ0). */

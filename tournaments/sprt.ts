@@ -16,11 +16,11 @@
 
 import { createHash } from 'node:crypto';
 import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/index.js';
-import { Store, type RunRow } from '../runs/storage.js';
+import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { checkDesign, scanSprt, sprtEstimate, type SprtDesign, type SprtEstimate, type SprtScan } from '../stats/sprt.js';
 import { entrantSpec, sidesPairing, type Pairing } from './schedule.js';
-import { livePairing, PairingPlayer, pairingRun, type LivePairing, type ModelSession, type PlayOutcome, type TournamentOptions } from './tournament.js';
+import { livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
 export const SPRT_SIDES = ['werewolves', 'village'] as const;
 export type SprtSide = (typeof SPRT_SIDES)[number];
@@ -122,13 +122,6 @@ export function openSprt(store: Store, plan: SprtPlan): OpenSprt {
   })();
 }
 
-/** Removes the runs `openSprt` made that hold no game (a test whose models refused their first call). */
-export function discardSprt(store: Store, open: OpenSprt): void {
-  store.db.transaction(() => {
-    for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
-  })();
-}
-
 /** Per game index of the run: 1 if `side` won it, 0 if not (another side won, or a draw), −1 if not stored. */
 export function sideWins(store: Store, run: RunRow, side: SprtSide): Int8Array {
   const code = [...store.names('sides')].find(([, name]) => name === side)?.[0];
@@ -213,65 +206,35 @@ export async function playSprt(store: Store, open: OpenSprt, o: TournamentOption
   return { state, play: { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped } };
 }
 
-export interface SprtIo {
-  readonly shouldStop?: () => boolean;
-  readonly onProgress?: TournamentOptions['onProgress'];
-  /** Starts the models' session once the runs exist (tests that seat a model). */
-  readonly models?: ((store: Store, open: OpenSprt) => ModelSession) | undefined;
-}
+export type SprtIo = PairingsIo<OpenSprt>;
 
-export interface SprtOutcome {
-  readonly open: OpenSprt;
+/** The test's state and estimate, read after play. */
+export interface SprtResult {
   readonly state: SprtState;
-  readonly play: PlayOutcome;
   /** The estimate at the test's stop (null before any pair). */
   readonly estimate: SprtEstimate | null;
-  /** The LLM session's summary lines and JSON (tests with a model). */
-  readonly llm: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | null;
-  /** Why play ended before a decision, with its exit code (models: budget 3, provider 4; Ctrl-C 130). */
-  readonly stop: { readonly message: string; readonly exit: number } | null;
-  /** Nothing was kept (the models refused their first call). */
-  readonly dropped: boolean;
 }
 
+export type SprtOutcome = PairingsOutcome<OpenSprt, SprtResult>;
+
 /** Opens the results file, plays the test to its decision (or a stop), and reads its estimate. */
-export async function runSprt(
+export function runSprt(
   db: string,
   plan: SprtPlan,
   exec: { readonly workers: number; readonly concurrency: number; readonly chunk?: number | undefined },
   io: SprtIo = {},
 ): Promise<Result<SprtOutcome, string>> {
-  if (plan.async && io.models === undefined) return err('an entrant is a model: play it through sim sprt (its LLM flags: --max-cost, --llm-cache…)');
-  const opened = Store.open(db, 'write');
-  if (!opened.ok) return opened;
-  const store = opened.value;
-  let session: ModelSession | undefined;
-  try {
-    const open = openSprt(store, plan);
-    try {
-      session = plan.async ? io.models!(store, open) : undefined;
-    } catch (e) {
-      discardSprt(store, open);
-      throw e;
-    }
-    const stop = io.shouldStop ?? (() => false);
-    const { state, play } = await playSprt(store, open, {
-      workers: exec.workers,
-      concurrency: exec.concurrency,
-      chunk: exec.chunk,
-      shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
-      onProgress: io.onProgress,
-      playAsync: session?.playAsync,
-    });
-    const end = session?.finish(play);
-    if (end?.drop === true) {
-      discardSprt(store, open);
-      return ok({ open, state, play, estimate: null, llm: null, stop: end.stop, dropped: true });
-    }
-    const estimate = sprtEstimate(state.scan, plan.design);
-    return ok({ open, state, play, estimate, llm: end === undefined ? null : { lines: end.lines, json: end.json }, stop: end?.stop ?? null, dropped: false });
-  } finally {
-    session?.close();
-    store.close();
-  }
+  if (plan.async && io.models === undefined) return Promise.resolve(err('an entrant is a model: play it through sim sprt (its LLM flags: --max-cost, --llm-cache…)'));
+  return playPairings({
+    db,
+    async: plan.async,
+    open: (store) => openSprt(store, plan),
+    play: async (store, open, options) => (await playSprt(store, open, options)).play,
+    read: (store, open) => {
+      const state = sprtState(store, open);
+      return { state, estimate: sprtEstimate(state.scan, plan.design) };
+    },
+    exec,
+    io,
+  });
 }

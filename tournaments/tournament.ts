@@ -15,12 +15,12 @@ import { GamePlayer, type GamesSpec, type PlayedIndex } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
 import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
 import type { Pairing, Schedule } from './schedule.js';
-import type { RunRow, Store } from '../runs/storage.js';
+import { Store, type RunRow } from '../runs/storage.js';
 import { sweepWorkerFile } from './sweep.js';
 import type { SweepTask } from './sweep-worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
 import { codeHash, versions } from '../runs/version.js';
-import { describeSetup, type GameSetup } from '../engine/index.js';
+import { describeSetup, ok, type GameSetup, type Result } from '../engine/index.js';
 
 export interface LivePairing {
   /** Position in the schedule. */
@@ -156,8 +156,10 @@ export class PairingPlayer {
     pairings: readonly LivePairing[],
     private readonly o: TournamentOptions,
   ) {
-    this.bots = pairings.filter((l) => !l.pairing.seating.async);
-    this.models = pairings.filter((l) => l.pairing.seating.async);
+    // Two pairings may be one run (a pilot's baseline that is also its opponent plays the same seating on both sides).
+    const runs = pairings.filter((l, i) => pairings.findIndex((m) => m.run.id === l.run.id) === i);
+    this.bots = runs.filter((l) => !l.pairing.seating.async);
+    this.models = runs.filter((l) => l.pairing.seating.async);
   }
 
   private poolOf(): Piscina<SweepTask, ChunkResult> {
@@ -274,4 +276,83 @@ export function discardTournament(store: Store, open: OpenTournament): void {
     if (open.created) deleteTournament(store, open.tournament.id);
     for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
   })();
+}
+
+/** Runs opened for some play of pairings (a sequential test, a pilot): found or made. */
+export interface OpenPairings {
+  readonly pairings: readonly LivePairing[];
+  /** Runs this invocation made. */
+  readonly createdRuns: readonly number[];
+}
+
+export interface PairingsIo<O> {
+  readonly shouldStop?: () => boolean;
+  readonly onProgress?: TournamentOptions['onProgress'];
+  /** Starts the models' session once the runs exist (plays that seat a model). */
+  readonly models?: ((store: Store, open: O) => ModelSession) | undefined;
+}
+
+export interface PairingsOutcome<O, R> {
+  readonly open: O;
+  readonly play: PlayOutcome;
+  /** What `read` found in the database after play; null when nothing was kept. */
+  readonly result: R | null;
+  /** The LLM session's summary lines and JSON (plays with a model). */
+  readonly llm: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | null;
+  /** Why play ended early, with its exit code (models: budget 3, provider 4; Ctrl-C 130). */
+  readonly stop: { readonly message: string; readonly exit: number } | null;
+  /** Nothing was kept (the models refused their first call): the runs made for it are removed. */
+  readonly dropped: boolean;
+}
+
+/**
+ * Opens the results file and the runs, starts the models' session if a pairing seats a
+ * model, plays, lets the session sum up, and reads the result — the frame that a
+ * sequential test and a pilot share (a tournament has its own, with its row).
+ */
+export async function playPairings<O extends OpenPairings, R>(o: {
+  readonly db: string;
+  readonly async: boolean;
+  readonly open: (store: Store) => O;
+  readonly play: (store: Store, open: O, options: TournamentOptions) => Promise<PlayOutcome>;
+  readonly read: (store: Store, open: O) => R;
+  readonly exec: { readonly workers: number; readonly concurrency: number; readonly chunk?: number | undefined };
+  readonly io: PairingsIo<O>;
+}): Promise<Result<PairingsOutcome<O, R>, string>> {
+  if (o.async && o.io.models === undefined) throw new Error('playPairings: a pairing seats a model, and no models session was given');
+  const opened = Store.open(o.db, 'write');
+  if (!opened.ok) return opened;
+  const store = opened.value;
+  let session: ModelSession | undefined;
+  const discard = (open: O) =>
+    store.db.transaction(() => {
+      for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
+    })();
+  try {
+    const open = o.open(store);
+    try {
+      session = o.async ? o.io.models!(store, open) : undefined;
+    } catch (e) {
+      discard(open);
+      throw e;
+    }
+    const stop = o.io.shouldStop ?? (() => false);
+    const play = await o.play(store, open, {
+      workers: o.exec.workers,
+      concurrency: o.exec.concurrency,
+      chunk: o.exec.chunk,
+      shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
+      onProgress: o.io.onProgress,
+      playAsync: session?.playAsync,
+    });
+    const end = session?.finish(play);
+    if (end?.drop === true) {
+      discard(open);
+      return ok({ open, play, result: null, llm: null, stop: end.stop, dropped: true });
+    }
+    return ok({ open, play, result: o.read(store, open), llm: end === undefined ? null : { lines: end.lines, json: end.json }, stop: end?.stop ?? null, dropped: false });
+  } finally {
+    session?.close();
+    store.close();
+  }
 }

@@ -13,7 +13,7 @@ import { changedRules, parseSeed } from '../../runs/run-config.js';
 import { inspectDbFile } from '../../runs/storage.js';
 import { fixedPairs } from '../../stats/plan.js';
 import { pairSpread, sprtBounds } from '../../stats/sprt.js';
-import { DEFAULT_OPPONENT, planSprt, runSprt, type SprtOutcome, type SprtPlan } from '../../tournaments/sprt.js';
+import { DEFAULT_OPPONENT, planSprt, runSprt, type SprtOutcome, type SprtPlan, type SprtResult } from '../../tournaments/sprt.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
@@ -157,13 +157,15 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
       process.stderr.write((out.stop?.message ?? 'the test was not kept') + '\n');
       return out.stop?.exit ?? 1;
     }
-    process.stdout.write(a.json ? JSON.stringify(sprtJson(out, db)) + '\n' : sprtText(out, db));
+    if (out.result === null) throw new Error('sim sprt: a kept test without its result');
+    const view: SprtView = { ...out, ...out.result };
+    process.stdout.write(a.json ? JSON.stringify(sprtJson(view, db)) + '\n' : sprtText(view, db));
     if (out.stop !== null) {
       process.stderr.write(out.stop.message + '\n');
       return out.stop.exit;
     }
-    if (out.state.decision === null) {
-      process.stderr.write(`stopped before a decision, after ${out.state.scan.pairs} pairs; run the same command again to continue\n`);
+    if (view.state.decision === null) {
+      process.stderr.write(`stopped before a decision, after ${view.state.scan.pairs} pairs; run the same command again to continue\n`);
       return EXIT_INTERRUPTED;
     }
     return 0;
@@ -173,18 +175,21 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
   }
 }
 
+/** What is printed of a test: its runs, this invocation's play, and the state read after it. */
+type SprtView = Omit<SprtOutcome, 'result'> & SprtResult;
+
 const signed = (x: number) => `${x >= 0 ? '+' : '-'}${Math.abs(x).toFixed(3)}`;
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** Games a fixed-size test with the test's error rates would need, of each (from the spread of the pairs read). */
-function fixedGames(out: SprtOutcome): number | null {
+function fixedGames(out: SprtView): number | null {
   const { scan } = out.state;
   if (scan.pairs < 2) return null;
   const d = out.open.plan.design;
   return fixedPairs({ spread: pairSpread(scan.counts), delta: d.delta, alpha: d.alpha, power: 1 - d.beta, sides: 1 });
 }
 
-export function sprtJson(out: SprtOutcome, db: string): Record<string, unknown> {
+export function sprtJson(out: SprtView, db: string): Record<string, unknown> {
   const { plan } = out.open;
   const { scan } = out.state;
   const b = sprtBounds(plan.design);
@@ -222,7 +227,7 @@ export function sprtJson(out: SprtOutcome, db: string): Record<string, unknown> 
   };
 }
 
-export function sprtText(out: SprtOutcome, db: string): string {
+export function sprtText(out: SprtView, db: string): string {
   const { plan } = out.open;
   const { scan, decision } = out.state;
   const { delta, alpha, beta } = plan.design;

@@ -22,6 +22,8 @@ import { playLlmGame } from '../../runs/llm/runner.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
 import type { Store } from '../../runs/storage.js';
+import type { PlanPrices } from '../../reports/plan-tables.js';
+import type { OpenPilot, PilotPlan } from '../../tournaments/plan.js';
 import type { OpenSprt, SprtPlan } from '../../tournaments/sprt.js';
 import type { LivePairing, OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER, fail, unwrap } from './errors.js';
@@ -255,6 +257,49 @@ export function startSprtModels(store: Store, open: OpenSprt, settings: LlmSetti
   return startPairingModels(
     store,
     { runId: sprtRunName(open), everyone: sprtAgents(plan), setup: plan.setup, seed: plan.seed, pairings: open.pairings, fresh: open.createdRuns.length > 0, command: 'sim sprt', what: 'the test' },
+    settings,
+    dbPath,
+  );
+}
+
+/** Every agent of a pilot as one seating. */
+function pilotAgents(plan: PilotPlan): Seating {
+  return unwrap(parseSeating([plan.a, plan.b, plan.opponent]));
+}
+
+export function checkPilotModels(plan: PilotPlan, settings: LlmSettings): void {
+  checkModels(pilotAgents(plan), settings, settings.maxCost ?? null);
+}
+
+/** The estimated run of `games` games of each of the pilot's pairings that seat a model. */
+function pilotEstimates(plan: PilotPlan, settings: LlmSettings, games: number): { side: string; e: RunEstimate }[] {
+  return plan.sides.flatMap((s) =>
+    s.pairings.filter((p) => p.seating.async).map((p) => ({ side: s.side, e: unwrap(estimateRun({ setup: plan.setup, seating: p.seating, games, seed: plan.seed, prices: settings.prices })) })),
+  );
+}
+
+/** Estimated dollars per pair (a game of A and one of B) on each side, as the dry run prices them. */
+export function pilotPrices(plan: PilotPlan, settings: LlmSettings): PlanPrices {
+  const perPair: Record<string, number | null> = {};
+  for (const s of plan.sides) perPair[s.side] = 0;
+  for (const { side, e } of pilotEstimates(plan, settings, 1)) {
+    const now = perPair[side] ?? null;
+    perPair[side] = now === null || e.costPerGame === null ? null : now + e.costPerGame;
+  }
+  return { perPair };
+}
+
+/** The pilot's estimated cost, and its ceiling. */
+export function pilotCost(plan: PilotPlan, settings: LlmSettings): { readonly cost: number | null; readonly maxCost: number | null } {
+  const rows = pilotEstimates(plan, settings, plan.pilot);
+  return { cost: sum(rows.map((r) => r.e.cost)), maxCost: sum(rows.map((r) => r.e.maxCost)) };
+}
+
+export function startPilotModels(store: Store, open: OpenPilot, settings: LlmSettings, dbPath: string): TournamentModels {
+  const plan = open.plan;
+  return startPairingModels(
+    store,
+    { runId: `plan:${plan.key}:${open.pairings[0]!.run.created}`, everyone: pilotAgents(plan), setup: plan.setup, seed: plan.seed, pairings: open.pairings, fresh: open.createdRuns.length > 0, command: 'sim plan', what: 'the pilot' },
     settings,
     dbPath,
   );
