@@ -1,5 +1,5 @@
 // The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
-// rules, agents, balance, tournament, sprt, plan, report. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, sprt, plan, leaderboard, report. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
@@ -13,6 +13,7 @@ import { EXIT_USAGE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
+import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
 import { showCommand } from './show.js';
 import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
@@ -128,6 +129,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .command('plan', 'how many games (and dollars) it takes to tell two agents apart, from a pilot; or what would settle a played tournament', planOptions, async (a) => {
       code = await planCommand(a as unknown as PlanCliArgs);
+    })
+    .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
+      code = leaderboardCommand(a as unknown as LeaderboardCliArgs);
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);
