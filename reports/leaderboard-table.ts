@@ -1,14 +1,26 @@
 // The leaderboard as a table (`sim leaderboard`, tournaments/leaderboard.ts): a row per
 // entrant, best first, each compared with the next.
 
-import type { Board } from '../tournaments/leaderboard.js';
+import type { Board, BoardRow } from '../tournaments/leaderboard.js';
 import type { Table } from './table.js';
 
 export function leaderboardTable(b: Board, precision: number): Table {
-  const anyDollars = b.rows.some((r) => r.dollars !== 0);
-  return {
+  return rankingTable(b.rows, {
+    precision,
     id: 'leaderboard',
     title: 'Leaderboard: every entrant of this setup in the database, on all its games',
+    prior: b.model.prior,
+    notes: b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : [],
+  });
+}
+
+/** Entrants by overall score, each against the next (a leaderboard, an adaptive tournament's ranking). */
+export function rankingTable(rows: readonly BoardRow[], o: { readonly precision: number; readonly id: string; readonly title: string; readonly prior: number | null; readonly notes?: readonly string[] }): Table {
+  const precision = o.precision;
+  const anyDollars = rows.some((r) => r.dollars !== 0);
+  return {
+    id: o.id,
+    title: o.title,
     columns: [
       { key: 'rank', title: '#', kind: 'int' },
       { key: 'entrant', title: 'entrant', kind: 'text' },
@@ -25,7 +37,7 @@ export function leaderboardTable(b: Board, precision: number): Table {
       { key: 'next_low', title: 'next low', kind: 'pct', shown: false },
       { key: 'next_high', title: 'next high', kind: 'pct', shown: false },
     ],
-    rows: b.rows.map((r) => ({
+    rows: rows.map((r) => ({
       rank: r.rank,
       entrant: r.entrant,
       score: r.score,
@@ -42,11 +54,11 @@ export function leaderboardTable(b: Board, precision: number): Table {
     })),
     notes: [
       'score: the entrant’s win rate against an average entrant of this board, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out); village, wolves: the two halves.',
-      `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: decisive games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
-      ...(b.model.prior !== null
-        ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${b.model.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]
+      `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: the games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
+      ...(o.prior !== null
+        ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]
         : []),
-      ...(b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : []),
+      ...(o.notes ?? []),
     ],
   };
 }

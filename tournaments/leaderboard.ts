@@ -21,8 +21,7 @@ import { parseAgentSpec } from '../agents/registry.js';
 import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/index.js';
 import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
-import { Z95 } from '../stats/wilson.js';
-import { fitSideOverall, type ModelFit, type SideResult } from './ratings.js';
+import { fitSideOverall, rankEntrants, type ModelFit, type Ranked, type SideResult } from './ratings.js';
 
 /** A run's seating read as a side pairing, or null. */
 export function sidesOf(seatingText: string): { readonly wolves: string; readonly village: string } | null {
@@ -44,22 +43,11 @@ function isModel(spec: string): boolean {
   return s.ok && s.value.kind.llm === true;
 }
 
-export type NextVerdict = 'above' | 'tie' | 'open';
-
-export interface BoardRow {
-  readonly rank: number;
-  readonly entrant: string;
-  readonly score: number;
-  readonly low: number;
-  readonly high: number;
-  readonly asVillage: number;
-  readonly asWolves: number;
+export interface BoardRow extends Ranked {
   /** Decisive games it played (either side; its self-play once). */
   readonly games: number;
   /** Dollars its model seats cost over those games, as recorded; 0 for a bot; null when unknown. */
   readonly dollars: number | null;
-  /** Against the next row: the difference in score and its 95% interval, and the verdict (null on the last row). */
-  readonly next: { readonly diff: number; readonly low: number; readonly high: number; readonly verdict: NextVerdict } | null;
 }
 
 export interface Board {
@@ -135,30 +123,8 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
   const pairings = [...counts.values()];
   const fit = fitSideOverall(entrants, pairings);
   if (!fit.ok) return err(`the games of this setup cannot be rated together: ${fit.error}`);
-  const order = fit.value.overall.map((x, i) => ({ ...x, i })).sort((a, b) => b.score - a.score || a.entrant.localeCompare(b.entrant));
   const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
-  const rows = order.map((x, r): BoardRow => {
-    const below = order[r + 1];
-    let next: BoardRow['next'] = null;
-    if (below !== undefined) {
-      const d = fit.value.difference(x.i, below.i);
-      const half = Z95 * d.se;
-      const verdict: NextVerdict = d.value - half > 0 ? 'above' : Math.abs(d.value) + half < o.precision ? 'tie' : 'open';
-      next = { diff: d.value, low: d.value - half, high: d.value + half, verdict };
-    }
-    return {
-      rank: r + 1,
-      entrant: x.entrant,
-      score: x.score,
-      low: Math.max(0, x.score - Z95 * x.se),
-      high: Math.min(1, x.score + Z95 * x.se),
-      asVillage: x.asVillage,
-      asWolves: x.asWolves,
-      games: decisiveOf(x.entrant),
-      dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0,
-      next,
-    };
-  });
+  const rows = rankEntrants(fit.value, o.precision).map((x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0 }));
   const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
   const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
   return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds });

@@ -145,6 +145,11 @@ function diagonal(p: number, lambda: number): number[][] {
 
 const decisive = (r: { villageWins: number; wolvesWins: number }) => r.villageWins + r.wolvesWins;
 
+/** A side pairing's covariates: the village entrant's effects, then minus the wolves entrant's. */
+function sideRow(wolves: number, village: number, k: number): number[] {
+  return [...effects(village, k), ...effects(wolves, k).map((x) => -x)];
+}
+
 /** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
 export function fitSideModel(entrants: readonly string[], results: readonly SideResult[]): Result<ModelFit, string> {
   const r = fitSide(entrants, results);
@@ -167,6 +172,15 @@ export interface OverallFit {
   readonly overall: readonly Overall[];
   /** score_i − score_j and its standard error (the delta method on the fit's covariance). */
   difference(i: number, j: number): { readonly value: number; readonly se: number };
+  /**
+   * What a schedule needs to foresee how more games would narrow a difference: the fit's
+   * coefficients [c, v_0..v_{k−2}, w_0..w_{k−2}] and their covariance, each score's
+   * gradient in them, and a pairing's row of the design (entrants by index).
+   */
+  readonly coef: readonly number[];
+  readonly cov: readonly (readonly number[])[];
+  readonly gradients: readonly (readonly number[])[];
+  row(wolves: number, village: number): number[];
 }
 
 /**
@@ -203,6 +217,61 @@ export function fitSideOverall(entrants: readonly string[], results: readonly Si
     model,
     overall,
     difference: (i, j) => ({ value: parts[i]!.score - parts[j]!.score, se: quad(parts[i]!.gradient.map((x, n) => x - parts[j]!.gradient[n]!)) }),
+    coef: f.coef,
+    cov: f.cov,
+    gradients: parts.map((x) => x.gradient),
+    row: (wolves, village) => [1, ...sideRow(wolves, village, k)],
+  });
+}
+
+export type NextVerdict = 'above' | 'tie' | 'open';
+
+/** An entrant's place in a ranking by overall score, and how it stands against the next one. */
+export interface Ranked {
+  readonly rank: number;
+  /** Its index among the fit's entrants. */
+  readonly index: number;
+  readonly entrant: string;
+  readonly score: number;
+  readonly low: number;
+  readonly high: number;
+  readonly asVillage: number;
+  readonly asWolves: number;
+  /**
+   * Against the next row: the difference in score and its interval (95%, or the level the
+   * ranking was asked for); "above" when the interval excludes 0, "tie" when it lies within
+   * ±precision, "open" otherwise. Null on the last row.
+   */
+  readonly next: { readonly diff: number; readonly low: number; readonly high: number; readonly verdict: NextVerdict } | null;
+}
+
+/**
+ * The entrants by overall score, best first (ties in score by name), each against the
+ * next; `z` sets the verdicts' level (default 95%; a schedule that looks many times asks
+ * for more).
+ */
+export function rankEntrants(fit: OverallFit, precision: number, z = Z95): Ranked[] {
+  const order = fit.overall.map((x, index) => ({ ...x, index })).sort((a, b) => b.score - a.score || a.entrant.localeCompare(b.entrant));
+  return order.map((x, r): Ranked => {
+    const below = order[r + 1];
+    let next: Ranked['next'] = null;
+    if (below !== undefined) {
+      const d = fit.difference(x.index, below.index);
+      const half = z * d.se;
+      const verdict: NextVerdict = d.value - half > 0 ? 'above' : Math.abs(d.value) + half < precision ? 'tie' : 'open';
+      next = { diff: d.value, low: d.value - half, high: d.value + half, verdict };
+    }
+    return {
+      rank: r + 1,
+      index: x.index,
+      entrant: x.entrant,
+      score: x.score,
+      low: Math.max(0, x.score - Z95 * x.se),
+      high: Math.min(1, x.score + Z95 * x.se),
+      asVillage: x.asVillage,
+      asWolves: x.asWolves,
+      next,
+    };
   });
 }
 
@@ -211,7 +280,7 @@ function fitSide(entrants: readonly string[], results: readonly SideResult[]): R
   if (k < 2) return err('a side tournament needs two entrants');
   const idx = new Map(entrants.map((e, i) => [e, i]));
   const rows: BinomialRow[] = results.map((r) => ({
-    x: [...effects(idx.get(r.village)!, k), ...effects(idx.get(r.wolves)!, k).map((x) => -x)],
+    x: sideRow(idx.get(r.wolves)!, idx.get(r.village)!, k),
     successes: r.villageWins,
     trials: decisive(r),
   }));
