@@ -113,6 +113,8 @@ export function sidesPairing(wolves: string, village: string): Pairing {
 
 /** The schedule, or why it cannot be played (every entrant and seat checked). */
 export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
+  if (r.adaptive !== undefined && r.mode !== 'side')
+    return err('--adaptive ranks the entrants of a side tournament (--mode side); a seat tournament compares each entrant with the reference, at a fixed --games');
   const entrants: string[] = [];
   for (const e of r.entrants) {
     const spec = entrantSpec(e, '--agents');
@@ -157,7 +159,6 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
   if (!r.setup.deck.some((c) => c !== 'werewolf')) return err('the mix has only werewolf cards: nobody would play the village');
   const adaptive = r.adaptive ?? null;
   if (adaptive !== null) {
-    if (r.mode !== 'side') return err('--adaptive ranks the entrants of a side tournament (--mode side); a seat tournament compares each entrant with the reference, at a fixed --games');
     if (!(adaptive.precision > 0 && adaptive.precision < 0.5)) return err(`--precision ${adaptive.precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
     if (!Number.isSafeInteger(adaptive.batch) || adaptive.batch < 1) return err(`--batch must be a whole number of at least 1, not ${adaptive.batch}`);
   }
