@@ -1,0 +1,67 @@
+// `sim sprt` with a model against the fake providers on 127.0.0.1 (never the internet):
+// a test stopped by --max-cost, continued by the same command with a larger budget,
+// reaches the decision of an uninterrupted test at the same game, with the same games
+// stored and the same requests sent in all — no call paid twice.
+
+import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeDir, simAsync, tempDir } from '../helpers/sim-cli.js';
+import { fakeProviders, simEnv } from '../llm/helpers.js';
+
+const dir = tempDir('sprt-llm');
+afterAll(() => removeDir(dir));
+const serve = fakeProviders();
+
+const TEST = [
+  'sprt',
+  ...['--candidate', 'openai:gpt-4o-mini', '--baseline', 'heuristic', '--side', 'werewolves'],
+  ...['--delta', '0.3', '--alpha', '0.2', '--beta', '0.2', '--max-games', '40', '--batch', '2', '--seed', 'sl'],
+  ...['--llm-timeout', '5', '--llm-retry-after-cap', '0.05', '--llm-prices', 'dear.json', '--concurrency', '1', '--json'],
+];
+const DECISION = ['decision', 'games', 'llr', 'estimate', 'low', 'high'] as const;
+
+/** Every run's key and stored games (ids left out). */
+function contents(db: string): string {
+  const d = new Database(db, { fileMustExist: true });
+  d.pragma('query_only = ON');
+  try {
+    const runs = d.prepare('SELECT id, key FROM runs ORDER BY key').all() as { id: number; key: string }[];
+    return JSON.stringify(runs.map((r) => ({ key: r.key, games: d.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').raw().all(r.id) })));
+  } finally {
+    d.close();
+  }
+}
+
+describe('sim sprt with a model', () => {
+  it('stopped by --max-cost, the same command with a larger budget reaches the same decision at the same game, no call paid twice', async () => {
+    writeFileSync(join(dir, 'dear.json'), JSON.stringify({ 'openai:gpt-4o-mini': { input: 1000, output: 1000 } }));
+    const ref = await serve();
+    const whole = await simAsync([...TEST, '--db', 'whole.db'], dir, simEnv(ref.url));
+    expect(whole.stderr).toBe('');
+    expect(whole.code).toBe(0);
+    const w = JSON.parse(whole.stdout);
+    expect(w.decision).toMatch(/^H[01]$/);
+    expect(w.llm.requests).toBe(ref.received.length);
+    const total = ref.received.length;
+
+    const s1 = await serve();
+    const limit = Math.max(1, Math.round(w.llm.spent / 3));
+    const first = await simAsync([...TEST, '--db', 'budget.db', '--max-cost', String(limit)], dir, simEnv(s1.url));
+    expect(first.code).toBe(3);
+    expect(first.stderr).toMatch(/^stopped by --max-cost: .* To go on, run the same sim sprt command again with a larger --max-cost\n$/);
+    const f = JSON.parse(first.stdout);
+    expect(f.decision).toBeNull();
+    expect(f.llm.spent).toBeLessThanOrEqual(limit);
+
+    const s2 = await serve();
+    const done = await simAsync([...TEST, '--db', 'budget.db', '--max-cost', '1000000'], dir, simEnv(s2.url));
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    const d = JSON.parse(done.stdout);
+    expect(Object.fromEntries(DECISION.map((k) => [k, d[k]]))).toEqual(Object.fromEntries(DECISION.map((k) => [k, w[k]])));
+    expect(contents(join(dir, 'budget.db'))).toBe(contents(join(dir, 'whole.db')));
+    expect(s1.received.length + s2.received.length).toBe(total);
+  });
+});
