@@ -16,6 +16,8 @@
 
 import { createHash } from 'node:crypto';
 import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/index.js';
+import { GamePlayer } from '../runs/games.js';
+import { specList } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { checkDesign, scanSprt, sprtEstimate, type SprtDesign, type SprtEstimate, type SprtScan } from '../stats/sprt.js';
@@ -237,4 +239,26 @@ export function runSprt(
     exec,
     io,
   });
+}
+
+/**
+ * Pair differences of games played here and now, without a database — for simulations of
+ * the test itself (scripts/sprt-errors.ts, test/tournaments/sprt-bots.test.ts): game i of
+ * A from `seed`, game i of B from `baselineSeed` (default the same seed: paired; another
+ * seed gives independent deals, an unpaired comparison).
+ */
+export function* playedPairs(o: {
+  readonly setup: GameSetup;
+  readonly side: SprtSide;
+  readonly candidate: Pairing;
+  readonly baseline: Pairing;
+  readonly seed: string;
+  readonly baselineSeed?: string;
+}): Generator<number, never> {
+  const codes = { roles: [], causes: [], sides: [] };
+  const player = (p: Pairing, seed: string) => new GamePlayer(o.setup, seed, p.seating, specList(p.seating), codes);
+  const a = player(o.candidate, o.seed);
+  const b = player(o.baseline, o.baselineSeed ?? o.seed);
+  const won = (g: GamePlayer, i: number) => (g.playSync(i).game.state.winner === o.side ? 1 : 0);
+  for (let i = 0; ; i++) yield won(a, i) - won(b, i);
 }
