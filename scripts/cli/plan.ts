@@ -184,7 +184,7 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
       return out.stop?.exit ?? 1;
     }
     const table = forecastTable(out.result, { ...target, prices });
-    const runs = out.open.pairings.map((l) => l.run.id);
+    const runs = [...new Set(out.open.pairings.map((l) => l.run.id))];
     if (a.json)
       process.stdout.write(
         JSON.stringify({ a: plan.a, b: plan.b, opponent: plan.opponent, pilot: plan.pilot, seed: plan.seed, ...target, db, runs, sides: out.result, prices: prices ?? null, table: toJsonObject(table), played: out.play.played, stopped: out.play.stopped, llm: out.llm?.json ?? null }) +
