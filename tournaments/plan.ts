@@ -17,7 +17,7 @@ import { codeHash } from '../runs/version.js';
 import { forecast, settleState, type Forecast, type PlanTarget, type Settled } from '../stats/plan.js';
 import { addPair, NO_PAIRS, pairCount, pairMoments, pairSpread, type PairCounts } from '../stats/sprt.js';
 import { Z95 } from '../stats/wilson.js';
-import { entrantSpec, type Pairing } from './schedule.js';
+import { entrantSpecs, type Pairing } from './schedule.js';
 import { pairDiffs, sidePairing, sideWins, SPRT_SIDES, type SprtSide } from './sprt.js';
 import { livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome } from './tournament.js';
 import { pairings as tournamentPairings, type TournamentRow } from './tournament-store.js';
@@ -59,17 +59,13 @@ export function planPilot(r: PilotRequest): Result<PilotPlan, string> {
   const target = checkTarget(r.target);
   if (!target.ok) return target;
   if (r.agents.length !== 2) return err(`sim plan compares two agents: give --agents twice (e.g. --agents heuristic:fakeClaim=0 --agents heuristic), not ${r.agents.length} time${r.agents.length === 1 ? '' : 's'}`);
-  const specs: string[] = [];
-  for (const [flag, text] of [
+  const specs = entrantSpecs([
     ['--agents', r.agents[0]!],
     ['--agents', r.agents[1]!],
     ['--opponent', r.opponent],
-  ] as const) {
-    const spec = entrantSpec(text, flag);
-    if (!spec.ok) return spec;
-    specs.push(spec.value);
-  }
-  const [a, b, opponent] = specs as [string, string, string];
+  ]);
+  if (!specs.ok) return specs;
+  const [a, b, opponent] = specs.value as [string, string, string];
   if (a === b) return err(`--agents: ${r.agents[0]!.trim()} and ${r.agents[1]!.trim()} are the same agent (${a}): they would play the same games; name two different agents`);
   if (!Number.isSafeInteger(r.pilot) || r.pilot < 2) return err(`--pilot must be a whole number of at least 2, not ${r.pilot}`);
   if (!r.setup.deck.includes('werewolf') || !r.setup.deck.some((c) => c !== 'werewolf')) return err('the mix needs werewolf cards and other cards: both sides are compared');

@@ -91,6 +91,17 @@ export function entrantSpec(text: string, flag: string): Result<string, string> 
   return ok(spec.value.text);
 }
 
+/** Several agents' canonical specs, each checked with the flag it came from; the first refusal. */
+export function entrantSpecs(given: readonly (readonly [flag: string, text: string])[]): Result<string[], string> {
+  const out: string[] = [];
+  for (const [flag, text] of given) {
+    const spec = entrantSpec(text, flag);
+    if (!spec.ok) return spec;
+    out.push(spec.value);
+  }
+  return ok(out);
+}
+
 export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference' | 'selfPlay' | 'setup' | 'seed' | 'games' | 'adaptive'>): string {
   const identity = JSON.stringify({
     mode: r.mode,

@@ -21,7 +21,7 @@ import { specList } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { checkDesign, scanSprt, sprtEstimate, type SprtDesign, type SprtEstimate, type SprtScan } from '../stats/sprt.js';
-import { entrantSpec, sidesPairing, type Pairing } from './schedule.js';
+import { entrantSpecs, sidesPairing, type Pairing } from './schedule.js';
 import { livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
 export const SPRT_SIDES = ['werewolves', 'village'] as const;
@@ -75,17 +75,13 @@ export function planSprt(r: SprtRequest): Result<SprtPlan, string> {
   const side = r.side.trim().toLowerCase();
   if (!(SPRT_SIDES as readonly string[]).includes(side))
     return err(`--side '${r.side}': choose werewolves (the candidate and the baseline play the werewolves' cards) or village (every other card)`);
-  const specs: string[] = [];
-  for (const [flag, text] of [
+  const specs = entrantSpecs([
     ['--candidate', r.candidate],
     ['--baseline', r.baseline],
     ['--opponent', r.opponent],
-  ] as const) {
-    const spec = entrantSpec(text, flag);
-    if (!spec.ok) return spec;
-    specs.push(spec.value);
-  }
-  const [candidate, baseline, opponent] = specs as [string, string, string];
+  ]);
+  if (!specs.ok) return specs;
+  const [candidate, baseline, opponent] = specs.value as [string, string, string];
   if (candidate === baseline)
     return err(
       `--candidate ${r.candidate.trim()} is the baseline (${baseline})${candidate === r.candidate.trim() ? '' : `, written otherwise`}: ` +

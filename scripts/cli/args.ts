@@ -82,6 +82,37 @@ export function runConfigFrom(a: RunArgs): RunConfig {
   return { setup, seed, seating, games, shard };
 }
 
+/**
+ * The flags of a command that plays pairings on shared deals (a tournament, a sequential
+ * test, a pilot): the setup, the seed and the database (described by the caller), workers,
+ * games in flight, JSON.
+ */
+export function pairingsOptions<T>(y: Argv<T>, o: { readonly seed: string; readonly db: string; readonly workers: string }) {
+  return y
+    .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
+    .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+    .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
+    .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
+    .option('seed', { type: 'string', describe: o.seed })
+    .option('db', { type: 'string', describe: o.db })
+    .option('workers', { type: 'string', describe: o.workers })
+    .option('concurrency', { type: 'string', describe: `games in flight over the pairings that seat a model (default ${DEFAULT_CONCURRENCY})` })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
+}
+
+/** The values of `pairingsOptions`. */
+export interface PairingsCliArgs {
+  preset?: string;
+  players?: string;
+  roles?: string;
+  rule?: string[];
+  seed?: string;
+  db?: string | boolean;
+  workers?: string;
+  concurrency?: string;
+  json: boolean;
+}
+
 export function executionOptions<T>(y: Argv<T>) {
   return y
     .option('workers', { type: 'string', describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread)` })

@@ -2,7 +2,7 @@
 // the database (read-only); dollars come from the LLM record kept in it, if any.
 
 import type { Argv } from 'yargs';
-import { describeSetup, mixLabel, resolveSetup } from '../../engine/index.js';
+import { describeSetup, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { labelled, renderTable, wrap } from '../../reports/terminal.js';
@@ -11,7 +11,7 @@ import { changedRules, setupFromJson } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { boardSetups, leaderboard, type RunCosts } from '../../tournaments/leaderboard.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
-import { count, dbPathFrom, decimal, listFlag } from './args.js';
+import { dbPathFrom, decimal, listFlag, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
 
 export const DEFAULT_BOARD_PRECISION = 0.02;
@@ -66,11 +66,11 @@ export function leaderboardCommand(a: LeaderboardCliArgs): number {
   const db = dbPathFrom(a.db) ?? fail('a leaderboard reads a results database: give --db PATH');
   const rules = listFlag('rule', a.rule, 'tie=none');
   const chosen = a.preset !== undefined || a.players !== undefined || a.roles !== undefined || rules.length > 0;
+  const given = chosen ? setupFrom(a) : undefined;
   const store = unwrap(Store.open(db, 'read'));
   try {
-    let setup;
-    if (chosen) setup = unwrap(resolveSetup({ preset: a.preset, players: a.players === undefined ? undefined : count('players', a.players, 1), roles: a.roles, rules }));
-    else {
+    let setup = given;
+    if (setup === undefined) {
       const setups = boardSetups(store);
       if (setups.length === 0) fail(`${db} holds no games between side pairings yet: play a tournament (sim tournament) or a test (sim sprt) first`);
       if (setups.length > 1)

@@ -5,25 +5,23 @@
 // Models: --dry-run prices the pilot without calling anything; without it the pilot is
 // played under --max-cost through the tournaments' LLM session.
 
-import { rmSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating } from '../../agents/registry.js';
-import { mixLabel, resolveSetup } from '../../engine/index.js';
+import { mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { comparisonTable, forecastTable, type PlanPrices } from '../../reports/plan-tables.js';
 import { labelled, renderTable, wrap } from '../../reports/terminal.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
-import { inspectDbFile, Store } from '../../runs/storage.js';
-import { checkTarget, planPilot, runPilot, storedComparisons, type PilotPlan } from '../../tournaments/plan.js';
+import { Store } from '../../runs/storage.js';
+import { checkTarget, planPilot, runPilot, storedComparisons, type OpenPilot, type PilotPlan } from '../../tournaments/plan.js';
 import { DEFAULT_OPPONENT } from '../../tournaments/sprt.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { tournament } from '../../tournaments/tournament-store.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, pairingsOptions, setupFrom, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
-import { onInterrupt } from './interrupt.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
-import { progressBar } from './progress.js';
+import { playPairingsFromCli } from './pairing-play.js';
 import { DEFAULT_DELTA, DEFAULT_ERROR } from './sprt.js';
 
 export const DEFAULT_PILOT = 500;
@@ -31,28 +29,23 @@ export const DEFAULT_POWER = 0.8;
 
 export function planOptions<T>(y: Argv<T>) {
   return llmOptions(
-    y
+    pairingsOptions(y, {
+      seed: `the pilot's seed (default ${DEFAULT_SEED})`,
+      db: 'results database (default werewolf.db): the pilot is stored there, one run per agent and side',
+      workers: 'worker threads for bots (default: all cores; 0 = this thread)',
+    })
       .option('agents', { type: 'string', array: true, describe: 'the two agents to tell apart (give it twice)' })
       .option('opponent', { type: 'string', describe: `the agent on every other card in the pilot (default ${DEFAULT_OPPONENT})` })
       .option('pilot', { type: 'string', describe: `games of each agent on each side in the pilot (default ${DEFAULT_PILOT})` })
       .option('tournament', { type: 'string', describe: 'instead of a pilot: a played side tournament of --db, and what would settle its comparisons' })
       .option('delta', { type: 'string', describe: `the difference in win rate to separate (default ${DEFAULT_DELTA})` })
       .option('alpha', { type: 'string', describe: `the false-positive rate (default ${DEFAULT_ERROR})` })
-      .option('power', { type: 'string', describe: `the chance of telling a difference of delta (default ${DEFAULT_POWER})` })
-      .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
-      .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
-      .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
-      .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
-      .option('seed', { type: 'string', describe: `the pilot's seed (default ${DEFAULT_SEED})` })
-      .option('db', { type: 'string', describe: 'results database (default werewolf.db): the pilot is stored there, one run per agent and side' })
-      .option('workers', { type: 'string', describe: 'worker threads for bots (default: all cores; 0 = this thread)' })
-      .option('concurrency', { type: 'string', describe: 'games in flight when a model plays (default 16)' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
+      .option('power', { type: 'string', describe: `the chance of telling a difference of delta (default ${DEFAULT_POWER})` }),
     true,
   );
 }
 
-export interface PlanCliArgs extends LlmArgs {
+export interface PlanCliArgs extends LlmArgs, PairingsCliArgs {
   agents?: string[];
   opponent?: string;
   pilot?: string;
@@ -60,15 +53,6 @@ export interface PlanCliArgs extends LlmArgs {
   delta?: string;
   alpha?: string;
   power?: string;
-  preset?: string;
-  players?: string;
-  roles?: string;
-  rule?: string[];
-  seed?: string;
-  db?: string | boolean;
-  workers?: string;
-  concurrency?: string;
-  json: boolean;
 }
 
 function targetFrom(a: PlanCliArgs) {
@@ -127,7 +111,7 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
   const target = targetFrom(a);
   const agents = listFlag('agents', a.agents, 'heuristic');
   if (agents.length === 0) fail('name the two agents to tell apart: --agents A --agents B (or plan a played tournament: --db PATH --tournament ID)');
-  const setup = unwrap(resolveSetup({ preset: a.preset, players: a.players === undefined ? undefined : count('players', a.players, 1), roles: a.roles, rules: listFlag('rule', a.rule, 'tie=none') }));
+  const setup = setupFrom(a);
   const plan = unwrap(
     planPilot({
       agents,
@@ -153,67 +137,43 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
     if (a.pilot === undefined) fail(`an agent is a model: give --pilot N (games of each on each side; 4 runs) and --max-cost USD — sim plan … --dry-run prices it first`);
     llm.checkPilotModels(plan, settings);
   }
-  const state = inspectDbFile(db);
-  const bar = progressBar(!a.json);
-  let stopModels: (() => void) | undefined;
-  const interrupt = onInterrupt({ clear: () => bar.stop(), continueHint: 'run the same sim plan again to continue the pilot', onFirst: () => stopModels?.() });
-  try {
-    const out = unwrap(
-      await runPilot(
-        db,
-        plan,
-        { workers: exec.workers, concurrency: exec.concurrency },
-        {
-          shouldStop: interrupt.stopping,
-          onProgress: (done, total) => bar.update(done, total),
-          models:
-            llm === undefined
-              ? undefined
-              : (store, open) => {
-                  const session = llm.startPilotModels(store, open, settings!, db);
-                  stopModels = () => session.interrupt();
-                  return session;
-                },
-        },
-      ),
+  const played = await playPairingsFromCli({
+    db,
+    json: a.json,
+    continueHint: 'run the same sim plan again to continue the pilot',
+    models: llm === undefined ? undefined : (store, open: OpenPilot) => llm.startPilotModels(store, open, settings!, db),
+    run: (io) => runPilot(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, io),
+  });
+  if ('exit' in played) return played.exit;
+  const out = played.kept;
+  if (out.result === null) throw new Error('sim plan: a kept pilot without its forecasts');
+  const table = forecastTable(out.result, { ...target, prices });
+  const runs = [...new Set(out.open.pairings.map((l) => l.run.id))];
+  if (a.json)
+    process.stdout.write(
+      JSON.stringify({ a: plan.a, b: plan.b, opponent: plan.opponent, pilot: plan.pilot, seed: plan.seed, ...target, db, runs, sides: out.result, prices: prices ?? null, table: toJsonObject(table), played: out.play.played, stopped: out.play.stopped, llm: out.llm?.json ?? null }) +
+        '\n',
     );
-    bar.stop();
-    if (out.dropped || out.result === null) {
-      if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
-      process.stderr.write((out.stop?.message ?? 'the pilot was not kept') + '\n');
-      return out.stop?.exit ?? 1;
-    }
-    const table = forecastTable(out.result, { ...target, prices });
-    const runs = [...new Set(out.open.pairings.map((l) => l.run.id))];
-    if (a.json)
-      process.stdout.write(
-        JSON.stringify({ a: plan.a, b: plan.b, opponent: plan.opponent, pilot: plan.pilot, seed: plan.seed, ...target, db, runs, sides: out.result, prices: prices ?? null, table: toJsonObject(table), played: out.play.played, stopped: out.play.stopped, llm: out.llm?.json ?? null }) +
-          '\n',
-      );
-    else {
-      const lines = [
-        ...wrap(`werewolf-lab plan: A = ${plan.a} against B = ${plan.b}, each side against ${plan.opponent}`, 80),
-        ...labelled([
-          ['pilot', `${plan.pilot} games of each on each side, game i of both from ${plan.seed}#i; ${out.play.played} played now; runs ${runs.join(', ')} of ${db}`],
-          ['setup', setupLabel({ players: setup.players, deck: mixLabel(setup), preset: setup.preset, rules: changedRules(setup).join(' ') })],
-          ['target', `separate a difference of ${target.delta} in win rate (alpha ${target.alpha}, power ${target.power})`],
-        ]),
-        '',
-        ...renderTable(table),
-        ...(out.llm?.lines ?? []),
-      ];
-      if (out.play.stopped) lines.push('', ...wrap('The pilot was stopped before all its games were played: the figures use the pairs stored so far; run the same command again to finish it.', 80));
-      process.stdout.write(lines.join('\n') + '\n');
-    }
-    if (out.stop !== null) {
-      process.stderr.write(out.stop.message + '\n');
-      return out.stop.exit;
-    }
-    return out.play.stopped ? EXIT_INTERRUPTED : 0;
-  } finally {
-    interrupt.dispose();
-    bar.stop();
+  else {
+    const lines = [
+      ...wrap(`werewolf-lab plan: A = ${plan.a} against B = ${plan.b}, each side against ${plan.opponent}`, 80),
+      ...labelled([
+        ['pilot', `${plan.pilot} games of each on each side, game i of both from ${plan.seed}#i; ${out.play.played} played now; runs ${runs.join(', ')} of ${db}`],
+        ['setup', setupLabel({ players: setup.players, deck: mixLabel(setup), preset: setup.preset, rules: changedRules(setup).join(' ') })],
+        ['target', `separate a difference of ${target.delta} in win rate (alpha ${target.alpha}, power ${target.power})`],
+      ]),
+      '',
+      ...renderTable(table),
+      ...(out.llm?.lines ?? []),
+    ];
+    if (out.play.stopped) lines.push('', ...wrap('The pilot was stopped before all its games were played: the figures use the pairs stored so far; run the same command again to finish it.', 80));
+    process.stdout.write(lines.join('\n') + '\n');
   }
+  if (out.stop !== null) {
+    process.stderr.write(out.stop.message + '\n');
+    return out.stop.exit;
+  }
+  return out.play.stopped ? EXIT_INTERRUPTED : 0;
 }
 
 function printDryRun(plan: PilotPlan, prices: PlanPrices, cost: { readonly cost: number | null; readonly maxCost: number | null }, json: boolean): number {

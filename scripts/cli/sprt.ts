@@ -3,23 +3,18 @@
 // before the database is opened: a refused test writes nothing. Entrants that are models
 // go through tournament-llm.ts (one LLM session: record, budget), loaded only then.
 
-import { rmSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { llmSpecsOf } from '../../agents/llm/kinds.js';
-import { parseSeating } from '../../agents/registry.js';
-import { mixLabel, resolveSetup } from '../../engine/index.js';
+import { mixLabel } from '../../engine/index.js';
 import { labelled, wrap } from '../../reports/terminal.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
-import { inspectDbFile } from '../../runs/storage.js';
 import { fixedPairs } from '../../stats/plan.js';
 import { pairSpread, sprtBounds } from '../../stats/sprt.js';
-import { DEFAULT_OPPONENT, planSprt, runSprt, type SprtOutcome, type SprtPlan, type SprtResult } from '../../tournaments/sprt.js';
+import { DEFAULT_OPPONENT, planSprt, runSprt, type OpenSprt, type SprtOutcome, type SprtPlan, type SprtResult } from '../../tournaments/sprt.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, pairingsOptions, setupFrom, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
-import { onInterrupt } from './interrupt.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
-import { progressBar } from './progress.js';
+import { playPairingsFromCli } from './pairing-play.js';
 
 export const DEFAULT_DELTA = 0.05;
 export const DEFAULT_ERROR = 0.05;
@@ -28,7 +23,11 @@ export const DEFAULT_SPRT_BATCH = 100;
 
 export function sprtOptions<T>(y: Argv<T>) {
   return llmOptions(
-    y
+    pairingsOptions(y, {
+      seed: `the seed (default ${DEFAULT_SEED}): game i of A and of B is dealt from "<seed>#<i>"`,
+      db: 'results database (default werewolf.db): the games of A and of B, one run each',
+      workers: 'worker threads for bots (default: all cores; 0 = this thread)',
+    })
       .option('candidate', { type: 'string', describe: 'A, the agent tested (an agent spec: heuristic:fakeClaim=0, openai:MODEL…)' })
       .option('baseline', { type: 'string', describe: 'B, the agent it is compared with' })
       .option('side', { type: 'string', describe: "werewolves or village: the side A and B play (each the side's every card)" })
@@ -37,21 +36,12 @@ export function sprtOptions<T>(y: Argv<T>) {
       .option('alpha', { type: 'string', describe: `the chance of saying H1 when A is no better (default ${DEFAULT_ERROR})` })
       .option('beta', { type: 'string', describe: `the chance of saying H0 when A is better by delta (default ${DEFAULT_ERROR})` })
       .option('max-games', { type: 'string', describe: `games of each at most; the decision is "none" there (default ${DEFAULT_SPRT_MAX_GAMES}; required with a model)` })
-      .option('batch', { type: 'string', describe: `pairs played between two looks (default ${DEFAULT_SPRT_BATCH}; with a model: half --concurrency)` })
-      .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
-      .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
-      .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
-      .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
-      .option('seed', { type: 'string', describe: `the seed (default ${DEFAULT_SEED}): game i of A and of B is dealt from "<seed>#<i>"` })
-      .option('db', { type: 'string', describe: 'results database (default werewolf.db): the games of A and of B, one run each' })
-      .option('workers', { type: 'string', describe: 'worker threads for bots (default: all cores; 0 = this thread)' })
-      .option('concurrency', { type: 'string', describe: 'games in flight when a model plays (default 16)' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
+      .option('batch', { type: 'string', describe: `pairs played between two looks (default ${DEFAULT_SPRT_BATCH}; with a model: half --concurrency)` }),
     false,
   );
 }
 
-export interface SprtCliArgs extends LlmArgs {
+export interface SprtCliArgs extends LlmArgs, PairingsCliArgs {
   candidate?: string;
   baseline?: string;
   side?: string;
@@ -61,19 +51,10 @@ export interface SprtCliArgs extends LlmArgs {
   beta?: string;
   maxGames?: string;
   batch?: string;
-  preset?: string;
-  players?: string;
-  roles?: string;
-  rule?: string[];
-  seed?: string;
-  db?: string | boolean;
-  workers?: string;
-  concurrency?: string;
-  json: boolean;
 }
 
 /** Every flag checked and the test planned; nothing opened. */
-export function sprtPlanFrom(a: SprtCliArgs, concurrency: number, withModels: (plan: SprtPlan) => boolean): SprtPlan {
+export function sprtPlanFrom(a: SprtCliArgs, concurrency: number): SprtPlan {
   for (const [flag, v] of [
     ['candidate', a.candidate],
     ['baseline', a.baseline],
@@ -91,7 +72,7 @@ export function sprtPlanFrom(a: SprtCliArgs, concurrency: number, withModels: (p
   if (a.candidate === undefined || a.baseline === undefined)
     fail('name the two agents: --candidate A --baseline B (e.g. --candidate heuristic:fakeClaim=0 --baseline heuristic --side werewolves)');
   if (a.side === undefined) fail('--side werewolves or --side village: the side A and B are compared on');
-  const setup = unwrap(resolveSetup({ preset: a.preset, players: a.players === undefined ? undefined : count('players', a.players, 1), roles: a.roles, rules: listFlag('rule', a.rule, 'tie=none') }));
+  const setup = setupFrom(a);
   const request = {
     candidate: a.candidate,
     baseline: a.baseline,
@@ -108,7 +89,7 @@ export function sprtPlanFrom(a: SprtCliArgs, concurrency: number, withModels: (p
     seed: unwrap(parseSeed(a.seed ?? DEFAULT_SEED)),
   };
   const plan = unwrap(planSprt(request));
-  if (!withModels(plan) || a.batch !== undefined) return plan;
+  if (!plan.async || a.batch !== undefined) return plan;
   // Models: a batch fills the games in flight (two games a pair), so little is played past the decision.
   return unwrap(planSprt({ ...request, batch: Math.max(1, Math.ceil(concurrency / 2)) }));
 }
@@ -117,8 +98,7 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
   const db = dbPathFrom(a.db);
   if (db === null) fail('a sequential test stores its games as runs: it needs a database (drop --no-db, or give --db PATH)');
-  const modelsOf = (plan: SprtPlan) => llmSpecsOf(unwrap(parseSeating([plan.candidate, plan.baseline, plan.opponent])));
-  const plan = sprtPlanFrom(a, exec.concurrency, (p) => modelsOf(p).length > 0);
+  const plan = sprtPlanFrom(a, exec.concurrency);
   let llm: typeof import('./tournament-llm.js') | undefined;
   let settings: ReturnType<typeof llmSettingsFrom> | undefined;
   if (!plan.async) noLlmFlags(a, [plan.candidate, plan.baseline, plan.opponent].join(', '));
@@ -128,51 +108,27 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
     llm = await import('./tournament-llm.js');
     llm.checkSprtModels(plan, settings);
   }
-  const state = inspectDbFile(db);
-  const bar = progressBar(!a.json);
-  let stopModels: (() => void) | undefined;
-  const interrupt = onInterrupt({ clear: () => bar.stop(), continueHint: 'run the same sim sprt again to continue', onFirst: () => stopModels?.() });
-  try {
-    const r = await runSprt(
-      db,
-      plan,
-      { workers: exec.workers, concurrency: exec.concurrency },
-      {
-        shouldStop: interrupt.stopping,
-        onProgress: (done, total) => bar.update(done, total),
-        models:
-          llm === undefined
-            ? undefined
-            : (store, open) => {
-                const session = llm.startSprtModels(store, open, settings!, db);
-                stopModels = () => session.interrupt();
-                return session;
-              },
-      },
-    );
-    bar.stop();
-    const out = unwrap(r);
-    if (out.dropped) {
-      if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
-      process.stderr.write((out.stop?.message ?? 'the test was not kept') + '\n');
-      return out.stop?.exit ?? 1;
-    }
-    if (out.result === null) throw new Error('sim sprt: a kept test without its result');
-    const view: SprtView = { ...out, ...out.result };
-    process.stdout.write(a.json ? JSON.stringify(sprtJson(view, db)) + '\n' : sprtText(view, db));
-    if (out.stop !== null) {
-      process.stderr.write(out.stop.message + '\n');
-      return out.stop.exit;
-    }
-    if (view.state.decision === null) {
-      process.stderr.write(`stopped before a decision, after ${view.state.scan.pairs} pairs; run the same command again to continue\n`);
-      return EXIT_INTERRUPTED;
-    }
-    return 0;
-  } finally {
-    interrupt.dispose();
-    bar.stop();
+  const played = await playPairingsFromCli({
+    db,
+    json: a.json,
+    continueHint: 'run the same sim sprt again to continue',
+    models: llm === undefined ? undefined : (store, open: OpenSprt) => llm.startSprtModels(store, open, settings!, db),
+    run: (io) => runSprt(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, io),
+  });
+  if ('exit' in played) return played.exit;
+  const out = played.kept;
+  if (out.result === null) throw new Error('sim sprt: a kept test without its result');
+  const view: SprtView = { ...out, ...out.result };
+  process.stdout.write(a.json ? JSON.stringify(sprtJson(view, db)) + '\n' : sprtText(view, db));
+  if (out.stop !== null) {
+    process.stderr.write(out.stop.message + '\n');
+    return out.stop.exit;
   }
+  if (view.state.decision === null) {
+    process.stderr.write(`stopped before a decision, after ${view.state.scan.pairs} pairs; run the same command again to continue\n`);
+    return EXIT_INTERRUPTED;
+  }
+  return 0;
 }
 
 /** What is printed of a test: its runs, this invocation's play, and the state read after it. */

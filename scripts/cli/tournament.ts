@@ -10,7 +10,7 @@ import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile } from '../../runs/storage.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, pairingsOptions, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
@@ -22,7 +22,11 @@ export const DEFAULT_ADAPTIVE_BATCH = 100;
 
 export function tournamentOptions<T>(y: Argv<T>) {
   return llmOptions(
-    y
+    pairingsOptions(y, {
+      seed: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"`,
+      db: 'results database (default werewolf.db): one run per pairing, grouped as a tournament',
+      workers: 'worker threads for bot pairings (default: all cores; 0 = this thread)',
+    })
       .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
       .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
       .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
@@ -31,21 +35,12 @@ export function tournamentOptions<T>(y: Argv<T>) {
       .option('adaptive', { type: 'boolean', describe: 'side mode: play rounds where they narrow the ranking most, until every two neighbours are told apart or tied (docs/sequential.md)' })
       .option('precision', { type: 'string', describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
       .option('max-games', { type: 'string', describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
-      .option('batch', { type: 'string', describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` })
-      .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
-      .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
-      .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
-      .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
-      .option('seed', { type: 'string', describe: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"` })
-      .option('db', { type: 'string', describe: 'results database (default werewolf.db): one run per pairing, grouped as a tournament' })
-      .option('workers', { type: 'string', describe: 'worker threads for bot pairings (default: all cores; 0 = this thread)' })
-      .option('concurrency', { type: 'string', describe: 'games in flight over the pairings that seat a model (default 16)' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
+      .option('batch', { type: 'string', describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` }),
     true,
   );
 }
 
-export interface TournamentCliArgs extends LlmArgs {
+export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs {
   agents?: string[];
   mode?: string;
   reference?: string;
@@ -55,15 +50,6 @@ export interface TournamentCliArgs extends LlmArgs {
   precision?: string;
   maxGames?: string;
   batch?: string;
-  preset?: string;
-  players?: string;
-  roles?: string;
-  rule?: string[];
-  seed?: string;
-  db?: string | boolean;
-  workers?: string;
-  concurrency?: string;
-  json: boolean;
 }
 
 export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {

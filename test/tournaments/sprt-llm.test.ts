@@ -3,11 +3,10 @@
 // reaches the decision of an uninterrupted test at the same game, with the same games
 // stored and the same requests sent in all — no call paid twice.
 
-import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, simAsync, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, simAsync, storedContents, tempDir } from '../helpers/sim-cli.js';
 import { fakeProviders, simEnv } from '../llm/helpers.js';
 
 const dir = tempDir('sprt-llm');
@@ -21,18 +20,6 @@ const TEST = [
   ...['--llm-timeout', '5', '--llm-retry-after-cap', '0.05', '--llm-prices', 'dear.json', '--concurrency', '1', '--json'],
 ];
 const DECISION = ['decision', 'games', 'llr', 'estimate', 'low', 'high'] as const;
-
-/** Every run's key and stored games (ids left out). */
-function contents(db: string): string {
-  const d = new Database(db, { fileMustExist: true });
-  d.pragma('query_only = ON');
-  try {
-    const runs = d.prepare('SELECT id, key FROM runs ORDER BY key').all() as { id: number; key: string }[];
-    return JSON.stringify(runs.map((r) => ({ key: r.key, games: d.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').raw().all(r.id) })));
-  } finally {
-    d.close();
-  }
-}
 
 describe('sim sprt with a model', () => {
   it('stopped by --max-cost, the same command with a larger budget reaches the same decision at the same game, no call paid twice', async () => {
@@ -61,7 +48,7 @@ describe('sim sprt with a model', () => {
     expect(done.code).toBe(0);
     const d = JSON.parse(done.stdout);
     expect(Object.fromEntries(DECISION.map((k) => [k, d[k]]))).toEqual(Object.fromEntries(DECISION.map((k) => [k, w[k]])));
-    expect(contents(join(dir, 'budget.db'))).toBe(contents(join(dir, 'whole.db')));
+    expect(storedContents(join(dir, 'budget.db'))).toBe(storedContents(join(dir, 'whole.db')));
     expect(s1.received.length + s2.received.length).toBe(total);
   });
 });
