@@ -6,7 +6,7 @@
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { expectRefused, killOnceStored, removeDir, sim, simChild, storedGames, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('adaptive');
 afterAll(() => removeDir(dir));
@@ -47,6 +47,15 @@ describe('sim tournament --adaptive', () => {
     const rerun = json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
     expect(rerun.played).toBe(0);
     expect(rerun.adaptive).toEqual(adaptive.adaptive);
+  });
+
+  it('after kill -9 the same command replays its rounds on the stored games and ends with the games of an uninterrupted one', async () => {
+    const child = simChild([...ADAPTIVE, '--workers', '0', '--db', 'killed.db', '--json'], dir);
+    await killOnceStored(child, join(dir, 'killed.db'));
+    expect(child.signalCode).toBe('SIGKILL');
+    const resumed = json([...ADAPTIVE, '--workers', '0', '--db', 'killed.db']);
+    expect(resumed.adaptive).toEqual(adaptive.adaptive);
+    for (let run = 1; run <= 16; run++) expect(storedGames(join(dir, 'killed.db'), run)).toBe(storedGames(join(dir, 'a1.db'), run));
   });
 });
 

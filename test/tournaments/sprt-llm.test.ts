@@ -1,7 +1,8 @@
 // `sim sprt` with a model against the fake providers on 127.0.0.1 (never the internet):
 // a test stopped by --max-cost, continued by the same command with a larger budget,
 // reaches the decision of an uninterrupted test at the same game, with the same games
-// stored and the same requests sent in all — no call paid twice.
+// stored and the same requests sent in all — no call paid twice; and the leaderboard
+// shows what the model's games cost.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,5 +51,13 @@ describe('sim sprt with a model', () => {
     expect(Object.fromEntries(DECISION.map((k) => [k, d[k]]))).toEqual(Object.fromEntries(DECISION.map((k) => [k, w[k]])));
     expect(storedContents(join(dir, 'budget.db'))).toBe(storedContents(join(dir, 'whole.db')));
     expect(s1.received.length + s2.received.length).toBe(total);
+
+    // The leaderboard of that file: the model's row carries the dollars its seats cost, as recorded.
+    const board = await simAsync(['leaderboard', '--db', 'whole.db', '--json'], dir, simEnv(undefined, false));
+    expect(board.stderr).toBe('');
+    const rows = JSON.parse(board.stdout).rows as { entrant: string; dollars: number | null; games: number }[];
+    const model = rows.find((r) => r.entrant === 'openai:gpt-4o-mini')!;
+    expect(model.dollars).toBeCloseTo(w.llm.spent, 6);
+    expect(rows.find((r) => r.entrant === 'heuristic')!.dollars).toBe(0);
   });
 });
