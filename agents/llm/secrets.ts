@@ -34,14 +34,15 @@ const HEADER_FIELD = /\b(x-api-key|api[-_]?key|authorization)(["']?\s*[:=]\s*["'
 
 /** Query parameters whose values are credentials (`?api-key=…`, `&token=…`). */
 const SECRET_QUERY_NAMES = 'api[-_]?key|apikey|key|token|access[-_]?token|auth|secret|client[-_]?secret|password|passwd|pwd|sig|signature|code';
-const QUERY_VALUE = new RegExp(`([?&;](?:${SECRET_QUERY_NAMES})=)(?!\\[masked\\])[^&#\\s"'<>]+`, 'gi');
-const SECRET_QUERY = new RegExp(`^(?:${SECRET_QUERY_NAMES})$`, 'i');
+/** `?api-key=VALUE` and the like, in any text (made per use: a module keeps no regex state). */
+const queryValue = () => new RegExp(`([?&;](?:${SECRET_QUERY_NAMES})=)(?!\\[masked\\])[^&#\\s"'<>]+`, 'gi');
+const isSecretQuery = (name: string) => new RegExp(`^(?:${SECRET_QUERY_NAMES})$`, 'i').test(name);
 /** `scheme://user:password@` → `scheme://[masked]@`. */
 const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)(?!\[masked\]@)[^/?#\s@"'<>]+@/gi;
 
 /** A URL (or any text holding URLs) with its user and password and its credential-like query values masked: for printing a base URL. */
 export function maskUrl(text: string): string {
-  return text.replace(USERINFO, '$1[masked]@').replace(QUERY_VALUE, '$1[masked]');
+  return text.replace(USERINFO, '$1[masked]@').replace(queryValue(), '$1[masked]');
 }
 
 /**
@@ -67,7 +68,7 @@ export function urlSecrets(url: string | undefined, source: string): NamedSecret
   };
   if (u.username !== '') both(`user in ${source}`, u.username);
   if (u.password !== '') both(`password in ${source}`, u.password);
-  for (const [k, v] of u.searchParams) if (SECRET_QUERY.test(k)) out.push({ name: `${k} in ${source}`, value: v });
+  for (const [k, v] of u.searchParams) if (isSecretQuery(k)) out.push({ name: `${k} in ${source}`, value: v });
   return out;
 }
 
