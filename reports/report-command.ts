@@ -1,6 +1,6 @@
 // `sim report`: reads a results database, prints the report's tables (80 columns, or
-// JSON), and with --out writes the HTML page, every table as CSV and JSON, and replay
-// pages. Everything is read and checked first; files are written only when all of it
+// JSON), and with --out writes the HTML page, every table as CSV and JSON, and a replay
+// page per game shown (replay-page.ts). Everything is read and checked first; files are written only when all of it
 // succeeded, each through a temporary name, so a refused or failed report leaves no
 // partial page behind.
 
@@ -15,6 +15,7 @@ import { dbSource } from './db-source.js';
 import { toCsv, toJsonObject } from './export.js';
 import { replayHtml, reportHtml, type ReplayLink } from './html.js';
 import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
+import { replayPage } from './replay-page.js';
 import { allTables, buildReport, type Report } from './report.js';
 import { terminalReport } from './terminal-report.js';
 
@@ -202,7 +203,13 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       const links: ReplayLink[] = [];
       for (const { ref, replay } of replays) {
         const name = `game-${ref.run}-${ref.game}.html`;
-        write(name, replayHtml(replay.title, replay.transcript, replay.verdict));
+        const g = replay.game;
+        write(
+          name,
+          g === null
+            ? replayHtml(replay.title, replay.transcript, replay.verdict)
+            : replayPage({ title: replay.title, lines: replay.lines, verdict: replay.verdict, matches: replay.matches, setup: g.setup, log: g.log, specs: g.specs, notes: g.notes, calls: g.calls, back: 'index.html' }),
+        );
         links.push({ href: name, text: `${replay.title}: ${replay.verdict}` });
       }
       write('index.html', reportHtml(report, links));

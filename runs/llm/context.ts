@@ -124,8 +124,8 @@ export class LlmRun {
   }
 
   /** A session for one game: `gameKey` names it in the record (e.g. `${runId}/${index}`); `gameSeed` is `gameSeed(runSeed, index)`. */
-  startGame(gameKey: string, gameSeed: string): LlmGame {
-    return new LlmGame(this, gameKey, gameSeed);
+  startGame(gameKey: string, gameSeed: string, opts: { readonly keepCalls?: boolean } = {}): LlmGame {
+    return new LlmGame(this, gameKey, gameSeed, opts);
   }
 
   count(spec: LlmSpec, c: { cached: boolean; failed: boolean; input: number; output: number; cost: number | null; paid: number }): void {

@@ -73,7 +73,9 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
           .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' })
-          .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' }),
+          .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' })
+          .option('html', { type: 'string', describe: 'write the game as an interactive replay page (one self-contained file) instead of printing its transcript' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' }),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
       },
