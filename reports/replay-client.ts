@@ -117,11 +117,11 @@ export function replayClient(): void {
   for (let s = 0; s < n; s++) {
     const p = pos(s);
     const g = svg('g', { 'data-seat': s + 1, transform: `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`, class: 'seat' });
-    g.append(svg('circle', { r: 27 }));
+    g.append(svg('circle', { r: 30 }));
     g.append(svg('text', { y: -4, class: 'name' }, data.seats[s]?.name ?? `P${s + 1}`));
     g.append(svg('text', { y: 11, class: 'role' }));
-    g.append(svg('text', { y: -33, class: 'badges' }));
-    g.append(svg('text', { y: 42, class: 'spec' }, data.seats[s]?.spec ?? ''));
+    g.append(svg('text', { y: -36, class: 'badges' }));
+    g.append(svg('text', { y: 45, class: 'spec' }, data.seats[s]?.spec ?? ''));
     const title = svg('title', {});
     g.append(title);
     table.append(g);
@@ -156,7 +156,7 @@ export function replayClient(): void {
       const dx = b.x - a.x;
       const dy = b.y - a.y;
       const d = Math.hypot(dx, dy) || 1;
-      const k = 30 / d;
+      const k = 33 / d;
       arrows.append(
         svg('line', {
           x1: (a.x + dx * k).toFixed(1),

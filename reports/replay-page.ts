@@ -33,7 +33,7 @@ svg.table { width: 440px; height: 440px; }
 .seat.me circle { stroke: #000; stroke-width: 3.5; }
 .seat text { text-anchor: middle; font-size: 12px; }
 .seat .name { font-weight: 700; font-size: 13px; }
-.seat .role { font-size: 11px; }
+.seat .role { font-size: 10px; }
 .seat .badges { font-size: 11px; fill: #7a4b00; }
 .seat .spec { font-size: 10px; fill: #666; }
 .center { text-anchor: middle; font-size: 18px; fill: #888; }
