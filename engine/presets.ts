@@ -1,5 +1,5 @@
 // One preset per rule document: the options as that document sets them, and its
-// player-count table. Where a document is silent ("—" in RULES.md) the preset takes
+// player-count table. Where a document is silent (docs/rules.md "Presets") the preset takes
 // the most common choice among the documents that speak; each such choice is noted.
 
 import { CAUSES } from './causes.js';
