@@ -100,3 +100,9 @@ export function replayPageOf(data: ReplayData, prompts: readonly string[]): stri
 export function replayPage(input: ReplayInput): string {
   return replayPageOf(replayData(input), promptTexts(input.calls ?? []));
 }
+
+/** The data of a replay page (its JSON block), or null when the page has none. */
+export function replayDataOf(html: string): ReplayData | null {
+  const m = /<script type="application\/json" id="replay-data">([^<]*)<\/script>/.exec(html);
+  return m === null ? null : (JSON.parse(m[1]!) as ReplayData);
+}
