@@ -11,6 +11,7 @@ import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './cata
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { EXIT_USAGE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
+import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { showCommand } from './show.js';
@@ -125,6 +126,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);
     })
+    .command(
+      'export',
+      'write the stored games as rows for pandas or R: one game (or one seat) a line, as JSON lines or CSV on stdout',
+      (y) =>
+        y
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+          .option('run', { type: 'string', array: true, describe: 'only this run (repeatable; default: every run)' })
+          .option('format', { type: 'string', describe: 'jsonl (one JSON object a line) or csv' })
+          .option('rows', { type: 'string', describe: 'games (default: one game a line) or seats (one seat of one game a line)' }),
+      async (a) => {
+        code = await exportCommand(a as Parameters<typeof exportCommand>[0]);
+      },
+    )
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })
