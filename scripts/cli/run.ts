@@ -14,7 +14,7 @@ import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
-import { humanSummary, jsonSummary } from './format.js';
+import { humanSummary, jsonSummary, runHeader } from './format.js';
 import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
@@ -180,6 +180,8 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
 /** Plays the run (with its LLM session when it seats models); `dropped` is called when that run was refused at its first call and not kept. */
 async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
   const { config, exec, dbPath, store, resume } = t;
+  // The header first: what is played and where it goes, before the bar and the wait.
+  if (!exec.json) process.stdout.write(runHeader(config, dbPath, resume?.id ?? null));
   const bar = progressBar(!exec.json);
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
@@ -209,7 +211,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     bar.stop();
     const end = llm?.finish(outcome);
     const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
-    if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
+    if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary, false));
     else dropped?.();
     if (end?.stop != null) {
       process.stderr.write(end.stop.message + '\n');

@@ -10,7 +10,7 @@ import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile } from '../../runs/storage.js';
-import { count, dbPathFrom, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
+import { count, dbPathFrom, DEFAULT_SEED, executionFrom, listFlag, NUMBER } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
@@ -24,16 +24,18 @@ export function tournamentOptions<T>(y: Argv<T>) {
       .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
       .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
       .option('self-play', { type: 'boolean', describe: 'side mode: each entrant also plays both sides itself (default; --no-self-play: not)' })
-      .option('games', { type: 'string', describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
+      .option('games', { ...NUMBER, describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
       .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
-      .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+      .option('players', { ...NUMBER, describe: "number of players (a row of the preset's table unless --roles is given)" })
       .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
       .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
       .option('seed', { type: 'string', describe: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"` })
       .option('db', { type: 'string', describe: 'results database (default werewolf.db): one run per pairing, grouped as a tournament' })
-      .option('workers', { type: 'string', describe: 'worker threads for bot pairings (default: all cores; 0 = this thread)' })
-      .option('concurrency', { type: 'string', describe: 'games in flight over the pairings that seat a model (default 16)' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
+      .option('workers', { ...NUMBER, describe: 'worker threads for bot pairings (default: all cores; 0 = this thread)' })
+      .option('concurrency', { ...NUMBER, describe: 'games in flight over the pairings that seat a model (default 16)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' })
+      // Listed before the LLM flags (llmOptions) in --help.
+      .group(['agents', 'mode', 'reference', 'self-play', 'games', 'preset', 'players', 'roles', 'rule', 'seed', 'db', 'workers', 'concurrency', 'json'], 'Tournament:'),
     true,
   );
 }
