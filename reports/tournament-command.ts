@@ -13,7 +13,7 @@ import { discardTournament, openTournament, playTournament, type OpenTournament,
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from './export.js';
 import { modelOf, tournamentReport } from './tournament-report.js';
-import { renderTable, wrap } from './terminal.js';
+import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
 
 export interface TournamentArgs {
   readonly db: string;
@@ -31,6 +31,8 @@ export interface TournamentArgs {
   readonly concurrency: number;
   readonly chunk?: number | undefined;
   readonly json: boolean;
+  /** The terminal's width for the tables (default 80). */
+  readonly width?: number | undefined;
 }
 
 /** Every flag checked and the schedule planned; nothing is opened. */
@@ -141,11 +143,12 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       };
       stdout = JSON.stringify(json) + '\n';
     } else {
-      const out = [...headerLines(s, open, play, a.db), ...(end?.lines ?? [])];
-      for (const n of notes) out.push('', ...wrap(n, 80));
-      for (const t of tables) out.push('', ...renderTable(t));
-      out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, 80));
-      if (play.stopped) out.push('', ...wrap('The tournament was stopped before every game was played: run the same command again to continue it.', 80));
+      const out = [...headerLines(s, open, play, a.db, a.width ?? TERMINAL_WIDTH), ...(end?.lines ?? [])];
+      const width = a.width ?? TERMINAL_WIDTH;
+      for (const n of notes) out.push('', ...wrap(n, width));
+      for (const t of tables) out.push('', ...renderTable(t, width));
+      out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, width));
+      if (play.stopped) out.push('', ...wrap('The tournament was stopped before every game was played: run the same command again to continue it.', width));
       stdout = out.join('\n') + '\n';
     }
     const stopInfo = end?.stop ?? null;
@@ -156,7 +159,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
   }
 }
 
-function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string): string[] {
+function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string, width: number): string[] {
   const t = open.tournament;
   const runs = open.pairings.map((l) => l.run.id);
   const speed = p.seconds > 0 && p.played > 0 ? `, ${Math.round(p.played / p.seconds).toLocaleString('en-US')} games/s` : '';
@@ -174,8 +177,8 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
     ['stored in', `${db}: tournament ${t.id}, runs ${compactIds(runs)}`],
   ];
   const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
-  for (const [k, v] of lines) head.push(...wrap(v, 80, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k.padEnd(10)} ${l.trimStart()}` : l)));
-  if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, 80, '  '));
+  for (const [k, v] of lines) head.push(...wrap(v, width, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k.padEnd(10)} ${l.trimStart()}` : l)));
+  if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, width, '  '));
   return head;
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedu
 import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { progressBar } from './progress.js';
+import { terminalWidth } from './format.js';
 
 export function balanceOptions<T>(y: Argv<T>) {
   return y
@@ -59,6 +60,7 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
     const r = await runBalance(
       {
         db: a.db ?? DEFAULT_DB,
+        width: terminalWidth(),
         presets: a.preset ?? 'standard',
         players: a.players ?? '8-18',
         wolves: a.wolves ?? 'auto',
@@ -120,7 +122,7 @@ export async function reportCommand(a: ReportCliArgs): Promise<number> {
     if (!/^\d+$/.test(t.trim())) fail(`--tournament '${t}' is not a tournament id (a whole number; sim tournament prints it)`);
     return Number(t);
   });
-  const r = unwrap(await runReport({ db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments }));
+  const r = unwrap(await runReport({ width: terminalWidth(), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments }));
   process.stdout.write(r.stdout);
   if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${a.out}/index.html (${r.files.length} files)\n`);
   if (r.mismatches > 0) {

@@ -14,6 +14,7 @@ import { count, dbPathFrom, DEFAULT_SEED, executionFrom, listFlag, NUMBER } from
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
+import { terminalWidth } from './format.js';
 
 export const DEFAULT_TOURNAMENT_GAMES = 1000;
 
@@ -65,6 +66,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   if (db === null) fail('a tournament stores each pairing as a run: it needs a database (drop --no-db, or give --db PATH)');
   const args: TournamentArgs = {
     db,
+    width: terminalWidth(),
     mode: a.mode ?? 'side',
     agents: listFlag('agents', a.agents, 'heuristic'),
     reference: a.reference,

@@ -177,7 +177,9 @@ describe('sim report --tournament', () => {
     const charts = Array.from(document.querySelectorAll('div.chart')).filter((c) => /wolf strength/.test(c.textContent ?? ''));
     expect(charts).toHaveLength(1);
     const chart = charts[0]!;
-    expect(chart.querySelectorAll('g[aria-label="dot"] circle')).toHaveLength(2);
+    // A dot per entrant (a symbol each: circle, cross…), told apart by the legend, not by labels beside them.
+    expect(chart.querySelectorAll('g[aria-label="dot"] > *')).toHaveLength(2);
+    expect(chart.querySelectorAll('g[aria-label="text"]')).toHaveLength(0);
     // Two reference lines at 0, then one horizontal and one vertical error bar per entrant.
     expect(chart.querySelectorAll('g[aria-label="rule"] line').length).toBe(2 + 2 * 2);
     expect(existsSync(join(dir, 'rep', 'tables', 'tournament-1-model.csv'))).toBe(true);
