@@ -18,7 +18,7 @@ export interface Preset {
   readonly table: Readonly<Record<number, RoleCounts>>;
   /** Whose table it is, when the document has none of its own. */
   readonly tableSource: string;
-  /** How the silent points were filled, for the README and `sim presets`. */
+  /** How the silent points were filled, for docs/rules.md and `sim presets`. */
   readonly notes: readonly string[];
 }
 

@@ -4,8 +4,10 @@
 // When a table is too wide its widest text column is narrowed and its cells wrapped onto
 // more lines — never cut, so a name that tells two rows apart (`heuristic:fakeClaim=0.3`
 // against `…=0.4`) is always there whole; as a last resort the rightmost columns are left
-// to the CSV file, which says so.
+// to the CSV file, which says so. Text is shown visibly (narrate/escape.ts): nothing in a
+// cell acts on the terminal.
 
+import { visible } from '../narrate/escape.js';
 import { formatCell, isNumeric, shownColumns, type Column, type Table } from './table.js';
 
 export const TERMINAL_WIDTH = 80;
@@ -51,7 +53,7 @@ const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - displayWid
 export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[] {
   const out: string[] = [];
   let line = indent;
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+  for (const word of visible(text).split(/\s+/).filter((w) => w !== '')) {
     if (line.trim() !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
       out.push(line);
       line = indent + word;
@@ -94,7 +96,7 @@ export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
   let cols: Column[] = shownColumns(t);
   // A table without columns is a title and its notes (e.g. why nothing could be fitted).
   if (cols.length === 0) return [...wrap(t.title, width), ...(t.notes ?? []).flatMap((n) => wrap(n, width, ' '.repeat(INDENT)))];
-  const cells = t.rows.map((r) => cols.map((c) => formatCell(c, r)));
+  const cells = t.rows.map((r) => cols.map((c) => visible(formatCell(c, r))));
   let widths = cols.map((c, j) => Math.max(displayWidth(c.title), ...cells.map((row) => displayWidth(row[j]!))));
   const total = (ws: number[]) => INDENT + ws.reduce((s, w) => s + w, 0) + GAP * Math.max(0, ws.length - 1);
 
