@@ -10,31 +10,16 @@
 // fallbacks), placed as the transcript places them, and each call's prompt and answer.
 
 import { ALL, ELDER_LIVES, MODERATOR, observe, seatsOf, type Event, type GameSetup, type Outcome, type Vote } from '../engine/index.js';
+import type { LlmNote } from '../agents/llm/notes.js';
 import { visible } from '../narrate/escape.js';
+import type { KeptCall } from '../runs/llm/game.js';
 import { audience, describe, P } from '../narrate/transcript.js';
 
-/** A note of an LLM seat (agents/llm/notes.ts `LlmNote`, structurally). */
-export interface ReplayNote {
-  readonly seat: number;
-  readonly decision: number;
-  readonly attempt: number;
-  readonly seatEvents: number;
-  readonly kind: string;
-  readonly text: string;
-}
+/** A note of an LLM seat (private reasoning, a refused answer, a failed call, a fallback). */
+export type ReplayNote = LlmNote;
 
 /** One call of an LLM seat as replayed from the record: what it was sent and what it answered. */
-export interface ReplayCall {
-  readonly seat: number;
-  readonly decision: number;
-  readonly attempt: number;
-  readonly system: string;
-  readonly user: string;
-  /** Its earlier answers to the same decision, refused, with the reasons (shown to it again). */
-  readonly rejections: readonly string[];
-  readonly answer: string;
-  readonly ok: boolean;
-}
+export type ReplayCall = KeptCall;
 
 export interface ReplayInput {
   readonly title: string;

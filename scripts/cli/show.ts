@@ -21,7 +21,8 @@ import type { LlmNote } from '../../agents/llm/notes.js';
 import type { KeptCall } from '../../runs/llm/game.js';
 import { replayPage } from '../../reports/replay-page.js';
 import { gameJson } from '../../reports/replay-data.js';
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { writeAtomic } from '../../reports/report-command.js';
 import { dirname, resolve } from 'node:path';
 
 export interface ShowArgs extends SetupArgs {
@@ -54,14 +55,11 @@ function checkHtmlPath(path: string): void {
   }
 }
 
-/** Writes through a temporary name, so a failed write leaves no partial page. */
+/** Writes the page through a temporary name (no partial page), a failure said as a user's error. */
 function writeFileAtomic(path: string, text: string, flag: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
+    writeAtomic(path, text);
   } catch (e) {
-    rmSync(tmp, { force: true });
     fail(`${flag} ${path}: cannot write it (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another path`);
   }
 }
