@@ -10,13 +10,17 @@ export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 const FIX = 'install it with `apt-get install -y chromium` (as root; .ci/run does) or set CHROMIUM_PATH';
 
-/** The browser, or why there is none (a sentence naming the fix). */
+/** The browser, or why there is none (a sentence naming the fix, also said on stderr: the run's output shows why its browser tests were skipped). */
 export async function launchBrowser(): Promise<{ ok: true; browser: Browser } | { ok: false; why: string }> {
-  if (!existsSync(CHROMIUM)) return { ok: false, why: `no browser at ${CHROMIUM}: ${FIX}` };
+  const none = (why: string) => {
+    console.warn(`browser tests SKIPPED: ${why}`);
+    return { ok: false as const, why };
+  };
+  if (!existsSync(CHROMIUM)) return none(`no browser at ${CHROMIUM}: ${FIX}`);
   try {
     return { ok: true, browser: await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }) };
   } catch (e) {
-    return { ok: false, why: `${CHROMIUM} would not start (${String(e).split('\n')[0]}): ${FIX}` };
+    return none(`${CHROMIUM} would not start (${String(e).split('\n')[0]}): ${FIX}`);
   }
 }
 
