@@ -137,37 +137,43 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
   test('each seat’s eyes show exactly the engine’s observation of that seat, and only the cards it knows', async () => {
     // 001's 12-player table: wolves, a little girl, lovers, a seer — private events of many kinds.
     const g = playOne({ preset: 'classic', players: 12 }, ['heuristic'], 3);
-    const steps = stepsOf(g.log);
     const { page, trouble } = await openWatched(browser, writePage('eyes.html', replayPage(g.input)));
     const index = new Map(g.log.map((e, i) => [e, i]));
     const dealt = g.log.flatMap((e) => (e.type === 'deal' ? [e] : []));
-    for (let s = 0; s < g.setup.players; s++) {
-      await page.selectOption('#eyes', String(s));
-      await page.fill('#step', '0');
-      const seen: number[] = [];
-      for (let k = 0; k < steps.length; k++) {
-        if (k > 0) await page.click('#next');
-        seen.push(...(await shownEvents(page)));
-        if (k === 0) {
-          // Before the first night a seat knows its own card, and no other unless it is a wolf seeing its pack.
-          const roles = await page.$$eval('svg.table g[data-seat] .role', (ts) => ts.map((t) => t.textContent));
-          expect(roles[s]).toBe(dealt[s]!.role);
-          roles.forEach((r, t) => {
-            if (t !== s && r !== '?') expect(r).toBe('werewolf');
-          });
+    // Through the page's own controls, in one round trip: each pair of eyes chosen, every step
+    // shown by its ▶ button; what the list shows, and the table's cards at the first step.
+    const seen = await page.evaluate((players) => {
+      const eyes = document.getElementById('eyes') as HTMLSelectElement;
+      const next = document.getElementById('next') as HTMLButtonElement;
+      const slider = document.getElementById('step') as HTMLInputElement;
+      const out: { events: number[]; roles: string[] }[] = [];
+      for (let s = -1; s < players; s++) {
+        eyes.value = String(s);
+        eyes.dispatchEvent(new Event('change'));
+        slider.value = '0';
+        slider.dispatchEvent(new Event('input'));
+        const roles = Array.from(document.querySelectorAll('svg.table g[data-seat] .role')).map((t) => t.textContent ?? '');
+        const events: number[] = [];
+        for (;;) {
+          events.push(...Array.from(document.querySelectorAll('#events li[data-ev]')).map((li) => Number((li as HTMLElement).dataset['ev'])));
+          if (next.disabled) break;
+          next.click();
         }
+        out.push({ events, roles });
       }
-      expect(seen).toEqual(observe({ log: g.log, setup: g.setup }, s).events.map((e) => index.get(e)));
-    }
+      return out;
+    }, g.setup.players);
     // The moderator sees the whole log.
-    await page.selectOption('#eyes', '-1');
-    await page.fill('#step', '0');
-    const all: number[] = [];
-    for (let k = 0; k < steps.length; k++) {
-      if (k > 0) await page.click('#next');
-      all.push(...(await shownEvents(page)));
+    expect(seen[0]!.events).toEqual(g.log.map((_, i) => i));
+    for (let s = 0; s < g.setup.players; s++) {
+      const { events, roles } = seen[s + 1]!;
+      expect(events).toEqual(observe({ log: g.log, setup: g.setup }, s).events.map((e) => index.get(e)));
+      // Before the first night a seat knows its own card, and no other unless it is a wolf seeing its pack.
+      expect(roles[s]).toBe(dealt[s]!.role);
+      roles.forEach((r, t) => {
+        if (t !== s && r !== '?') expect(r).toBe('werewolf');
+      });
     }
-    expect(all).toEqual(g.log.map((_, i) => i));
     expect(trouble.errors).toEqual([]);
     await page.close();
   });
