@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../reports/replay-page.js';
 import { RateWindow } from '../scripts/cli/progress.js';
 import { closest, editDistance } from '../scripts/cli/suggest.js';
+import { expectedGames } from '../tournaments/sweep-schedule.js';
+import { gamesForPrecision } from '../stats/inference.js';
 import { removeDir, sim, snapshot, tempDir } from './helpers/sim-cli.js';
 
 const dir = tempDir('views');
@@ -152,6 +154,22 @@ describe('the progress bar’s rate', () => {
     expect(w.rate()).toBeNull();
     w.add(1, 5);
     expect(w.eta(10)).toBeNull();
+  });
+});
+
+describe('a sweep’s overall total (its bar and ETA)', () => {
+  const a = { precision: 0.01, batch: 1000, maxGames: 10_000 };
+  it('counts a settled or capped cell’s games, and an open cell’s games for the precision at its rate so far', () => {
+    expect(expectedGames({ kind: 'settled', games: 3000, village: 300 }, 3000, 300, a)).toBe(3000);
+    expect(expectedGames({ kind: 'capped', games: 10_000, village: 5000 }, 10_000, 5000, a)).toBe(10_000);
+    // At 10% a cell needs about 3,458 games for ±1 point: 4,000 at the checkpoints.
+    expect(gamesForPrecision(0.01, 0.1)).toBe(3458);
+    expect(expectedGames({ kind: 'open', target: 2000 }, 1000, 100, a)).toBe(4000);
+    // Near 50% it would need 9,604: 10,000, the cap; before any game, the worst case.
+    expect(expectedGames({ kind: 'open', target: 2000 }, 1000, 500, a)).toBe(10_000);
+    expect(expectedGames({ kind: 'open', target: 1000 }, 0, 0, a)).toBe(10_000);
+    // Never below the next checkpoint.
+    expect(expectedGames({ kind: 'open', target: 5000 }, 4000, 40, a)).toBe(5000);
   });
 });
 
