@@ -162,6 +162,7 @@ export interface FateBar {
 export const FATE_COLOURS: Readonly<Record<Fate, string>> = {
   wolves: '#c0392b',
   vote: '#2e6fbf',
+  drawn: '#5dade2',
   poison: '#8e44ad',
   grief: '#e67e22',
   shot: '#6d4c41',
