@@ -26,7 +26,8 @@ export function modelOf(data: TournamentData): Result<ModelFit, string> {
 /** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */
 export type PairingLinks = ReadonlyMap<number, { readonly href: string; readonly text: string }>;
 
-export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly links?: PairingLinks }): GroupReport {
+/** `adaptive`: the tournament was played by an adaptive schedule (its pairings stop short of their caps by design). */
+export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly adaptive?: boolean; readonly links?: PairingLinks }): GroupReport {
   const t = data.tournament;
   const id = (what: string) => `tournament-${t.id}-${what}`;
   const stored = data.pairings.reduce((n, p) => n + p.stored, 0);
@@ -34,9 +35,11 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
   const fit = modelOf(data);
   const sections: Section[] = [];
   const about =
-    `${data.pairings.length} pairings of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. ` +
+    (opts.adaptive === true
+      ? `${data.pairings.length} pairings of at most ${t.games} games each, as the adaptive schedule chose (${stored} games stored), seed ${t.seed}, ${data.setupLabel}. `
+      : `${data.pairings.length} pairings of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. `) +
     `Game i of every pairing is dealt from the same seed (${t.seed}#i), so entrants meet the same deals.` +
-    (stored < planned ? ` Unfinished: ${stored} of ${planned} games stored (run the same sim tournament again to continue).` : '');
+    (stored < planned && opts.adaptive !== true ? ` Unfinished: ${stored} of ${planned} games stored (run the same sim tournament again to continue).` : '');
   const charts =
     opts.charts && fit.ok
       ? [strengthChart(fit.value.strengths.map((s) => ({ entrant: s.reference ? `${s.entrant} (reference)` : s.entrant, wolves: s.wolves, wolvesSe: s.wolvesSe, village: s.village, villageSe: s.villageSe })), 'Wolf strength against village strength (bars: 95% intervals)')]
