@@ -14,7 +14,7 @@ import { gameSeed } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
 import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import { createLlmRunContext } from './context.js';
-import { otherPromptVersion } from './game.js';
+import { otherPromptVersion, type KeptCall } from './game.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
 
@@ -53,6 +53,8 @@ export interface RecordReplay {
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
   readonly usage: readonly SeatUsage[];
+  /** Every call's prompt and answer (with `keepCalls`; else none). */
+  readonly calls: readonly KeptCall[];
   /** The transcript with the notes and the counts, given its header. */
   text(header: TranscriptHeader): string;
 }
@@ -66,6 +68,8 @@ export interface RecordGame {
   readonly gameKey: string;
   /** The run's name in the record (`llmRunName`), when the game is a stored run's: its prompt version is checked first. */
   readonly run?: string | undefined;
+  /** Keep every call's prompt and answer (the replay page shows them). */
+  readonly keepCalls?: boolean | undefined;
 }
 
 /**
@@ -84,7 +88,7 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return llm;
   const game = new Game(config.setup, seed);
-  const session = llm.value.startGame(gameKey, seed);
+  const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
   const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
   let result: PlayedGame;
   try {
@@ -96,5 +100,5 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(result).seats;
   const notes = session.notes();
-  return ok({ game, played: result, specs, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  return ok({ game, played: result, specs, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
 }

@@ -15,7 +15,7 @@ import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE, fail, unwrap } from './errors.js';
-import { humanSummary, jsonSummary } from './format.js';
+import { humanSummary, jsonSummary, runHeader } from './format.js';
 import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
@@ -181,6 +181,16 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
 /** Plays the run (with its LLM session when it seats models); `dropped` is called when that run was refused at its first call and not kept. */
 async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
   const { config, exec, dbPath, store, resume } = t;
+  // The header first: what is played and where it goes, before the bar and the wait. A run
+  // with models shows it once its first game is stored (or at its end): a run refused at
+  // its first call is not kept, and prints nothing on stdout.
+  let headerShown = false;
+  const header = () => {
+    if (headerShown) return;
+    headerShown = true;
+    if (!exec.json) process.stdout.write(runHeader(config, dbPath, resume?.id ?? null));
+  };
+  if (llm === undefined) header();
   const bar = progressBar(!exec.json);
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
@@ -204,19 +214,21 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       playAsync: llm?.play,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
-        bar.update(done, total);
+        if (done > before) header();
+        if (headerShown) bar.update(done, total);
       },
     });
     bar.stop();
     const end = llm?.finish(outcome);
-    // A run refused at its first call is not kept: no run to name, nothing stored. Its
-    // --json object is printed all the same (the requests sent, the reason), stdout
-    // staying one parseable object; the text summary is the stderr paragraph alone.
+    // A run refused at its first call is not kept: no run to name, nothing stored, no
+    // header. Its --json object is printed all the same (the requests sent, the reason),
+    // stdout staying one parseable object; the text summary is the stderr paragraph alone.
     const kept = end?.dropped !== true;
     const firstStored = kept && store !== undefined && outcome.run !== null ? store.firstStored(outcome.run.id) : undefined;
     const summary = { config, outcome: kept ? outcome : { ...outcome, run: null }, db: kept ? dbPath : null, workers: exec.workers, before: Math.max(0, before), llm: end, firstStored };
+    if (kept) header();
     if (exec.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
-    else if (kept) process.stdout.write(humanSummary(summary));
+    else if (kept) process.stdout.write(humanSummary(summary, false));
     if (!kept) dropped?.();
     const failure = outcome.writeFailure;
     if (failure !== null && outcome.run !== null) {
