@@ -4,6 +4,7 @@ export * from './causes.js';
 export * from './claims.js';
 export * from './decisions.js';
 export * from './events.js';
+export { neighboursWhere } from './flow/circle.js';
 export { Game } from './game.js';
 export * from './moon/cards.js';
 export * from './observation.js';

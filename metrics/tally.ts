@@ -1,0 +1,345 @@
+// A game's behaviour, counted per seat (counters.ts), from its whole log (the moderator's
+// view: every card, every night action), the decision trace (agents/trace.ts: the legal
+// targets of each vote, refused answers, stated beliefs) and the driver's counts of wrong
+// answers and fallbacks. The ideal observer (observer.ts) reads the log's public events
+// only, beside it. Pure: the same game, the same counts.
+
+import type { DecisionTrace, VoteAsked } from '../agents/trace.js';
+import { teamOf, type Claim, type Event, type GameSetup, type Role, type Vote } from '../engine/index.js';
+import { BIN, binOf, C, COUNTER_COUNT } from './counters.js';
+import { IdealObserver, type Posterior } from './observer.js';
+
+/** Village roles whose holder the village most needs alive (the `ksr` metric). */
+export const KEY_ROLES: ReadonlySet<Role> = new Set<Role>(['seer', 'witch', 'guard', 'hunter', 'little-girl', 'elder']);
+
+export interface PlayedForMetrics {
+  readonly setup: Pick<GameSetup, 'players' | 'deck' | 'options'>;
+  readonly log: readonly Event[];
+  readonly trace: DecisionTrace;
+  /** Wrong answers and fallbacks per seat (agents/play.ts `PlayedGame`). */
+  readonly invalid: readonly number[];
+  readonly fallbacks: readonly number[];
+}
+
+export interface GameTally {
+  /** Per seat, COUNTER_COUNT counts (counters.ts). */
+  readonly seats: readonly Float64Array[];
+  /** The card each seat holds at the end (its side and role in the metrics' rows). */
+  readonly roles: readonly Role[];
+}
+
+/** Ties of the observer's posterior closer than this are ties (its vote is then split evenly). */
+const TIE = 1e-9;
+
+export function tallyGame(g: PlayedForMetrics): GameTally {
+  return new Tally(g).run();
+}
+
+/** The share of werewolves among the observer's most likely werewolves in `targets`. */
+export function observerHit(p: Float64Array, targets: readonly number[], wolf: (seat: number) => boolean): number {
+  let max = -Infinity;
+  for (const t of targets) if (p[t]! > max) max = p[t]!;
+  let n = 0;
+  let hits = 0;
+  for (const t of targets) {
+    if (p[t]! < max - TIE) continue;
+    n++;
+    if (wolf(t)) hits++;
+  }
+  return n === 0 ? 0 : hits / n;
+}
+
+class Tally {
+  private readonly n: number;
+  private readonly c: Float64Array[];
+  private readonly role: Role[];
+  private readonly alive: boolean[];
+  private readonly everWolf: boolean[];
+  private readonly observer: IdealObserver;
+  private readonly beliefs = new Map<number, Float64Array>();
+  private voteCursor = 0;
+  private day = 0;
+  private dawn = false;
+  /** What each seat did at night, as claims could state it: `action:target`. */
+  private readonly done: Set<string>[];
+  private readonly seen: Set<number>[];
+  private guardTonight: { seat: number; target: number } | null = null;
+  private healerTonight = -1;
+  // Today: the latest vote round, the vote-out, who accused whom, speeches with a false role claim.
+  private lastVotes: readonly Vote[] = [];
+  private votedOut: number | null = null;
+  private readonly accused: Set<number>[];
+  private fakeSpeakers: number[] = [];
+
+  constructor(private readonly g: PlayedForMetrics) {
+    const n = g.setup.players;
+    this.n = n;
+    this.c = Array.from({ length: n }, () => new Float64Array(COUNTER_COUNT));
+    this.role = new Array<Role>(n).fill('villager');
+    this.alive = new Array<boolean>(n).fill(true);
+    this.everWolf = new Array<boolean>(n).fill(false);
+    this.observer = new IdealObserver(g.setup);
+    this.done = Array.from({ length: n }, () => new Set<string>());
+    this.seen = Array.from({ length: n }, () => new Set<number>());
+    this.accused = Array.from({ length: n }, () => new Set<number>());
+    for (const b of g.trace.beliefs) this.beliefs.set(b.decision, b.p);
+  }
+
+  private add(seat: number, counter: number, x = 1): void {
+    this.c[seat]![counter]! += x;
+  }
+
+  private wolf = (seat: number): boolean => this.role[seat] === 'werewolf';
+
+  private setRole(seat: number, role: Role): void {
+    this.role[seat] = role;
+    if (role === 'werewolf') this.everWolf[seat] = true;
+  }
+
+  run(): GameTally {
+    for (const e of this.g.log) {
+      this.read(e);
+      if (e.vis === -1) this.observer.see(e);
+    }
+    this.endOfDay();
+    this.finish();
+    return { seats: this.c, roles: this.role };
+  }
+
+  private read(e: Event): void {
+    switch (e.type) {
+      case 'deal':
+        return this.setRole(e.seat, e.role);
+      case 'thief-swap':
+        if (e.took !== null) this.setRole(e.seat, e.took);
+        return;
+      case 'thief-steal':
+        if (e.took !== null) this.setRole(e.seat, e.took);
+        return;
+      case 'role-change':
+        return this.setRole(e.seat, e.role);
+      case 'miracle':
+        return this.setRole(e.seat, 'villager');
+      case 'night':
+        this.endOfDay();
+        this.guardTonight = null;
+        this.healerTonight = -1;
+        return;
+      case 'day':
+        this.day = e.day;
+        this.dawn = true;
+        return;
+      case 'guard':
+        this.add(e.seat, C.guardNights);
+        this.guardTonight = { seat: e.seat, target: e.target };
+        this.done[e.seat]!.add(`protected:${e.target}`);
+        return;
+      case 'seer':
+        return this.look(e.seat, [e.target]);
+      case 'seer-glimpse':
+        return this.look(e.seat, e.seats);
+      case 'pack-victim':
+        if (this.guardTonight !== null && e.target === this.guardTonight.target) this.add(this.guardTonight.seat, C.guardHits);
+        return;
+      case 'witch':
+        if (e.heal !== null) {
+          this.add(e.seat, C.witchPotions);
+          this.healerTonight = e.seat;
+          this.done[e.seat]!.add(`healed:${e.heal}`);
+        }
+        if (e.poison !== null) this.poison(e.seat, e.poison);
+        return;
+      case 'witch-potion':
+        if (e.effect === 'poison') return this.poison(e.seat, e.target);
+        this.add(e.seat, C.witchPotions);
+        this.healerTonight = e.seat;
+        this.done[e.seat]!.add(`healed:${e.target}`);
+        return;
+      case 'attack':
+        if (e.result === 'healed' && this.healerTonight >= 0 && !this.wolf(e.target)) this.add(this.healerTonight, C.witchSaves);
+        return;
+      case 'charm':
+        for (const t of e.targets) this.done[e.seat]!.add(`charmed:${t}`);
+        return;
+      case 'shot':
+        if (e.target !== null) this.done[e.seat]!.add(`shot-at:${e.target}`);
+        return;
+      case 'death':
+        this.alive[e.seat] = false;
+        this.add(e.seat, C.daysAlive, this.dawn ? this.day - 1 : this.day);
+        return;
+      case 'speech':
+        this.dawn = false;
+        return this.speech(e.seat, e.claims);
+      case 'election':
+      case 'vouch':
+      case 'friends':
+      case 'punish':
+        this.dawn = false;
+        return;
+      case 'votes':
+        this.dawn = false;
+        return this.votes(e.votes);
+      case 'verdict':
+        if (e.target !== null && (e.reason === 'majority' || e.reason === 'sheriff' || e.reason === 'random')) this.verdict(e.target);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private look(seer: number, seats: readonly number[]): void {
+    for (const s of seats) if (this.wolf(s)) this.seen[seer]!.add(s);
+  }
+
+  private poison(witch: number, target: number): void {
+    this.add(witch, C.witchPotions);
+    if (this.wolf(target)) this.add(witch, C.witchPoisonWolf);
+    this.done[witch]!.add(`poisoned:${target}`);
+  }
+
+  private speech(seat: number, claims: readonly Claim[]): void {
+    this.add(seat, C.speeches);
+    let falseRole = false;
+    for (const claim of claims) {
+      this.add(seat, C.claims);
+      const truth = this.truthOf(seat, claim);
+      this.add(seat, truth === null ? C.claimsUnverifiable : truth ? C.claimsTrue : C.claimsFalse);
+      if (claim.type === 'role' && truth === false) falseRole = true;
+      const accuses = claim.type === 'suspect' || (claim.type === 'seen' && claim.result === 'werewolf');
+      if (accuses) {
+        this.add(seat, C.accusations);
+        if (this.wolf(claim.target)) this.add(seat, C.accusationsOnWolf);
+      }
+      if (accuses || claim.type === 'vote-intent') this.accused[seat]!.add(claim.target);
+    }
+    if (falseRole) {
+      this.add(seat, C.falseRoleSpeeches);
+      if (!this.fakeSpeakers.includes(seat)) this.fakeSpeakers.push(seat);
+    }
+  }
+
+  /** A claim checked against the truth when spoken: true, false, or null (an opinion or a promise). */
+  private truthOf(seat: number, claim: Claim): boolean | null {
+    switch (claim.type) {
+      case 'role':
+        return this.role[seat] === claim.role;
+      case 'seen': {
+        const r = this.role[claim.target]!;
+        if (claim.result === 'werewolf') return r === 'werewolf';
+        if (claim.result === 'not-werewolf') return r !== 'werewolf';
+        return r === claim.result;
+      }
+      case 'action':
+        return this.done[seat]!.has(`${claim.action}:${claim.target}`);
+      case 'suspect':
+      case 'trust':
+      case 'vote-intent':
+        return null;
+    }
+  }
+
+  /** The decisions of a vote round: the next ones the trace holds, by voter. */
+  private asked(votes: readonly Vote[]): Map<number, VoteAsked> {
+    const out = new Map<number, VoteAsked>();
+    const list = this.g.trace.votes;
+    for (let i = 0; i < votes.length && this.voteCursor < list.length; i++) {
+      const d = list[this.voteCursor++]!;
+      out.set(d.seat, d);
+    }
+    return out;
+  }
+
+  private votes(votes: readonly Vote[]): void {
+    const post = this.observer.posterior();
+    const asked = this.asked(votes);
+    for (const v of votes) {
+      const d = asked.get(v.voter);
+      this.add(v.voter, C.voteDecisions);
+      if (d !== undefined && d.targets.length > 0) {
+        this.add(v.voter, C.voteChances);
+        if (v.target === null) this.add(v.voter, C.abstained);
+      }
+      if (d !== undefined) this.scoreBeliefs(v.voter, d.id, post);
+      if (v.target === null) continue;
+      this.add(v.voter, C.votes);
+      if (this.wolf(v.target)) this.add(v.voter, C.votesOnWolf);
+      this.add(v.target, C.votesReceived);
+      if (d === undefined || d.targets.length === 0) continue;
+      this.add(v.voter, C.observerOnWolf, observerHit(post.p, d.targets, this.wolf));
+      if (post.exact) this.add(v.voter, C.observerExact);
+      let wolves = 0;
+      for (const t of d.targets) {
+        if (this.wolf(t)) wolves++;
+        this.add(t, C.votesExpected, 1 / d.targets.length);
+      }
+      this.add(v.voter, C.chanceOnWolf, wolves / d.targets.length);
+    }
+    this.lastVotes = votes;
+  }
+
+  private scoreBeliefs(voter: number, decision: number, post: Posterior): void {
+    const p = this.beliefs.get(decision);
+    if (p === undefined) return;
+    for (let t = 0; t < this.n; t++) {
+      const q = p[t];
+      if (t === voter || !this.alive[t] || q === undefined || Number.isNaN(q)) continue;
+      const wolf = this.wolf(t);
+      const y = wolf ? 1 : 0;
+      const o = post.p[t]!;
+      this.add(voter, C.beliefPairs);
+      this.add(voter, C.beliefSq, (q - y) * (q - y));
+      this.add(voter, C.observerSq, (o - y) * (o - y));
+      this.add(voter, (wolf ? BIN.beliefWolf : BIN.beliefNot) + binOf(q));
+      this.add(voter, (wolf ? BIN.observerWolf : BIN.observerNot) + binOf(o));
+    }
+  }
+
+  private verdict(target: number): void {
+    if (this.votedOut === null) this.votedOut = target;
+    if (!this.wolf(target)) return;
+    for (const v of this.lastVotes) {
+      if (v.target === null || teamOf(this.role[v.voter]!) !== 'village') continue;
+      this.add(v.voter, C.vssDays);
+      if (v.target === target) this.add(v.voter, C.vssFor);
+    }
+  }
+
+  /** A false role claim succeeded if its speaker lived through the day and the vote-out was one he accused. */
+  private endOfDay(): void {
+    const out = this.votedOut;
+    for (const s of this.fakeSpeakers) if (out !== null && out !== s && this.accused[s]!.has(out)) this.add(s, C.fakeSuccess);
+    this.fakeSpeakers = [];
+    for (const a of this.accused) a.clear();
+    this.votedOut = null;
+    this.lastVotes = [];
+  }
+
+  private finish(): void {
+    const t = this.g.trace;
+    let wolves = 0;
+    for (let s = 0; s < this.n; s++) if (this.everWolf[s]) wolves++;
+    for (const { seat, target } of t.pack) {
+      this.add(seat, C.packAnswers);
+      if (target !== null && target !== seat && this.wolf(target)) this.add(seat, C.packmateNamed);
+    }
+    for (let s = 0; s < this.n; s++) {
+      const role = this.role[s]!;
+      this.add(s, C.seats);
+      if (this.alive[s]) this.add(s, C.daysAlive, this.day);
+      if (KEY_ROLES.has(role)) {
+        this.add(s, C.keySeats);
+        if (this.alive[s]) this.add(s, C.keyAlive);
+      }
+      if (role === 'seer' || this.seen[s]!.size > 0) {
+        this.add(s, C.seerWolves, wolves);
+        this.add(s, C.seerFound, this.seen[s]!.size);
+      }
+      this.add(s, C.decisions, t.decisions[s] ?? 0);
+      this.add(s, C.answers, t.answers[s] ?? 0);
+      this.add(s, C.selfVotes, t.selfVotes[s] ?? 0);
+      this.add(s, C.invalid, this.g.invalid[s] ?? 0);
+      this.add(s, C.fallbacks, this.g.fallbacks[s] ?? 0);
+    }
+  }
+}
