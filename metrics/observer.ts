@@ -250,7 +250,9 @@ export class IdealObserver {
         this.reveal(e.scapegoat, 'scapegoat');
         return;
       case 'verdict':
-        if (e.reason === 'scapegoat' && e.target !== null) this.reveal(e.target, 'scapegoat');
+        // A tie kills the Scapegoat himself (in the Harvest Festival, a neighbour of his: the
+        // `sacrifice` vote names him, when there is one).
+        if (e.reason === 'scapegoat' && e.target !== null && !this.harvest) this.reveal(e.target, 'scapegoat');
         return;
       case 'sheriff':
         this.sheriff = e.seat;
