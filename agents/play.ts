@@ -13,11 +13,11 @@
 // driver waits for the other seats' answers in flight, then rethrows it, and the caller
 // marks the game unfinished.
 
-import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/decisions.js';
-import type { Game } from '../engine/game.js';
-import { Observer } from '../engine/observation.js';
-import type { Outcome } from '../engine/outcome.js';
-import { seatStream, type Rng } from '../engine/rng.js';
+import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/index.js';
+import type { Game } from '../engine/index.js';
+import { Observer } from '../engine/index.js';
+import type { Outcome } from '../engine/index.js';
+import { seatStream, type Rng } from '../engine/index.js';
 import type { Agent, DecisionContext } from './types.js';
 
 export interface PlayOptions {
@@ -41,7 +41,7 @@ interface MutableContext {
   decision: Decision;
   rng: Rng;
   lastError: DecisionError | undefined;
-  observe(): import('../engine/observation.js').Observation;
+  observe(): import('../engine/index.js').Observation;
 }
 
 class Seats {

@@ -19,8 +19,8 @@
 //   with the players it names); vouching for the accused and taking the pact are fair
 //   coin flips; Great Distrust's friends a uniform set of the asked size.
 
-import { legalAnswers, type Answer, type Decision, type TargetKind } from '../engine/decisions.js';
-import type { Rng } from '../engine/rng.js';
+import { legalAnswers, type Answer, type Decision, type TargetKind } from '../engine/index.js';
+import type { Rng } from '../engine/index.js';
 import type { Agent, DecisionContext } from './types.js';
 
 function uniformTarget(kind: TargetKind, targets: readonly number[], mayPass: boolean, rng: Rng): Answer {

@@ -8,8 +8,8 @@
 // then the default. Seats are decided when the cards are dealt, so a thief who takes a
 // werewolf card keeps the agent that sat down as the thief.
 
-import { didYouMean, err, ok, type Result } from '../engine/result.js';
-import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/roles.js';
+import { didYouMean, err, ok, type Result } from '../engine/index.js';
+import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/index.js';
 import { LLM_KINDS } from './llm/kinds.js';
 import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';

@@ -1,9 +1,9 @@
 // The agent interface: given a decision with its legal choices, the seat's own random
 // stream and its observation (on demand), answer — at once, or through a Promise.
 
-import type { Answer, Decision, DecisionError } from '../engine/decisions.js';
-import type { Observation } from '../engine/observation.js';
-import type { Rng } from '../engine/rng.js';
+import type { Answer, Decision, DecisionError } from '../engine/index.js';
+import type { Observation } from '../engine/index.js';
+import type { Rng } from '../engine/index.js';
 import type { LlmSpec } from './llm/spec.js';
 
 export interface DecisionContext {

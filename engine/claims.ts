@@ -3,7 +3,7 @@
 // speak through the same claims, so each can read what the other says.
 
 import { err, ok, type Result } from './result.js';
-import { ROLES, isRole, type Role } from './roles.js';
+import { ROLES, isRole, type Role } from './teams.js';
 
 /** What a seer can report: a role (seerSees=role) or only the team. */
 export const SEEN_TEAMS = ['werewolf', 'not-werewolf'] as const;

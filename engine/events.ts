@@ -7,7 +7,7 @@ import type { Cause } from './causes.js';
 import type { Claim } from './claims.js';
 import type { Proposal } from './decisions.js';
 import type { MoonEvent, SeanceQuestion } from './moon/cards.js';
-import type { Role, Side } from './roles.js';
+import type { Role, Side } from './teams.js';
 
 /** Visibility: a bitmask of seats. ALL is every seat; MODERATOR is nobody (transcripts only). */
 export type Vis = number;

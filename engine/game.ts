@@ -12,7 +12,7 @@ import { playGame } from './flow/main.js';
 import { outcomeOf, type Outcome } from './outcome.js';
 import { err, ok, type Result } from './result.js';
 import { Rng, stream } from './rng.js';
-import type { Role } from './roles.js';
+import type { Role } from './teams.js';
 import type { GameSetup } from './setup.js';
 import { newState, type GameState } from './state.js';
 

@@ -3,7 +3,7 @@
 
 import type { Event } from './events.js';
 import type { RuleOptions } from './options.js';
-import type { Role } from './roles.js';
+import type { Role } from './teams.js';
 
 export interface Observation {
   readonly seat: number;

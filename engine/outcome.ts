@@ -1,9 +1,9 @@
 // Who won: the side, and each seat's share in it. Cross-team lovers leave their team:
-// they win only as a couple (RULES.md "Teams and victory").
+// they win only as a couple (docs/rules.md; 000_06b6149326798635.txt, 004_898f49a7aa6e44c5.txt).
 
 import type { Cause } from './causes.js';
 import type { Game } from './game.js';
-import { teamOf, type Role, type Side } from './roles.js';
+import { teamOf, type Role, type Side } from './teams.js';
 import { crossTeamLovers, type GameState } from './state.js';
 
 export interface SeatOutcome {

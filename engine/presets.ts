@@ -1,10 +1,10 @@
 // One preset per rule document: the options as that document sets them, and its
-// player-count table. Where a document is silent ("—" in RULES.md) the preset takes
+// player-count table. Where a document is silent (docs/rules.md "Presets") the preset takes
 // the most common choice among the documents that speak; each such choice is noted.
 
 import { CAUSES } from './causes.js';
 import { DEFAULT_OPTIONS, type RuleOptions } from './options.js';
-import type { Role } from './roles.js';
+import type { Role } from './teams.js';
 
 export type RoleCounts = Readonly<Partial<Record<Role, number>>>;
 
@@ -18,7 +18,7 @@ export interface Preset {
   readonly table: Readonly<Record<number, RoleCounts>>;
   /** Whose table it is, when the document has none of its own. */
   readonly tableSource: string;
-  /** How the silent points were filled, for the README and `sim presets`. */
+  /** How the silent points were filled, for docs/rules.md and `sim presets`. */
   readonly notes: readonly string[];
 }
 

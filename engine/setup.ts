@@ -5,7 +5,7 @@
 import { DEFAULT_OPTIONS, formatOptions, parseRuleAssignments, type RuleOptions } from './options.js';
 import { DEFAULT_PRESET, findPreset, presetNames, type RoleCounts } from './presets.js';
 import { didYouMean, err, ok, type Result } from './result.js';
-import { REPEATABLE_ROLES, ROLES, parseRole, type Role } from './roles.js';
+import { REPEATABLE_ROLES, ROLES, parseRole, type Role } from './teams.js';
 
 export const MIN_PLAYERS = 2;
 /** Seats are bits of a 32-bit visibility mask (events.ts). */

@@ -3,7 +3,7 @@
 
 import type { Cause } from './causes.js';
 import type { MoonState } from './moon/state.js';
-import { teamOf, type Role, type Side } from './roles.js';
+import { teamOf, type Role, type Side } from './teams.js';
 
 export interface Seat {
   /** The card the seat plays now (a thief's taken card). */

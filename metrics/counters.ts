@@ -10,9 +10,8 @@
 /** Bins of a stated probability (for the AUC): bin b holds p in [b/20, (b+1)/20), p = 1 in the last. */
 export const BELIEF_BINS = 20;
 
-const bins = (prefix: string) => Array.from({ length: BELIEF_BINS }, (_, b) => `${prefix}${b}`);
-
-export const COUNTERS = [
+/** The counters with a name of their own; the belief bins follow them (BIN). */
+const NAMED = [
   // Day votes (every round), cast by the seat.
   'votes', // votes cast on a player
   'votesOnWolf', // of them, on a werewolf
@@ -62,26 +61,25 @@ export const COUNTERS = [
   'beliefPairs',
   'beliefSq', // Σ (p − truth)²
   'observerSq', // the ideal observer's, on the same pairs
-  ...bins('beliefWolf'),
-  ...bins('beliefNot'),
-  ...bins('observerWolf'),
-  ...bins('observerNot'),
 ] as const;
 
-export type Counter = (typeof COUNTERS)[number];
+export type Counter = (typeof NAMED)[number];
 
-/** The index of each counter (C.votes, …). */
-export const C = Object.fromEntries(COUNTERS.map((c, i) => [c, i])) as { readonly [K in Counter]: number };
+/** The index of each named counter (C.votes, …). */
+export const C = Object.fromEntries(NAMED.map((c, i) => [c, i])) as { readonly [K in Counter]: number };
 
-export const COUNTER_COUNT = COUNTERS.length;
+/** The belief bins, after the named counters: stated (or the observer's) probabilities of werewolves and of the others. */
+const BIN_GROUPS = ['beliefWolf', 'beliefNot', 'observerWolf', 'observerNot'] as const;
 
 /** First index of each group of belief bins. */
-export const BIN = {
-  beliefWolf: C.beliefWolf0,
-  beliefNot: C.beliefNot0,
-  observerWolf: C.observerWolf0,
-  observerNot: C.observerNot0,
-} as const;
+export const BIN = Object.fromEntries(BIN_GROUPS.map((g, i) => [g, NAMED.length + i * BELIEF_BINS])) as {
+  readonly [K in (typeof BIN_GROUPS)[number]]: number;
+};
+
+/** Every counter's name, in stored order. */
+export const COUNTERS: readonly string[] = [...NAMED, ...BIN_GROUPS.flatMap((g) => Array.from({ length: BELIEF_BINS }, (_, b) => `${g}${b}`))];
+
+export const COUNTER_COUNT = COUNTERS.length;
 
 export function binOf(p: number): number {
   return Math.min(BELIEF_BINS - 1, Math.max(0, Math.floor(p * BELIEF_BINS)));

@@ -463,7 +463,7 @@ export class IdealObserver {
       if (weight === 0) return;
       if (this.lastWeighSpendable) spendable = true;
       total += weight;
-      for (let s = 0; s < this.n; s++) if ((w & bit(s)) !== 0) mass[s] += weight;
+      for (let s = 0; s < this.n; s++) if ((w & bit(s)) !== 0) mass[s]! += weight;
     });
     if (total === 0) {
       approximations.add('the public facts contradict each other (no placement explains them)');

@@ -1,12 +1,12 @@
 // The analysis tables of one rule set (preset, rule options, agents): win rates per
 // configuration, per dealt role, game lengths and causes of death.
 
-import type { Cause } from '../engine/causes.js';
+import type { Cause } from '../engine/index.js';
 import { FATES, quantile, rolesPresent, type ConfigSummary, type Fate, type SummaryGroup } from './analysis.js';
 import type { PlayersBalance } from './balance.js';
-import { compareRates, type Comparison } from './inference.js';
-import { shortMix } from './mix.js';
-import { wilson } from './stats.js';
+import { compareRates, type Comparison } from '../stats/inference.js';
+import { shortMix } from '../stats/mix.js';
+import { wilson } from '../stats/wilson.js';
 import { COMPARISON_COLUMNS, comparisonCells, GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Column, Row, Table } from './table.js';
 

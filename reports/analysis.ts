@@ -2,9 +2,9 @@
 // dealt role's share of wins, and how each role's players died. Everything the tables
 // and charts show is derived from these summaries, never from the games again.
 
-import { CAUSES, type Cause } from '../engine/causes.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { ROLES, SIDES, type Role, type Side } from '../engine/roles.js';
+import { CAUSES, type Cause } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { ROLES, SIDES, type Role, type Side } from '../engine/index.js';
 import { configKey, deckCounts, groupKey, type ConfigInfo, type GameSource, type SourceRun } from './records.js';
 
 export type Fate = Cause | 'survived';

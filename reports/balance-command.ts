@@ -5,11 +5,11 @@
 // a refused sweep writes nothing.
 
 import { checkSeating, parseSeating, type Seating } from '../agents/registry.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { parseRuleAssignments } from '../engine/options.js';
-import { mixLabel } from '../engine/setup.js';
-import { changedRules, parseSeed } from '../tournaments/run-config.js';
-import { Store } from '../tournaments/storage.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { parseRuleAssignments } from '../engine/index.js';
+import { mixLabel } from '../engine/index.js';
+import { changedRules, parseSeed } from '../runs/run-config.js';
+import { Store } from '../runs/storage.js';
 import { runSweep, type CellResult, type SweepOptions, type SweepOutcome } from '../tournaments/sweep.js';
 import { parseExtras, parsePlayers, parseWolves, planGrid, type GridSpec, type SweepCell } from '../tournaments/sweep-grid.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION, defaultMaxGames, type Adaptive } from '../tournaments/sweep-schedule.js';
@@ -17,8 +17,8 @@ import { groupLabel } from './analysis.js';
 import { comparisonTable } from './analysis-tables.js';
 import { balanceByPlayers, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate } from './balance.js';
 import { toJsonObject } from './export.js';
-import { gamesForPrecision } from './inference.js';
-import { shortMix } from './mix.js';
+import { gamesForPrecision } from '../stats/inference.js';
+import { shortMix } from '../stats/mix.js';
 import { configKey, deckCounts } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import { MIX_COLUMNS, rateColumns } from './columns.js';

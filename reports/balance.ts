@@ -3,11 +3,11 @@
 // against it — each rate with its 95% Wilson interval, each table row tested against
 // the closest mix (two-proportion test) with the games that would settle the question.
 
-import type { Role } from '../engine/roles.js';
-import { compareRates, type Comparison } from './inference.js';
-import { documentMix, documentsOf, extrasLabel, sameCounts, shortMix, TABLE_DOCUMENTS, wolvesOf, type Counts, type TableDocument } from './mix.js';
+import type { Role } from '../engine/index.js';
+import { compareRates, type Comparison } from '../stats/inference.js';
+import { documentMix, documentsOf, extrasLabel, sameCounts, shortMix, TABLE_DOCUMENTS, wolvesOf, type Counts, type TableDocument } from '../stats/mix.js';
 import { groupKey, type ConfigInfo } from './records.js';
-import { wilson } from './stats.js';
+import { wilson } from '../stats/wilson.js';
 import { GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Row, Table } from './table.js';
 

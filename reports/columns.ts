@@ -1,6 +1,6 @@
 // Columns that many tables share: the rule set, the mix, a rate with its interval.
 
-import type { Comparison } from './inference.js';
+import type { Comparison } from '../stats/inference.js';
 import type { Column } from './table.js';
 
 /** The rule set and agents (in the files; the terminal and page show them in headings). */

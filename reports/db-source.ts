@@ -4,11 +4,11 @@
 // two runs of 1,000 and 2,000 games of one seed count 2,000 games, not 3,000; runs with
 // other seeds add their games.
 
-import { isCause, type Cause } from '../engine/causes.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { isRole, SIDES, type Role, type Side } from '../engine/roles.js';
-import { FLAG, SEAT_FIELDS, SEAT_WIDTH, CHAR_OFFSET } from '../tournaments/record.js';
-import type { RunRow, Store } from '../tournaments/storage.js';
+import { isCause, type Cause } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { isRole, SIDES, type Role, type Side } from '../engine/index.js';
+import { FLAG, SEAT_FIELDS, SEAT_WIDTH, CHAR_OFFSET } from '../runs/record.js';
+import type { RunRow, Store } from '../runs/storage.js';
 import { configKey, type ConfigGames, type ConfigInfo, type GameRecord, type GameSource, type SeatRecord, type SourceRun } from './records.js';
 
 const F_DEALT = SEAT_FIELDS.indexOf('dealt');

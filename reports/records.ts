@@ -3,11 +3,11 @@
 // memory is another (tests, and anything that never touches SQLite). The analysis knows
 // nothing else about storage.
 
-import type { Cause } from '../engine/causes.js';
-import { ok, err, type Result } from '../engine/result.js';
-import type { Outcome } from '../engine/outcome.js';
-import type { Role, Side } from '../engine/roles.js';
-import { parseRoleMix } from '../engine/setup.js';
+import type { Cause } from '../engine/index.js';
+import { ok, err, type Result } from '../engine/index.js';
+import type { Outcome } from '../engine/index.js';
+import type { Role, Side } from '../engine/index.js';
+import { parseRoleMix } from '../engine/index.js';
 
 /** A configuration: everything that decides what games are played, but the seed. */
 export interface ConfigInfo {

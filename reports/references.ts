@@ -1,7 +1,7 @@
 // Figures from outside the project that reports print beside ours
 // (/work/shared/REFERENCES.md, each with its source).
 
-import type { Role } from '../engine/roles.js';
+import type { Role } from '../engine/index.js';
 
 /**
  * Ultimate Werewolf's role weights (Bezier Games): a deck summing to about 0 is meant to

@@ -6,15 +6,15 @@
 
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { err, ok, type Result } from '../engine/result.js';
-import { Store } from '../tournaments/storage.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { Store } from '../runs/storage.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
 import { pairings, tournaments, type TournamentRow } from '../tournaments/tournament-store.js';
 import { summarize } from './analysis.js';
 import { dbSource } from './db-source.js';
 import { toCsv, toJsonObject } from './export.js';
 import { replayHtml, reportHtml, type ReplayLink } from './html.js';
-import { parseGameRef, replayStored, type Replay } from './replay.js';
+import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
 import { allTables, buildReport, type Report } from './report.js';
 import { terminalReport } from './terminal-report.js';
 

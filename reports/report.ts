@@ -6,7 +6,7 @@ import { FATES, groupLabel, groupsOf, quantile, type ConfigSummary, type Summary
 import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, pairTable, roleWinTable } from './analysis-tables.js';
 import { balanceByPlayers, balanceDetailTable, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate, type PlayersBalance } from './balance.js';
 import { daysHistogram, deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart, type FateBar, type LengthPoint, type RatePoint } from './charts.js';
-import { shortMix, TABLE_DOCUMENTS } from './mix.js';
+import { shortMix, TABLE_DOCUMENTS } from '../stats/mix.js';
 import { configKey } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';

@@ -8,13 +8,13 @@
 // points; ours is additive in log-odds for the agents that played — so the comparison
 // is of signs and order, not of equal numbers.
 
-import { devianceVerdict } from './inference.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { ROLES, type Role } from '../engine/roles.js';
+import { devianceVerdict } from '../stats/inference.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { ROLES, type Role } from '../engine/index.js';
 import type { MixRate } from './balance.js';
-import { dependentColumns, fitLogistic } from './logistic.js';
+import { dependentColumns, fitLogistic } from '../stats/logistic.js';
 import { ULTIMATE_WEREWOLF_WEIGHTS } from './references.js';
-import { Z95 } from './stats.js';
+import { Z95 } from '../stats/wilson.js';
 import type { Row, Table } from './table.js';
 
 export interface RoleValue {

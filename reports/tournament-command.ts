@@ -4,11 +4,11 @@
 // tournament writes nothing. Models are played through `hooks` (the CLI's LLM layer,
 // loaded only when an entrant is a model), which owns the record and the budget.
 
-import { err, ok, type Result } from '../engine/result.js';
-import { describeSetup, mixLabel, resolveSetup } from '../engine/setup.js';
-import { changedRules, parseSeed } from '../tournaments/run-config.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
+import { changedRules, parseSeed } from '../runs/run-config.js';
 import { MODES, pairingLabel, planSchedule, type Mode, type Schedule } from '../tournaments/schedule.js';
-import { Store } from '../tournaments/storage.js';
+import { Store } from '../runs/storage.js';
 import { discardTournament, openTournament, playTournament, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from './export.js';

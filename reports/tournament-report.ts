@@ -5,7 +5,7 @@
 import { fitSeatModel, fitSideModel, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
 import type { TournamentRow } from '../tournaments/tournament-store.js';
-import type { Result } from '../engine/result.js';
+import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
 import type { GroupReport, Section } from './report.js';
 import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';

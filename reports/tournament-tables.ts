@@ -2,8 +2,8 @@
 // (deception: win rate on the werewolves' side; detection: on the village's), the fitted
 // model's strengths, and each pairing (side mode) or each role (seat mode).
 
-import { devianceVerdict } from './inference.js';
-import { teamOf } from '../engine/roles.js';
+import { devianceVerdict } from '../stats/inference.js';
+import { teamOf } from '../engine/index.js';
 import type { Mode } from '../tournaments/schedule.js';
 import { rateOf, roleScores, type ModelFit, type Paired, type Rate, type SeatScore, type SideScore } from '../tournaments/ratings.js';
 import type { SeatData, SideData } from '../tournaments/tournament-data.js';

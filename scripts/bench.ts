@@ -21,12 +21,12 @@ import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
 import { randomAgent, randomAnswer } from '../agents/random.js';
 import { parseSeating } from '../agents/registry.js';
-import { Game } from '../engine/game.js';
-import { gameSeed, seatStream } from '../engine/rng.js';
-import { mixLabel, resolveSetup, type GameSetup, type SetupRequest } from '../engine/setup.js';
-import { changedRules, WHOLE_RUN, type RunConfig } from '../tournaments/run-config.js';
-import { runGames } from '../tournaments/runner.js';
-import { Store } from '../tournaments/storage.js';
+import { Game } from '../engine/index.js';
+import { gameSeed, seatStream } from '../engine/index.js';
+import { mixLabel, resolveSetup, type GameSetup, type SetupRequest } from '../engine/index.js';
+import { changedRules, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
+import { runGames } from '../runs/runner.js';
+import { Store } from '../runs/storage.js';
 import { playMany } from './lib/play-many.js';
 
 export interface BenchRow {

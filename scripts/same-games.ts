@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gameSeed } from '../engine/rng.js';
+import { gameSeed } from '../engine/index.js';
 import { args, fail, whole } from './lib/args.js';
 import { SEATINGS, checkCells } from './lib/legality.js';
 

@@ -6,10 +6,10 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeating } from '../agents/registry.js';
-import { resolveSetup } from '../engine/setup.js';
-import { runKey, WHOLE_RUN } from '../tournaments/run-config.js';
-import { Store } from '../tournaments/storage.js';
-import { versions } from '../tournaments/version.js';
+import { resolveSetup } from '../engine/index.js';
+import { runKey, WHOLE_RUN } from '../runs/run-config.js';
+import { Store } from '../runs/storage.js';
+import { versions } from '../runs/version.js';
 import { removeDir, sim, snapshot, tempDir } from './helpers/sim-cli.js';
 
 const dir = tempDir('errors');

@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OPTION_KEYS } from '../engine/options.js';
-import { PRESETS } from '../engine/presets.js';
-import { SIDES } from '../engine/roles.js';
+import { OPTION_KEYS } from '../engine/index.js';
+import { PRESETS } from '../engine/index.js';
+import { SIDES } from '../engine/index.js';
 import { removeDir, sim, snapshot, storedGames, tempDir } from './helpers/sim-cli.js';
 
 const dir = tempDir('cli');

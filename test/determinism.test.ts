@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { playAsync, playSync } from '../agents/play.js';
 import { randomAgent, randomAnswer } from '../agents/random.js';
 import type { Agent } from '../agents/types.js';
-import { Game } from '../engine/game.js';
-import { Alea, Rng, gameSeed } from '../engine/rng.js';
-import { resolveSetup, type GameSetup } from '../engine/setup.js';
-import { transcript } from '../reports/transcript.js';
+import { Game } from '../engine/index.js';
+import { Alea, Rng, gameSeed } from '../engine/index.js';
+import { resolveSetup, type GameSetup } from '../engine/index.js';
+import { transcript } from '../narrate/transcript.js';
 
 const setupOf = (req: Parameters<typeof resolveSetup>[0]): GameSetup => {
   const r = resolveSetup(req);

@@ -1,7 +1,7 @@
 // Harvest Festival (004, "HarvestFastival收获节"): each changed power, exercised and asserted.
 import { describe, expect, it } from 'vitest';
-import type { Decision, PackDecision, VoteDecision } from '../engine/decisions.js';
-import { ALL, only, POTION_EFFECTS, type PotionEffect } from '../engine/events.js';
+import type { Decision, PackDecision, VoteDecision } from '../engine/index.js';
+import { ALL, only, POTION_EFFECTS, type PotionEffect } from '../engine/index.js';
 import { winnerNow } from '../engine/flow/victory.js';
 import { newState } from '../engine/state.js';
 import { before, causes, dealt, eventsOf, livingNeighbours, many, run, setupOf } from './helpers/scripted.js';

@@ -6,7 +6,7 @@ import { unknownKindAnswer } from '../agents/heuristic/agent.js';
 import { heuristicKind } from '../agents/heuristic/kind.js';
 import { playSync, type PlayedGame } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
-import type { Claim } from '../engine/claims.js';
+import type { Claim } from '../engine/index.js';
 import { DEFAULT_OPTIONS, Game, Rng, gameSeed, resolveSetup, type Decision, type Event, type SetupRequest } from '../engine/index.js';
 import { checkLegality } from '../scripts/lib/legality.js';
 

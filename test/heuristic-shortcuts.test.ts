@@ -13,8 +13,8 @@ import { View, viewAlone, viewOf } from '../agents/heuristic/view.js';
 import { playSync } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
 import type { DecisionContext } from '../agents/types.js';
-import type { Decision } from '../engine/decisions.js';
-import { ALL, only, type Event, type EventBody } from '../engine/events.js';
+import type { Decision } from '../engine/index.js';
+import { ALL, only, type Event, type EventBody } from '../engine/index.js';
 import { DEFAULT_OPTIONS, Game, Rng, gameSeed, resolveSetup, type Observation, type Role, type SetupRequest } from '../engine/index.js';
 
 /** A view's numbers as text, -0 told apart: equal texts are equal views, bit for bit. */

@@ -7,7 +7,7 @@ import { playSync } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
 import { PublicRecord, livingNeighbours } from '../agents/heuristic/public.js';
 import type { Agent } from '../agents/types.js';
-import { ALL, type Event } from '../engine/events.js';
+import { ALL, type Event } from '../engine/index.js';
 import { Game, gameSeed, resolveSetup, type Answer, type Decision } from '../engine/index.js';
 
 /** Seat roles, the living and the lovers when a decision was asked, with the agent's answer. */

@@ -5,13 +5,13 @@
 // know; exactly one outcome.
 import { describe, expect, it } from 'vitest';
 import { randomAnswer } from '../agents/random.js';
-import type { Answer, Decision } from '../engine/decisions.js';
-import { ALL, MODERATOR, maskOf, only, type Event } from '../engine/events.js';
-import { Game } from '../engine/game.js';
-import { PRESETS } from '../engine/presets.js';
-import { gameSeed, seatStream, type Rng } from '../engine/rng.js';
-import { ROLES, type Role } from '../engine/roles.js';
-import { resolveSetup, type GameSetup } from '../engine/setup.js';
+import type { Answer, Decision } from '../engine/index.js';
+import { ALL, MODERATOR, maskOf, only, type Event } from '../engine/index.js';
+import { Game } from '../engine/index.js';
+import { PRESETS } from '../engine/index.js';
+import { gameSeed, seatStream, type Rng } from '../engine/index.js';
+import { ROLES, type Role } from '../engine/index.js';
+import { resolveSetup, type GameSetup } from '../engine/index.js';
 
 /** Decisions a player owes as he dies or just after (his last breath). */
 const LAST_BREATH = new Set(['hunter', 'successor']);

@@ -1,14 +1,14 @@
 // New Moon (004, 新月): each event card, exercised and asserted.
 import { describe, expect, it } from 'vitest';
-import { legalAnswers, type Decision, type PackDecision, type VoteDecision } from '../engine/decisions.js';
-import { ALL, only } from '../engine/events.js';
-import { Game } from '../engine/game.js';
-import { buildMoonDeck, MOON_EVENTS, SPIRITUALISM_CARDS } from '../engine/moon/cards.js';
+import { legalAnswers, type Decision, type PackDecision, type VoteDecision } from '../engine/index.js';
+import { ALL, only } from '../engine/index.js';
+import { Game } from '../engine/index.js';
+import { buildMoonDeck, MOON_EVENTS, SPIRITUALISM_CARDS } from '../engine/index.js';
 import { bannedWord } from '../engine/moon/words.js';
-import { formatOptions } from '../engine/options.js';
-import { resolveSetup } from '../engine/setup.js';
-import { teamOf, type Role } from '../engine/roles.js';
-import { Rng } from '../engine/rng.js';
+import { formatOptions } from '../engine/index.js';
+import { resolveSetup } from '../engine/index.js';
+import { teamOf, type Role } from '../engine/index.js';
+import { Rng } from '../engine/index.js';
 import { before, causes, dealt, eventsOf, livingNeighbours, many, run, setupOf } from './helpers/scripted.js';
 
 const moon = (events: string) => [`newMoon=${events}`];

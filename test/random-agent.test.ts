@@ -3,8 +3,8 @@
 // distribution over each decision's legal answers, at the 0.1% level.
 import { describe, expect, it } from 'vitest';
 import { randomAnswer } from '../agents/random.js';
-import { legalAnswers, type Decision } from '../engine/decisions.js';
-import { Rng, gameSeed } from '../engine/rng.js';
+import { legalAnswers, type Decision } from '../engine/index.js';
+import { Rng, gameSeed } from '../engine/index.js';
 import { playSync } from '../agents/play.js';
 import { randomAgent } from '../agents/random.js';
 import { before, eventsOf, play, scenario, v } from './helpers/scenario.js';

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { randomAnswer } from '../agents/random.js';
 import { parseSeating, type AgentKind, type Seating } from '../agents/registry.js';
 import type { Agent } from '../agents/types.js';
-import { ok } from '../engine/result.js';
-import { resolveSetup, type GameSetup } from '../engine/setup.js';
-import { chunksOf, countOf } from '../tournaments/execute.js';
-import { shardRange, WHOLE_RUN, type RunConfig } from '../tournaments/run-config.js';
-import { runGames } from '../tournaments/runner.js';
-import { Store } from '../tournaments/storage.js';
+import { ok } from '../engine/index.js';
+import { resolveSetup, type GameSetup } from '../engine/index.js';
+import { chunksOf, countOf } from '../runs/execute.js';
+import { shardRange, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
+import { runGames } from '../runs/runner.js';
+import { Store } from '../runs/storage.js';
 import { removeDir, storedGames, tempDir } from './helpers/sim-cli.js';
 
 const dir = tempDir('runner');

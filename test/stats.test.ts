@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wilson } from '../reports/stats.js';
+import { wilson } from '../stats/wilson.js';
 
 // Newcombe (1998), "Two-sided confidence intervals for the single proportion: comparison
 // of seven methods", Statistics in Medicine 17:857–872, Table I, method 3 (score, no
@@ -35,7 +35,7 @@ describe('wilson', () => {
 
 describe('deviance against chi-square', () => {
   it('the 95% point matches tables (df 1: 3.841, 2: 5.991, 5: 11.07, 30: 43.77) within 1%', async () => {
-    const { chiSquare95, devianceVerdict } = await import('../reports/inference.js');
+    const { chiSquare95, devianceVerdict } = await import('../stats/inference.js');
     for (const [df, q] of [[1, 3.841], [2, 5.991], [5, 11.07], [30, 43.77]] as const) expect(Math.abs(chiSquare95(df) / q - 1)).toBeLessThan(0.01);
     expect(devianceVerdict(0.06, 1, 'x')).toMatch(/within chance/);
     expect(devianceVerdict(9.1, 1, 'misses pairings')).toMatch(/above .*: misses pairings/);

@@ -2,11 +2,11 @@
 // legal answers, as agents/random.ts documents), and their transcripts (004).
 import { describe, expect, it } from 'vitest';
 import { randomAnswer } from '../agents/random.js';
-import { legalAnswers, validateAnswer, type Decision } from '../engine/decisions.js';
-import type { EventType } from '../engine/events.js';
-import { Game } from '../engine/game.js';
-import { Rng } from '../engine/rng.js';
-import { describe as describeEvent, transcript } from '../reports/transcript.js';
+import { legalAnswers, validateAnswer, type Decision } from '../engine/index.js';
+import type { EventType } from '../engine/index.js';
+import { Game } from '../engine/index.js';
+import { Rng } from '../engine/index.js';
+import { describe as describeEvent, transcript } from '../narrate/transcript.js';
 import { run, setupOf } from './helpers/scripted.js';
 
 const DECISIONS: Decision[] = [

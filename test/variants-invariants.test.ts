@@ -2,10 +2,10 @@
 // seeds, every preset, with the random agent: each decision is checked against the table
 // when it is asked, each game's log when it is over.
 import { describe, expect, it } from 'vitest';
-import type { Decision, PackDecision } from '../engine/decisions.js';
-import type { Event } from '../engine/events.js';
-import { Game } from '../engine/game.js';
-import type { Role } from '../engine/roles.js';
+import type { Decision, PackDecision } from '../engine/index.js';
+import type { Event } from '../engine/index.js';
+import { Game } from '../engine/index.js';
+import type { Role } from '../engine/index.js';
 import { livingNeighbours, run, setupOf } from './helpers/scripted.js';
 
 const MIXES = [

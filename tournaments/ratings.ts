@@ -4,7 +4,7 @@
 //   village's (detection), pooled over its opponents and per opponent, with 95% Wilson
 //   intervals; in seat mode, per role too, beside the reference agent's rate in the same
 //   seats of the same deals (a paired difference);
-// - a model fitted on all games (reports/logistic.ts, IRLS):
+// - a model fitted on all games (stats/logistic.ts, IRLS):
 //     side mode   logit P(village wins | X wolves, Y village) = c + v_Y − w_X
 //                 with Σv = Σw = 0 (effects coding): every entrant gets a village strength
 //                 v and a wolf strength w with a standard error; c is the village's edge
@@ -18,10 +18,10 @@
 //   known than that (positively correlated games), and the common level c less well.
 // No Elo-style online rating: it depends on the order of games; the fitted model does not.
 
-import { err, ok, type Result } from '../engine/result.js';
-import type { Role, Team } from '../engine/roles.js';
-import { fitLogistic, type BinomialRow, type LogisticFit } from '../reports/logistic.js';
-import { wilson, Z95 } from '../reports/stats.js';
+import { err, ok, type Result } from '../engine/index.js';
+import type { Role, Team } from '../engine/index.js';
+import { fitLogistic, type BinomialRow, type LogisticFit } from '../stats/logistic.js';
+import { wilson, Z95 } from '../stats/wilson.js';
 
 /** A rate with its 95% Wilson interval (rate/low/high null before any game). */
 export interface Rate {

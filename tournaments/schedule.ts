@@ -13,8 +13,8 @@
 
 import { createHash } from 'node:crypto';
 import { checkSeating, parseAgentSpec, parseSeating, type Seating } from '../agents/registry.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { describeSetup, type GameSetup } from '../engine/setup.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { describeSetup, type GameSetup } from '../engine/index.js';
 
 export const MODES = ['side', 'seat'] as const;
 export type Mode = (typeof MODES)[number];

@@ -5,11 +5,11 @@
 // sweep, with every such cell named and what to change.
 
 import { checkSeating, type Seating } from '../agents/registry.js';
-import { findPreset, presetNames } from '../engine/presets.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { parseRole, REPEATABLE_ROLES, ROLES, type Role } from '../engine/roles.js';
-import { describeSetup, formatRoleCounts, MAX_PLAYERS, MIN_PLAYERS, resolveSetup, type GameSetup } from '../engine/setup.js';
-import { documentMix, TABLE_DOCUMENTS, type TableDocument } from '../reports/mix.js';
+import { findPreset, presetNames } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { parseRole, REPEATABLE_ROLES, ROLES, type Role } from '../engine/index.js';
+import { describeSetup, formatRoleCounts, MAX_PLAYERS, MIN_PLAYERS, resolveSetup, type GameSetup } from '../engine/index.js';
+import { documentMix, TABLE_DOCUMENTS, type TableDocument } from '../stats/mix.js';
 
 export const DEFAULT_PLAYERS = { min: 8, max: 18 } as const;
 

@@ -5,7 +5,7 @@
 // so a cell's games — and where it stops — depend on the seed and these settings only:
 // not on the other cells, the number of workers, or where a run was interrupted.
 
-import { gamesForPrecision, halfWidth } from '../reports/inference.js';
+import { gamesForPrecision, halfWidth } from '../stats/inference.js';
 
 export interface Adaptive {
   /** Target half-width of the 95% interval (0.01: ±1 point). */

@@ -3,10 +3,10 @@
 // indices to play. Players are built once per cell and thread.
 
 import { workerData } from 'piscina';
-import { GamePlayer, type GamesSpec } from './games.js';
-import type { ChunkResult } from './record.js';
-import type { IndexRange } from './run-config.js';
-import { seatingFromText } from './run-config.js';
+import { GamePlayer, type GamesSpec } from '../runs/games.js';
+import type { ChunkResult } from '../runs/record.js';
+import type { IndexRange } from '../runs/run-config.js';
+import { seatingFromText } from '../runs/run-config.js';
 
 const specs = workerData as readonly GamesSpec[];
 const players = new Map<number, GamePlayer>();

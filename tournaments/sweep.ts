@@ -10,16 +10,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Seating } from '../agents/registry.js';
-import { SIDES } from '../engine/roles.js';
-import { chunksOf, execute, inFlight } from './execute.js';
-import { GamePlayer, type GamesSpec } from './games.js';
-import type { ChunkResult } from './record.js';
-import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from './run-config.js';
-import type { RunRow, Store } from './storage.js';
+import { SIDES } from '../engine/index.js';
+import { chunksOf, execute, inFlight } from '../runs/execute.js';
+import { GamePlayer, type GamesSpec } from '../runs/games.js';
+import type { ChunkResult } from '../runs/record.js';
+import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
+import type { RunRow, Store } from '../runs/storage.js';
 import type { SweepCell } from './sweep-grid.js';
 import { cellState, type Adaptive, type CellState } from './sweep-schedule.js';
 import type { SweepTask } from './sweep-worker.js';
-import { codeHash, PACKAGE_ROOT, versions } from './version.js';
+import { codeHash, PACKAGE_ROOT, versions } from '../runs/version.js';
 
 export interface SweepOptions {
   readonly seed: string;

@@ -3,10 +3,10 @@
 // won, and what the reference won in the same seat of the same deal (the baseline run).
 // Games are read as stored: an unfinished tournament is rated on the games it has.
 
-import { ROLES, SIDES, teamOf, type Role, type Side, type Team } from '../engine/roles.js';
-import { FLAG, decodeSeat } from './record.js';
+import { ROLES, SIDES, teamOf, type Role, type Side, type Team } from '../engine/index.js';
+import { FLAG, decodeSeat } from '../runs/record.js';
 import type { Baseline, SeatCell, SideResult } from './ratings.js';
-import type { Store } from './storage.js';
+import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
 
 export interface PairingGames {

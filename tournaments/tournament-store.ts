@@ -3,7 +3,7 @@
 // are ordinary runs, so `sim runs`, `sim show`, `sim report` and `sim resume` see them.
 
 import type { Mode, Pairing, PairingKind, Schedule } from './schedule.js';
-import type { Store } from './storage.js';
+import type { Store } from '../runs/storage.js';
 
 export interface TournamentRow {
   readonly id: number;

@@ -10,17 +10,17 @@
 // are the same for any number of workers, any interruption and any order of play.
 
 import { Piscina } from 'piscina';
-import { chunksOf, inFlight } from './execute.js';
-import { GamePlayer, type GamesSpec, type PlayedIndex } from './games.js';
-import type { ChunkResult } from './record.js';
-import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from './run-config.js';
+import { chunksOf, inFlight } from '../runs/execute.js';
+import { GamePlayer, type GamesSpec, type PlayedIndex } from '../runs/games.js';
+import type { ChunkResult } from '../runs/record.js';
+import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
 import type { Pairing, Schedule } from './schedule.js';
-import type { RunRow, Store } from './storage.js';
+import type { RunRow, Store } from '../runs/storage.js';
 import { sweepWorkerFile } from './sweep.js';
 import type { SweepTask } from './sweep-worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
-import { codeHash, versions } from './version.js';
-import { describeSetup } from '../engine/setup.js';
+import { codeHash, versions } from '../runs/version.js';
+import { describeSetup } from '../engine/index.js';
 
 export interface LivePairing {
   /** Position in the schedule. */

@@ -5,8 +5,8 @@
 // swap and Cupid's secret lover (variants.ts says why). To teach
 // it a new kind, add a case to `answer`.
 
-import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/decisions.js';
-import type { Rng } from '../../engine/rng.js';
+import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/index.js';
+import type { Rng } from '../../engine/index.js';
 import { randomAnswer } from '../random.js';
 import type { Agent, DecisionContext } from '../types.js';
 import { Beliefs } from './beliefs.js';

@@ -9,12 +9,12 @@
 // (someone fed it another seat's hidden information) and is thrown as such, so the
 // driver charges it as an error instead of the agent silently using it.
 
-import type { SeenResult } from '../../engine/claims.js';
-import { ALL, type Event, type LoverInfo } from '../../engine/events.js';
-import type { Observation } from '../../engine/observation.js';
-import type { RuleOptions } from '../../engine/options.js';
-import type { Role } from '../../engine/roles.js';
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import type { SeenResult } from '../../engine/index.js';
+import { ALL, type Event, type LoverInfo } from '../../engine/index.js';
+import type { Observation } from '../../engine/index.js';
+import type { RuleOptions } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import type { Knobs } from './knobs.js';
 import type { View } from './view.js';
 import { mix } from './pick.js';

@@ -4,8 +4,8 @@
 // proves the claimant a liar). Reading is idempotent: a Seer restating yesterday's
 // results each day adds nothing new.
 
-import type { Claim } from '../../engine/claims.js';
-import { isRole, type Role } from '../../engine/roles.js';
+import type { Claim } from '../../engine/index.js';
+import { isRole, type Role } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type InformedClaim, type PublicRecord } from './public.js';
 
 /** Roles that only one card holds, so two claimants cannot both be right. */
@@ -108,7 +108,7 @@ function report(b: PublicRecord, c: InformedClaim, target: number, wolf: boolean
   c.reports.push({ target, wolf, role });
   // Reporting on a card already turned over must match it.
   if (b.known[target] !== 0) {
-    if (!consistent(wolf, role, b.known[target] === 1, b.alive[target] === 0 ? b.roleOf[target] : null)) c.liar = true;
+    if (!consistent(wolf, role, b.known[target] === 1, b.alive[target] === 0 ? (b.roleOf[target] ?? null) : null)) c.liar = true;
   }
 }
 

@@ -4,7 +4,7 @@
 // of the public facts, so players reasoning alike vote alike instead of splitting.
 
 import type { Mind } from './mind.js';
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import { argmaxSharedOf } from './pick.js';
 import type { View } from './view.js';
 

@@ -3,7 +3,7 @@
 // with private knowledge), wolves on what the village thinks (wolf.ts), lovers never
 // against each other.
 
-import type { Answer } from '../../engine/decisions.js';
+import type { Answer } from '../../engine/index.js';
 import { lynchTarget } from './consensus.js';
 import type { DecisionFor, Mind } from './mind.js';
 import { argmaxRandom, argmaxShared } from './pick.js';

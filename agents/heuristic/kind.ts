@@ -1,6 +1,6 @@
 // The `heuristic` agent kind for the registry: `heuristic` or `heuristic:knob=value,...`.
 
-import { err, ok } from '../../engine/result.js';
+import { err, ok } from '../../engine/index.js';
 import type { AgentKind } from '../registry.js';
 import { HeuristicAgent } from './agent.js';
 import { parseKnobs, type ParsedKnobs } from './knobs.js';
@@ -23,7 +23,7 @@ function knobsOf(argument: string | undefined): ParsedKnobs {
 export const heuristicKind: AgentKind = {
   name: 'heuristic',
   summary:
-    'rule-based play of every role from its own observation, talking through claims; knobs fakeClaim, seerReveal, trust, bus (README "Heuristic agents")',
+    'rule-based play of every role from its own observation, talking through claims; knobs fakeClaim, seerReveal, trust, bus (docs/heuristic.md)',
   async: false,
   check: (argument) => {
     const r = parseKnobs(argument);

@@ -4,7 +4,7 @@
 // the order below, so `heuristic:trust=0.8` and `heuristic` are the same agent (and
 // store as the same text).
 
-import { didYouMean, err, ok, type Result } from '../../engine/result.js';
+import { didYouMean, err, ok, type Result } from '../../engine/index.js';
 
 export interface Knobs {
   /** Probability that the pack's designated wolf claims to be the Seer (once per game and wolf). */

@@ -2,9 +2,9 @@
 // knowledge; the village's, from public facts only), the seat's own random stream, the
 // knobs, and the plan (choices the agent made earlier and sticks to).
 
-import type { SeenResult } from '../../engine/claims.js';
-import type { DecisionKind, DecisionOf, PackDecision, TargetDecision, TargetKind, VoteDecision } from '../../engine/decisions.js';
-import type { Rng } from '../../engine/rng.js';
+import type { SeenResult } from '../../engine/index.js';
+import type { DecisionKind, DecisionOf, PackDecision, TargetDecision, TargetKind, VoteDecision } from '../../engine/index.js';
+import type { Rng } from '../../engine/index.js';
 import type { Beliefs } from './beliefs.js';
 import type { Knobs } from './knobs.js';
 import type { View } from './view.js';

@@ -1,8 +1,8 @@
 // Night decisions (and the first night's): Seer, Guard, Witch, Little Girl, Thief,
 // Cupid, Pied Piper. The pack's choice is pack.ts.
 
-import type { Answer } from '../../engine/decisions.js';
-import type { Role } from '../../engine/roles.js';
+import type { Answer } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
 import type { DecisionFor, Mind } from './mind.js';
 import { argmaxRandom } from './pick.js';
 import type { View } from './view.js';

@@ -10,9 +10,9 @@
 // that the Guard protects him tonight. A victim saved last night cannot be guarded again
 // (no repeats), so he is attacked again.
 
-import type { Answer, PackDecision } from '../../engine/decisions.js';
-import type { Role } from '../../engine/roles.js';
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import type { Answer, PackDecision } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import { INTENT, SUSPECT } from './beliefs.js';
 import type { Mind } from './mind.js';
 import { argmaxShared, mix, without } from './pick.js';
@@ -98,7 +98,7 @@ function followed(d: PackDecision): number {
 function victimValue(m: Mind, v: View, night: NightFacts, s: number): number {
   const b = m.b;
   let value = 1;
-  const claimed = b.claimed[s];
+  const claimed = b.claimed[s] ?? null;
   if (v.cred[s]! > 0 || (claimed === 'seer' && b.roleLiar[s] === 0)) {
     // Killing the rival of a packmate who poses as the Seer would turn her card over and prove him a liar.
     if (claimed === 'seer' && night.fakeSeer) value += RIVAL_OF_FAKE;

@@ -4,7 +4,7 @@
 // (the pack in one round, the village on a lynch) — never by seat order, which would
 // bias outcomes by seat.
 
-import type { Rng } from '../../engine/rng.js';
+import type { Rng } from '../../engine/index.js';
 
 /** Scores closer than this are a tie. */
 const EPS = 1e-9;

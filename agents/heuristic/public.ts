@@ -7,12 +7,12 @@
 // agent decides, it has read its whole observation, so the record holds exactly the
 // public events it has seen. Private knowledge stays in each agent's Beliefs.
 
-import type { Event } from '../../engine/events.js';
-import type { Observation } from '../../engine/observation.js';
-import type { SeanceQuestion } from '../../engine/moon/cards.js';
-import type { Role } from '../../engine/roles.js';
-import { neighboursWhere } from '../../engine/flow/circle.js';
-import { MAX_PLAYERS } from '../../engine/setup.js';
+import type { Event } from '../../engine/index.js';
+import type { Observation } from '../../engine/index.js';
+import type { SeanceQuestion } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { neighboursWhere } from '../../engine/index.js';
+import { MAX_PLAYERS } from '../../engine/index.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
 import { mix } from './pick.js';
@@ -322,7 +322,7 @@ export function publicRecordFor(obs: Observation): PublicRecord {
   const first = obs.events[0];
   if (first === undefined) return new PublicRecord(obs.players);
   for (let i = 0; i < RING; i++) {
-    const r = records[i];
+    const r = records[i] ?? null;
     if (keys[i] === first && r !== null && r.n === obs.players) return r;
   }
   const r = new PublicRecord(obs.players);

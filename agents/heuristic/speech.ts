@@ -7,9 +7,9 @@
 // names it (no more than 001 lets her). Other power roles claim their card only to avoid
 // being voted out. Wolves: wolf.ts.
 
-import { MAX_CLAIMS, type Claim } from '../../engine/claims.js';
-import type { Answer } from '../../engine/decisions.js';
-import type { Role } from '../../engine/roles.js';
+import { MAX_CLAIMS, type Claim } from '../../engine/index.js';
+import type { Answer } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
 import { intentsAgainst, underPressure } from './consensus.js';
 import { voteTarget } from './day.js';
 import type { DecisionFor, Mind } from './mind.js';

@@ -7,8 +7,8 @@
 // rest (the thief's swap, Cupid's secret lover) carry no suspicion to act on and are
 // answered the random agent's way.
 
-import type { Answer, DecisionOf, PotionDecision, SacrificeDecision } from '../../engine/decisions.js';
-import type { SeanceQuestion } from '../../engine/moon/cards.js';
+import type { Answer, DecisionOf, PotionDecision, SacrificeDecision } from '../../engine/index.js';
+import type { SeanceQuestion } from '../../engine/index.js';
 import { randomAnswer } from '../random.js';
 import { voteTargetOrPass } from './day.js';
 import type { DecisionFor, Mind } from './mind.js';

@@ -5,7 +5,7 @@
 // Wolves reason from the same public facts with the same tie-breaks, so the pack votes
 // together without talking.
 
-import type { Claim, SeenResult } from '../../engine/claims.js';
+import type { Claim, SeenResult } from '../../engine/index.js';
 import { intentsAgainst, lynchTarget } from './consensus.js';
 import type { Mind } from './mind.js';
 import { argmaxShared, without } from './pick.js';

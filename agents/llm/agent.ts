@@ -8,9 +8,9 @@
 // It keeps its own earlier reasoning (its private notes) and shows it in later prompts,
 // so a wolf remembers its lie; nothing else carries over between decisions.
 
-import { validateAnswer, type Answer, type Decision } from '../../engine/decisions.js';
-import type { Observation } from '../../engine/observation.js';
-import { err, type Result } from '../../engine/result.js';
+import { validateAnswer, type Answer, type Decision } from '../../engine/index.js';
+import type { Observation } from '../../engine/index.js';
+import { err, type Result } from '../../engine/index.js';
 import type { Agent, DecisionContext } from '../types.js';
 import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
 import type { Menu } from './choices.js';

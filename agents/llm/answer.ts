@@ -6,11 +6,11 @@
 // `choice` (a label from the menu, or a list of players), `say` (the pack's night chat),
 // `speech` (said aloud) and `claims` (the engine's Claim format, players written "P3").
 
-import { CLAIM_ACTIONS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/claims.js';
-import type { Answer, Decision } from '../../engine/decisions.js';
-import { err, ok, type Result } from '../../engine/result.js';
-import { ROLES, isRole } from '../../engine/roles.js';
-import { P } from '../../reports/transcript.js';
+import { CLAIM_ACTIONS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/index.js';
+import type { Answer, Decision } from '../../engine/index.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import { ROLES, isRole } from '../../engine/index.js';
+import { P } from '../../narrate/transcript.js';
 import type { Menu } from './choices.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -3,9 +3,9 @@
 // decisions that name several (cupid, piper, scapegoat), or free talk for a speech.
 // Players are labelled P1..Pn as in the transcripts; seats are 0-based inside.
 
-import { legalAnswers, type Answer, type Decision } from '../../engine/decisions.js';
-import type { SeanceQuestion } from '../../engine/moon/cards.js';
-import { P } from '../../reports/transcript.js';
+import { legalAnswers, type Answer, type Decision } from '../../engine/index.js';
+import type { SeanceQuestion } from '../../engine/index.js';
+import { P } from '../../narrate/transcript.js';
 
 export interface Option {
   readonly label: string;

@@ -2,10 +2,10 @@
 // game so far as it saw it. Built from the seat's observation only (the public setup and
 // the events its bit may see), so nothing it may not know can get in.
 
-import type { Event } from '../../engine/events.js';
-import type { Observation } from '../../engine/observation.js';
-import { teamOf, type Role } from '../../engine/roles.js';
-import { describe, P } from '../../reports/transcript.js';
+import type { Event } from '../../engine/index.js';
+import type { Observation } from '../../engine/index.js';
+import { teamOf, type Role } from '../../engine/index.js';
+import { describe, P } from '../../narrate/transcript.js';
 
 /** The seat's card now: the dealt card, or the one a thief took. */
 export function currentRole(obs: Observation): Role | undefined {

@@ -4,7 +4,7 @@
 // seat's environment; without one there is nothing to call, and that is a bug in the
 // caller, not a user's mistake.
 
-import { ok } from '../../engine/result.js';
+import { ok } from '../../engine/index.js';
 import type { AgentKind, Seating } from '../registry.js';
 import { parseLlmSpec, type LlmSpec } from './spec.js';
 

@@ -6,8 +6,8 @@
 // seat had seen when it was asked, so the note goes just before the next event that seat
 // sees (usually the result of that very decision). This needs only the stored log.
 
-import type { Event } from '../../engine/events.js';
-import { P } from '../../reports/transcript.js';
+import type { Event } from '../../engine/index.js';
+import { P } from '../../narrate/transcript.js';
 
 export const NOTE_KINDS = ['reasoning', 'invalid', 'failure', 'fallback'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];

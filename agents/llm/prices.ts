@@ -12,7 +12,7 @@
 // price (and --max-cost refuses it) rather than a wrong one.
 
 import { readFileSync } from 'node:fs';
-import { err, ok, type Result } from '../../engine/result.js';
+import { err, ok, type Result } from '../../engine/index.js';
 import { PROVIDERS, type Provider } from './spec.js';
 
 export interface Price {

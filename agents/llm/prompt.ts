@@ -4,9 +4,9 @@
 // private notes, the question with its legal choices, and the answer format.
 // Inputs are the seat's observation, the decision and the seat's own notes: nothing else.
 
-import { MAX_CLAIMS, MAX_TEXT } from '../../engine/claims.js';
-import type { Decision } from '../../engine/decisions.js';
-import type { Observation } from '../../engine/observation.js';
+import { MAX_CLAIMS, MAX_TEXT } from '../../engine/index.js';
+import type { Decision } from '../../engine/index.js';
+import type { Observation } from '../../engine/index.js';
 import { answerFields, answerSchema, exampleAnswer, type Json } from './answer.js';
 import { choicesText, menuOf, questionText, type Menu } from './choices.js';
 import { historyText, identityText, playersText } from './history.js';

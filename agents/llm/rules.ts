@@ -3,8 +3,8 @@
 // its value and its meaning (OPTION_SPECS' `doc`). Change an option and the prompt says
 // so; nothing here restates a variant as fixed text.
 
-import { formatOptionValue, OPTION_SPECS, type OptionKey, type RuleOptions } from '../../engine/options.js';
-import { ROLES, teamOf, type Role } from '../../engine/roles.js';
+import { formatOptionValue, OPTION_SPECS, type OptionKey, type RuleOptions } from '../../engine/index.js';
+import { ROLES, teamOf, type Role } from '../../engine/index.js';
 
 /** What each card does, true under every preset (the options below give the variants). */
 const ROLE_TEXT: Record<Role, string> = {

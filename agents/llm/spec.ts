@@ -13,7 +13,7 @@
 // stored with every result, so a key is named by the environment variable holding it
 // (`keyEnv=OPENROUTER_API_KEY`), never written out.
 
-import { err, ok, type Result } from '../../engine/result.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export const PROVIDERS = ['openai', 'anthropic', 'compatible'] as const;
 export type Provider = (typeof PROVIDERS)[number];

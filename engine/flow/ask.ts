@@ -4,7 +4,7 @@ import type { Answer, AnswerOf, Decision, DecisionKind } from '../decisions.js';
 import type { Game } from '../game.js';
 import { ALL } from '../events.js';
 import { winnersOf } from '../outcome.js';
-import type { Side } from '../roles.js';
+import type { Side } from '../teams.js';
 
 /**
  * Yielded once a side has won (`yield GAME_OVER` right after `endGame`): the Game never

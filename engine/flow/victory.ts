@@ -2,7 +2,7 @@
 // at every dawn (the Pied Piper's last charms land at night).
 
 import type { Game } from '../game.js';
-import type { Side } from '../roles.js';
+import type { Side } from '../teams.js';
 import { crossTeamLovers, type GameState } from '../state.js';
 import { endGame } from './ask.js';
 

@@ -15,7 +15,7 @@
 
 import { maskOf, only } from '../events.js';
 import type { Game } from '../game.js';
-import type { Role } from '../roles.js';
+import type { Role } from '../teams.js';
 import { seatOf, type GameState } from '../state.js';
 
 export const APRIL_SWAPS: readonly (readonly [Role, Role])[] = [

@@ -17,7 +17,7 @@ import { ask, type Flow } from '../flow/ask.js';
 import { leftOf, neighbours } from '../flow/circle.js';
 import { livingExcept } from '../flow/targets.js';
 import type { Game } from '../game.js';
-import { teamOf } from '../roles.js';
+import { teamOf } from '../teams.js';
 import { livingWolves } from '../state.js';
 import { SPIRITUALISM_CARDS, type SeanceQuestion } from './cards.js';
 

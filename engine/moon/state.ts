@@ -1,6 +1,6 @@
 // New Moon's part of the game state: the deck, the round's card and what it does.
 
-import type { Role } from '../roles.js';
+import type { Role } from '../teams.js';
 import type { MoonCard } from './cards.js';
 
 /** The players' ages and sexes, drawn at setup from the moderator's stream (attributes.ts). */

@@ -5,7 +5,7 @@
 
 import { ALL, maskOf } from '../events.js';
 import type { Game } from '../game.js';
-import { ELDER_POWERS } from '../roles.js';
+import { ELDER_POWERS } from '../teams.js';
 
 export const ELDER_LIVES = 2;
 

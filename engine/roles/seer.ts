@@ -14,7 +14,7 @@ import { neighbours } from '../flow/circle.js';
 import { livingExcept } from '../flow/targets.js';
 import type { Game } from '../game.js';
 import { powerSeat } from '../moon/april-fools.js';
-import { ROLES } from '../roles.js';
+import { ROLES } from '../teams.js';
 
 export function seerResult(g: Game, target: number): SeerResult {
   const role = g.state.seats[target]!.role;

@@ -4,8 +4,8 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { checkSeating, parseSeating, type Seating } from '../../agents/registry.js';
-import { resolveSetup, type GameSetup } from '../../engine/setup.js';
-import { parseSeed, parseShard, WHOLE_RUN, type RunConfig } from '../../tournaments/run-config.js';
+import { resolveSetup, type GameSetup } from '../../engine/index.js';
+import { parseSeed, parseShard, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { fail, unwrap } from './errors.js';
 
 export const DEFAULT_DB = 'werewolf.db';

@@ -3,17 +3,17 @@
 // and what a database holds.
 
 import { agentKinds } from '../../agents/registry.js';
-import { formatOptions, formatOptionValue, OPTION_SPECS, type OptionSpec } from '../../engine/options.js';
-import { PRESETS, type Preset } from '../../engine/presets.js';
-import type { Role } from '../../engine/roles.js';
-import { formatRoleCounts } from '../../engine/setup.js';
-import { Store } from '../../tournaments/storage.js';
+import { formatOptions, formatOptionValue, OPTION_SPECS, type OptionSpec } from '../../engine/index.js';
+import { PRESETS, type Preset } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { formatRoleCounts } from '../../engine/index.js';
+import { Store } from '../../runs/storage.js';
 import { pairings, tournaments } from '../../tournaments/tournament-store.js';
-import { MOON_EVENTS } from '../../engine/moon/cards.js';
-import { CAUSES } from '../../engine/causes.js';
+import { MOON_EVENTS } from '../../engine/index.js';
+import { CAUSES } from '../../engine/index.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
-import { findPreset, presetNames } from '../../engine/presets.js';
+import { findPreset, presetNames } from '../../engine/index.js';
 
 const wrap = (words: readonly string[], width: number, indent: string): string[] => {
   const lines: string[] = [];
@@ -98,7 +98,7 @@ export function rulesCommand(a: { json: boolean }): number {
   }
   const out: string[] = ['Rule options: --rule key=value (repeatable). Values per preset at the end of each entry.', ''];
   for (const o of OPTION_SPECS) {
-    out.push(`${o.key}   ${valuesOf(o)}${o.inTable ? '' : '   (a rule RULES.md states in its text)'}`);
+    out.push(`${o.key}   ${valuesOf(o)}${o.inTable ? '' : '   (a rule a document states in its text, not an option it varies)'}`);
     out.push(...wrap(o.doc.split(' '), 88, '    '));
     out.push(...wrap(['presets:', ...PRESETS.map((p) => `${p.name}=${formatOptionValue(o.key, p.options)}`)], 88, '    '));
     out.push('');

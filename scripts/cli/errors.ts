@@ -2,7 +2,7 @@
 // main.ts prints its message as one paragraph on stderr and exits with code 2, without a
 // stack trace. Anything else thrown is a bug and keeps its stack. Exit codes are below.
 
-import type { Result } from '../../engine/result.js';
+import type { Result } from '../../engine/index.js';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -1,13 +1,13 @@
 // What `sim` prints: the configuration and the results, for people (aligned text) or
 // for programs (one JSON object).
 
-import { findPreset } from '../../engine/presets.js';
+import { findPreset } from '../../engine/index.js';
 import { usd } from '../../agents/llm/prices.js';
-import { SIDES } from '../../engine/roles.js';
-import { mixLabel, type GameSetup } from '../../engine/setup.js';
-import { changedRules, shardRange, shardText, type RunConfig } from '../../tournaments/run-config.js';
-import type { RunOutcome } from '../../tournaments/runner.js';
-import type { RunRow } from '../../tournaments/storage.js';
+import { SIDES } from '../../engine/index.js';
+import { mixLabel, type GameSetup } from '../../engine/index.js';
+import { changedRules, shardRange, shardText, type RunConfig } from '../../runs/run-config.js';
+import type { RunOutcome } from '../../runs/runner.js';
+import type { RunRow } from '../../runs/storage.js';
 
 /** A rate in percent; two decimals below 1% so that small upper bounds do not read as 0.0%. */
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;

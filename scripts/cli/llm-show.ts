@@ -1,12 +1,12 @@
 // `sim show` of a game with LLM seats: the game is replayed from the record alone (replay
 // mode: no key, no network, nothing written), so its log is the stored game's; the
 // transcript interleaves each LLM seat's private reasoning (marked private), refused
-// answers, failed calls and fallbacks (tournaments/llm-show.ts). Loaded only for such games.
+// answers, failed calls and fallbacks (runs/llm/show.ts). Loaded only for such games.
 
-import { replayFromRecord, type RecordReplay } from '../../tournaments/llm-show.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
-import type { RunConfig } from '../../tournaments/run-config.js';
-import { inspectDbFile, Store } from '../../tournaments/storage.js';
+import { replayFromRecord, type RecordReplay } from '../../runs/llm/show.js';
+import { LlmStore } from '../../runs/llm/store.js';
+import type { RunConfig } from '../../runs/run-config.js';
+import { inspectDbFile, Store } from '../../runs/storage.js';
 import { fail, unwrap } from './errors.js';
 
 /**

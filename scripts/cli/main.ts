@@ -5,7 +5,7 @@
 // provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
 
 import yargs from 'yargs';
-import { packageVersion } from '../../tournaments/version.js';
+import { packageVersion } from '../../runs/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';

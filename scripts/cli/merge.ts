@@ -1,8 +1,8 @@
 // `sim merge a.db b.db … --into all.db`: the shards of one run as one whole run.
 
-import { mergeShards } from '../../tournaments/merge.js';
+import { mergeShards } from '../../runs/merge.js';
 import { runGamesOutcomeOf } from './stored.js';
-import { Store } from '../../tournaments/storage.js';
+import { Store } from '../../runs/storage.js';
 import { fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
 import { storedRun } from './run.js';

@@ -8,10 +8,10 @@ import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
-import { runKey, seatingFromText, setupFromJson, type RunConfig } from '../../tournaments/run-config.js';
-import { runGames } from '../../tournaments/runner.js';
-import { inspectDbFile, Store, type RunRow } from '../../tournaments/storage.js';
-import { codeHash, versions } from '../../tournaments/version.js';
+import { runKey, seatingFromText, setupFromJson, type RunConfig } from '../../runs/run-config.js';
+import { runGames } from '../../runs/runner.js';
+import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
+import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
@@ -54,9 +54,9 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
     if (llm !== null) {
       if (llm.settings.cache === undefined)
         fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
-      return playLlm(config, exec, llm, null, undefined, undefined);
+      return playLlm({ config, exec, dbPath: null }, llm);
     }
-    return play(config, exec, null, undefined, undefined);
+    return play({ config, exec, dbPath: null });
   }
   const state = inspectDbFile(dbPath);
   const store = unwrap(Store.open(dbPath, 'write'));
@@ -72,8 +72,8 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
         );
       else resume = found;
     }
-    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, resume, () => (dropped = true));
-    return await play(config, exec, dbPath, store, resume);
+    if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume }, llm, () => (dropped = true));
+    return await play({ config, exec, dbPath, store, resume });
   } finally {
     store.close();
     // A run refused at its first call is not kept; nor is the file made for it.
@@ -86,39 +86,36 @@ function removeDbFiles(path: string): void {
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
 }
 
+/** Where and how a run is played: its configuration, the execution flags, the results file. */
+interface PlayTarget {
+  readonly config: RunConfig;
+  readonly exec: Execution;
+  /** The results file's path and its open store (null and undefined with --no-db). */
+  readonly dbPath: string | null;
+  readonly store?: Store | undefined;
+  /** The stored run this continues (undefined: a new run). */
+  readonly resume?: RunRow | undefined;
+}
+
 /**
  * A run with LLM seats: its record opened (a resumed run's must be there already), the
  * run row made (a new run) and registered in the record with its budget, then played.
+ * `onDropped`: the run was refused at its first call and not kept.
  */
-async function playLlm(
-  config: RunConfig,
-  exec: Execution,
-  plan: LlmPlan,
-  dbPath: string | null,
-  store: Store | undefined,
-  resume: RunRow | undefined,
-  onDropped?: () => void,
-): Promise<number> {
+async function playLlm(t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Promise<number> {
   const { settings, mod } = plan;
-  const record = mod.openRecord(settings, dbPath, store, resume !== undefined);
-  let llm: ReturnType<typeof mod.startLlmRun> | undefined;
+  const record = mod.openRecordOf(settings, t.dbPath, t.store, t.resume !== undefined);
+  let session: LlmRunSession | undefined;
   let dropped = false;
   try {
-    const resuming = resume !== undefined;
-    const runId0 = resuming ? mod.llmRunId(config, resume) : undefined;
-    const maxCost = mod.budgetOf(settings, record, runId0 ?? '', resuming);
-    if (maxCost !== (settings.maxCost ?? null)) mod.checkModels(config.seating, settings, maxCost);
-    const run = resume ?? store?.createRun(config, runKey(config), versions());
-    const runId = runId0 ?? mod.llmRunId(config, run);
-    record.store.beginRun(runId, resuming ? settings.maxCost : maxCost);
-    llm = mod.startLlmRun(config, settings, record, runId, maxCost);
-    const session = new mod.LlmRunSession(llm, config, record, store !== undefined && run !== undefined ? { store, run } : undefined, !resuming);
-    return await play(config, exec, dbPath, store, run, session, () => {
+    session = mod.LlmRunSession.start({ config: t.config, settings, record, store: t.store, resume: t.resume, newRun: () => t.store?.createRun(t.config, runKey(t.config), versions()) });
+    const run = session.results?.run;
+    return await play({ ...t, resume: run }, session, () => {
       dropped = true;
       onDropped?.();
     });
   } finally {
-    llm?.close();
+    session?.close();
     record.close();
     if (dropped && record.createdNow) removeDbFiles(record.path);
   }
@@ -173,23 +170,16 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   const store = unwrap(Store.open(dbPath, 'update'));
   try {
     const { run, config } = storedRun(store, String(id), 'resumed');
-    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, run);
-    return await play(config, exec, dbPath, store, run);
+    if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume: run }, llm);
+    return await play({ config, exec, dbPath, store, resume: run });
   } finally {
     store.close();
   }
 }
 
-async function play(
-  config: RunConfig,
-  exec: Execution,
-  dbPath: string | null,
-  store: Store | undefined,
-  resume: RunRow | undefined,
-  llm?: LlmRunSession,
-  /** Called when the LLM run was refused at its first call and not kept. */
-  dropped?: () => void,
-): Promise<number> {
+/** Plays the run (with its LLM session when it seats models); `dropped` is called when that run was refused at its first call and not kept. */
+async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
+  const { config, exec, dbPath, store, resume } = t;
   const bar = progressBar(!exec.json);
   const interrupt = onInterrupt({
     clear: () => bar.stop(),

@@ -3,17 +3,17 @@
 // A replay of a stored game is checked against what was stored, and a difference is
 // reported (and exits 1): the stored result then came from other code.
 
-import { mixLabel } from '../../engine/setup.js';
-import { gameSeed } from '../../engine/rng.js';
-import { SIDES } from '../../engine/roles.js';
-import { P, transcript, type TranscriptHeader } from '../../reports/transcript.js';
-import { GamePlayer, type PlayedIndex } from '../../tournaments/games.js';
-import { IDENTITY_CODES, type CodeMaps } from '../../tournaments/record.js';
+import { mixLabel } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import { SIDES } from '../../engine/index.js';
+import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import { GamePlayer, type PlayedIndex } from '../../runs/games.js';
+import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
-import { llmGameName } from '../../tournaments/llm-store.js';
-import { parseSeed, runKey, specList, type RunConfig } from '../../tournaments/run-config.js';
-import { Store, type GameRow, type RunRow } from '../../tournaments/storage.js';
-import { codeHash } from '../../tournaments/version.js';
+import { llmGameName } from '../../runs/llm/store.js';
+import { parseSeed, runKey, specList, type RunConfig } from '../../runs/run-config.js';
+import { Store, type GameRow, type RunRow } from '../../runs/storage.js';
+import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { presetTitle, rulesText } from './format.js';

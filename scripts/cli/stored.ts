@@ -1,8 +1,8 @@
 // A stored run's results as a RunOutcome (for printing what a file holds: merge, resume of a complete run).
 
-import type { RunOutcome } from '../../tournaments/runner.js';
-import type { RunRow, Store } from '../../tournaments/storage.js';
-import { Tally } from '../../tournaments/tally.js';
+import type { RunOutcome } from '../../runs/runner.js';
+import type { RunRow, Store } from '../../runs/storage.js';
+import { Tally } from '../../runs/tally.js';
 
 export function runGamesOutcomeOf(store: Store, run: RunRow): RunOutcome {
   const tally = new Tally(store.codes);

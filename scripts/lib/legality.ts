@@ -3,7 +3,7 @@
 // with several seatings (heuristic self-play with default and extreme knobs, and mixed
 // tables against random agents), counting the answers the engine rejected.
 
-import { PRESETS } from '../../engine/presets.js';
+import { PRESETS } from '../../engine/index.js';
 import { emptyTally, playMany, table, type Tally } from './play-many.js';
 
 /** Mixes that bring in the roles the player-count tables leave out. */

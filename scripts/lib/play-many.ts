@@ -5,11 +5,11 @@
 import { cpuUsage } from 'node:process';
 import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents, type Seating } from '../../agents/registry.js';
-import { Game } from '../../engine/game.js';
-import { err, ok, type Result } from '../../engine/result.js';
-import { gameSeed } from '../../engine/rng.js';
-import { SIDES, type Side } from '../../engine/roles.js';
-import { resolveSetup, type GameSetup, type SetupRequest } from '../../engine/setup.js';
+import { Game } from '../../engine/index.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import { SIDES, type Side } from '../../engine/index.js';
+import { resolveSetup, type GameSetup, type SetupRequest } from '../../engine/index.js';
 
 export interface Tally {
   games: number;

@@ -3,9 +3,9 @@
 
 import { playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
-import { Game } from '../../engine/game.js';
-import { gameSeed } from '../../engine/rng.js';
-import { mixLabel, resolveSetup, type SetupRequest } from '../../engine/setup.js';
+import { Game } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import { mixLabel, resolveSetup, type SetupRequest } from '../../engine/index.js';
 import { recordOf, type ConfigInfo, type GameRecord } from '../../reports/records.js';
 
 export interface PlayedConfig {

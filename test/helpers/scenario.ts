@@ -1,14 +1,14 @@
 // Scenario tests: a stacked deck (seat i gets card i) and a plan of answers, so that a
 // rule can be exercised exactly and its effect asserted.
 
-import { fallbackAnswer, isTargetKind, type Answer, type Decision, type DecisionKind, type DecisionOf } from '../../engine/decisions.js';
-import type { EventOf, EventType } from '../../engine/events.js';
-import { Game } from '../../engine/game.js';
-import type { RuleOptions } from '../../engine/options.js';
-import { findPreset } from '../../engine/presets.js';
-import type { Role } from '../../engine/roles.js';
-import { ROLES } from '../../engine/roles.js';
-import type { GameSetup } from '../../engine/setup.js';
+import { fallbackAnswer, isTargetKind, type Answer, type Decision, type DecisionKind, type DecisionOf } from '../../engine/index.js';
+import type { EventOf, EventType } from '../../engine/index.js';
+import { Game } from '../../engine/index.js';
+import type { RuleOptions } from '../../engine/index.js';
+import { findPreset } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { ROLES } from '../../engine/index.js';
+import type { GameSetup } from '../../engine/index.js';
 
 export interface ScenarioSpec {
   /** Cards in seat order; with a thief, the 2 left-over cards last. */

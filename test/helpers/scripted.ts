@@ -4,12 +4,12 @@
 // so a rule can be exercised on a known table without a special deck mechanism.
 
 import { randomAnswer } from '../../agents/random.js';
-import { isTargetKind, type Answer, type Decision } from '../../engine/decisions.js';
-import type { EventOf, EventType } from '../../engine/events.js';
-import { Game } from '../../engine/game.js';
-import type { Role } from '../../engine/roles.js';
-import { seatStream, stream, type Rng } from '../../engine/rng.js';
-import { resolveSetup, type GameSetup } from '../../engine/setup.js';
+import { isTargetKind, type Answer, type Decision } from '../../engine/index.js';
+import type { EventOf, EventType } from '../../engine/index.js';
+import { Game } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
+import { seatStream, stream, type Rng } from '../../engine/index.js';
+import { resolveSetup, type GameSetup } from '../../engine/index.js';
 
 /** An answer, a target seat (or null) for target decisions, or undefined: let the random agent answer. */
 export type Script = (d: Decision, g: Game) => Answer | number | null | undefined;

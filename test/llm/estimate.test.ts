@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { estimateRun, estimateText } from '../../agents/llm/estimate.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
+import { LlmStore } from '../../runs/llm/store.js';
 import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();

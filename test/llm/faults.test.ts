@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TransportError } from '../../agents/llm/providers/types.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
-import type { GameRun } from '../../tournaments/llm-runner.js';
+import { LlmStore } from '../../runs/llm/store.js';
+import type { GameRun } from '../../runs/llm/runner.js';
 import type { Fault, FakeOptions } from './fake-provider.js';
 import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating, type Seating } from '../../agents/registry.js';
-import { resolveSetup, type GameSetup } from '../../engine/setup.js';
-import { createLlmRunContext, type LlmRun, type LlmRunOptions } from '../../tournaments/llm-context.js';
-import { runLlmGames, type GameRun } from '../../tournaments/llm-runner.js';
+import { resolveSetup, type GameSetup } from '../../engine/index.js';
+import { createLlmRunContext, type LlmRun, type LlmRunOptions } from '../../runs/llm/context.js';
+import { runLlmGames, type GameRun } from '../../runs/llm/runner.js';
 import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
 
 /** Starts fake providers for a test file; each is closed after its test. */

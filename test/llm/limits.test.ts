@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Limiter, realClock, type Clock } from '../../agents/llm/limiter.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
+import { LlmStore } from '../../runs/llm/store.js';
 import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();

@@ -9,12 +9,12 @@ import { rulesText } from '../../agents/llm/rules.js';
 import { playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
 import type { Agent } from '../../agents/types.js';
-import { legalAnswers } from '../../engine/decisions.js';
-import { Game } from '../../engine/game.js';
-import { formatOptionValue, OPTION_SPECS } from '../../engine/options.js';
-import { gameSeed } from '../../engine/rng.js';
-import { ROLES, type Role } from '../../engine/roles.js';
-import { describe as describeEvent } from '../../reports/transcript.js';
+import { legalAnswers } from '../../engine/index.js';
+import { Game } from '../../engine/index.js';
+import { formatOptionValue, OPTION_SPECS } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import { ROLES, type Role } from '../../engine/index.js';
+import { describe as describeEvent } from '../../narrate/transcript.js';
 import { setupOf } from './helpers.js';
 
 const ALL_ROLES = 'werewolf=3,villager,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { builtinPrices } from '../../agents/llm/prices.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
+import { LlmStore } from '../../runs/llm/store.js';
 import { bytesOf, fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -123,7 +123,7 @@ describe('the budget', () => {
 
     // Resume with a larger budget: only the unfinished games; no call is paid twice.
     const s2 = await serve();
-    const resumed = await import('../../tournaments/llm-runner.js').then((m) =>
+    const resumed = await import('../../runs/llm/runner.js').then((m) =>
       m.runLlmGames({ setup, seating, seed: 'budget', indices: unfinished.map((g) => g.index), llm: runOf(seating, { store, url: s2.url, prices, runId: 'bench' }), gamesInFlight: 2 }),
     );
     expect(resumed.every((g) => g.status === 'finished')).toBe(true);
@@ -146,7 +146,7 @@ describe('the budget', () => {
   });
 
   it('a model without a price cannot run under --max-cost (a clear error, before anything is spent)', async () => {
-    const { createLlmRunContext } = await import('../../tournaments/llm-context.js');
+    const { createLlmRunContext } = await import('../../runs/llm/context.js');
     const { llmSpecsOf } = await import('../../agents/llm/kinds.js');
     const seats = seatingOf('compatible:mystery-model@https://example.invalid/v1');
     const r = createLlmRunContext({ runId: 'x', specs: llmSpecsOf(seats), store: tmp.file('price.db'), maxCost: 5, env: {} });

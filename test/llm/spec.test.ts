@@ -6,7 +6,7 @@ import { menuOf } from '../../agents/llm/choices.js';
 import { priceOf, builtinPrices, loadPrices } from '../../agents/llm/prices.js';
 import { parseLlmSpec } from '../../agents/llm/spec.js';
 import { parseSeating, specForSeat } from '../../agents/registry.js';
-import type { Decision } from '../../engine/decisions.js';
+import type { Decision } from '../../engine/index.js';
 import { writeFileSync } from 'node:fs';
 import { tempDir } from './helpers.js';
 

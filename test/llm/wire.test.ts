@@ -2,8 +2,8 @@
 // through the real SDKs, for each answer format.
 
 import { describe, expect, it } from 'vitest';
-import { llmTranscript } from '../../tournaments/llm-show.js';
-import { LlmStore } from '../../tournaments/llm-store.js';
+import { llmTranscript } from '../../runs/llm/show.js';
+import { LlmStore } from '../../runs/llm/store.js';
 import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { summarize } from '../../reports/analysis.js';
 import { dbSource } from '../../reports/db-source.js';
-import { Store } from '../../tournaments/storage.js';
+import { Store } from '../../runs/storage.js';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('dbsource');

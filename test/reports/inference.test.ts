@@ -12,7 +12,7 @@ import {
   powerOf,
   twoProportionTest,
   twoSidedP,
-} from '../../reports/inference.js';
+} from '../../stats/inference.js';
 
 describe('Wilson score interval (published values: test/stats.test.ts)', () => {
   it('REFERENCES.md: a rate near 50% needs about 9,600 games for ±1% and 38,400 for ±0.5%', () => {

@@ -1,10 +1,10 @@
 // The logistic regression recovers known coefficients, and says why when it cannot.
 
 import { describe, expect, it } from 'vitest';
-import { Alea } from '../../engine/rng.js';
-import type { Role } from '../../engine/roles.js';
+import { Alea } from '../../engine/index.js';
+import type { Role } from '../../engine/index.js';
 import { mixRate } from '../../reports/balance.js';
-import { dependentColumns, fitLogistic, type BinomialRow } from '../../reports/logistic.js';
+import { dependentColumns, fitLogistic, type BinomialRow } from '../../stats/logistic.js';
 import { fitRoleValues, predictVillage } from '../../reports/role-values.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));

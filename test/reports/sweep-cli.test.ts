@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import Database from 'better-sqlite3';
 import { runBalance, type BalanceArgs } from '../../reports/balance-command.js';
-import { Store } from '../../tournaments/storage.js';
+import { Store } from '../../runs/storage.js';
 import { parseSeating } from '../../agents/registry.js';
-import { resolveSetup } from '../../engine/setup.js';
+import { resolveSetup } from '../../engine/index.js';
 import { killOnceStored, removeDir, sim, simChild, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('balance');

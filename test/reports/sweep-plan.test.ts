@@ -2,10 +2,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseSeating } from '../../agents/registry.js';
-import { mixLabel } from '../../engine/setup.js';
-import { halfWidth } from '../../reports/inference.js';
-import { wilson } from '../../reports/stats.js';
-import { Alea } from '../../engine/rng.js';
+import { mixLabel } from '../../engine/index.js';
+import { halfWidth } from '../../stats/inference.js';
+import { wilson } from '../../stats/wilson.js';
+import { Alea } from '../../engine/index.js';
 import { parseExtras, parsePlayers, parseWolves, planGrid, wolvesFor, type GridSpec } from '../../tournaments/sweep-grid.js';
 import { cellState, checkpoints, defaultMaxGames } from '../../tournaments/sweep-schedule.js';
 

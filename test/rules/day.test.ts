@@ -1,7 +1,7 @@
-// RULES.md "The day" and "Sheriff / Captain".
+// The day and the Sheriff / Captain (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
-import type { TargetDecision, VoteDecision } from '../../engine/decisions.js';
-import { transcript } from '../../reports/transcript.js';
+import type { TargetDecision, VoteDecision } from '../../engine/index.js';
+import { transcript } from '../../narrate/transcript.js';
 import { before, byNight, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;

@@ -1,8 +1,8 @@
-// RULES.md "Night order", "Werewolf", "Seer", "Witch".
+// The night's order, the Werewolves, the Seer, the Witch (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
-import type { DecisionKind, PackDecision } from '../../engine/decisions.js';
-import { ALL, MODERATOR } from '../../engine/events.js';
-import type { Game } from '../../engine/game.js';
+import type { DecisionKind, PackDecision } from '../../engine/index.js';
+import { ALL, MODERATOR } from '../../engine/index.js';
+import type { Game } from '../../engine/index.js';
 import { before, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
@@ -217,7 +217,7 @@ describe('witch', () => {
 
 describe('fallback answers', () => {
   it("a failing wolf's fallback never names itself under self-or-non-wolves (001)", async () => {
-    const { fallbackAnswer } = await import('../../engine/decisions.js');
+    const { fallbackAnswer } = await import('../../engine/index.js');
     const g = scenario({ deck: ['werewolf', 'villager', 'werewolf', 'villager'], rules: { sheriff: false, packTargets: 'self-or-non-wolves' } });
     const d = owed(g, 'pack', 0);
     expect(d.targets[0]).toBe(0);

@@ -1,7 +1,7 @@
-// RULES.md "Hunter", "Cupid", "Guard", "Thief", "Little Girl".
+// Hunter, Cupid, Guard, Thief, Little Girl (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
-import type { TargetDecision } from '../../engine/decisions.js';
-import { ALL } from '../../engine/events.js';
+import type { TargetDecision } from '../../engine/index.js';
+import { ALL } from '../../engine/index.js';
 import { before, deaths, eventsOf, play, scenario, v, owed } from '../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;

@@ -4,7 +4,7 @@
 // comparison of seat mode; and the errors that say why a model cannot be fitted.
 
 import { describe, expect, it } from 'vitest';
-import { Alea } from '../../engine/rng.js';
+import { Alea } from '../../engine/index.js';
 import { fitSeatModel, fitSideModel, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));

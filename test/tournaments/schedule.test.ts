@@ -4,11 +4,11 @@
 // seat mode, over the seats of one deal, the entrant holds every card of the deck once.
 
 import { describe, expect, it } from 'vitest';
-import { resolveSetup, type GameSetup } from '../../engine/setup.js';
-import { teamOf, type Role } from '../../engine/roles.js';
-import { GamePlayer } from '../../tournaments/games.js';
-import { IDENTITY_CODES } from '../../tournaments/record.js';
-import { runKey, specList } from '../../tournaments/run-config.js';
+import { resolveSetup, type GameSetup } from '../../engine/index.js';
+import { teamOf, type Role } from '../../engine/index.js';
+import { GamePlayer } from '../../runs/games.js';
+import { IDENTITY_CODES } from '../../runs/record.js';
+import { runKey, specList } from '../../runs/run-config.js';
 import { planSchedule, type Pairing, type ScheduleRequest } from '../../tournaments/schedule.js';
 
 function setupOf(players = 8): GameSetup {

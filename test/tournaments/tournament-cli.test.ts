@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
-import { Store } from '../../tournaments/storage.js';
-import { SCHEMA_VERSION } from '../../tournaments/schema.js';
+import { Store } from '../../runs/storage.js';
+import { SCHEMA_VERSION } from '../../runs/schema.js';
 import { killOnceStored, removeDir, sim, simChild, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('tournament');

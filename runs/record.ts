@@ -10,8 +10,8 @@
 // indices, so a database stays readable when a later version adds or reorders roles.
 
 import type { PlayedGame } from '../agents/play.js';
-import { CAUSES, type Cause } from '../engine/causes.js';
-import { ROLES, SIDES, type Role, type Side } from '../engine/roles.js';
+import { CAUSES, type Cause } from '../engine/index.js';
+import { ROLES, SIDES, type Role, type Side } from '../engine/index.js';
 
 /** Per seat, in order: one character each. */
 export const SEAT_FIELDS = ['agent', 'dealt', 'role', 'flags', 'deathDay', 'cause', 'invalid', 'fallbacks'] as const;

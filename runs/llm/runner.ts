@@ -5,12 +5,12 @@
 // Ctrl-C) or its record is incomplete (replay) is returned as unfinished, with why;
 // its answered calls stay in the record, so running it again costs nothing for them.
 
-import { AbandonGame, playAsync, type PlayedGame } from '../agents/play.js';
-import { seatAgents, type Seating } from '../agents/registry.js';
-import { Game } from '../engine/game.js';
-import { gameSeed } from '../engine/rng.js';
-import type { GameSetup } from '../engine/setup.js';
-import type { GameUsage, LlmRun } from './llm-context.js';
+import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
+import { seatAgents, type Seating } from '../../agents/registry.js';
+import { Game } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import type { GameSetup } from '../../engine/index.js';
+import type { GameUsage, LlmRun } from './context.js';
 
 export interface LlmGamesRequest {
   readonly setup: GameSetup;
@@ -45,7 +45,7 @@ export type GameRun =
  * Plays one game: its session answers the LLM seats; a finished game's counts and notes
  * are written (`session.finish`) before it is returned, so a caller that stores the game
  * after this has the record complete first (a game lost between the two is replayed from
- * the record for free). `sim` uses this directly (tournaments/execute.ts).
+ * the record for free). `sim` uses this directly (runs/execute.ts).
  */
 export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating' | 'seed' | 'llm' | 'gameKey'>, index: number): Promise<GameRun> {
   const seed = gameSeed(req.seed, index);

@@ -4,7 +4,7 @@
 // precision. Everything here is plain arithmetic on counts, so it is tested against
 // published figures (test/reports/inference.test.ts).
 
-import { wilson, Z95 } from './stats.js';
+import { wilson, Z95 } from './wilson.js';
 
 const SQRT_2PI = 2.5066282746310002;
 

@@ -2,8 +2,8 @@
 // (every other card), short names that fit a terminal column, and the rule documents'
 // own player-count tables (001 and 004) to set against a sweep.
 
-import { PRESETS, type RoleCounts } from '../engine/presets.js';
-import { ROLES, type Role } from '../engine/roles.js';
+import { PRESETS, type RoleCounts } from '../engine/index.js';
+import { ROLES, type Role } from '../engine/index.js';
 
 export type Counts = ReadonlyMap<Role, number>;
 

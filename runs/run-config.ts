@@ -6,11 +6,11 @@
 
 import { createHash } from 'node:crypto';
 import { parseSeating, type Seating } from '../agents/registry.js';
-import { formatOptions, validateOptions } from '../engine/options.js';
-import { findPreset } from '../engine/presets.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { isRole, type Role } from '../engine/roles.js';
-import { buildDeck, describeSetup, type GameSetup } from '../engine/setup.js';
+import { formatOptions, validateOptions } from '../engine/index.js';
+import { findPreset } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { isRole, type Role } from '../engine/index.js';
+import { buildDeck, describeSetup, type GameSetup } from '../engine/index.js';
 
 export interface Shard {
   /** 1-based, as `--shard k/n` and batch systems' array indices count. */

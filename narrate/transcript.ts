@@ -1,10 +1,10 @@
 // A game's log as a readable transcript: who is who, every night action, every
 // statement, vote and death, each line marked with who could see it.
 
-import type { Claim } from '../engine/claims.js';
-import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type Vote } from '../engine/events.js';
-import type { MoonEvent, SeanceQuestion } from '../engine/moon/cards.js';
-import { ELDER_LIVES } from '../engine/roles/elder.js';
+import type { Claim } from '../engine/index.js';
+import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type Vote } from '../engine/index.js';
+import type { MoonEvent, SeanceQuestion } from '../engine/index.js';
+import { ELDER_LIVES } from '../engine/index.js';
 
 /** Seats are 0-based in data and shown 1-based ("P1") to people. */
 export const P = (seat: number): string => `P${seat + 1}`;

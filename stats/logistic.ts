@@ -3,7 +3,7 @@
 // standard errors from the inverse Fisher information. Small on purpose: a handful of
 // terms and a few hundred rows (the mixes of a sweep), so plain dense linear algebra.
 
-import { err, ok, type Result } from '../engine/result.js';
+import { err, ok, type Result } from '../engine/index.js';
 
 export interface BinomialRow {
   /** Covariates, without the intercept (added by the fit). */

@@ -4,9 +4,9 @@
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
-import { Game } from '../engine/game.js';
-import { gameSeed } from '../engine/rng.js';
-import type { GameSetup } from '../engine/setup.js';
+import { Game } from '../engine/index.js';
+import { gameSeed } from '../engine/index.js';
+import type { GameSetup } from '../engine/index.js';
 import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
 import type { IndexRange } from './run-config.js';
 

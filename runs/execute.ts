@@ -30,7 +30,7 @@ export interface ExecuteOptions {
   readonly shouldStop?: () => boolean;
   /**
    * Plays one game of an asynchronous seating in place of `player.playAsync` (LLM runs:
-   * tournaments/llm-runner.ts `playLlmGame`); undefined: the game was abandoned (its run
+   * runs/llm/runner.ts `playLlmGame`); undefined: the game was abandoned (its run
    * stopped, or its replay record is incomplete) and is not stored: a resume plays it.
    */
   readonly playAsync?: ((index: number) => Promise<PlayedIndex | undefined>) | undefined;
@@ -79,7 +79,7 @@ function defaultBatch(total: number, workers: number): number {
 
 /** The compiled worker (worker threads cannot load .ts under plain Node). */
 export function workerFile(): string {
-  const f = join(PACKAGE_ROOT, 'dist', 'tournaments', 'worker.js');
+  const f = join(PACKAGE_ROOT, 'dist', 'runs', 'worker.js');
   if (!existsSync(f)) throw new Error(`${f} is missing: build first (npm run build)`);
   return pathToFileURL(f).href;
 }

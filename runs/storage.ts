@@ -9,15 +9,15 @@
 import Database from 'better-sqlite3';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CAUSES } from '../engine/causes.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { ROLES, SIDES, type Side } from '../engine/roles.js';
+import { CAUSES } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { ROLES, SIDES, type Side } from '../engine/index.js';
 import type { CodeMaps, ChunkResult } from './record.js';
 import { GAME_WIDTH, SEAT_WIDTH } from './record.js';
 import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Versions } from './version.js';
-import { describeSetup, mixLabel } from '../engine/setup.js';
+import { describeSetup, mixLabel } from '../engine/index.js';
 
 type DB = Database.Database;
 

@@ -11,18 +11,18 @@
 // unknown model), or `stop()` (Ctrl-C) refuse every new paid call; games in flight are
 // abandoned (`AbandonGame`) and their answered calls stay in the record for the resume.
 
-import { Budget } from '../agents/llm/budget.js';
-import { Limiter, realClock, type Clock, type Limits } from '../agents/llm/limiter.js';
-import type { TransportError } from '../agents/llm/providers/types.js';
-import type { LlmSpec } from '../agents/llm/spec.js';
-import { DEFAULT_POLICY, type CallPolicy } from '../agents/llm/transport.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { LlmGame } from './llm-game.js';
-import { resolveModels, type ModelHandle, type ModelsInput } from './llm-models.js';
-import { LlmStore } from './llm-store.js';
+import { Budget } from '../../agents/llm/budget.js';
+import { Limiter, realClock, type Clock, type Limits } from '../../agents/llm/limiter.js';
+import type { TransportError } from '../../agents/llm/providers/types.js';
+import type { LlmSpec } from '../../agents/llm/spec.js';
+import { DEFAULT_POLICY, type CallPolicy } from '../../agents/llm/transport.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import { LlmGame } from './game.js';
+import { resolveModels, type ModelHandle, type ModelsInput } from './models.js';
+import { LlmStore } from './store.js';
 
-export { LlmGame, LlmStop, type GameUsage } from './llm-game.js';
-export type { ModelsInput, ProviderSettings } from './llm-models.js';
+export { LlmGame, LlmStop, type GameUsage } from './game.js';
+export type { ModelsInput, ProviderSettings } from './models.js';
 
 export type LlmMode = NonNullable<ModelsInput['mode']>;
 

@@ -5,14 +5,14 @@
 
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { DEFAULT_LIMITS, Limiter, type Limits } from '../agents/llm/limiter.js';
-import { builtinPrices, priceAt, type Price, type PriceTable } from '../agents/llm/prices.js';
-import { anthropicAdapter } from '../agents/llm/providers/anthropic.js';
-import { openaiAdapter } from '../agents/llm/providers/openai.js';
-import type { ProviderAdapter } from '../agents/llm/providers/types.js';
-import type { LlmSpec, Provider } from '../agents/llm/spec.js';
-import { DEFAULT_POLICY, type CallPolicy } from '../agents/llm/transport.js';
-import { err, ok, type Result } from '../engine/result.js';
+import { DEFAULT_LIMITS, Limiter, type Limits } from '../../agents/llm/limiter.js';
+import { builtinPrices, priceAt, type Price, type PriceTable } from '../../agents/llm/prices.js';
+import { anthropicAdapter } from '../../agents/llm/providers/anthropic.js';
+import { openaiAdapter } from '../../agents/llm/providers/openai.js';
+import type { ProviderAdapter } from '../../agents/llm/providers/types.js';
+import type { LlmSpec, Provider } from '../../agents/llm/spec.js';
+import { DEFAULT_POLICY, type CallPolicy } from '../../agents/llm/transport.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export interface ProviderSettings {
   readonly apiKey?: string | undefined;

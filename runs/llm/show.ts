@@ -3,18 +3,18 @@
 // the fallbacks played for it — interleaved where each decision was made, and its
 // tokens and cost per seat. Speeches, claims and the pack's night chat are in the log.
 
-import { llmSpecsOf } from '../agents/llm/kinds.js';
-import { transcriptAnnotations, type LlmNote } from '../agents/llm/notes.js';
-import { AbandonGame, playAsync, type PlayedGame } from '../agents/play.js';
-import { seatAgents } from '../agents/registry.js';
-import type { Event } from '../engine/events.js';
-import { Game } from '../engine/game.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { gameSeed } from '../engine/rng.js';
-import { P, transcript, type TranscriptHeader } from '../reports/transcript.js';
-import { createLlmRunContext } from './llm-context.js';
-import type { LlmStore, SeatUsage } from './llm-store.js';
-import type { RunConfig } from './run-config.js';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
+import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
+import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
+import { seatAgents } from '../../agents/registry.js';
+import type { Event } from '../../engine/index.js';
+import { Game } from '../../engine/index.js';
+import { err, ok, type Result } from '../../engine/index.js';
+import { gameSeed } from '../../engine/index.js';
+import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import { createLlmRunContext } from './context.js';
+import type { LlmStore, SeatUsage } from './store.js';
+import type { RunConfig } from '../run-config.js';
 
 /** Lines to print before log[i] (see `transcript`'s `annotations`). Empty if the game had no LLM seat. */
 export function llmAnnotations(store: LlmStore, gameKey: string, log: readonly Event[]): Map<number, string[]> {

@@ -8,12 +8,12 @@
 // leaves no half-written database under the target's name.
 
 import { renameSync, rmSync } from 'node:fs';
-import { CAUSES } from '../engine/causes.js';
-import { err, ok, type Result } from '../engine/result.js';
-import { ROLES, SIDES } from '../engine/roles.js';
+import { CAUSES } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
+import { ROLES, SIDES } from '../engine/index.js';
 import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 import type { IndexRange } from './run-config.js';
-import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm-store.js';
+import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm/store.js';
 import { inspectDbFile, Store, type GameRow, type RunRow } from './storage.js';
 
 export interface MergeInput {

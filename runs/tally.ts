@@ -1,8 +1,8 @@
 // Wins per side and days over a run's games: counted as chunks arrive, or read back
 // from storage when a run is resumed. Every side is always present (0 when none won).
 
-import { SIDES, type Side } from '../engine/roles.js';
-import { wilson, type Interval } from '../reports/stats.js';
+import { SIDES, type Side } from '../engine/index.js';
+import { wilson, type Interval } from '../stats/wilson.js';
 import { GAME_WIDTH, type ChunkResult, type CodeMaps } from './record.js';
 
 export type Wins = Record<Side, number>;

@@ -4,19 +4,19 @@
 // keeps the seats' notes (private reasoning, refused answers, failed calls, fallbacks).
 // `finish` writes the counts and notes in one transaction, only for a finished game.
 
-import { LlmAgent, type CallResult, type CallSite, type LlmCalls } from '../agents/llm/agent.js';
-import { answerLabel } from '../agents/llm/choices.js';
-import type { LlmNote, NoteKind } from '../agents/llm/notes.js';
-import { costOf } from '../agents/llm/prices.js';
-import { estimateTokens, hiddenPromptTokens, requestBody } from '../agents/llm/providers/index.js';
-import type { LlmRequest } from '../agents/llm/providers/types.js';
-import type { LlmSpec } from '../agents/llm/spec.js';
-import { sendWithRetries } from '../agents/llm/transport.js';
-import { AbandonGame, type PlayedGame, type PlayOptions } from '../agents/play.js';
-import type { Agent, LlmSeatFactory } from '../agents/types.js';
-import { fallbackAnswer } from '../engine/decisions.js';
-import type { LlmRun } from './llm-context.js';
-import { callKey, sampleName, type CallRecord, type SeatUsage } from './llm-store.js';
+import { LlmAgent, type CallResult, type CallSite, type LlmCalls } from '../../agents/llm/agent.js';
+import { answerLabel } from '../../agents/llm/choices.js';
+import type { LlmNote, NoteKind } from '../../agents/llm/notes.js';
+import { costOf } from '../../agents/llm/prices.js';
+import { estimateTokens, hiddenPromptTokens, requestBody } from '../../agents/llm/providers/index.js';
+import type { LlmRequest } from '../../agents/llm/providers/types.js';
+import type { LlmSpec } from '../../agents/llm/spec.js';
+import { sendWithRetries } from '../../agents/llm/transport.js';
+import { AbandonGame, type PlayedGame, type PlayOptions } from '../../agents/play.js';
+import type { Agent, LlmSeatFactory } from '../../agents/types.js';
+import { fallbackAnswer } from '../../engine/index.js';
+import type { LlmRun } from './context.js';
+import { callKey, sampleName, type CallRecord, type SeatUsage } from './store.js';
 
 /** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
 export class LlmStop extends AbandonGame {

@@ -13,9 +13,9 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { LlmNote } from '../agents/llm/notes.js';
-import type { TransportError } from '../agents/llm/providers/types.js';
-import { err, ok, type Result } from '../engine/result.js';
+import type { LlmNote } from '../../agents/llm/notes.js';
+import type { TransportError } from '../../agents/llm/providers/types.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export interface CallRecord {
   readonly key: string;

@@ -2,16 +2,16 @@
 // game again, move for move (nothing else is random), and the replay is checked against
 // what was stored — a difference means the stored result came from other code.
 
-import { mixLabel } from '../engine/setup.js';
-import { gameSeed } from '../engine/rng.js';
-import { err, ok, type Result } from '../engine/result.js';
+import { mixLabel } from '../engine/index.js';
+import { gameSeed } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
-import { GamePlayer, type PlayedIndex } from '../tournaments/games.js';
-import { hasLlmRecord, llmGameName, LlmStore } from '../tournaments/llm-store.js';
-import type { RecordReplay } from '../tournaments/llm-show.js';
-import { runKey, seatingFromText, setupFromJson, type RunConfig } from '../tournaments/run-config.js';
-import type { Store } from '../tournaments/storage.js';
-import { P, transcript } from './transcript.js';
+import { GamePlayer, type PlayedIndex } from './games.js';
+import { hasLlmRecord, llmGameName, LlmStore } from './llm/store.js';
+import type { RecordReplay } from './llm/show.js';
+import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
+import type { Store } from './storage.js';
+import { P, transcript } from '../narrate/transcript.js';
 
 export interface Replay {
   readonly title: string;
@@ -81,7 +81,7 @@ async function replayLlm(store: Store, config: RunConfig, index: number, gameKey
   if (!hasLlmRecord(store.db)) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${index} --llm-cache FILE shows it)`);
   const record = LlmStore.attach(store.db, 'read');
   if (!record.ok) return record;
-  const { replayFromRecord } = await import('../tournaments/llm-show.js');
+  const { replayFromRecord } = await import('./llm/show.js');
   const r = await replayFromRecord(config, index, record.value, gameKey);
   return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
 }
