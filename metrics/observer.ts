@@ -93,6 +93,8 @@ interface NightFacts {
   noWolfDeath: boolean;
   /** April Fools' round: powers were swapped at the dawn before, between cards alive then. */
   readonly aprilFools: boolean;
+  /** Each seat's living neighbours that night, as a mask (made on first use: the Harvest Festival's reach). */
+  near: Int32Array | null;
 }
 
 const UNKNOWN = -1;
@@ -208,6 +210,7 @@ export class IdealObserver {
           known: UNKNOWN,
           noWolfDeath: false,
           aprilFools: this.card === 'april-fools',
+          near: null,
         });
         this.version++;
         return;
@@ -435,22 +438,17 @@ export class IdealObserver {
 
   private compute(): Posterior {
     const p = new Float64Array(this.n);
-    const approximations = new Set(this.approximations);
-    const ctx = this.context();
     const fixedWolves = this.revealedWolves & ~this.turned;
     for (let s = 0; s < this.n; s++) if ((fixedWolves & bit(s)) !== 0) p[s] = 1;
+    if (!this.dependsOnPlacement() && this.contradiction === null) return this.closedForm(p);
+    const approximations = new Set(this.approximations);
+    const ctx = this.context();
     if (ctx === null || this.contradiction !== null) {
       approximations.add(`the public facts contradict each other (${this.contradiction ?? 'more cards seen than dealt'})`);
       return this.uniform(p, ctx, approximations);
     }
     const seats = positionsOf(ctx.positions);
     const count = binomial(seats.length, ctx.k);
-    if (!this.dependsOnPlacement()) {
-      // Every placement is alike: check the facts once, on any placement.
-      const any = placementAt(seats, ctx.k);
-      if (this.weigh(any, ctx) === 0) approximations.add('the public facts contradict each other (no deal explains them)');
-      return this.uniform(p, ctx, approximations);
-    }
     if (count > this.limit) {
       approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
       return this.uniform(p, ctx, approximations);
@@ -472,6 +470,24 @@ export class IdealObserver {
     if (spendable) approximations.add("a lone werewolf's failed kill is explained by a heal or a life that may have been spent");
     for (let s = 0; s < this.n; s++) if ((ctx.positions & bit(s)) !== 0) p[s] = mass[s]! / total;
     return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
+  }
+
+  /**
+   * No public fact tells placements apart: the werewolf cards not seen are spread evenly
+   * over the seats whose card is not known (no thief here: every card is on a seat).
+   */
+  private closedForm(p: Float64Array): Posterior {
+    let unknown = 0;
+    let seenWolves = 0;
+    for (let s = 0; s < this.n; s++) {
+      const r = this.revealed[s];
+      if (r === null) unknown++;
+      else if (r === 'werewolf') seenWolves++;
+    }
+    const k = (this.deckCount.get('werewolf') ?? 0) - seenWolves;
+    const q = unknown === 0 ? 0 : k / unknown;
+    for (let s = 0; s < this.n; s++) if (this.revealed[s] === null) p[s] = q;
+    return { p, exact: this.approximations.size === 0, approximations: [...this.approximations], placements: 0 };
   }
 
   /** The werewolves left, spread evenly over the unknown positions. */
@@ -584,7 +600,8 @@ export class IdealObserver {
       let reach = nf.living & ~nf.away;
       if (this.harvest) {
         let near = 0;
-        for (const w of positionsOf(awake)) for (const s of neighboursWhere(this.n, (i) => (nf.living & bit(i)) !== 0, w)) near |= bit(s);
+        const masks = (nf.near ??= neighbourMasks(this.n, nf.living));
+        for (let w = 0; w < this.n; w++) if ((awake & bit(w)) !== 0) near |= masks[w]!;
         reach &= near;
       }
       switch (this.options.packTargets) {
@@ -647,18 +664,20 @@ function positionsOf(mask: number): number[] {
   return out;
 }
 
+/** Each seat's living neighbours (engine's circle: the nearest living seat on each side), as masks. */
+function neighbourMasks(players: number, living: number): Int32Array {
+  const out = new Int32Array(players);
+  const alive = (i: number) => (living & bit(i)) !== 0;
+  for (let s = 0; s < players; s++) for (const t of neighboursWhere(players, alive, s)) out[s]! |= bit(t);
+  return out;
+}
+
 function nearestLeft(players: number, living: number, seat: number): number {
   for (let k = 1; k < players; k++) {
     const i = (seat + k) % players;
     if ((living & bit(i)) !== 0) return i;
   }
   return -1;
-}
-
-function placementAt(seats: readonly number[], k: number): number {
-  let m = 0;
-  for (let i = 0; i < k; i++) m |= bit(seats[i]!);
-  return m;
 }
 
 /** Calls `f` with every k-subset of `seats` as a mask. */

@@ -4,7 +4,7 @@
 // deal — one seed index — are resampled together).
 
 import { teamOf, type Role, type Team } from '../engine/index.js';
-import { BlockBootstrap, type BootstrapOptions } from '../stats/bootstrap.js';
+import { BlockBootstrap, DEFAULT_UNITS, unitOfBlock, type BootstrapOptions } from '../stats/bootstrap.js';
 import { METRICS, type MetricSpec } from './catalog.js';
 import { COUNTER_COUNT } from './counters.js';
 
@@ -30,26 +30,59 @@ interface Group {
 }
 
 export interface PoolOptions {
-  /** Deals in the analysis: a seat's `block` is in [0, blocks). */
-  readonly blocks: number;
+  /** Resampling units (default 100): deal d counts in unit d mod units (stats/bootstrap.ts). */
+  readonly units?: number;
   readonly bootstrap?: BootstrapOptions;
 }
 
 export class MetricsPool {
-  private readonly boot: BlockBootstrap;
+  readonly units: number;
+  private readonly options: BootstrapOptions;
   private readonly groups = new Map<string, Group>();
   /** An agent's groups by its card at the end: [side group, role group]. */
   private readonly byAgent = new Map<string, Map<Role, readonly [Group, Group]>>();
+  /** Units that received a seat: only those are resampled. */
+  private readonly filled: Uint8Array;
+  /** Resamples over the filled units, made when rows are asked for. */
+  private boot: BlockBootstrap | null = null;
+  private compactOf: Int32Array | null = null;
 
-  constructor(options: PoolOptions) {
-    this.boot = new BlockBootstrap(options.blocks, options.bootstrap);
+  constructor(options: PoolOptions = {}) {
+    this.units = options.units ?? DEFAULT_UNITS;
+    this.options = options.bootstrap ?? {};
+    this.filled = new Uint8Array(this.units);
+  }
+
+  private unitOf(block: number): number {
+    const u = unitOfBlock(block, this.units);
+    this.filled[u] = 1;
+    this.boot = null;
+    return u;
+  }
+
+  /** True when no seat was added. */
+  get empty(): boolean {
+    return !this.filled.includes(1);
+  }
+
+  /** Adds another pool's seats (same units): one analysis of both. */
+  merge(other: MetricsPool): void {
+    if (other.units !== this.units) throw new Error(`cannot merge pools of ${other.units} and ${this.units} units`);
+    for (const g of other.groups.values()) {
+      const mine = g.role === null ? this.group(g.agent, g.side, null) : this.groupsOf(g.agent, g.role)[1];
+      for (let i = 0; i < g.sums.length; i++) mine.sums[i]! += g.sums[i]!;
+    }
+    other.filled.forEach((f, u) => {
+      if (f === 1) this.filled[u] = 1;
+    });
+    this.boot = null;
   }
 
   private group(agent: string, side: Team, role: Role | null): Group {
     const key = `${agent}\u0000${side}\u0000${role ?? ''}`;
     let g = this.groups.get(key);
     if (g === undefined) {
-      g = { agent, side, role, sums: new Float64Array(COUNTER_COUNT * this.boot.units) };
+      g = { agent, side, role, sums: new Float64Array(COUNTER_COUNT * this.units) };
       this.groups.set(key, g);
     }
     return g;
@@ -67,9 +100,23 @@ export class MetricsPool {
     return pair;
   }
 
+  /** Adds one seat's counters as read back (pack.ts): entries [from, to) of `counter` and `value`. */
+  addSparse(block: number, agent: string, role: Role, counter: Int32Array, value: Float64Array, from: number, to: number): void {
+    const at = this.unitOf(block) * COUNTER_COUNT;
+    const [side, card] = this.groupsOf(agent, role);
+    const a = side.sums;
+    const b = card.sums;
+    for (let i = from; i < to; i++) {
+      const j = at + counter[i]!;
+      const x = value[i]!;
+      a[j]! += x;
+      b[j]! += x;
+    }
+  }
+
   /** Adds one seat of a game of deal `block`: its agent, its card at the end, its counters. */
   addSeat(block: number, agent: string, role: Role, counters: ArrayLike<number>): void {
-    const at = this.boot.unitOf(block) * COUNTER_COUNT;
+    const at = this.unitOf(block) * COUNTER_COUNT;
     const [side, card] = this.groupsOf(agent, role);
     const a = side.sums;
     const b = card.sums;
@@ -84,6 +131,16 @@ export class MetricsPool {
   /** Every row with at least one observation, by agent, side, then the side's row before its roles'. */
   rows(): MetricsRow[] {
     const out: MetricsRow[] = [];
+    if (this.boot === null) {
+      const compactOf = new Int32Array(this.units).fill(-1);
+      let k = 0;
+      this.filled.forEach((f, u) => {
+        if (f === 1) compactOf[u] = k++;
+      });
+      if (k === 0) return out;
+      this.boot = new BlockBootstrap(k, this.options);
+      this.compactOf = compactOf;
+    }
     const sides = [...this.groups.values()]
       .filter((g) => g.role === null)
       .sort((a, b) => a.agent.localeCompare(b.agent) || a.side.localeCompare(b.side));
@@ -102,17 +159,21 @@ export class MetricsPool {
    * spares resampling the side apart.
    */
   private sideRows(side: Group, roles: readonly Group[]): MetricsRow[] {
-    const units = this.boot.units;
-    const total = totalsOf(side.sums, units);
+    const boot = this.boot!;
+    const compactOf = this.compactOf!;
+    const total = totalsOf(side.sums, this.units);
     // Only the counters the side ever counted are resampled.
     const used: number[] = [];
     for (let j = 0; j < COUNTER_COUNT; j++) if (total[j] !== 0) used.push(j);
     const k = used.length;
-    const sideSums = new Float64Array((1 + this.boot.replicates) * k);
+    const sideSums = new Float64Array((1 + boot.replicates) * k);
     const roleSums = roles.map((g) => {
-      const compact = new Float64Array(units * k);
-      for (let u = 0; u < units; u++) for (let i = 0; i < k; i++) compact[u * k + i] = g.sums[u * COUNTER_COUNT + used[i]!]!;
-      const sums = this.boot.resampledSums(compact, k);
+      const compact = new Float64Array(boot.units * k);
+      for (let u = 0; u < this.units; u++) {
+        const c = compactOf[u]!;
+        if (c >= 0) for (let i = 0; i < k; i++) compact[c * k + i] = g.sums[u * COUNTER_COUNT + used[i]!]!;
+      }
+      const sums = boot.resampledSums(compact, k);
       for (let x = 0; x < sums.length; x++) sideSums[x]! += sums[x]!;
       return sums;
     });
@@ -123,19 +184,20 @@ export class MetricsPool {
 
   /** A group's rows from its sums of the `used` counters (row 0 the sample, then each replicate). */
   private groupRows(g: Group, used: readonly number[], sums: Float64Array): MetricsRow[] {
+    const boot = this.boot!;
     const k = used.length;
     const total = new Float64Array(COUNTER_COUNT);
     for (let i = 0; i < k; i++) total[used[i]!] = sums[i]!;
     const metrics = METRICS.filter((m) => applies(m, g.side, g.role) && total[m.n]! > 0 && !Number.isNaN(m.value(total)));
-    const reps = metrics.map(() => new Float64Array(this.boot.replicates));
+    const reps = metrics.map(() => new Float64Array(boot.replicates));
     const full = new Float64Array(COUNTER_COUNT);
-    for (let r = 0; r < this.boot.replicates; r++) {
+    for (let r = 0; r < boot.replicates; r++) {
       const row = (1 + r) * k;
       for (let i = 0; i < k; i++) full[used[i]!] = sums[row + i]!;
       for (let m = 0; m < metrics.length; m++) reps[m]![r] = metrics[m]!.value(full);
     }
     return metrics.map((m, i) => {
-      const e = this.boot.interval(m.value(total), reps[i]!);
+      const e = boot.interval(m.value(total), reps[i]!);
       return { agent: g.agent, side: g.side, role: g.role, metric: m.key, value: e.value, low: e.low, high: e.high, n: Math.round(total[m.n]!) };
     });
   }

@@ -4,8 +4,8 @@
 // answers and fallbacks. The ideal observer (observer.ts) reads the log's public events
 // only, beside it. Pure: the same game, the same counts.
 
-import type { DecisionTrace, VoteAsked } from '../agents/trace.js';
-import { teamOf, type Claim, type Event, type GameSetup, type Role, type Vote } from '../engine/index.js';
+import type { DecisionTrace } from '../agents/trace.js';
+import { CLAIM_ACTIONS, teamOf, type Claim, type ClaimAction, type Event, type GameSetup, type Role, type Vote } from '../engine/index.js';
 import { BIN, binOf, C, COUNTER_COUNT } from './counters.js';
 import { IdealObserver, type Posterior } from './observer.js';
 
@@ -26,6 +26,19 @@ export interface GameTally {
   readonly seats: readonly Float64Array[];
   /** The card each seat holds at the end (its side and role in the metrics' rows). */
   readonly roles: readonly Role[];
+}
+
+const ACTIONS: readonly ClaimAction[] = CLAIM_ACTIONS;
+
+/** A night action as a number: the claims that state one are checked against these. */
+function actionCode(seat: number, action: ClaimAction, target: number): number {
+  return (seat * ACTIONS.length + ACTIONS.indexOf(action)) * 32 + target;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (; x !== 0; x &= x - 1) n++;
+  return n;
 }
 
 /** Ties of the observer's posterior closer than this are ties (its vote is then split evenly). */
@@ -60,28 +73,33 @@ class Tally {
   private voteCursor = 0;
   private day = 0;
   private dawn = false;
-  /** What each seat did at night, as claims could state it: `action:target`. */
-  private readonly done: Set<string>[];
-  private readonly seen: Set<number>[];
+  /** What seats did at night, as claims could state it (`actionCode(seat, action, target)`). */
+  private readonly done: number[] = [];
+  /** Werewolves each seer saw (bitmasks). */
+  private readonly seen: Int32Array;
   private guardTonight: { seat: number; target: number } | null = null;
   private healerTonight = -1;
   // Today: the latest vote round, the vote-out, who accused whom, speeches with a false role claim.
   private lastVotes: readonly Vote[] = [];
   private votedOut: number | null = null;
-  private readonly accused: Set<number>[];
-  private fakeSpeakers: number[] = [];
+  /** Whom each seat accused today (bitmasks), and the seats that made a false role claim today. */
+  private readonly accused: Int32Array;
+  private fakeSpeakers = 0;
+  /** The trace's index of each voter's decision in the current vote round (-1: none). */
+  private readonly askedOf: Int32Array;
 
   constructor(private readonly g: PlayedForMetrics) {
     const n = g.setup.players;
     this.n = n;
-    this.c = Array.from({ length: n }, () => new Float64Array(COUNTER_COUNT));
+    const all = new Float64Array(n * COUNTER_COUNT);
+    this.c = Array.from({ length: n }, (_, s) => all.subarray(s * COUNTER_COUNT, (s + 1) * COUNTER_COUNT));
     this.role = new Array<Role>(n).fill('villager');
     this.alive = new Array<boolean>(n).fill(true);
     this.everWolf = new Array<boolean>(n).fill(false);
     this.observer = new IdealObserver(g.setup);
-    this.done = Array.from({ length: n }, () => new Set<string>());
-    this.seen = Array.from({ length: n }, () => new Set<number>());
-    this.accused = Array.from({ length: n }, () => new Set<number>());
+    this.seen = new Int32Array(n);
+    this.accused = new Int32Array(n);
+    this.askedOf = new Int32Array(n);
     for (const b of g.trace.beliefs) this.beliefs.set(b.decision, b.p);
   }
 
@@ -132,7 +150,7 @@ class Tally {
       case 'guard':
         this.add(e.seat, C.guardNights);
         this.guardTonight = { seat: e.seat, target: e.target };
-        this.done[e.seat]!.add(`protected:${e.target}`);
+        this.did(e.seat, 'protected', e.target);
         return;
       case 'seer':
         return this.look(e.seat, [e.target]);
@@ -145,7 +163,7 @@ class Tally {
         if (e.heal !== null) {
           this.add(e.seat, C.witchPotions);
           this.healerTonight = e.seat;
-          this.done[e.seat]!.add(`healed:${e.heal}`);
+          this.did(e.seat, 'healed', e.heal);
         }
         if (e.poison !== null) this.poison(e.seat, e.poison);
         return;
@@ -153,16 +171,16 @@ class Tally {
         if (e.effect === 'poison') return this.poison(e.seat, e.target);
         this.add(e.seat, C.witchPotions);
         this.healerTonight = e.seat;
-        this.done[e.seat]!.add(`healed:${e.target}`);
+        this.did(e.seat, 'healed', e.target);
         return;
       case 'attack':
         if (e.result === 'healed' && this.healerTonight >= 0 && !this.wolf(e.target)) this.add(this.healerTonight, C.witchSaves);
         return;
       case 'charm':
-        for (const t of e.targets) this.done[e.seat]!.add(`charmed:${t}`);
+        for (const t of e.targets) this.did(e.seat, 'charmed', t);
         return;
       case 'shot':
-        if (e.target !== null) this.done[e.seat]!.add(`shot-at:${e.target}`);
+        if (e.target !== null) this.did(e.seat, 'shot-at', e.target);
         return;
       case 'death':
         this.alive[e.seat] = false;
@@ -189,13 +207,17 @@ class Tally {
   }
 
   private look(seer: number, seats: readonly number[]): void {
-    for (const s of seats) if (this.wolf(s)) this.seen[seer]!.add(s);
+    for (const s of seats) if (this.wolf(s)) this.seen[seer]! |= 1 << s;
+  }
+
+  private did(seat: number, action: ClaimAction, target: number): void {
+    this.done.push(actionCode(seat, action, target));
   }
 
   private poison(witch: number, target: number): void {
     this.add(witch, C.witchPotions);
     if (this.wolf(target)) this.add(witch, C.witchPoisonWolf);
-    this.done[witch]!.add(`poisoned:${target}`);
+    this.did(witch, 'poisoned', target);
   }
 
   private speech(seat: number, claims: readonly Claim[]): void {
@@ -211,11 +233,11 @@ class Tally {
         this.add(seat, C.accusations);
         if (this.wolf(claim.target)) this.add(seat, C.accusationsOnWolf);
       }
-      if (accuses || claim.type === 'vote-intent') this.accused[seat]!.add(claim.target);
+      if (accuses || claim.type === 'vote-intent') this.accused[seat]! |= 1 << claim.target;
     }
     if (falseRole) {
       this.add(seat, C.falseRoleSpeeches);
-      if (!this.fakeSpeakers.includes(seat)) this.fakeSpeakers.push(seat);
+      this.fakeSpeakers |= 1 << seat;
     }
   }
 
@@ -231,7 +253,7 @@ class Tally {
         return r === claim.result;
       }
       case 'action':
-        return this.done[seat]!.has(`${claim.action}:${claim.target}`);
+        return this.done.includes(actionCode(seat, claim.action, claim.target));
       case 'suspect':
       case 'trust':
       case 'vote-intent':
@@ -239,22 +261,19 @@ class Tally {
     }
   }
 
-  /** The decisions of a vote round: the next ones the trace holds, by voter. */
-  private asked(votes: readonly Vote[]): Map<number, VoteAsked> {
-    const out = new Map<number, VoteAsked>();
+  /** The decisions of a vote round: the next ones the trace holds, indexed by voter (askedOf). */
+  private ask(votes: readonly Vote[]): void {
     const list = this.g.trace.votes;
-    for (let i = 0; i < votes.length && this.voteCursor < list.length; i++) {
-      const d = list[this.voteCursor++]!;
-      out.set(d.seat, d);
-    }
-    return out;
+    this.askedOf.fill(-1);
+    for (let i = 0; i < votes.length && this.voteCursor < list.length; i++) this.askedOf[list[this.voteCursor]!.seat] = this.voteCursor++;
   }
 
   private votes(votes: readonly Vote[]): void {
     const post = this.observer.posterior();
-    const asked = this.asked(votes);
+    this.ask(votes);
     for (const v of votes) {
-      const d = asked.get(v.voter);
+      const at = this.askedOf[v.voter]!;
+      const d = at < 0 ? undefined : this.g.trace.votes[at];
       this.add(v.voter, C.voteDecisions);
       if (d !== undefined && d.targets.length > 0) {
         this.add(v.voter, C.voteChances);
@@ -308,9 +327,11 @@ class Tally {
   /** A false role claim succeeded if its speaker lived through the day and the vote-out was one he accused. */
   private endOfDay(): void {
     const out = this.votedOut;
-    for (const s of this.fakeSpeakers) if (out !== null && out !== s && this.accused[s]!.has(out)) this.add(s, C.fakeSuccess);
-    this.fakeSpeakers = [];
-    for (const a of this.accused) a.clear();
+    if (this.fakeSpeakers !== 0)
+      for (let s = 0; s < this.n; s++)
+        if ((this.fakeSpeakers & (1 << s)) !== 0 && out !== null && out !== s && (this.accused[s]! & (1 << out)) !== 0) this.add(s, C.fakeSuccess);
+    this.fakeSpeakers = 0;
+    this.accused.fill(0);
     this.votedOut = null;
     this.lastVotes = [];
   }
@@ -331,9 +352,9 @@ class Tally {
         this.add(s, C.keySeats);
         if (this.alive[s]) this.add(s, C.keyAlive);
       }
-      if (role === 'seer' || this.seen[s]!.size > 0) {
+      if (role === 'seer' || this.seen[s] !== 0) {
         this.add(s, C.seerWolves, wolves);
-        this.add(s, C.seerFound, this.seen[s]!.size);
+        this.add(s, C.seerFound, bitCount(this.seen[s]!));
       }
       this.add(s, C.decisions, t.decisions[s] ?? 0);
       this.add(s, C.answers, t.answers[s] ?? 0);

@@ -4,9 +4,12 @@
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
+import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
+import { packCounters } from '../metrics/pack.js';
+import { tallyGame } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
 import type { IndexRange } from './run-config.js';
 
@@ -26,6 +29,13 @@ export interface PlayedIndex {
   readonly played: PlayedGame;
   /** The agent spec sitting at each seat. */
   readonly specs: readonly string[];
+  /** The seats' behaviour counters as stored (metrics/pack.ts). */
+  readonly metrics: string;
+}
+
+/** A played game's behaviour counters, packed for storage (metrics/tally.ts, metrics/pack.ts). */
+export function metricsOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): string {
+  return packCounters(tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats);
 }
 
 export class GamePlayer {
@@ -43,21 +53,25 @@ export class GamePlayer {
 
   private start(index: number) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
-    const { agents, specs } = seatAgents(
+    const seated = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
     );
-    return { game, agents, specs };
+    // Traced for the behaviour metrics: the same answers, so the same game.
+    const { agents, trace } = traced(seated.agents);
+    return { game, agents, trace, specs: seated.specs };
   }
 
   playSync(index: number): PlayedIndex {
-    const { game, agents, specs } = this.start(index);
-    return { game, played: playSync(game, agents), specs };
+    const { game, agents, trace, specs } = this.start(index);
+    const played = playSync(game, agents);
+    return { game, played, specs, metrics: metricsOf(this.setup, game, trace, played) };
   }
 
   async playAsync(index: number): Promise<PlayedIndex> {
-    const { game, agents, specs } = this.start(index);
-    return { game, played: await playAsync(game, agents), specs };
+    const { game, agents, trace, specs } = this.start(index);
+    const played = await playAsync(game, agents);
+    return { game, played, specs, metrics: metricsOf(this.setup, game, trace, played) };
   }
 
   builder(capacity: number): ChunkBuilder {
@@ -71,8 +85,8 @@ export class GamePlayer {
     const b = this.builder(n);
     for (const r of ranges)
       for (let i = r.first; i < r.stop; i++) {
-        const { played, specs } = this.playSync(i);
-        b.add(i, played, specs);
+        const { played, specs, metrics } = this.playSync(i);
+        b.add(i, played, specs, metrics);
       }
     return b.finish();
   }

@@ -90,6 +90,8 @@ export interface ChunkResult {
   readonly games: Int32Array;
   /** `count × players × SEAT_WIDTH` characters. */
   readonly seats: string;
+  /** Each game's behaviour counters (metrics/pack.ts); null where not computed (a replay for checking). */
+  readonly metrics: readonly (string | null)[];
 }
 
 /** Characters to text, in slices (apply() has an argument limit; no endianness assumed). */
@@ -103,6 +105,7 @@ function charsToString(chars: Uint16Array): string {
 export class ChunkBuilder {
   private readonly games: Int32Array;
   private readonly chars: Uint16Array;
+  private readonly metrics: (string | null)[] = [];
   private count = 0;
   private at = 0;
 
@@ -119,7 +122,7 @@ export class ChunkBuilder {
     return this.count;
   }
 
-  add(index: number, played: PlayedGame, specs: readonly string[]): void {
+  add(index: number, played: PlayedGame, specs: readonly string[], metrics: string | null = null): void {
     let invalid = 0;
     let fallbacks = 0;
     for (const n of played.invalid) invalid += n;
@@ -131,13 +134,14 @@ export class ChunkBuilder {
     this.games[g + 3] = invalid;
     this.games[g + 4] = fallbacks;
     this.at = this.encoder.seats(played, specs, this.chars, this.at);
+    this.metrics.push(metrics);
     this.count++;
   }
 
   finish(): ChunkResult {
     const games = this.games.slice(0, this.count * GAME_WIDTH);
     const seats = charsToString(this.chars.subarray(0, this.at));
-    return { count: this.count, games, seats };
+    return { count: this.count, games, seats, metrics: this.metrics };
   }
 }
 

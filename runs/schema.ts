@@ -22,6 +22,8 @@
 //     days          days begun
 //     invalid, fallbacks  wrong answers and fallback moves, all seats together
 //     seats         each seat packed in 8 characters (record.ts): read it through `seats`
+//     metrics       the seats' behaviour counters (metrics/pack.ts), NULL for games stored
+//                   before schema 3 (their metrics are computed by replaying them)
 //   roles, causes, sides (code, name)   lookup tables; codes are 1-based
 //   agents (run, code, spec)            the run's distinct agent specs
 //   seat_numbers (seat)                 0 … 29: the view's row generator
@@ -46,7 +48,7 @@
 //     entrant, seat    seat: the entrant and its seat (0-based); baseline: both NULL
 //     A run may belong to several tournaments (equal pairings share their games).
 //
-// Schema versions: 1 (runs and games), 2 (+ tournaments). A file of an older version is
+// Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ games.metrics). A file of an older version is
 // read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
 //
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
@@ -57,7 +59,7 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
@@ -92,7 +94,10 @@ CREATE TABLE tournament_runs (
 `;
 
 /** The SQL that takes a file from version `from` to `from + 1`. */
-export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL };
+/** The column added by schema version 3. */
+export const METRICS_SQL = 'ALTER TABLE games ADD COLUMN metrics TEXT;';
+
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -127,6 +132,7 @@ CREATE TABLE games (
   invalid INTEGER NOT NULL,
   fallbacks INTEGER NOT NULL,
   seats TEXT NOT NULL,
+  metrics TEXT,
   PRIMARY KEY (run, idx)
 ) WITHOUT ROWID;
 

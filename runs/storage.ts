@@ -122,6 +122,8 @@ export interface GameRow {
   readonly invalid: number;
   readonly fallbacks: number;
   readonly seats: string;
+  /** The seats' behaviour counters (metrics/pack.ts); null for a game stored before schema 3. */
+  readonly metrics: string | null;
 }
 
 /** Wins per side and days, over a run's stored games. */
@@ -137,7 +139,9 @@ export type StoreMode = 'read' | 'update' | 'write';
 export class Store {
   /** Database codes of the engine's names (0 where the file lacks a name: only in read mode). */
   readonly codes: CodeMaps;
-  private readonly insertGame: Database.Statement;
+  private readonly insertGame: Database.Statement | null;
+  /** The games table's columns as GameRow reads them. */
+  readonly gameColumns: string;
 
   private constructor(
     readonly db: DB,
@@ -145,7 +149,10 @@ export class Store {
     readonly mode: StoreMode,
   ) {
     this.codes = { roles: this.codesOf('roles', ROLES), causes: this.codesOf('causes', CAUSES), sides: this.codesOf('sides', SIDES) };
-    this.insertGame = db.prepare('INSERT INTO games (run, idx, winner, days, invalid, fallbacks, seats) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.insertGame = mode === 'read' ? null : db.prepare('INSERT INTO games (run, idx, winner, days, invalid, fallbacks, seats, metrics) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('games') as string[];
+    // A file of schema 2 opened to read has no metrics column: its games read as having none.
+    this.gameColumns = `idx, winner, days, invalid, fallbacks, seats, ${columns.includes('metrics') ? 'metrics' : 'NULL AS metrics'}`;
   }
 
   /**
@@ -332,32 +339,37 @@ export class Store {
   insertChunk(run: number, chunk: ChunkResult, players: number): void {
     const width = players * SEAT_WIDTH;
     const g = chunk.games;
-    const insert = this.insertGame;
+    const insert = this.writer();
     this.db.transaction(() => {
       for (let i = 0; i < chunk.count; i++) {
         const o = i * GAME_WIDTH;
-        insert.run(run, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!, g[o + 4]!, chunk.seats.slice(i * width, (i + 1) * width));
+        insert.run(run, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!, g[o + 4]!, chunk.seats.slice(i * width, (i + 1) * width), chunk.metrics[i] ?? null);
       }
     })();
   }
 
   /** Stores rows read from another file of the same run (merge), in one transaction. */
   insertRows(run: number, rows: readonly GameRow[]): void {
-    const insert = this.insertGame;
+    const insert = this.writer();
     this.db.transaction(() => {
-      for (const r of rows) insert.run(run, r.idx, r.winner, r.days, r.invalid, r.fallbacks, r.seats);
+      for (const r of rows) insert.run(run, r.idx, r.winner, r.days, r.invalid, r.fallbacks, r.seats, r.metrics);
     })();
   }
 
+  private writer(): Database.Statement {
+    if (this.insertGame === null) throw new Error(`${this.path} is open to read: no game can be stored`);
+    return this.insertGame;
+  }
+
   game(run: number, idx: number): GameRow | undefined {
-    return this.db.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? AND idx = ?').get(run, idx) as
+    return this.db.prepare(`SELECT ${this.gameColumns} FROM games WHERE run = ? AND idx = ?`).get(run, idx) as
       | GameRow
       | undefined;
   }
 
   /** Every stored game of a run in index order (for merges and comparisons). */
   gameRows(run: number): IterableIterator<GameRow> {
-    return this.db.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').iterate(run) as IterableIterator<GameRow>;
+    return this.db.prepare(`SELECT ${this.gameColumns} FROM games WHERE run = ? ORDER BY idx`).iterate(run) as IterableIterator<GameRow>;
   }
 
   tally(run: number): StoredTally {

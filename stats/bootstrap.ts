@@ -5,11 +5,12 @@
 // numbers) — so the unit resampled is the deal: all games of one seed index together.
 //
 // Deals are independent of each other, so any grouping of whole deals is a valid block
-// too: with more deals than `units` (default 100), consecutive deals are grouped into that
-// many units of nearly equal size. The interval then rests on 100 resampled units (the
-// variance of a ratio of sums is then estimated within about 14%, its interval's width
-// within about 7%), and the cost stays replicates × units per total whatever the number
-// of games (a report of 100,000 games must not be slowed by its intervals).
+// too: with more deals than `units` (default 100), deals are dealt into that many units
+// round the table (deal d to unit d mod 100), which needs no count of the deals in
+// advance. The interval then rests on 100 resampled units (the variance of a ratio of
+// sums is then estimated within about 14%, its interval's width within about 7%), and
+// the cost stays replicates × units per total whatever the number of games (a report of
+// 100,000 games must not be slowed by its intervals).
 //
 // Every interval of one analysis uses the same resamples (one set of unit weights per
 // replicate), so intervals of different metrics and agents are computed on the same
@@ -18,8 +19,6 @@
 import { Rng } from '../engine/index.js';
 
 export interface BootstrapOptions {
-  /** Resampled units at most (default 100): deals are grouped into this many when there are more. */
-  readonly units?: number;
   /** Bootstrap replicates (default 1000). */
   readonly replicates?: number;
   /** Seed of the resampling (default 'bootstrap'): the same seed, the same intervals. */
@@ -38,37 +37,33 @@ export interface Estimate {
   readonly high: number;
 }
 
-/** The deals of an analysis mapped to resampling units, and the resamples drawn over them. */
+/** The unit of deal `block` when deals are dealt round the table into `units` units. */
+export function unitOfBlock(block: number, units: number): number {
+  if (!Number.isInteger(block) || block < 0) throw new RangeError(`a deal's block is a whole number, not ${block}`);
+  return block % units;
+}
+
+/** Resamples of an analysis's units, shared by all its intervals. */
 export class BlockBootstrap {
-  /** Resampling units (at most `options.units`; fewer when there are fewer deals). */
-  readonly units: number;
   readonly replicates: number;
   readonly level: number;
   /** weights[r × units + u]: how many times unit u is drawn in replicate r. */
   private readonly weights: Float64Array;
 
   constructor(
-    /** Deals (blocks) in the analysis: each block's ordinal is in [0, blocks). */
-    readonly blocks: number,
+    /** Resampled units (each one deal or more, whole). */
+    readonly units: number,
     options: BootstrapOptions = {},
   ) {
-    if (!Number.isInteger(blocks) || blocks < 0) throw new RangeError(`BlockBootstrap: blocks must be a whole number, got ${blocks}`);
-    this.units = Math.max(1, Math.min(options.units ?? DEFAULT_UNITS, blocks));
+    if (!Number.isInteger(units) || units < 1) throw new RangeError(`BlockBootstrap: units must be a whole number above 0, got ${units}`);
     this.replicates = options.replicates ?? DEFAULT_REPLICATES;
     this.level = options.level ?? 0.95;
     const rng = new Rng(options.seed ?? 'bootstrap');
-    const u = this.units;
-    this.weights = new Float64Array(this.replicates * u);
+    this.weights = new Float64Array(this.replicates * units);
     for (let r = 0; r < this.replicates; r++) {
-      const row = r * u;
-      for (let i = 0; i < u; i++) this.weights[row + rng.int(u)]!++;
+      const row = r * units;
+      for (let i = 0; i < units; i++) this.weights[row + rng.int(units)]!++;
     }
-  }
-
-  /** The unit of block `ordinal`: consecutive blocks share a unit when there are more blocks than units. */
-  unitOf(ordinal: number): number {
-    if (ordinal < 0 || ordinal >= this.blocks) throw new RangeError(`block ${ordinal} is outside [0, ${this.blocks})`);
-    return Math.floor((ordinal * this.units) / this.blocks);
   }
 
   /**
