@@ -10,6 +10,7 @@ import { err, ok, type Result } from '../engine/index.js';
 import { Store } from '../runs/storage.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
 import { pairings, tournaments, type TournamentRow } from '../tournaments/tournament-store.js';
+import { MetricsCollector } from '../metrics/collect.js';
 import { summarize } from './analysis.js';
 import { dbSource } from './db-source.js';
 import { toCsv, toJsonObject } from './export.js';
@@ -155,7 +156,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     const runs = a.runs ?? (a.tournaments === undefined ? undefined : [...new Set(chosen.value.flatMap((t) => pairings(store, t.id).map((p) => p.run)))]);
     const source = dbSource(store, { runs });
     if (!source.ok) return source;
-    const summaries = summarize(source.value);
+    const metrics = new MetricsCollector();
+    const summaries = summarize(source.value, metrics);
     if (!summaries.ok) return summaries;
     const pairs = [];
     for (const [x, y] of compareIds) {
@@ -164,7 +166,7 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       pairs.push({ a: sa, b: sb });
     }
     const tournaments = chosen.value.map((t) => tournamentData(store, t));
-    const report = buildReport(a.db, summaries.value, { charts: out !== undefined, pairs, tournaments });
+    const report = buildReport(a.db, summaries.value, { charts: out !== undefined, pairs, tournaments, metrics });
     const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 

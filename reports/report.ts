@@ -10,7 +10,9 @@ import { shortMix, TABLE_DOCUMENTS } from '../stats/mix.js';
 import { configKey } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
+import type { MetricsCollector } from '../metrics/collect.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
+import { metricsTable } from './metrics-tables.js';
 import { tournamentReport } from './tournament-report.js';
 
 export interface Section {
@@ -46,6 +48,8 @@ export interface BuildOptions {
   readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
   /** Tournaments to rate (sim report: every tournament of the database, or --tournament ID). */
   readonly tournaments?: readonly TournamentData[];
+  /** The stored games' behaviour counters, pooled by rule set and agents (summarize's collector). */
+  readonly metrics?: MetricsCollector;
 }
 
 /** Every table of the report, in order. */
@@ -184,6 +188,16 @@ function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions):
     deathCharts.push(deathChart(bars, FATES.filter((f) => bars.some((b) => b.fate === f)), 'Causes of death by role'));
   }
   sections.push({ title: 'Causes of death', text: [], charts: deathCharts, tables: [deaths] });
+  const pool = opts.metrics?.pool(g.key);
+  if (pool !== undefined && !pool.empty)
+    sections.push({
+      title: 'Behaviour',
+      text: [
+        'How the agents played, per side and role: irp (votes on werewolves) beside the ideal observer’s (the public record alone) and a random electorate’s, claims checked against the truth, role KPIs and errors (docs/metrics.md).',
+      ],
+      charts: [],
+      tables: [metricsTable(pool.rows(), `metrics${sfx}`, `Behaviour metrics (${label})`)],
+    });
   return { label, games, sections };
 }
 

@@ -109,7 +109,7 @@ describe('the plain game: no public fact tells anyone apart', () => {
         votes += c[C.votes]!;
       }
     expect(votes).toBeGreaterThan(1000);
-    const pool = new MetricsPool({ blocks: games.length });
+    const pool = new MetricsPool();
     for (const g of games) g.tally.seats.forEach((c, s) => pool.addSeat(g.index, g.specs[s]!, g.tally.roles[s]!, c));
     const rows = pool.rows().filter((r) => r.side === 'village' && r.role === null);
     const observer = rows.find((r) => r.metric === 'observer-irp')!;

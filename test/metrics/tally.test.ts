@@ -12,7 +12,7 @@ import { MetricsPool, type MetricsRow } from '../../metrics/pool.js';
 import { playTallied, setupOf, type TalliedGame } from '../helpers/metrics.js';
 
 function rowsOf(games: readonly TalliedGame[]): MetricsRow[] {
-  const pool = new MetricsPool({ blocks: games.length });
+  const pool = new MetricsPool();
   for (const g of games) g.tally.seats.forEach((c, s) => pool.addSeat(g.index, g.specs[s]!, g.tally.roles[s]!, c));
   return pool.rows();
 }
