@@ -141,7 +141,10 @@ export class IdealObserver {
   private readonly harvest: boolean;
   private readonly limit: number;
   private readonly approximations = new Set<string>();
+  /** What the setup alone makes approximate. */
+  private readonly setupApproximations: string[] = [];
 
+  private readonly everyone: number;
   private alive: number;
   /** The card each seat was dealt, where public (the dead, an Idiot, a Miracle's victim, a Scapegoat). */
   private readonly revealed: (Role | null)[];
@@ -182,13 +185,43 @@ export class IdealObserver {
     this.thief = this.deckCount.has('thief');
     this.harvest = setup.options.harvestFestival;
     this.limit = opts.limit ?? DEFAULT_PLACEMENT_LIMIT;
-    this.alive = this.n >= 31 ? -1 : (1 << this.n) - 1;
+    this.everyone = this.n >= 31 ? -1 : (1 << this.n) - 1;
+    this.alive = this.everyone;
     this.revealed = new Array<Role | null>(this.n).fill(null);
     this.lastNight = new Array<number>(this.n).fill(Infinity);
-    if (this.thief) this.approximations.add("a Thief's exchange is unseen");
-    if (this.deckCount.has('cupid')) this.approximations.add('the lovers are unknown');
-    if (this.deckCount.has('piper')) this.approximations.add("the Piper's charms are unseen");
-    if (this.harvest && this.deckCount.has('witch')) this.approximations.add("the Harvest witch's potion may change cards unseen");
+    if (this.thief) this.setupApproximations.push("a Thief's exchange is unseen");
+    if (this.deckCount.has('cupid')) this.setupApproximations.push('the lovers are unknown');
+    if (this.deckCount.has('piper')) this.setupApproximations.push("the Piper's charms are unseen");
+    if (this.harvest && this.deckCount.has('witch')) this.setupApproximations.push("the Harvest witch's potion may change cards unseen");
+    for (const a of this.setupApproximations) this.approximations.add(a);
+  }
+
+  /** Back to the start of a game of the same setup (an observer serves game after game). */
+  reset(): void {
+    this.alive = this.everyone;
+    this.revealed.fill(null);
+    this.lastNight.fill(Infinity);
+    this.revealedWolves = 0;
+    this.turned = 0;
+    this.day = 0;
+    this.sheriff = -1;
+    this.male = null;
+    this.awayToday = 0;
+    this.goneHunting = false;
+    this.card = null;
+    this.powersLostDay = Infinity;
+    this.deathsPending = false;
+    this.nights.length = 0;
+    this.checkpoints.length = 0;
+    this.predicates.length = 0;
+    this.mustVillager = 0;
+    this.mustNotVillager = 0;
+    this.witchAllowed = -1;
+    this.contradiction = null;
+    this.approximations.clear();
+    for (const a of this.setupApproximations) this.approximations.add(a);
+    this.version++;
+    this.cached = null;
   }
 
   /** Reads one public event (in log order). A non-public event is a caller's bug. */

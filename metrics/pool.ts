@@ -100,23 +100,20 @@ export class MetricsPool {
     return pair;
   }
 
-  /** Adds one seat's counters as read back (pack.ts): entries [from, to) of `counter` and `value`. */
-  addSparse(block: number, agent: string, role: Role, counter: Int32Array, value: Float64Array, from: number, to: number): void {
-    const at = this.unitOf(block) * COUNTER_COUNT;
-    const [side, card] = this.groupsOf(agent, role);
-    const a = side.sums;
-    const b = card.sums;
-    for (let i = from; i < to; i++) {
-      const j = at + counter[i]!;
-      const x = value[i]!;
-      a[j]! += x;
-      b[j]! += x;
-    }
+  /** Adds counters already summed over a unit's games (stored sums, metrics/pack.ts): unit is in [0, units). */
+  addUnit(unit: number, agent: string, role: Role, counters: ArrayLike<number>): void {
+    if (!(unit >= 0 && unit < this.units)) throw new RangeError(`unit ${unit} is outside [0, ${this.units})`);
+    this.filled[unit] = 1;
+    this.boot = null;
+    this.addAt(unit * COUNTER_COUNT, agent, role, counters);
   }
 
   /** Adds one seat of a game of deal `block`: its agent, its card at the end, its counters. */
   addSeat(block: number, agent: string, role: Role, counters: ArrayLike<number>): void {
-    const at = this.unitOf(block) * COUNTER_COUNT;
+    this.addAt(this.unitOf(block) * COUNTER_COUNT, agent, role, counters);
+  }
+
+  private addAt(at: number, agent: string, role: Role, counters: ArrayLike<number>): void {
     const [side, card] = this.groupsOf(agent, role);
     const a = side.sums;
     const b = card.sums;

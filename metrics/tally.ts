@@ -44,8 +44,9 @@ function bitCount(x: number): number {
 /** Ties of the observer's posterior closer than this are ties (its vote is then split evenly). */
 const TIE = 1e-9;
 
+/** A game's counts (arrays of its own). */
 export function tallyGame(g: PlayedForMetrics): GameTally {
-  return new Tally(g).run();
+  return new GameCounter(g.setup).count(g);
 }
 
 /** The share of werewolves among the observer's most likely werewolves in `targets`. */
@@ -62,14 +63,23 @@ export function observerHit(p: Float64Array, targets: readonly number[], wolf: (
   return n === 0 ? 0 : hits / n;
 }
 
-class Tally {
+/**
+ * Counts the games of one setup, one after the other: its arrays and its observer are
+ * made once and cleared for each game (a worker counts thousands of games a second), so
+ * a count's `seats` are valid until the next `count`.
+ */
+export class GameCounter {
   private readonly n: number;
+  private readonly all: Float64Array;
   private readonly c: Float64Array[];
   private readonly role: Role[];
   private readonly alive: boolean[];
   private readonly everWolf: boolean[];
   private readonly observer: IdealObserver;
   private readonly beliefs = new Map<number, Float64Array>();
+  /** Some seat stated beliefs this game. */
+  private scored = false;
+  private g: Omit<PlayedForMetrics, 'setup'> | null = null;
   private voteCursor = 0;
   private day = 0;
   private dawn = false;
@@ -88,23 +98,47 @@ class Tally {
   /** The trace's index of each voter's decision in the current vote round (-1: none). */
   private readonly askedOf: Int32Array;
 
-  constructor(private readonly g: PlayedForMetrics) {
-    const n = g.setup.players;
+  constructor(setup: PlayedForMetrics["setup"]) {
+    const n = setup.players;
     this.n = n;
-    const all = new Float64Array(n * COUNTER_COUNT);
-    this.c = Array.from({ length: n }, (_, s) => all.subarray(s * COUNTER_COUNT, (s + 1) * COUNTER_COUNT));
+    this.all = new Float64Array(n * COUNTER_COUNT);
+    this.c = Array.from({ length: n }, (_, s) => this.all.subarray(s * COUNTER_COUNT, (s + 1) * COUNTER_COUNT));
     this.role = new Array<Role>(n).fill('villager');
     this.alive = new Array<boolean>(n).fill(true);
     this.everWolf = new Array<boolean>(n).fill(false);
-    this.observer = new IdealObserver(g.setup);
+    this.observer = new IdealObserver(setup);
     this.seen = new Int32Array(n);
     this.accused = new Int32Array(n);
     this.askedOf = new Int32Array(n);
+  }
+
+  /** Counts one game of this setup. */
+  count(g: Omit<PlayedForMetrics, 'setup'>): GameTally {
+    this.g = g;
+    this.all.fill(0);
+    this.role.fill('villager');
+    this.alive.fill(true);
+    this.everWolf.fill(false);
+    this.observer.reset();
+    this.beliefs.clear();
     for (const b of g.trace.beliefs) this.beliefs.set(b.decision, b.p);
+    this.scored = g.trace.beliefs.length > 0;
+    this.voteCursor = 0;
+    this.day = 0;
+    this.dawn = false;
+    this.done.length = 0;
+    this.seen.fill(0);
+    this.guardTonight = null;
+    this.healerTonight = -1;
+    this.lastVotes = [];
+    this.votedOut = null;
+    this.accused.fill(0);
+    this.fakeSpeakers = 0;
+    return this.run();
   }
 
   private add(seat: number, counter: number, x = 1): void {
-    this.c[seat]![counter]! += x;
+    this.all[seat * COUNTER_COUNT + counter]! += x;
   }
 
   private wolf = (seat: number): boolean => this.role[seat] === 'werewolf';
@@ -114,8 +148,8 @@ class Tally {
     if (role === 'werewolf') this.everWolf[seat] = true;
   }
 
-  run(): GameTally {
-    for (const e of this.g.log) {
+  private run(): GameTally {
+    for (const e of this.g!.log) {
       this.read(e);
       if (e.vis === -1) this.observer.see(e);
     }
@@ -263,7 +297,7 @@ class Tally {
 
   /** The decisions of a vote round: the next ones the trace holds, indexed by voter (askedOf). */
   private ask(votes: readonly Vote[]): void {
-    const list = this.g.trace.votes;
+    const list = this.g!.trace.votes;
     this.askedOf.fill(-1);
     for (let i = 0; i < votes.length && this.voteCursor < list.length; i++) this.askedOf[list[this.voteCursor]!.seat] = this.voteCursor++;
   }
@@ -273,13 +307,13 @@ class Tally {
     this.ask(votes);
     for (const v of votes) {
       const at = this.askedOf[v.voter]!;
-      const d = at < 0 ? undefined : this.g.trace.votes[at];
+      const d = at < 0 ? undefined : this.g!.trace.votes[at];
       this.add(v.voter, C.voteDecisions);
       if (d !== undefined && d.targets.length > 0) {
         this.add(v.voter, C.voteChances);
         if (v.target === null) this.add(v.voter, C.abstained);
       }
-      if (d !== undefined) this.scoreBeliefs(v.voter, d.id, post);
+      if (d !== undefined && this.scored) this.scoreBeliefs(v.voter, d.id, post);
       if (v.target === null) continue;
       this.add(v.voter, C.votes);
       if (this.wolf(v.target)) this.add(v.voter, C.votesOnWolf);
@@ -288,9 +322,10 @@ class Tally {
       this.add(v.voter, C.observerOnWolf, observerHit(post.p, d.targets, this.wolf));
       if (post.exact) this.add(v.voter, C.observerExact);
       let wolves = 0;
+      const share = 1 / d.targets.length;
       for (const t of d.targets) {
-        if (this.wolf(t)) wolves++;
-        this.add(t, C.votesExpected, 1 / d.targets.length);
+        if (this.role[t] === 'werewolf') wolves++;
+        this.all[t * COUNTER_COUNT + C.votesExpected]! += share;
       }
       this.add(v.voter, C.chanceOnWolf, wolves / d.targets.length);
     }
@@ -306,11 +341,13 @@ class Tally {
       const wolf = this.wolf(t);
       const y = wolf ? 1 : 0;
       const o = post.p[t]!;
-      this.add(voter, C.beliefPairs);
-      this.add(voter, C.beliefSq, (q - y) * (q - y));
-      this.add(voter, C.observerSq, (o - y) * (o - y));
-      this.add(voter, (wolf ? BIN.beliefWolf : BIN.beliefNot) + binOf(q));
-      this.add(voter, (wolf ? BIN.observerWolf : BIN.observerNot) + binOf(o));
+      const c = this.all;
+      const at = voter * COUNTER_COUNT;
+      c[at + C.beliefPairs]!++;
+      c[at + C.beliefSq]! += (q - y) * (q - y);
+      c[at + C.observerSq]! += (o - y) * (o - y);
+      c[at + (wolf ? BIN.beliefWolf : BIN.beliefNot) + binOf(q)]!++;
+      c[at + (wolf ? BIN.observerWolf : BIN.observerNot) + binOf(o)]!++;
     }
   }
 
@@ -337,7 +374,7 @@ class Tally {
   }
 
   private finish(): void {
-    const t = this.g.trace;
+    const t = this.g!.trace;
     let wolves = 0;
     for (let s = 0; s < this.n; s++) if (this.everWolf[s]) wolves++;
     for (const { seat, target } of t.pack) {
@@ -359,8 +396,8 @@ class Tally {
       this.add(s, C.decisions, t.decisions[s] ?? 0);
       this.add(s, C.answers, t.answers[s] ?? 0);
       this.add(s, C.selfVotes, t.selfVotes[s] ?? 0);
-      this.add(s, C.invalid, this.g.invalid[s] ?? 0);
-      this.add(s, C.fallbacks, this.g.fallbacks[s] ?? 0);
+      this.add(s, C.invalid, this.g!.invalid[s] ?? 0);
+      this.add(s, C.fallbacks, this.g!.fallbacks[s] ?? 0);
     }
   }
 }

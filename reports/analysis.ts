@@ -5,7 +5,6 @@
 import { CAUSES, type Cause } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, type Role, type Side } from '../engine/index.js';
-import { blockOf, type MetricsCollector } from '../metrics/collect.js';
 import { configKey, deckCounts, groupKey, type ConfigInfo, type GameSource, type SourceRun } from './records.js';
 
 export type Fate = Cause | 'survived';
@@ -49,20 +48,14 @@ function emptySummary(config: ConfigInfo, counts: Map<Role, number>, runs: reado
   };
 }
 
-/**
- * Reads every game of the source once. Configurations without games are left out. With a
- * collector, stored games' behaviour counters are pooled in the same pass, by rule set
- * and agents (`groupKey`), so a report reads each game once.
- */
-export function summarize(source: GameSource, metrics?: MetricsCollector): Result<ConfigSummary[], string> {
+/** Reads every game of the source once. Configurations without games are left out. */
+export function summarize(source: GameSource): Result<ConfigSummary[], string> {
   const out: ConfigSummary[] = [];
   for (const c of source.configurations()) {
     const counts = deckCounts(c.config.deck);
     if (!counts.ok) return counts;
     const s = emptySummary(c.config, counts.value, c.runs);
-    const group = groupKey(c.config);
     for (const g of c.games()) {
-      if (metrics !== undefined && g.metrics !== undefined && g.index !== undefined) metrics.add(group, blockOf(g.seed ?? '', g.index), g.metrics, g.seats);
       s.games++;
       s.wins[g.winner]++;
       s.days.set(g.days, (s.days.get(g.days) ?? 0) + 1);

@@ -11,7 +11,6 @@ import { FLAG, SEAT_FIELDS, SEAT_WIDTH, CHAR_OFFSET } from '../runs/record.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { configKey, type ConfigGames, type ConfigInfo, type GameRecord, type GameSource, type SeatRecord, type SourceRun } from './records.js';
 
-const F_AGENT = SEAT_FIELDS.indexOf('agent');
 const F_DEALT = SEAT_FIELDS.indexOf('dealt');
 const F_ROLE = SEAT_FIELDS.indexOf('role');
 const F_FLAGS = SEAT_FIELDS.indexOf('flags');
@@ -48,17 +47,7 @@ export function configOfRun(r: RunRow): ConfigInfo {
   return { preset: r.preset, players: r.players, deck: r.deck, rules: r.rules, seating: r.seating };
 }
 
-interface StoredGame {
-  readonly idx: number;
-  readonly winner: number;
-  readonly days: number;
-  readonly seats: string;
-  readonly metrics: string | null;
-}
-
-function decode(n: Names, row: StoredGame, run: RunRow, agents: readonly string[], where: string): GameRecord {
-  const { winner, days, seats } = row;
-  const players = run.players;
+function decode(n: Names, winner: number, days: number, seats: string, players: number, where: string): GameRecord {
   const side = n.sides.get(winner);
   if (side === undefined) throw new Error(`${where}: unknown winner code ${winner}`);
   const out: SeatRecord[] = new Array(players);
@@ -75,10 +64,9 @@ function decode(n: Names, row: StoredGame, run: RunRow, agents: readonly string[
       if (cause === undefined) throw new Error(`${where}: seat ${i} has an unknown cause code ${causeCode}`);
       death = { day: code(F_DAY), cause };
     }
-    const agent = agents[code(F_AGENT) - 1] ?? '?';
-    out[i] = { agent, dealt, role, won: (code(F_FLAGS) & FLAG.won) !== 0, death };
+    out[i] = { dealt, role, won: (code(F_FLAGS) & FLAG.won) !== 0, death };
   }
-  return { seed: run.seed, index: row.idx, metrics: row.metrics, winner: side, days, seats: out };
+  return { winner: side, days, seats: out };
 }
 
 export interface RunSelection {
@@ -104,7 +92,7 @@ export function dbSource(store: Store, select: RunSelection = {}): Result<GameSo
     if (list === undefined) byConfig.set(k, (list = []));
     list.push(r);
   }
-  const gamesStmt = store.db.prepare(`SELECT ${store.gameColumns} FROM games WHERE run = ? ORDER BY idx`);
+  const gamesStmt = store.db.prepare('SELECT idx, winner, days, seats FROM games WHERE run = ? ORDER BY idx');
   const countStmt = store.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck();
   const configurations = (): ConfigGames[] =>
     [...byConfig.values()].map((list) => {
@@ -118,11 +106,10 @@ export function dbSource(store: Store, select: RunSelection = {}): Result<GameSo
           for (const r of list) {
             let indices = seen.get(r.seed);
             if (indices === undefined) seen.set(r.seed, (indices = new Set()));
-            const agents = store.agents(r.id);
-            for (const row of gamesStmt.iterate(r.id) as IterableIterator<StoredGame>) {
+            for (const row of gamesStmt.iterate(r.id) as IterableIterator<{ idx: number; winner: number; days: number; seats: string }>) {
               if (indices.has(row.idx)) continue;
               indices.add(row.idx);
-              yield decode(n.value, row, r, agents, `run ${r.id} game ${row.idx}`);
+              yield decode(n.value, row.winner, row.days, row.seats, r.players, `run ${r.id} game ${row.idx}`);
             }
           }
         },

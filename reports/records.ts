@@ -22,8 +22,6 @@ export interface ConfigInfo {
 }
 
 export interface SeatRecord {
-  /** The agent spec that sat there (stored games). */
-  readonly agent?: string;
   readonly dealt: Role;
   /** The card played at the end (a thief's taken card). */
   readonly role: Role;
@@ -32,10 +30,6 @@ export interface SeatRecord {
 }
 
 export interface GameRecord {
-  /** Stored games: the seed and index that dealt it, and its behaviour counters (metrics/pack.ts; null: none stored). */
-  readonly seed?: string;
-  readonly index?: number;
-  readonly metrics?: string | null;
   readonly winner: Side;
   /** Days begun. */
   readonly days: number;

@@ -10,7 +10,7 @@ import { shortMix, TABLE_DOCUMENTS } from '../stats/mix.js';
 import { configKey } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
-import type { MetricsCollector } from '../metrics/collect.js';
+import type { MetricsRow } from '../metrics/pool.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
 import { metricsTable } from './metrics-tables.js';
 import { tournamentReport } from './tournament-report.js';
@@ -48,8 +48,14 @@ export interface BuildOptions {
   readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
   /** Tournaments to rate (sim report: every tournament of the database, or --tournament ID). */
   readonly tournaments?: readonly TournamentData[];
-  /** The stored games' behaviour counters, pooled by rule set and agents (summarize's collector). */
-  readonly metrics?: MetricsCollector;
+  /** The behaviour metrics of the games of these runs (report-command.ts reads them from the file). */
+  readonly metrics?: (runs: readonly number[]) => MetricsSection | null;
+}
+
+/** A group's behaviour metrics, and what the reader should know of them (runs without any, …). */
+export interface MetricsSection {
+  readonly rows: readonly MetricsRow[];
+  readonly notes: readonly string[];
 }
 
 /** Every table of the report, in order. */
@@ -188,15 +194,16 @@ function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions):
     deathCharts.push(deathChart(bars, FATES.filter((f) => bars.some((b) => b.fate === f)), 'Causes of death by role'));
   }
   sections.push({ title: 'Causes of death', text: [], charts: deathCharts, tables: [deaths] });
-  const pool = opts.metrics?.pool(g.key);
-  if (pool !== undefined && !pool.empty)
+  const m = opts.metrics?.(g.summaries.flatMap((c) => c.runs.map((r) => r.run)));
+  if (m !== undefined && m !== null)
     sections.push({
       title: 'Behaviour',
       text: [
         'How the agents played, per side and role: irp (votes on werewolves) beside the ideal observer’s (the public record alone) and a random electorate’s, claims checked against the truth, role KPIs and errors (docs/metrics.md).',
+        ...(m.rows.length === 0 ? m.notes : []),
       ],
       charts: [],
-      tables: [metricsTable(pool.rows(), `metrics${sfx}`, `Behaviour metrics (${label})`)],
+      tables: m.rows.length === 0 ? [] : [metricsTable(m.rows, `metrics${sfx}`, `Behaviour metrics (${label})`, m.notes)],
     });
   return { label, games, sections };
 }

@@ -218,7 +218,7 @@ async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], o
         unfinished++;
         return;
       }
-      builder.add(index, p.played, p.specs, p.metrics);
+      builder.add(index, p.played, p.specs, p.counters);
       if (builder.size >= batch || Date.now() - lastFlush > 1000) flush();
     },
     stop,

@@ -8,8 +8,7 @@ import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
-import { packCounters } from '../metrics/pack.js';
-import { tallyGame } from '../metrics/tally.js';
+import { GameCounter, tallyGame } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
 import type { IndexRange } from './run-config.js';
 
@@ -29,17 +28,19 @@ export interface PlayedIndex {
   readonly played: PlayedGame;
   /** The agent spec sitting at each seat. */
   readonly specs: readonly string[];
-  /** The seats' behaviour counters as stored (metrics/pack.ts). */
-  readonly metrics: string;
+  /** The seats' behaviour counters (metrics/tally.ts); from `playSync`, valid until its next game. */
+  readonly counters: readonly Float64Array[];
 }
 
-/** A played game's behaviour counters, packed for storage (metrics/tally.ts, metrics/pack.ts). */
-export function metricsOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): string {
-  return packCounters(tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats);
+/** A played game's behaviour counters per seat (metrics/tally.ts). */
+export function countersOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): readonly Float64Array[] {
+  return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats;
 }
 
 export class GamePlayer {
   readonly encoder: Encoder;
+  /** Counts the synchronous games one after the other (its arrays are reused). */
+  private counter: GameCounter | null = null;
 
   constructor(
     readonly setup: GameSetup,
@@ -65,17 +66,18 @@ export class GamePlayer {
   playSync(index: number): PlayedIndex {
     const { game, agents, trace, specs } = this.start(index);
     const played = playSync(game, agents);
-    return { game, played, specs, metrics: metricsOf(this.setup, game, trace, played) };
+    const counted = (this.counter ??= new GameCounter(this.setup)).count({ log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
+    return { game, played, specs, counters: counted.seats };
   }
 
   async playAsync(index: number): Promise<PlayedIndex> {
     const { game, agents, trace, specs } = this.start(index);
     const played = await playAsync(game, agents);
-    return { game, played, specs, metrics: metricsOf(this.setup, game, trace, played) };
+    return { game, played, specs, counters: countersOf(this.setup, game, trace, played) };
   }
 
   builder(capacity: number): ChunkBuilder {
-    return new ChunkBuilder(this.encoder, this.setup.players, capacity);
+    return new ChunkBuilder(this.encoder, this.setup.players, capacity, this.seed);
   }
 
   /** Plays the indices of `ranges` in order, synchronously. */
@@ -85,8 +87,8 @@ export class GamePlayer {
     const b = this.builder(n);
     for (const r of ranges)
       for (let i = r.first; i < r.stop; i++) {
-        const { played, specs, metrics } = this.playSync(i);
-        b.add(i, played, specs, metrics);
+        const { played, specs, counters } = this.playSync(i);
+        b.add(i, played, specs, counters);
       }
     return b.finish();
   }

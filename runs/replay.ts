@@ -56,7 +56,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
         verdict: `not replayed: ${llm.error}`,
         matches: null,
       });
-    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, metrics: llm.value.metrics };
+    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, counters: llm.value.counters };
     text = llm.value.text({ title, lines: lines(played.specs) });
   } else {
     played = config.seating.async ? await player.playAsync(index) : player.playSync(index);

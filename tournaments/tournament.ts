@@ -182,7 +182,7 @@ export async function playTournament(store: Store, open: OpenTournament, o: Tour
           return;
         }
         const b = l.player.builder(1);
-        b.add(index, p.played, p.specs, p.metrics);
+        b.add(index, p.played, p.specs, p.counters);
         onChunk(l, b.finish());
       },
       stop,

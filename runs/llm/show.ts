@@ -8,7 +8,7 @@ import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import { seatAgents } from '../../agents/registry.js';
 import { traced } from '../../agents/trace.js';
-import { metricsOf } from '../games.js';
+import { countersOf } from '../games.js';
 import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -49,8 +49,8 @@ export interface RecordReplay {
   readonly played: PlayedGame;
   /** The agent spec of each seat. */
   readonly specs: readonly string[];
-  /** The seats' behaviour counters, as stored (metrics/pack.ts). */
-  readonly metrics: string;
+  /** The seats' behaviour counters (metrics/tally.ts). */
+  readonly counters: readonly Float64Array[];
   /** The seats' notes, as this replay made them (the same as when the game was played). */
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
@@ -89,6 +89,6 @@ export async function replayFromRecord(
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  const metrics = metricsOf(config.setup, game, trace, played);
-  return ok({ game, played, specs, metrics, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  const counters = countersOf(config.setup, game, trace, played);
+  return ok({ game, played, specs, counters, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
 }
