@@ -8,6 +8,7 @@ import type { TournamentRow } from '../tournaments/tournament-store.js';
 import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
 import type { GroupReport, Section } from './report.js';
+import { metricsTable } from './metrics-tables.js';
 import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
 
 export function tournamentLabel(t: TournamentRow): string {
@@ -38,6 +39,19 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
       ? [strengthChart(fit.value.strengths.map((s) => ({ entrant: s.reference ? `${s.entrant} (reference)` : s.entrant, wolves: s.wolves, wolvesSe: s.wolvesSe, village: s.village, villageSe: s.villageSe })), 'Wolf strength against village strength (bars: 95% intervals)')]
       : [];
   sections.push({ title: 'Strengths', text: [], charts, tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
+  const m = data.metrics;
+  const uncounted =
+    m.uncounted.length === 0 ? [] : [`Runs ${m.uncounted.join(', ')} stored no behaviour counts (played before they were kept): sim metrics --tournament ${t.id} replays them to count them.`];
+  if (m.rows.length > 0 || uncounted.length > 0)
+    sections.push({
+      title: 'Behaviour',
+      text: [
+        'How each entrant played, beside its fitted strength: irp against the ideal observer’s and a random electorate’s, claims, role KPIs and errors, pooled over the pairings (a deal’s games resampled together; docs/metrics.md).',
+        ...(m.rows.length === 0 ? uncounted : []),
+      ],
+      charts: [],
+      tables: m.rows.length === 0 ? [] : [metricsTable(m.rows, id('metrics'), `Behaviour metrics (tournament ${t.id})`, uncounted)],
+    });
   if (data.mode === 'side') sections.push({ title: 'Pairings', text: [], charts: [], tables: [sidePairingTable(data, id('pairings'))] });
   else sections.push({ title: 'Roles', text: [], charts: [], tables: [seatRoleTable(data, id('roles'))] });
   return { label: tournamentLabel(t), games: stored, sections };

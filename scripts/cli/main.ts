@@ -1,5 +1,5 @@
 // The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
-// rules, agents, balance, tournament, report. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, report, metrics. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
@@ -12,6 +12,7 @@ import { balanceCommand, balanceOptions, reportCommand, reportOptions, type Bala
 import { EXIT_USAGE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
+import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { showCommand } from './show.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
@@ -122,6 +123,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);
+    })
+    .command('metrics', 'behaviour metrics per agent, side and role: irp beside the ideal observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
+      code = await metricsCommand(a as unknown as MetricsCliArgs);
     })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
