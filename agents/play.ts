@@ -11,7 +11,10 @@
 // An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
 // incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
 // driver waits for the other seats' answers in flight, then rethrows it, and the caller
-// marks the game unfinished.
+// marks the game unfinished. An agent that cannot answer this one decision (its model's
+// call failed after the transport's own attempts) throws `NoAnswer`: the fallback is
+// played at once and charged to the seat, without asking again — asking again would only
+// repeat the failed requests (docs/LLM.md, "Requests per decision").
 
 import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/index.js';
 import type { Game } from '../engine/index.js';
@@ -107,6 +110,15 @@ export class AbandonGame extends Error {
   override readonly name: string = 'AbandonGame';
 }
 
+/**
+ * Thrown by an agent that cannot answer this decision (its model's call failed after its
+ * own retries): the driver plays the fallback at once, charged to the seat as a fallback,
+ * not as a wrong answer, and does not ask again.
+ */
+export class NoAnswer extends Error {
+  override readonly name: string = 'NoAnswer';
+}
+
 function thrown(seat: number, e: unknown): DecisionError {
   return { code: 'malformed', seat, message: `the agent failed: ${e instanceof Error ? e.message : String(e)}` };
 }
@@ -134,6 +146,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
         } catch (e) {
           if (e instanceof AbandonGame) throw e;
           lastError = thrown(d.seat, e);
+          if (e instanceof NoAnswer) break;
           seats.invalid[d.seat]!++;
           continue;
         }
@@ -172,6 +185,7 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
           throw e;
         }
         lastError = thrown(d.seat, e);
+        if (e instanceof NoAnswer) break;
         seats.invalid[d.seat]!++;
         continue;
       }

@@ -113,7 +113,7 @@ export function peek(m: Mind, _d: DecisionFor<'peek'>): Answer {
 }
 
 /** What a card is worth to a thief who plays for the village. */
-const CARD_VALUE: Record<Role, number> = {
+const CARD_VALUE: Readonly<Record<Role, number>> = {
   seer: 6,
   witch: 5,
   guard: 4,

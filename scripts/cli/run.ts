@@ -4,6 +4,7 @@
 // A seating with models goes through llm-run.ts (loaded only then): the record, the
 // budget, and games that may end unfinished (not stored; a resume replays them).
 
+import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -212,7 +213,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
     else dropped?.();
     if (end?.stop != null) {
-      process.stderr.write(end.stop.message + '\n');
+      process.stderr.write(visible(end.stop.message) + '\n');
       return end.stop.exit;
     }
     if (outcome.tally.games < outcome.planned) {
