@@ -15,7 +15,7 @@ import { Beliefs } from './beliefs.js';
 import { election, hunter, scapegoat, successor, tieBreak, vote } from './day.js';
 import type { Knobs } from './knobs.js';
 import { newPlan, type DecisionFor, type Mind, type Plan } from './mind.js';
-import { cupid, guard, peek, piper, seer, thief, witch } from './night.js';
+import { catchGirl, cupid, guard, peek, piper, seer, thief, witch } from './night.js';
 import { pack } from './pack.js';
 import { SharedRecords } from './shared.js';
 import { speech } from './speech.js';
@@ -54,6 +54,8 @@ function answer(m: Mind, d: Decision, rng: Rng): Answer {
       return witch(m, d);
     case 'peek':
       return peek(m, d);
+    case 'catch':
+      return catchGirl(m, d as DecisionFor<'catch'>);
     case 'thief':
       return thief(m, d);
     case 'cupid':
