@@ -41,6 +41,9 @@ function bitCount(x: number): number {
   return n;
 }
 
+/** Verdicts of a day vote that put a player out (not the Scapegoat's, nor New Moon's judgements). */
+const VOTED_OUT: ReadonlySet<string> = new Set(['majority', 'sheriff', 'sheriff-vote', 'random', 'drawn']);
+
 /** Ties of the observer's posterior closer than this are ties (its vote is then split evenly). */
 const TIE = 1e-9;
 
@@ -233,7 +236,7 @@ export class GameCounter {
         this.dawn = false;
         return this.votes(e.votes);
       case 'verdict':
-        if (e.target !== null && (e.reason === 'majority' || e.reason === 'sheriff' || e.reason === 'random')) this.verdict(e.target);
+        if (e.target !== null && VOTED_OUT.has(e.reason)) this.verdict(e.target);
         return;
       default:
         return;
