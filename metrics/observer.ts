@@ -63,7 +63,8 @@ export const DEFAULT_PLACEMENT_LIMIT = 200_000;
 
 const bit = (s: number) => 1 << s;
 
-function popcount(x: number): number {
+/** Set bits of a 32-bit mask. */
+export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

@@ -7,7 +7,7 @@
 import type { DecisionTrace } from '../agents/trace.js';
 import { CLAIM_ACTIONS, teamOf, type Claim, type ClaimAction, type Event, type GameSetup, type Role, type Vote } from '../engine/index.js';
 import { BIN, binOf, C, COUNTER_COUNT } from './counters.js';
-import { IdealObserver, type Posterior } from './observer.js';
+import { IdealObserver, popcount, type Posterior } from './observer.js';
 
 /** Village roles whose holder the village most needs alive (the `ksr` metric). */
 export const KEY_ROLES: ReadonlySet<Role> = new Set<Role>(['seer', 'witch', 'guard', 'hunter', 'little-girl', 'elder']);
@@ -33,12 +33,6 @@ const ACTIONS: readonly ClaimAction[] = CLAIM_ACTIONS;
 /** A night action as a number: the claims that state one are checked against these. */
 function actionCode(seat: number, action: ClaimAction, target: number): number {
   return (seat * ACTIONS.length + ACTIONS.indexOf(action)) * 32 + target;
-}
-
-function bitCount(x: number): number {
-  let n = 0;
-  for (; x !== 0; x &= x - 1) n++;
-  return n;
 }
 
 /** Verdicts of a day vote that put a player out (not the Scapegoat's, nor New Moon's judgements). */
@@ -394,7 +388,7 @@ export class GameCounter {
       }
       if (role === 'seer' || this.seen[s] !== 0) {
         this.add(s, C.seerWolves, wolves);
-        this.add(s, C.seerFound, bitCount(this.seen[s]!));
+        this.add(s, C.seerFound, popcount(this.seen[s]!));
       }
       this.add(s, C.decisions, t.decisions[s] ?? 0);
       this.add(s, C.answers, t.answers[s] ?? 0);
