@@ -7,6 +7,8 @@ import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import { seatAgents } from '../../agents/registry.js';
+import { traced } from '../../agents/trace.js';
+import { countersOf } from '../games.js';
 import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -48,6 +50,8 @@ export interface RecordReplay {
   readonly played: PlayedGame;
   /** The agent spec of each seat. */
   readonly specs: readonly string[];
+  /** The seats' behaviour counters (metrics/tally.ts). */
+  readonly counters: readonly Float64Array[];
   /** The seats' notes, as this replay made them (the same as when the game was played). */
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
@@ -76,7 +80,9 @@ export async function replayFromRecord(
   const seed = gameSeed(config.seed, index);
   const game = new Game(config.setup, seed);
   const session = llm.value.startGame(gameKey, seed, opts);
-  const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const specs = seated.specs;
+  const { agents, trace } = traced(seated.agents);
   let played: PlayedGame;
   try {
     played = await playAsync(game, agents, session.playOptions());
@@ -87,5 +93,6 @@ export async function replayFromRecord(
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  return ok({ game, played, specs, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  const counters = countersOf(config.setup, game, trace, played);
+  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
 }

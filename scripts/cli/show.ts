@@ -128,7 +128,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
     const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why, { keepCalls: a.html !== undefined });
-    replay = { game: r.game, played: r.played, specs: r.specs };
+    replay = { game: r.game, played: r.played, specs: r.specs, counters: r.counters };
     text = r.text;
     llmParts = { notes: r.notes, calls: r.calls };
   } else {
