@@ -21,6 +21,13 @@ export interface Agent {
   /** The agent's kind and parameters, e.g. `random` or `heuristic:fakeClaim=0.3`. */
   readonly name: string;
   decide(ctx: DecisionContext): Answer | Promise<Answer>;
+  /**
+   * Optional: the probability, as the agent believes it after its last decision, that
+   * each seat is a werewolf (NaN where it states none). Read after each day vote by the
+   * behaviour metrics (agents/trace.ts), which score it against the truth. Must not
+   * change what the agent does next.
+   */
+  werewolfBeliefs?(): ArrayLike<number> | undefined;
 }
 
 /** Makes the LLM agents of one game (the game's LLM session, or the dry run's stand-in). */

@@ -4,9 +4,11 @@
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
+import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
+import { GameCounter, tallyGame } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
 import type { IndexRange } from './run-config.js';
 
@@ -26,10 +28,19 @@ export interface PlayedIndex {
   readonly played: PlayedGame;
   /** The agent spec sitting at each seat. */
   readonly specs: readonly string[];
+  /** The seats' behaviour counters (metrics/tally.ts); from `playSync`, valid until its next game. */
+  readonly counters: readonly Float64Array[];
+}
+
+/** A played game's behaviour counters per seat (metrics/tally.ts). */
+export function countersOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): readonly Float64Array[] {
+  return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats;
 }
 
 export class GamePlayer {
   readonly encoder: Encoder;
+  /** Counts the synchronous games one after the other (its arrays are reused). */
+  private counter: GameCounter | null = null;
 
   constructor(
     readonly setup: GameSetup,
@@ -43,25 +54,30 @@ export class GamePlayer {
 
   private start(index: number) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
-    const { agents, specs } = seatAgents(
+    const seated = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
     );
-    return { game, agents, specs };
+    // Traced for the behaviour metrics: the same answers, so the same game.
+    const { agents, trace } = traced(seated.agents);
+    return { game, agents, trace, specs: seated.specs };
   }
 
   playSync(index: number): PlayedIndex {
-    const { game, agents, specs } = this.start(index);
-    return { game, played: playSync(game, agents), specs };
+    const { game, agents, trace, specs } = this.start(index);
+    const played = playSync(game, agents);
+    const counted = (this.counter ??= new GameCounter(this.setup)).count({ log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
+    return { game, played, specs, counters: counted.seats };
   }
 
   async playAsync(index: number): Promise<PlayedIndex> {
-    const { game, agents, specs } = this.start(index);
-    return { game, played: await playAsync(game, agents), specs };
+    const { game, agents, trace, specs } = this.start(index);
+    const played = await playAsync(game, agents);
+    return { game, played, specs, counters: countersOf(this.setup, game, trace, played) };
   }
 
   builder(capacity: number): ChunkBuilder {
-    return new ChunkBuilder(this.encoder, this.setup.players, capacity);
+    return new ChunkBuilder(this.encoder, this.setup.players, capacity, this.seed);
   }
 
   /** Plays the indices of `ranges` in order, synchronously. */
@@ -71,8 +87,8 @@ export class GamePlayer {
     const b = this.builder(n);
     for (const r of ranges)
       for (let i = r.first; i < r.stop; i++) {
-        const { played, specs } = this.playSync(i);
-        b.add(i, played, specs);
+        const { played, specs, counters } = this.playSync(i);
+        b.add(i, played, specs, counters);
       }
     return b.finish();
   }

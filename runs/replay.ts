@@ -79,7 +79,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
         verdict: `not replayed: ${llm.error}`,
         matches: null,
       });
-    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs };
+    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, counters: llm.value.counters };
     text = llm.value.text({ title, lines: lines(played.specs) });
     llmParts = { notes: llm.value.notes, calls: llm.value.calls };
   } else {

@@ -240,7 +240,7 @@ export class PairingPlayer {
             return;
           }
           const b = l.player.builder(1);
-          b.add(index, p.played, p.specs);
+          b.add(index, p.played, p.specs, p.counters);
           onChunk(l, b.finish());
         },
         stop,

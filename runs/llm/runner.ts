@@ -7,6 +7,7 @@
 
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import { seatAgents, type Seating } from '../../agents/registry.js';
+import { traced, type DecisionTrace } from '../../agents/trace.js';
 import { Game } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import type { GameSetup } from '../../engine/index.js';
@@ -38,6 +39,8 @@ export type GameRun =
       readonly usage: GameUsage;
       /** The agent spec each seat sat as. */
       readonly specs: readonly string[];
+      /** What the log does not hold of its decisions, for the behaviour metrics. */
+      readonly trace: DecisionTrace;
     }
   | { readonly status: 'unfinished'; readonly index: number; readonly seed: string; readonly gameKey: string; readonly reason: string };
 
@@ -54,11 +57,12 @@ export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating'
   if (stopped !== null) return { status: 'unfinished', index, seed, gameKey, reason: `not started: ${stopped.message}` };
   const game = new Game(req.setup, seed);
   const session = req.llm.startGame(gameKey, seed);
-  const { agents, specs } = seatAgents(req.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const seated = seatAgents(req.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const { agents, trace } = traced(seated.agents);
   try {
     const played = await playAsync(game, agents, session.playOptions());
     const usage = session.finish(played);
-    return { status: 'finished', index, seed, gameKey, game, played, usage, specs };
+    return { status: 'finished', index, seed, gameKey, game, played, usage, specs: seated.specs, trace };
   } catch (e) {
     if (e instanceof AbandonGame) return { status: 'unfinished', index, seed, gameKey, reason: e.message };
     throw e;

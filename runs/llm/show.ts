@@ -7,6 +7,8 @@ import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import { seatAgents } from '../../agents/registry.js';
+import { traced } from '../../agents/trace.js';
+import { countersOf } from '../games.js';
 import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -49,6 +51,8 @@ export interface RecordReplay {
   readonly played: PlayedGame;
   /** The agent spec of each seat. */
   readonly specs: readonly string[];
+  /** The seats' behaviour counters (metrics/tally.ts). */
+  readonly counters: readonly Float64Array[];
   /** The seats' notes, as this replay made them (the same as when the game was played). */
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
@@ -83,22 +87,25 @@ export interface RecordGame {
 export async function replayFromRecord(g: RecordGame): Promise<Result<RecordReplay, string>> {
   const { config, index, record, gameKey } = g;
   const seed = gameSeed(config.seed, index);
-  const played = g.run === undefined ? undefined : record.versionsOfRun(g.run, seed);
-  if (played !== undefined && !played.includes(PROMPT_VERSION)) return err(otherPromptVersion(seed, played));
+  const versions = g.run === undefined ? undefined : record.versionsOfRun(g.run, seed);
+  if (versions !== undefined && !versions.includes(PROMPT_VERSION)) return err(otherPromptVersion(seed, versions));
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return llm;
   const game = new Game(config.setup, seed);
   const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
-  const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
-  let result: PlayedGame;
+  const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const specs = seated.specs;
+  const { agents, trace } = traced(seated.agents);
+  let played: PlayedGame;
   try {
-    result = await playAsync(game, agents, session.playOptions());
+    played = await playAsync(game, agents, session.playOptions());
   } catch (e) {
     if (e instanceof AbandonGame) return err(e.message.replace(/; run it live to complete the record$/, ''));
     throw e;
   }
   const stored = record.usage(gameKey);
-  const usage = stored.length > 0 ? stored : session.usage(result).seats;
+  const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  return ok({ game, played: result, specs, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  const counters = countersOf(config.setup, game, trace, played);
+  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
 }

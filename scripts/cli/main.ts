@@ -1,5 +1,5 @@
 // The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
-// rules, agents, balance, tournament, sprt, plan, leaderboard, report. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, sprt, plan, leaderboard, report, metrics. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
@@ -21,6 +21,7 @@ import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
+import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
@@ -207,6 +208,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         code = await exportCommand(a as Parameters<typeof exportCommand>[0]);
       },
     )
+    .command('metrics', 'behaviour metrics per agent, side and role: irp beside the ideal observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
+      code = await metricsCommand(a as unknown as MetricsCliArgs);
+    })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })

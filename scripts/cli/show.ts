@@ -129,7 +129,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
     const run = src.stored === undefined ? undefined : llmRunName(src.stored.run);
     const r = await (await import('./llm-show.js')).replayLlmGame({ config, index, recordPath: src.recordPath, gameKey: src.gameKey, run, why, keepCalls: a.html !== undefined });
-    replay = { game: r.game, played: r.played, specs: r.specs };
+    replay = { game: r.game, played: r.played, specs: r.specs, counters: r.counters };
     text = r.text;
     llmParts = { notes: r.notes, calls: r.calls };
   } else {
