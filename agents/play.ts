@@ -11,7 +11,12 @@
 // An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
 // incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
 // driver waits for the other seats' answers in flight, then rethrows it, and the caller
-// marks the game unfinished.
+// marks the game unfinished. An agent that cannot answer but whose game goes on (its
+// process is gone: agents/exec) throws `Forfeit`: the fallback is played at once and
+// charged to the seat, without asking again.
+//
+// When the game is over (or abandoned), each agent that wants to know is told, with its
+// seat's final observation (`Agent.gameOver`).
 
 import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/index.js';
 import type { Game } from '../engine/index.js';
@@ -69,7 +74,7 @@ class Seats {
     return (this.rngs[seat] ??= seatStream(this.game.seed, seat));
   }
 
-  private observe(seat: number) {
+  observe(seat: number) {
     return (this.observers[seat] ??= new Observer(this.game, seat)).current();
   }
 
@@ -93,6 +98,14 @@ class Seats {
     return c;
   }
 
+  /** Tells the agents that want to know that the game is over (`outcome` undefined: abandoned). */
+  tellEnd(outcome: Outcome | undefined): void {
+    for (let seat = 0; seat < this.agents.length; seat++) {
+      const a = this.agents[seat]!;
+      if (a.gameOver !== undefined) a.gameOver(this.observe(seat), outcome);
+    }
+  }
+
   played(): PlayedGame {
     return { outcome: this.game.outcome()!, invalid: this.invalid, fallbacks: this.fallbacks, decisions: this.decisions };
   }
@@ -105,6 +118,14 @@ class Seats {
  */
 export class AbandonGame extends Error {
   override readonly name: string = 'AbandonGame';
+}
+
+/**
+ * Thrown by an agent that cannot answer this decision at all (its process is gone): the
+ * driver plays the fallback at once, charged to the seat, and the game goes on.
+ */
+export class Forfeit extends Error {
+  override readonly name: string = 'Forfeit';
 }
 
 function thrown(seat: number, e: unknown): DecisionError {
@@ -133,6 +154,10 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
           a = agent.decide(seats.reusedContext(d, lastError));
         } catch (e) {
           if (e instanceof AbandonGame) throw e;
+          if (e instanceof Forfeit) {
+            lastError = thrown(d.seat, e);
+            break;
+          }
           lastError = thrown(d.seat, e);
           seats.invalid[d.seat]!++;
           continue;
@@ -149,6 +174,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
       if (!done) submitFallback(seats, d, lastError, opts);
     }
   }
+  seats.tellEnd(game.outcome() ?? undefined);
   return seats.played();
 }
 
@@ -172,6 +198,7 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
           throw e;
         }
         lastError = thrown(d.seat, e);
+        if (e instanceof Forfeit) break;
         seats.invalid[d.seat]!++;
         continue;
       }
@@ -187,7 +214,12 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
     // allSettled, not all: when a seat abandons the game, the others' calls in flight
     // still end (and are recorded) before the driver returns, so none is paid twice.
     const settled = await Promise.allSettled(game.pending().map(answerOne));
-    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+    for (const s of settled)
+      if (s.status === 'rejected') {
+        seats.tellEnd(undefined);
+        throw s.reason;
+      }
   }
+  seats.tellEnd(game.outcome() ?? undefined);
   return seats.played();
 }

@@ -10,6 +10,8 @@
 
 import { didYouMean, err, ok, type Result } from '../engine/index.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/index.js';
+import { joinWords, splitWords } from './exec/argv.js';
+import { execKind } from './exec/kind.js';
 import { LLM_KINDS } from './llm/kinds.js';
 import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';
@@ -36,7 +38,7 @@ const randomKind: AgentKind = {
   create: () => randomAgent,
 };
 
-const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, ...LLM_KINDS];
+const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, ...LLM_KINDS, execKind];
 
 export function agentKinds(): readonly AgentKind[] {
   return KINDS;
@@ -123,9 +125,14 @@ export function parseSeating(values: readonly string[]): Result<Seating, string>
     assignments.unshift({ who: { by: 'default' }, spec: { kind: randomKind, argument: undefined, text: 'random' } });
   return ok({
     assignments,
-    text: assignments.map((a) => targetText(a.who) + a.spec.text).join(' '),
+    text: joinWords(assignments.map((a) => targetText(a.who) + a.spec.text)),
     async: assignments.some((a) => a.spec.kind.async),
   });
+}
+
+/** A seating's canonical text read back into its assignments (the `--agents` values it was made from). */
+export function seatingWords(text: string): Result<string[], string> {
+  return text === '' ? ok([]) : splitWords(text);
 }
 
 const RANK: Record<SeatTarget['by'], number> = { default: 0, side: 1, role: 2, seat: 3 };

@@ -1,7 +1,7 @@
 // The agent interface: given a decision with its legal choices, the seat's own random
 // stream and its observation (on demand), answer — at once, or through a Promise.
 
-import type { Answer, Decision, DecisionError } from '../engine/index.js';
+import type { Answer, Decision, DecisionError, Outcome } from '../engine/index.js';
 import type { Observation } from '../engine/index.js';
 import type { Rng } from '../engine/index.js';
 import type { LlmSpec } from './llm/spec.js';
@@ -20,6 +20,11 @@ export interface Agent {
   /** The agent's kind and parameters, e.g. `random` or `heuristic:fakeClaim=0.3`. */
   readonly name: string;
   decide(ctx: DecisionContext): Answer | Promise<Answer>;
+  /**
+   * The game is over (`outcome` undefined: abandoned, its run stopped), with the seat's
+   * final observation. Optional: agents that keep nothing outside the game need not care.
+   */
+  gameOver?(observation: Observation, outcome: Outcome | undefined): void;
 }
 
 /** Makes the LLM agents of one game (the game's LLM session, or the dry run's stand-in). */
@@ -27,7 +32,14 @@ export interface LlmSeatFactory {
   agent(spec: LlmSpec, seat: number): Agent;
 }
 
+/** Makes the process agents of one game (agents/exec: the run's processes, this game's seats). */
+export interface ExecSeatFactory {
+  /** `command`: the program and its arguments; `text`: the canonical spec (`exec:…`). */
+  agent(command: readonly string[], text: string, seat: number): Agent;
+}
+
 /** What a seat's agent is made with beyond its spec. */
 export interface SeatEnv {
   readonly llm?: LlmSeatFactory | undefined;
+  readonly exec?: ExecSeatFactory | undefined;
 }

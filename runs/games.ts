@@ -3,6 +3,7 @@
 // indices (workers, shards, resumes) gives the same games.
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
+import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
@@ -28,6 +29,11 @@ export interface PlayedIndex {
   readonly specs: readonly string[];
 }
 
+export interface GamePlayerOptions {
+  /** The run's agent processes, for a seating with `exec:` seats (agents/exec/host.ts). */
+  readonly exec?: ExecHost | undefined;
+}
+
 export class GamePlayer {
   readonly encoder: Encoder;
 
@@ -37,6 +43,7 @@ export class GamePlayer {
     readonly seating: Seating,
     agents: readonly string[],
     codes: CodeMaps,
+    private readonly opts: GamePlayerOptions = {},
   ) {
     this.encoder = new Encoder(codes, new Map(agents.map((spec, i) => [spec, i + 1])));
   }
@@ -46,6 +53,7 @@ export class GamePlayer {
     const { agents, specs } = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
+      this.opts.exec === undefined ? undefined : { exec: this.opts.exec.game(game.seed) },
     );
     return { game, agents, specs };
   }
