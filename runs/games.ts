@@ -50,12 +50,13 @@ export class GamePlayer {
 
   private start(index: number) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
+    const exec = this.opts.exec?.game(game.seed);
     const { agents, specs } = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
-      this.opts.exec === undefined ? undefined : { exec: this.opts.exec.game(game.seed) },
+      exec === undefined ? undefined : { exec },
     );
-    return { game, agents, specs };
+    return { game, agents, specs, exec };
   }
 
   playSync(index: number): PlayedIndex {
@@ -64,8 +65,10 @@ export class GamePlayer {
   }
 
   async playAsync(index: number): Promise<PlayedIndex> {
-    const { game, agents, specs } = this.start(index);
-    return { game, played: await playAsync(game, agents), specs };
+    const { game, agents, specs, exec } = this.start(index);
+    const played = await playAsync(game, agents);
+    exec?.settle(played);
+    return { game, played, specs };
   }
 
   builder(capacity: number): ChunkBuilder {

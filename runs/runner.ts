@@ -8,6 +8,7 @@ import type { RunRow, Store } from './storage.js';
 import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
+import type { ExecHost } from '../agents/exec/host.js';
 
 export interface RunOptions {
   readonly workers: number;
@@ -22,6 +23,16 @@ export interface RunOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Plays a game of an asynchronous seating instead of the seating's own agents (LLM runs; see execute.ts). */
   readonly playAsync?: ExecuteOptions['playAsync'];
+  /**
+   * The run's agent processes, for a seating with `exec:` seats. Their log goes beside the
+   * results file (`execLogPath`) unless it was opened elsewhere before.
+   */
+  readonly exec?: ExecHost | undefined;
+}
+
+/** Where a stored run's agent processes log: `results.db` run 3 → `results.run3.agents.log`. */
+export function execLogPath(dbPath: string, runId: number): string {
+  return `${dbPath.replace(/\.(db|sqlite3?)$/i, '')}.run${runId}.agents.log`;
 }
 
 export interface RunOutcome {
@@ -57,7 +68,8 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const range = shardRange(config.games, config.shard);
   const planned = range.stop - range.first;
   const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes };
-  const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes);
+  const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes, { exec: opts.exec });
+  if (opts.exec !== undefined && opts.exec.log.path === undefined && store !== undefined && run !== null) opts.exec.log.open(execLogPath(store.path, run.id));
   opts.onProgress?.(planned - countOf(ranges), planned);
   const started = performance.now();
   const onChunk = (chunk: ChunkResult) => {

@@ -56,6 +56,7 @@ export class ExecAgent implements Agent {
     this.sent = obs.events.length;
     const host = this.s.game.host;
     const id = host.requestId();
+    this.s.lease.pool.counts.asked++;
     const d = ctx.decision;
     const reply = await p.ask(
       decideMessage({ id, game: this.s.game.id, events, decision: d, deadlineMs: host.timeoutMs, error: ctx.lastError?.message }),
@@ -65,7 +66,7 @@ export class ExecAgent implements Agent {
     const a = readAnswer(reply.line, id, d);
     if (!a.ok) {
       this.s.lease.pool.counts.unreadable++;
-      host.log.line(`[${this.name}] protocol error: game ${this.s.game.id}, seat ${this.s.seat}, decision ${d.id} (${d.kind}): ${a.error}`);
+      host.error(this.name, { spec: this.name, kind: 'unreadable', message: `game ${this.s.game.id}, seat ${this.s.seat}, decision ${d.id} (${d.kind}): ${a.error}` });
       throw new Error(a.error);
     }
     return a.value as Answer;

@@ -19,7 +19,7 @@ import type { Agent, ExecSeatFactory } from '../types.js';
 import { ExecAgent } from './agent.js';
 import { RunLog } from './log.js';
 import { AgentProcess, type Failure } from './process.js';
-import { PROTOCOL_VERSION, readHello, type Hello } from './protocol.js';
+import { PROTOCOL_VERSION, quoteLine, readHello, type Hello } from './protocol.js';
 
 export interface ExecHostOptions {
   /** Milliseconds an agent has to answer the handshake and each decision (default 10 s). */
@@ -36,6 +36,15 @@ export interface ExecHostOptions {
   readonly log?: RunLog | undefined;
   /** Longest line read from an agent (default protocol.ts MAX_LINE). */
   readonly maxLine?: number | undefined;
+  /** Every protocol error as it happens (also in the log). */
+  readonly onError?: ((e: ProtocolError) => void) | undefined;
+}
+
+export interface ProtocolError {
+  /** The command's spec. */
+  readonly spec: string;
+  readonly kind: 'timeout' | 'exit' | 'flood' | 'start' | 'hello' | 'unreadable' | 'stray';
+  readonly message: string;
 }
 
 /** What one command did over the run: its processes and its protocol errors by kind. */
@@ -43,8 +52,15 @@ export interface ExecCounts {
   readonly spec: string;
   /** The name its handshake gave (null if it never completed one). */
   name: string | null;
+  /** Processes started, and how many of those were restarts after a failure. */
   started: number;
   restarts: number;
+  /** Seats it played in finished games, decisions asked of it (each asking again included). */
+  seats: number;
+  asked: number;
+  /** Wrong answers (unreadable, or refused by the engine) and fallbacks played, in its seats of finished games. */
+  invalid: number;
+  fallbacks: number;
   /** Deadlines missed (each stopped its process). */
   timeouts: number;
   /** Processes that exited while playing, or could not start or greet. */
@@ -93,7 +109,22 @@ export class AgentPool {
     processes: number,
   ) {
     this.slots = Array.from({ length: processes }, (_, i) => new Slot(i));
-    this.counts = { spec: command.text, name: null, started: 0, restarts: 0, timeouts: 0, exits: 0, floods: 0, unreadable: 0, stray: 0, forfeits: 0 };
+    this.counts = {
+      spec: command.text,
+      name: null,
+      started: 0,
+      restarts: 0,
+      seats: 0,
+      asked: 0,
+      invalid: 0,
+      fallbacks: 0,
+      timeouts: 0,
+      exits: 0,
+      floods: 0,
+      unreadable: 0,
+      stray: 0,
+      forfeits: 0,
+    };
   }
 
   /** The first process (the run's preflight): an error says why the command cannot play. */
@@ -149,7 +180,7 @@ export class AgentPool {
       maxLine: this.host.maxLine,
       onStray: (line) => {
         this.counts.stray++;
-        log.line(`[${label}] protocol error: a line written when nothing was asked: ${JSON.stringify(line.slice(0, 200))}`);
+        this.host.error(label, { spec: this.command.text, kind: 'stray', message: `a line written when nothing was asked: ${quoteLine(line)}` });
       },
       onDeath: (f) => this.died(slot, proc, f),
     });
@@ -161,7 +192,7 @@ export class AgentPool {
     else hello = err(reply.failure.message);
     if (!hello.ok) {
       if (proc.alive) {
-        log.line(`[${label}] protocol error: ${hello.error}`);
+        this.host.error(label, { spec: this.command.text, kind: 'hello', message: hello.error });
         await proc.close(0); // counted as an exit when it dies
       }
       slot.state = 'down';
@@ -179,12 +210,19 @@ export class AgentPool {
     if (f.kind === 'timeout') this.counts.timeouts++;
     else if (f.kind === 'flood') this.counts.floods++;
     else this.counts.exits++;
+    this.host.opts.onError?.({ spec: this.command.text, kind: f.kind, message: f.message });
   }
+}
+
+/** Protocol errors of a command: wrong answers and every failure of its processes. */
+export function protocolErrors(c: ExecCounts): number {
+  return c.invalid + c.timeouts + c.exits + c.floods + c.stray;
 }
 
 /** One game's side of the host: makes its `exec:` seats' agents. */
 export class ExecGame implements ExecSeatFactory {
   private readonly leases = new Map<string, { lease: Lease; seats: number }>();
+  private readonly poolOfSeat = new Map<number, AgentPool>();
 
   constructor(
     readonly host: ExecHost,
@@ -200,6 +238,7 @@ export class ExecGame implements ExecSeatFactory {
       this.leases.set(text, l);
     }
     l.seats++;
+    this.poolOfSeat.set(seat, l.lease.pool);
     const held = l;
     return new ExecAgent({
       game: this,
@@ -210,6 +249,15 @@ export class ExecGame implements ExecSeatFactory {
         if (--held.seats === 0) held.lease.release();
       },
     });
+  }
+
+  /** The finished game's counts of its `exec:` seats, added to their commands' (wrong answers, fallbacks). */
+  settle(played: { readonly invalid: readonly number[]; readonly fallbacks: readonly number[] }): void {
+    for (const [seat, pool] of this.poolOfSeat) {
+      pool.counts.seats++;
+      pool.counts.invalid += played.invalid[seat] ?? 0;
+      pool.counts.fallbacks += played.fallbacks[seat] ?? 0;
+    }
   }
 }
 
@@ -231,7 +279,7 @@ export class ExecHost {
     for (const p of this.live) p.killGroup();
   };
 
-  constructor(opts: ExecHostOptions = {}) {
+  constructor(readonly opts: ExecHostOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.maxRestarts = opts.maxRestarts ?? 10;
     this.processes = Math.max(1, opts.processes ?? 1);
@@ -270,6 +318,12 @@ export class ExecHost {
   /** A game's factory for its `exec:` seats (`gameSeed`: `gameSeed(runSeed, index)`). */
   game(gameSeed: string): ExecGame {
     return new ExecGame(this, ++this.games, gameSeed);
+  }
+
+  /** A protocol error: logged under the process's label, and reported. */
+  error(label: string, e: ProtocolError): void {
+    this.log.line(`[${label}] protocol error: ${e.message}`);
+    this.opts.onError?.(e);
   }
 
   requestId(): number {

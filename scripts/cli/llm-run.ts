@@ -9,6 +9,7 @@
 // `KEY/INDEX` (equal keys, equal games: a replay over the same record rewrites the same
 // notes), so `sim show` finds a stored game's notes from its run's key.
 
+import type { ExecHost } from '../../agents/exec/host.js';
 import { estimateRun, estimateText, type RunEstimate } from '../../agents/llm/estimate.js';
 import { usd } from '../../agents/llm/prices.js';
 import { spentLine, unfinishedLine } from './format.js';
@@ -146,13 +147,15 @@ export class LlmRunSession {
     /** Where the run's games are stored (undefined: --no-db). */
     readonly results: { readonly store: Store; readonly run: RunRow } | undefined,
     readonly createdNow: boolean,
+    /** The run's process agents, when `exec:` seats sit beside the models. */
+    readonly exec?: ExecHost | undefined,
   ) {}
 
   private readonly gameKey = (index: number) => llmGameName(this.results?.run.key ?? runKey(this.config), index);
 
   /** Plays game `index`; undefined when it was abandoned (not stored; its answered calls are in the record). */
   readonly play = async (index: number): Promise<PlayedIndex | undefined> => {
-    const r = await playLlmGame({ setup: this.config.setup, seating: this.config.seating, seed: this.config.seed, llm: this.llm, gameKey: this.gameKey }, index);
+    const r = await playLlmGame({ setup: this.config.setup, seating: this.config.seating, seed: this.config.seed, llm: this.llm, gameKey: this.gameKey, exec: this.exec }, index);
     if (r.status === 'unfinished') {
       this.unfinishedReasons.push(r.reason);
       return undefined;

@@ -11,7 +11,9 @@ import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './cata
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { EXIT_USAGE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
+import { execOptions } from './exec-run.js';
 import { mergeCommand } from './merge.js';
+import { agentCheckCommand } from './agent-check.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { showCommand } from './show.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
@@ -27,6 +29,8 @@ const EXAMPLES: [string, string][] = [
   ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
   ['sim tournament --agents random --agents heuristic --games 500', 'rate two agents as wolves and as village, on shared deals'],
+  ["sim --agents heuristic --agents 'werewolves=exec:python3 examples/agents/heuristic_bot.py'", 'a Python program plays the werewolves (docs/protocol.md)'],
+  ["sim agent-check 'exec:python3 my_bot.py'", 'check a process agent against the protocol'],
   ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
   ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
@@ -43,7 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ['run', '$0'],
       'play a run of games (the default command)',
       (y) =>
-        llmOptions(executionOptions(setupOptions(y)), true)
+        execOptions(llmOptions(executionOptions(setupOptions(y)), true))
           .option('games', { type: 'string', describe: 'games in the run (default 1000)' })
           .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db); --no-db stores nothing' })
@@ -57,7 +61,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'resume',
       'continue a stopped run (default: the latest run of the database)',
       (y) =>
-        llmOptions(executionOptions(y), false)
+        execOptions(llmOptions(executionOptions(y), false))
           .option('run', { type: 'string', describe: 'run id (default: the latest)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' }),
       async (a) => {
@@ -68,7 +72,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'show',
       'print one game as a transcript, replayed from a stored run or from --seed and setup flags',
       (y) =>
-        setupOptions(y)
+        execOptions(setupOptions(y))
           .option('game', { type: 'string', describe: 'game index (from 0)' })
           .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
@@ -126,6 +130,20 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })
+    .command(
+      'agent-check [agent]',
+      "check a process agent against the protocol: it plays every seat of a few games of every preset, and every protocol error it makes is listed (exit 1 if any)",
+      (y) =>
+        y
+          .positional('agent', { type: 'string', describe: "the agent, e.g. 'exec:python3 my_bot.py'" })
+          .option('games', { type: 'string', describe: 'games per table (default 3)' })
+          .option('seed', { type: 'string', describe: 'the seed of the games (default check)' })
+          .option('agent-timeout', { type: 'string', describe: 'seconds per answer (default 10)' })
+          .option('json', { type: 'boolean', default: false }),
+      async (a) => {
+        code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0]);
+      },
+    )
     .example(EXAMPLES)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;

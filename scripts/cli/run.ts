@@ -2,7 +2,9 @@
 // the results. Ctrl-C stops cleanly: the chunks in flight are stored, and `sim resume`
 // plays the rest; a second Ctrl-C quits at once (the database is safe either way).
 // A seating with models goes through llm-run.ts (loaded only then): the record, the
-// budget, and games that may end unfinished (not stored; a resume replays them).
+// budget, and games that may end unfinished (not stored; a resume replays them). A
+// seating with process agents (`exec:`) has them started and greeted before any file is
+// opened (exec-run.ts), and stopped when the command ends, however it ends.
 
 import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
@@ -18,8 +20,10 @@ import { humanSummary, jsonSummary } from './format.js';
 import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
+import type { ExecHost } from '../../agents/exec/host.js';
+import { execSettingsFrom, execSummary, openGivenLog, openLogWithoutDb, startExec, type ExecArgs, type ExecSettings } from './exec-run.js';
 
-export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs {
+export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | boolean | undefined;
   resume: boolean;
 }
@@ -47,16 +51,33 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
   const config = runConfigFrom(a);
   const exec = executionFrom(a);
   const llm = await llmPlan(a, config.seating);
+  const agents = execSettingsFrom(a, [config.seating]);
   if (llm?.settings.dryRun === true) return llm.mod.dryRun(config, llm.settings, exec.json);
   const dbPath = dbPathFrom(a.db);
   if (dbPath === null) {
     if (a.resume) fail('--resume continues a stored run: it needs a database (drop --no-db, or give --db PATH)');
-    if (llm !== null) {
-      if (llm.settings.cache === undefined)
-        fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
-      return playLlm(config, exec, llm, null, undefined, undefined);
-    }
-    return play(config, exec, null, undefined, undefined);
+    if (llm !== null && llm.settings.cache === undefined)
+      fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
+  }
+  const host = agents === null ? undefined : await startExec([config.seating], agents);
+  try {
+    return await runWith(a, config, exec, llm, dbPath, host === undefined ? undefined : { host, settings: agents! });
+  } finally {
+    await host?.close();
+  }
+}
+
+/** The run's process agents and their settings. */
+interface ExecPlan {
+  readonly host: ExecHost;
+  readonly settings: ExecSettings;
+}
+
+async function runWith(a: RunCommandArgs, config: RunConfig, exec: Execution, llm: LlmPlan | null, dbPath: string | null, agents: ExecPlan | undefined): Promise<number> {
+  if (dbPath === null) {
+    if (agents !== undefined) openLogWithoutDb(agents.host, agents.settings);
+    if (llm !== null) return playLlm(config, exec, llm, null, undefined, undefined, agents?.host);
+    return play(config, exec, null, undefined, undefined, { exec: agents?.host });
   }
   const state = inspectDbFile(dbPath);
   const store = unwrap(Store.open(dbPath, 'write'));
@@ -72,8 +93,9 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
         );
       else resume = found;
     }
-    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, resume, () => (dropped = true));
-    return await play(config, exec, dbPath, store, resume);
+    if (agents !== undefined) openGivenLog(agents.host, agents.settings);
+    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, resume, agents?.host, () => (dropped = true));
+    return await play(config, exec, dbPath, store, resume, { exec: agents?.host });
   } finally {
     store.close();
     // A run refused at its first call is not kept; nor is the file made for it.
@@ -97,6 +119,7 @@ async function playLlm(
   dbPath: string | null,
   store: Store | undefined,
   resume: RunRow | undefined,
+  execHost: ExecHost | undefined,
   onDropped?: () => void,
 ): Promise<number> {
   const { settings, mod } = plan;
@@ -112,10 +135,14 @@ async function playLlm(
     const runId = runId0 ?? mod.llmRunId(config, run);
     record.store.beginRun(runId, resuming ? settings.maxCost : maxCost);
     llm = mod.startLlmRun(config, settings, record, runId, maxCost);
-    const session = new mod.LlmRunSession(llm, config, record, store !== undefined && run !== undefined ? { store, run } : undefined, !resuming);
-    return await play(config, exec, dbPath, store, run, session, () => {
-      dropped = true;
-      onDropped?.();
+    const session = new mod.LlmRunSession(llm, config, record, store !== undefined && run !== undefined ? { store, run } : undefined, !resuming, execHost);
+    return await play(config, exec, dbPath, store, run, {
+      llm: session,
+      exec: execHost,
+      dropped: () => {
+        dropped = true;
+        onDropped?.();
+      },
     });
   } finally {
     llm?.close();
@@ -124,7 +151,7 @@ async function playLlm(
   }
 }
 
-export interface ResumeArgs extends ExecutionArgs, LlmArgs {
+export interface ResumeArgs extends ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | undefined;
   run?: string | undefined;
 }
@@ -158,6 +185,8 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   const check = unwrap(Store.open(dbPath, 'read'));
   let id: number;
   let llm: LlmPlan | null;
+  let agents: ExecSettings | null;
+  let seating: Seating;
   try {
     const { run, config } = storedRun(check, a.run, 'resumed');
     if (run.codeHash !== codeHash())
@@ -167,29 +196,36 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
       );
     id = run.id;
     llm = await llmPlan(a, config.seating);
+    agents = execSettingsFrom(a, [config.seating]);
+    seating = config.seating;
   } finally {
     check.close();
   }
-  const store = unwrap(Store.open(dbPath, 'update'));
+  const host = agents === null ? undefined : await startExec([seating], agents);
   try {
-    const { run, config } = storedRun(store, String(id), 'resumed');
-    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, run);
-    return await play(config, exec, dbPath, store, run);
+    const store = unwrap(Store.open(dbPath, 'update'));
+    try {
+      const { run, config } = storedRun(store, String(id), 'resumed');
+      if (host !== undefined) openGivenLog(host, agents!);
+      if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, run, host);
+      return await play(config, exec, dbPath, store, run, { exec: host });
+    } finally {
+      store.close();
+    }
   } finally {
-    store.close();
+    await host?.close();
   }
 }
 
-async function play(
-  config: RunConfig,
-  exec: Execution,
-  dbPath: string | null,
-  store: Store | undefined,
-  resume: RunRow | undefined,
-  llm?: LlmRunSession,
+interface PlayWith {
+  readonly llm?: LlmRunSession | undefined;
   /** Called when the LLM run was refused at its first call and not kept. */
-  dropped?: () => void,
-): Promise<number> {
+  readonly dropped?: (() => void) | undefined;
+  readonly exec?: ExecHost | undefined;
+}
+
+async function play(config: RunConfig, exec: Execution, dbPath: string | null, store: Store | undefined, resume: RunRow | undefined, w: PlayWith): Promise<number> {
+  const { llm, dropped } = w;
   const bar = progressBar(!exec.json);
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
@@ -211,6 +247,7 @@ async function play(
       resume,
       shouldStop: llm === undefined ? stopping : () => stopping() || llm.stopped(),
       playAsync: llm?.play,
+      exec: w.exec,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
         bar.update(done, total);
@@ -218,7 +255,7 @@ async function play(
     });
     bar.stop();
     const end = llm?.finish(outcome);
-    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
+    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end, exec: w.exec === undefined ? undefined : execSummary(w.exec) };
     if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
     else dropped?.();
     if (end?.stop != null) {
