@@ -9,6 +9,7 @@ import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
 import type { ExecHost } from '../agents/exec/host.js';
+import { builtInOnly } from '../agents/registry.js';
 
 export interface RunOptions {
   readonly workers: number;
@@ -78,7 +79,8 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     opts.onProgress?.(tally.games, planned);
   };
   const done = await execute(player, spec, config.seating.async, ranges, {
-    workers: opts.workers,
+    // A seating with kinds of the caller's own is played in this thread: workers know only the built-in kinds.
+    workers: builtInOnly(config.seating) ? opts.workers : 0,
     concurrency: opts.concurrency,
     batch: opts.batch,
     onChunk,

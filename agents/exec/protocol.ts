@@ -4,7 +4,7 @@
 // a reply is data from an outside program, so only the fields an answer of the owed kind
 // has are kept (an agent cannot smuggle anything else into the log other seats read).
 
-import { legalAnswers, seatStream, type Answer, type Decision, type Event, type Observation } from '../../engine/index.js';
+import { ALL, legalAnswers, seatStream, type Answer, type Decision, type Event, type Observation } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -12,14 +12,19 @@ export const PROTOCOL_VERSION = 1;
 /** Longest line read from an agent (characters); a longer one is a flood: the process is stopped. */
 export const MAX_LINE = 1 << 20;
 
-/** An event as the seat receives it: the engine's event without `vis` (which seats saw it is the moderator's business). */
-export type SeatEvent = Omit<Event, 'vis'>;
+/**
+ * An event as the seat receives it: the engine's event with `public` (shown to every seat,
+ * as an announcement is) in place of `vis`. Which other seats saw a private event is the
+ * moderator's knowledge, not the seat's (a charmed player's `vis` holds the Piper's bit;
+ * a night `powers-lost` names every power holder in its bits): it is never sent.
+ */
+export type SeatEvent = Omit<Event, 'vis'> & { readonly public: boolean };
 
 export function seatEvents(events: readonly Event[], from: number): SeatEvent[] {
   const out: SeatEvent[] = new Array(Math.max(0, events.length - from));
   for (let i = from; i < events.length; i++) {
-    const { vis: _vis, ...rest } = events[i]!;
-    out[i - from] = rest;
+    const { vis, ...rest } = events[i]!;
+    out[i - from] = { ...rest, public: vis === ALL };
   }
   return out;
 }
