@@ -22,8 +22,10 @@ import { AgentProcess, type Failure } from './process.js';
 import { PROTOCOL_VERSION, quoteLine, readHello, type Hello } from './protocol.js';
 
 export interface ExecHostOptions {
-  /** Milliseconds an agent has to answer the handshake and each decision (default 10 s). */
+  /** Milliseconds an agent has to answer each decision (default 10 s). */
   readonly timeoutMs?: number | undefined;
+  /** Milliseconds a new process has to answer the handshake: start-up included (default 30 s, at least `timeoutMs`). */
+  readonly helloTimeoutMs?: number | undefined;
   /** New processes a command may be given after failures, over the run (default 10). */
   readonly maxRestarts?: number | undefined;
   /** Processes per command (default 1). */
@@ -186,7 +188,7 @@ export class AgentPool {
     });
     slot.proc = proc;
     this.host.track(proc);
-    const reply = await proc.ask({ type: 'hello', id: 0, protocol: PROTOCOL_VERSION, deadline_ms: this.host.timeoutMs }, this.host.timeoutMs);
+    const reply = await proc.ask({ type: 'hello', id: 0, protocol: PROTOCOL_VERSION, deadline_ms: this.host.timeoutMs }, this.host.helloTimeoutMs);
     let hello: Result<Hello, string>;
     if (reply.ok) hello = readHello(reply.line, 0);
     else hello = err(reply.failure.message);
@@ -263,6 +265,7 @@ export class ExecGame implements ExecSeatFactory {
 
 export class ExecHost {
   readonly timeoutMs: number;
+  readonly helloTimeoutMs: number;
   readonly maxRestarts: number;
   readonly processes: number;
   readonly cwd: string | undefined;
@@ -281,6 +284,7 @@ export class ExecHost {
 
   constructor(readonly opts: ExecHostOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.helloTimeoutMs = Math.max(this.timeoutMs, opts.helloTimeoutMs ?? 30_000);
     this.maxRestarts = opts.maxRestarts ?? 10;
     this.processes = Math.max(1, opts.processes ?? 1);
     this.cwd = opts.cwd;

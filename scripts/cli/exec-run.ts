@@ -17,7 +17,7 @@ const GROUP = 'Process agents (exec:COMMAND, docs/protocol.md):';
 
 export function execOptions<T>(y: Argv<T>) {
   return y
-    .option('agent-timeout', { type: 'string', group: GROUP, describe: 'seconds a process agent has for its handshake and each answer (default 10); a missed deadline stops the process' })
+    .option('agent-timeout', { type: 'string', group: GROUP, describe: 'seconds a process agent has for each answer (default 10; its handshake: 30, or this if longer); a missed deadline stops the process' })
     .option('agent-procs', { type: 'string', group: GROUP, describe: 'processes per exec: command, each serving many games (default 1)' })
     .option('agent-restarts', { type: 'string', group: GROUP, describe: 'new processes a command may be given after failures, over the run (default 10)' })
     .option('agent-log', { type: 'string', group: GROUP, describe: "the processes' log: their stderr and protocol errors (default: beside the database, RESULTS.runN.agents.log)" });
@@ -79,7 +79,7 @@ export async function startExec(seatings: readonly Seating[], s: ExecSettings): 
   if (!host.ok)
     fail(
       `${host.error}. A process agent is started from this directory (${process.cwd()}) without a shell, and must answer the ` +
-        `handshake within --agent-timeout (${s.timeoutMs / 1000} s): check that the command runs by itself, and see docs/protocol.md`,
+        `handshake within ${Math.max(30, s.timeoutMs / 1000)} s: check that the command runs by itself, and see docs/protocol.md`,
     );
   return host.value;
 }
