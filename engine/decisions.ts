@@ -178,8 +178,17 @@ export interface DecisionError {
 const fail = (code: DecisionErrorCode, seat: number, message: string): Result<never, DecisionError> =>
   err({ code, seat, message });
 
+const TARGET_KIND_SET: ReadonlySet<string> = new Set(TARGET_KINDS);
+
 export function isTargetKind(kind: string): kind is TargetKind {
-  return (TARGET_KINDS as readonly string[]).includes(kind);
+  return TARGET_KIND_SET.has(kind);
+}
+
+/** A decision whose answer is one target: narrowed once, so no switch writes out the target kinds. */
+export type AnyTargetDecision = Extract<Decision, { kind: TargetKind }>;
+
+export function isTargetDecision(d: Decision): d is AnyTargetDecision {
+  return TARGET_KIND_SET.has(d.kind);
 }
 
 function isSeatOrNull(x: unknown): x is number | null {
@@ -204,35 +213,23 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
     return fail('malformed', d.seat, `an answer is an object with a kind ('${d.kind}' is owed)`);
   const ans = a as Record<string, unknown>;
   if (ans.kind !== d.kind) return fail('wrong-kind', d.seat, `a '${d.kind}' answer is owed, not '${String(ans.kind)}'`);
+  // Speech, the most frequent decision, skips the set lookup.
+  if (d.kind !== 'speech' && isTargetDecision(d)) {
+    const t = ans.target;
+    if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
+    if (d.kind === 'pack' && ans.say !== undefined && (typeof ans.say !== 'string' || ans.say.length > MAX_TEXT))
+      return fail('malformed', d.seat, `say is a string of at most ${MAX_TEXT} characters`);
+    if (t === null) {
+      if (!d.mayPass) return fail('illegal', d.seat, `a target is required; legal: ${list(d.targets)}`);
+    } else if (!d.targets.includes(t)) {
+      return fail('illegal', d.seat, `seat ${t} is not a legal ${d.kind} target; legal: ${list(d.targets)}${d.mayPass ? ' or null' : ''}`);
+    }
+    return ok(a as Answer);
+  }
   switch (d.kind) {
-    // The most frequent decision first: a switch on strings tests its cases in order.
     case 'speech': {
       const v = validateStatement(ans, d.seat, d.players, d.littleGirlMaxNamed);
       if (!v.ok) return fail('illegal', d.seat, v.error);
-      return ok(a as Answer);
-    }
-    case 'guard':
-    case 'seer':
-    case 'pack':
-    case 'hunter':
-    case 'successor':
-    case 'election':
-    case 'vote':
-    case 'tie-break':
-    case 'steal':
-    case 'potion':
-    case 'sacrifice':
-    case 'vouch':
-    case 'punish': {
-      const t = ans.target;
-      if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
-      if (d.kind === 'pack' && ans.say !== undefined && (typeof ans.say !== 'string' || ans.say.length > MAX_TEXT))
-        return fail('malformed', d.seat, `say is a string of at most ${MAX_TEXT} characters`);
-      if (t === null) {
-        if (!d.mayPass) return fail('illegal', d.seat, `a target is required; legal: ${list(d.targets)}`);
-      } else if (!d.targets.includes(t)) {
-        return fail('illegal', d.seat, `seat ${t} is not a legal ${d.kind} target; legal: ${list(d.targets)}${d.mayPass ? ' or null' : ''}`);
-      }
       return ok(a as Answer);
     }
     case 'thief': {
@@ -329,24 +326,12 @@ function combinations(xs: readonly number[], k: number): number[][] {
  * LLM prompts) and for tests. A speech is open (free claims and text): null.
  */
 export function legalAnswers(d: Decision): Answer[] | null {
+  if (isTargetDecision(d)) {
+    const out: Answer[] = d.targets.map((target) => ({ kind: d.kind, target }));
+    if (d.mayPass) out.push({ kind: d.kind, target: null });
+    return out;
+  }
   switch (d.kind) {
-    case 'guard':
-    case 'seer':
-    case 'pack':
-    case 'hunter':
-    case 'successor':
-    case 'election':
-    case 'vote':
-    case 'tie-break':
-    case 'steal':
-    case 'potion':
-    case 'sacrifice':
-    case 'vouch':
-    case 'punish': {
-      const out: Answer[] = d.targets.map((target) => ({ kind: d.kind, target }));
-      if (d.mayPass) out.push({ kind: d.kind, target: null });
-      return out;
-    }
     case 'thief': {
       const out: Answer[] = [
         { kind: 'thief', take: 0 },
@@ -414,25 +399,13 @@ export function legalAnswers(d: Decision): Answer[] | null {
  * pact, vouch for nobody), else the first legal choice.
  */
 export function fallbackAnswer(d: Decision): Answer {
+  if (isTargetDecision(d)) {
+    if (d.mayPass) return { kind: d.kind, target: null };
+    // A wolf never offers itself (self-or-non-wolves lists its own seat): a failing wolf is no bait.
+    const first = d.kind === 'pack' ? (d.targets.find((t) => t !== d.seat) ?? d.targets[0]!) : d.targets[0]!;
+    return { kind: d.kind, target: first };
+  }
   switch (d.kind) {
-    case 'pack': {
-      // Never offer itself (self-or-non-wolves lists the wolf's own seat): a failing wolf is no bait.
-      const other = d.targets.find((t) => t !== d.seat) ?? d.targets[0]!;
-      return { kind: 'pack', target: d.mayPass ? null : other };
-    }
-    case 'guard':
-    case 'seer':
-    case 'hunter':
-    case 'successor':
-    case 'election':
-    case 'vote':
-    case 'tie-break':
-    case 'steal':
-    case 'potion':
-    case 'sacrifice':
-    case 'vouch':
-    case 'punish':
-      return { kind: d.kind, target: d.mayPass ? null : d.targets[0]! };
     case 'thief':
       return { kind: 'thief', take: d.mustTake ? 0 : null };
     case 'cupid':

@@ -1,5 +1,5 @@
 // Rule options: every disagreement between the rule documents, under the canonical
-// key of RULES.md's "Options" table, plus a few keys for rules that RULES.md states in
+// key of the documents' options (docs/rules.md "Options"), plus a few keys for rules a document states in
 // its text but not in the table (marked `extra`). The specs are data: the CLI, the
 // stored configuration, the presets and the LLM prompt are all generated from them.
 
@@ -52,7 +52,7 @@ type Spec =
 export interface OptionSpec {
   readonly key: OptionKey;
   readonly spec: Spec;
-  /** In RULES.md's options table (false: a rule its text states, given a key here). */
+  /** An option the documents vary (false: a rule a document's text states, given a key here). */
   readonly inTable: boolean;
   /** What the option means, in a sentence the LLM prompt and `sim rules` can show. */
   readonly doc: string;

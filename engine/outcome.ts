@@ -1,5 +1,5 @@
 // Who won: the side, and each seat's share in it. Cross-team lovers leave their team:
-// they win only as a couple (RULES.md "Teams and victory").
+// they win only as a couple (docs/rules.md; 000_06b6149326798635.txt, 004_898f49a7aa6e44c5.txt).
 
 import type { Cause } from './causes.js';
 import type { Game } from './game.js';

@@ -1,5 +1,5 @@
 // One preset per rule document: the options as that document sets them, and its
-// player-count table. Where a document is silent ("—" in RULES.md) the preset takes
+// player-count table. Where a document is silent (docs/rules.md "Presets") the preset takes
 // the most common choice among the documents that speak; each such choice is noted.
 
 import { CAUSES } from './causes.js';
@@ -18,7 +18,7 @@ export interface Preset {
   readonly table: Readonly<Record<number, RoleCounts>>;
   /** Whose table it is, when the document has none of its own. */
   readonly tableSource: string;
-  /** How the silent points were filled, for the README and `sim presets`. */
+  /** How the silent points were filled, for docs/rules.md and `sim presets`. */
   readonly notes: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 // Roles, teams and sides. Names are the canonical keys used by the CLI, the stored
-// results and the reports (RULES.md "Roles").
+// results and the reports (docs/rules.md).
 
 export const ROLES = [
   'werewolf',

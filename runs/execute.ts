@@ -30,7 +30,7 @@ export interface ExecuteOptions {
   readonly shouldStop?: () => boolean;
   /**
    * Plays one game of an asynchronous seating in place of `player.playAsync` (LLM runs:
-   * tournaments/llm-runner.ts `playLlmGame`); undefined: the game was abandoned (its run
+   * runs/llm/runner.ts `playLlmGame`); undefined: the game was abandoned (its run
    * stopped, or its replay record is incomplete) and is not stored: a resume plays it.
    */
   readonly playAsync?: ((index: number) => Promise<PlayedIndex | undefined>) | undefined;

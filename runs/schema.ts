@@ -1,5 +1,5 @@
-// The results database's schema (SQLite, one file, WAL). Documented here and in the
-// README's "Storage" section; reports read it through the views.
+// The results database's schema (SQLite, one file, WAL). Documented here and in
+// docs/storage.md; reports read it through the views.
 //
 //   runs          one row per run (or per shard of a run): its identity and configuration
 //     id            run id (1, 2, … in this file)

@@ -108,7 +108,7 @@ function report(b: PublicRecord, c: InformedClaim, target: number, wolf: boolean
   c.reports.push({ target, wolf, role });
   // Reporting on a card already turned over must match it.
   if (b.known[target] !== 0) {
-    if (!consistent(wolf, role, b.known[target] === 1, b.alive[target] === 0 ? b.roleOf[target] : null)) c.liar = true;
+    if (!consistent(wolf, role, b.known[target] === 1, b.alive[target] === 0 ? (b.roleOf[target] ?? null) : null)) c.liar = true;
   }
 }
 

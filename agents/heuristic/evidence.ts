@@ -3,7 +3,7 @@
 // about the others, added to their log-odds of being a werewolf (`PublicRecord.llr`):
 // werewolves push villagers out, defend and vote with their packmates, and kill at
 // night the players who were on to them. The weights are small and add up over days;
-// they are the heuristic's, tuned by the strength figures (README "Heuristic agents").
+// they are the heuristic's, tuned by the strength figures (docs/heuristic.md).
 
 import { MAX_PLAYERS } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type PublicRecord } from './public.js';

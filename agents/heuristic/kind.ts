@@ -23,7 +23,7 @@ function knobsOf(argument: string | undefined): ParsedKnobs {
 export const heuristicKind: AgentKind = {
   name: 'heuristic',
   summary:
-    'rule-based play of every role from its own observation, talking through claims; knobs fakeClaim, seerReveal, trust, bus (README "Heuristic agents")',
+    'rule-based play of every role from its own observation, talking through claims; knobs fakeClaim, seerReveal, trust, bus (docs/heuristic.md)',
   async: false,
   check: (argument) => {
     const r = parseKnobs(argument);

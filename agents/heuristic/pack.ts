@@ -98,7 +98,7 @@ function followed(d: PackDecision): number {
 function victimValue(m: Mind, v: View, night: NightFacts, s: number): number {
   const b = m.b;
   let value = 1;
-  const claimed = b.claimed[s];
+  const claimed = b.claimed[s] ?? null;
   if (v.cred[s]! > 0 || (claimed === 'seer' && b.roleLiar[s] === 0)) {
     // Killing the rival of a packmate who poses as the Seer would turn her card over and prove him a liar.
     if (claimed === 'seer' && night.fakeSeer) value += RIVAL_OF_FAKE;

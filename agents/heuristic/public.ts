@@ -322,7 +322,7 @@ export function publicRecordFor(obs: Observation): PublicRecord {
   const first = obs.events[0];
   if (first === undefined) return new PublicRecord(obs.players);
   for (let i = 0; i < RING; i++) {
-    const r = records[i];
+    const r = records[i] ?? null;
     if (keys[i] === first && r !== null && r.n === obs.players) return r;
   }
   const r = new PublicRecord(obs.players);

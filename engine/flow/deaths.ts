@@ -4,7 +4,7 @@
 //    werewolves takes the village's powers (and a revealed Idiot) with him; a lover dies
 //    of grief at once;
 // 3. hunters shoot, in death order, each shot's own reactions resolved before the next;
-// 4. victory is checked once the chain is over (RULES.md: after every death and its
+// 4. victory is checked once the chain is over (docs/rules.md: after every death and its
 //    chain reactions);
 // 5. a dead sheriff names his successor among the living.
 // Whether a hunter may shoot is fixed when he dies, so deaths of one batch (the same

@@ -1,4 +1,4 @@
-// The night, in the order of RULES.md: first night only 1 Thief, 2 Cupid, 3 Lovers;
+// The night, in the documents' order (docs/rules.md): first night only 1 Thief, 2 Cupid, 3 Lovers;
 // then every night 4 Guard, 5 Seer, 6 Werewolves (+ Little Girl), 7 Witch, 8 Pied Piper.
 // Harvest Festival: Cupid wakes again after the lovers (3b), the Little Girl peeks in 7.
 // A step whose card nobody holds (or whose power is lost) asks nothing; nobody learns

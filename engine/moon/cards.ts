@@ -2,7 +2,7 @@
 // event holds for the round it is drawn in: from the dawn it is drawn at to the next
 // dawn), among them five Spiritualism cards, each with its own four questions. 004
 // names the Crescent (until triggered) and Dark Moon (until the end) kinds but prints
-// no card of either, so the engine has none (README "New Moon events").
+// no card of either, so the engine has none (docs/rules.md "New Moon events").
 
 export const MOON_EVENTS = [
   'miracle',

@@ -1,4 +1,4 @@
-// Hunter: when he dies he shoots a living player at once (RULES.md "Hunter"); on which
+// Hunter: when he dies he shoots a living player at once (docs/rules.md "Options": hunterShootsOn); on which
 // causes of death is the option hunterShootsOn (000: wolves, vote; 001: not poison;
 // 002: not poison nor grief; 004: all). He may hold fire (000: "has the power").
 //

@@ -98,7 +98,7 @@ export function rulesCommand(a: { json: boolean }): number {
   }
   const out: string[] = ['Rule options: --rule key=value (repeatable). Values per preset at the end of each entry.', ''];
   for (const o of OPTION_SPECS) {
-    out.push(`${o.key}   ${valuesOf(o)}${o.inTable ? '' : '   (a rule RULES.md states in its text)'}`);
+    out.push(`${o.key}   ${valuesOf(o)}${o.inTable ? '' : '   (a rule a document states in its text, not an option it varies)'}`);
     out.push(...wrap(o.doc.split(' '), 88, '    '));
     out.push(...wrap(['presets:', ...PRESETS.map((p) => `${p.name}=${formatOptionValue(o.key, p.options)}`)], 88, '    '));
     out.push('');

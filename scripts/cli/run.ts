@@ -51,7 +51,7 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
   const config = runConfigFrom(a);
   const exec = executionFrom(a);
   const llm = await llmPlan(a, config.seating);
-  const agents = execSettingsFrom(a, [config.seating]);
+  const agentSettings = execSettingsFrom(a, [config.seating]);
   if (llm?.settings.dryRun === true) return llm.mod.dryRun(config, llm.settings, exec.json);
   const dbPath = dbPathFrom(a.db);
   if (dbPath === null) {
@@ -59,25 +59,20 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
     if (llm !== null && llm.settings.cache === undefined)
       fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
   }
-  const host = agents === null ? undefined : await startExec([config.seating], agents);
+  // Everything is checked: the process agents start (and must greet) before any file is opened.
+  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings), settings: agentSettings };
   try {
-    return await runWith(a, config, exec, llm, dbPath, host === undefined ? undefined : { host, settings: agents! });
+    return await runWith(a, { config, exec, dbPath, agents }, llm);
   } finally {
-    await host?.close();
+    await agents?.host.close();
   }
 }
 
-/** The run's process agents and their settings. */
-interface ExecPlan {
-  readonly host: ExecHost;
-  readonly settings: ExecSettings;
-}
-
-async function runWith(a: RunCommandArgs, config: RunConfig, exec: Execution, llm: LlmPlan | null, dbPath: string | null, agents: ExecPlan | undefined): Promise<number> {
+async function runWith(a: RunCommandArgs, t: PlayTarget, llm: LlmPlan | null): Promise<number> {
+  const { config, dbPath, agents } = t;
   if (dbPath === null) {
     if (agents !== undefined) openLogWithoutDb(agents.host, agents.settings);
-    if (llm !== null) return playLlm(config, exec, llm, null, undefined, undefined, agents?.host);
-    return play(config, exec, null, undefined, undefined, { exec: agents?.host });
+    return llm !== null ? playLlm(t, llm) : play(t);
   }
   const state = inspectDbFile(dbPath);
   const store = unwrap(Store.open(dbPath, 'write'));
@@ -94,8 +89,8 @@ async function runWith(a: RunCommandArgs, config: RunConfig, exec: Execution, ll
       else resume = found;
     }
     if (agents !== undefined) openGivenLog(agents.host, agents.settings);
-    if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, resume, agents?.host, () => (dropped = true));
-    return await play(config, exec, dbPath, store, resume, { exec: agents?.host });
+    if (llm !== null) return await playLlm({ ...t, store, resume }, llm, () => (dropped = true));
+    return await play({ ...t, store, resume });
   } finally {
     store.close();
     // A run refused at its first call is not kept; nor is the file made for it.
@@ -108,44 +103,46 @@ function removeDbFiles(path: string): void {
   for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
 }
 
+/** Where and how a run is played: its configuration, the execution flags, the results file. */
+interface PlayTarget {
+  readonly config: RunConfig;
+  readonly exec: Execution;
+  /** The results file's path and its open store (null and undefined with --no-db). */
+  readonly dbPath: string | null;
+  readonly store?: Store | undefined;
+  /** The stored run this continues (undefined: a new run). */
+  readonly resume?: RunRow | undefined;
+  /** The run's process agents (`exec:` seats), started, and their settings. */
+  readonly agents?: { readonly host: ExecHost; readonly settings: ExecSettings } | undefined;
+}
+
 /**
  * A run with LLM seats: its record opened (a resumed run's must be there already), the
  * run row made (a new run) and registered in the record with its budget, then played.
+ * `onDropped`: the run was refused at its first call and not kept.
  */
-async function playLlm(
-  config: RunConfig,
-  exec: Execution,
-  plan: LlmPlan,
-  dbPath: string | null,
-  store: Store | undefined,
-  resume: RunRow | undefined,
-  execHost: ExecHost | undefined,
-  onDropped?: () => void,
-): Promise<number> {
+async function playLlm(t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Promise<number> {
   const { settings, mod } = plan;
-  const record = mod.openRecord(settings, dbPath, store, resume !== undefined);
-  let llm: ReturnType<typeof mod.startLlmRun> | undefined;
+  const record = mod.openRecordOf(settings, t.dbPath, t.store, t.resume !== undefined);
+  let session: LlmRunSession | undefined;
   let dropped = false;
   try {
-    const resuming = resume !== undefined;
-    const runId0 = resuming ? mod.llmRunId(config, resume) : undefined;
-    const maxCost = mod.budgetOf(settings, record, runId0 ?? '', resuming);
-    if (maxCost !== (settings.maxCost ?? null)) mod.checkModels(config.seating, settings, maxCost);
-    const run = resume ?? store?.createRun(config, runKey(config), versions());
-    const runId = runId0 ?? mod.llmRunId(config, run);
-    record.store.beginRun(runId, resuming ? settings.maxCost : maxCost);
-    llm = mod.startLlmRun(config, settings, record, runId, maxCost);
-    const session = new mod.LlmRunSession(llm, config, record, store !== undefined && run !== undefined ? { store, run } : undefined, !resuming, execHost);
-    return await play(config, exec, dbPath, store, run, {
-      llm: session,
-      exec: execHost,
-      dropped: () => {
-        dropped = true;
-        onDropped?.();
-      },
+    session = mod.LlmRunSession.start({
+      config: t.config,
+      settings,
+      record,
+      store: t.store,
+      resume: t.resume,
+      newRun: () => t.store?.createRun(t.config, runKey(t.config), versions()),
+      exec: t.agents?.host,
+    });
+    const run = session.results?.run;
+    return await play({ ...t, resume: run }, session, () => {
+      dropped = true;
+      onDropped?.();
     });
   } finally {
-    llm?.close();
+    session?.close();
     record.close();
     if (dropped && record.createdNow) removeDbFiles(record.path);
   }
@@ -185,7 +182,7 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   const check = unwrap(Store.open(dbPath, 'read'));
   let id: number;
   let llm: LlmPlan | null;
-  let agents: ExecSettings | null;
+  let agentSettings: ExecSettings | null;
   let seating: Seating;
   try {
     const { run, config } = storedRun(check, a.run, 'resumed');
@@ -196,36 +193,30 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
       );
     id = run.id;
     llm = await llmPlan(a, config.seating);
-    agents = execSettingsFrom(a, [config.seating]);
+    agentSettings = execSettingsFrom(a, [config.seating]);
     seating = config.seating;
   } finally {
     check.close();
   }
-  const host = agents === null ? undefined : await startExec([seating], agents);
+  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings), settings: agentSettings };
   try {
     const store = unwrap(Store.open(dbPath, 'update'));
     try {
       const { run, config } = storedRun(store, String(id), 'resumed');
-      if (host !== undefined) openGivenLog(host, agents!);
-      if (llm !== null) return await playLlm(config, exec, llm, dbPath, store, run, host);
-      return await play(config, exec, dbPath, store, run, { exec: host });
+      if (agents !== undefined) openGivenLog(agents.host, agents.settings);
+      if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume: run, agents }, llm);
+      return await play({ config, exec, dbPath, store, resume: run, agents });
     } finally {
       store.close();
     }
   } finally {
-    await host?.close();
+    await agents?.host.close();
   }
 }
 
-interface PlayWith {
-  readonly llm?: LlmRunSession | undefined;
-  /** Called when the LLM run was refused at its first call and not kept. */
-  readonly dropped?: (() => void) | undefined;
-  readonly exec?: ExecHost | undefined;
-}
-
-async function play(config: RunConfig, exec: Execution, dbPath: string | null, store: Store | undefined, resume: RunRow | undefined, w: PlayWith): Promise<number> {
-  const { llm, dropped } = w;
+/** Plays the run (with its LLM session when it seats models); `dropped` is called when that run was refused at its first call and not kept. */
+async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
+  const { config, exec, dbPath, store, resume } = t;
   const bar = progressBar(!exec.json);
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
@@ -247,7 +238,7 @@ async function play(config: RunConfig, exec: Execution, dbPath: string | null, s
       resume,
       shouldStop: llm === undefined ? stopping : () => stopping() || llm.stopped(),
       playAsync: llm?.play,
-      exec: w.exec,
+      exec: t.agents?.host,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
         bar.update(done, total);
@@ -255,7 +246,15 @@ async function play(config: RunConfig, exec: Execution, dbPath: string | null, s
     });
     bar.stop();
     const end = llm?.finish(outcome);
-    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end, exec: w.exec === undefined ? undefined : execSummary(w.exec) };
+    const summary = {
+      config,
+      outcome,
+      db: dbPath,
+      workers: exec.workers,
+      before: Math.max(0, before),
+      llm: end,
+      exec: t.agents === undefined ? undefined : execSummary(t.agents.host),
+    };
     if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
     else dropped?.();
     if (end?.stop != null) {

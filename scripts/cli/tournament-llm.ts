@@ -12,19 +12,17 @@
 
 import { estimateRun, type RunEstimate } from '../../agents/llm/estimate.js';
 import { usd } from '../../agents/llm/prices.js';
-import { spentLine, unfinishedLine } from './format.js';
-import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating, type Seating } from '../../agents/registry.js';
 import type { ModelSession } from '../../reports/tournament-command.js';
-import { createLlmRunContext, type LlmRun } from '../../runs/llm/context.js';
-import { playLlmGame } from '../../runs/llm/runner.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
 import type { Store } from '../../runs/storage.js';
 import type { OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
-import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER, fail, unwrap } from './errors.js';
+import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
-import { checkModels, openRecord } from './llm-run.js';
+import { checkModels, contextOf, openRecordOf } from './llm-run.js';
+import { modelLines, sessionLines, stopMessage } from './llm-summary.js';
+import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import { rmSync } from 'node:fs';
 import { wrap } from '../../reports/terminal.js';
 
@@ -109,98 +107,47 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
   const runId = tournamentRunName(open);
   const modelPairings = open.pairings.filter((l) => l.pairing.seating.async);
   const storedBefore = modelPairings.reduce((n, l) => n + store.storedCount(l.run.id), 0);
-  const record = openRecord(settings, dbPath, store, storedBefore > 0);
-  let llm: LlmRun | undefined;
-  let dropped = false;
+  const record = openRecordOf(settings, dbPath, store, storedBefore > 0);
+  let session: LlmSession;
   try {
-    const info = record.store.runInfo(runId);
-    if (storedBefore > 0 && info === undefined)
-      fail(`the record ${record.path} has no entry for tournament ${open.tournament.id}: its LLM calls were recorded in another file (give the --llm-cache FILE it was started with)`);
-    const maxCost = settings.maxCost !== undefined ? settings.maxCost : (info?.maxCost ?? null);
+    const maxCost = unwrap(budgetOf({ flag: settings.maxCost, record, runId, resuming: storedBefore > 0, what: `tournament ${open.tournament.id}` }));
     if (maxCost !== (settings.maxCost ?? null)) checkModels(everyone(s), settings, maxCost);
-    record.store.beginRun(runId, info === undefined ? maxCost : settings.maxCost);
+    record.store.beginRun(runId, record.store.runInfo(runId) === undefined ? maxCost : settings.maxCost);
     // Each pairing run is named too, so `sim resume --run R` can continue one pairing on its own.
     for (const l of modelPairings) record.store.beginRun(llmRunName(l.run), undefined);
-    llm = unwrap(
-      createLlmRunContext({
-        runId,
-        specs: llmSpecsOf(everyone(s)),
-        store: record.store,
-        mode: settings.mode,
-        maxCost,
-        prices: settings.prices,
-        limits: settings.limits,
-        policy: settings.policy,
-        retries: settings.retries,
-        retryFailed: settings.retryFailed,
-        providers: settings.providers,
-      }),
-    );
+    session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: everyone(s) }));
   } catch (e) {
     record.close();
     throw e;
   }
-  const run = llm;
-  const unfinished: string[] = [];
-  let interrupted = false;
+  let dropped = false;
   return {
-    playAsync: async (l, index) => {
-      const r = await playLlmGame({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, llm: run, gameKey: (i) => llmGameName(l.run.key, i) }, index);
-      if (r.status === 'unfinished') {
-        unfinished.push(r.reason);
-        return undefined;
-      }
-      return { game: r.game, played: r.played, specs: r.specs };
-    },
-    stopped: () => run.stopped() !== null,
-    interrupt() {
-      interrupted = true;
-      run.stop('interrupted', 'interrupted (Ctrl-C)');
-    },
+    playAsync: (l, index) => session.play({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, gameKey: (i) => llmGameName(l.run.key, i) }, index),
+    stopped: () => session.stopped(),
+    interrupt: () => session.interrupt(),
     finish(play: PlayOutcome) {
-      const usage = run.usage();
-      const paid = usage.reduce((a, m) => a + m.newCost, 0);
-      const sent = usage.reduce((a, m) => a + m.calls - m.cachedCalls, 0);
-      const fromRecord = usage.reduce((a, m) => a + m.cachedCalls, 0);
-      const stop = run.stopped();
-      const n = (x: number) => Math.round(x).toLocaleString('en-US');
-      const w = Math.max(5, ...usage.map((m) => m.spec.length));
-      const lines = ['', `  ${'LLM'.padEnd(w)} ${'calls'.padStart(7)} ${'recorded'.padStart(8)} ${'prompt tok'.padStart(11)} ${'answer tok'.padStart(11)} ${'paid'.padStart(9)}`];
-      for (const m of usage)
-        lines.push(`  ${m.spec.padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ${usd(m.newCost).padStart(9)}`);
-      lines.push(
+      const end = session.end({ stored: play.stored, planned: play.total, created: open.created, dropRuns: modelPairings.map((l) => llmRunName(l.run)), dropIfEmpty: () => play.stored === 0 });
+      dropped = end.dropped;
+      const llm = session.llm;
+      const usage = end.usage.map(({ newCost, ...m }) => ({ ...m, cost: newCost }));
+      const lines = [
+        ...modelLines(usage, 'paid'),
         `  (this invocation; "recorded": calls answered from the record, free)`,
-        spentLine(run.budget.spent, run.budget.limit, 'the tournament'),
-        `  record      ${record.path}`,
-      );
-      if (unfinished.length > 0) lines.push(unfinishedLine(unfinished.length, unfinished[0]));
-      for (const warning of run.warnings) lines.push(`  note        ${warning}`);
-      const json = { record: record.path, mode: run.mode, runId, models: usage, requests: sent, fromRecord, paid, spent: run.budget.spent, maxCost: run.budget.limit, unfinished: unfinished.length, stopped: stop, warnings: run.warnings };
-
-      dropped = stop?.reason === 'fatal' && open.created && play.stored === 0 && record.store.callsByRun(runId) === 0;
-      if (dropped) {
-        record.store.dropRun(runId);
-        for (const l of modelPairings) record.store.dropRun(llmRunName(l.run));
-      }
-      const stored = `${play.stored} of ${play.total} games stored`;
-      const left = unfinished.length === 0 ? '' : `; ${unfinished.length} left unfinished (not stored; their answered calls are in the record: running again replays them for free)`;
+        ...sessionLines(end, { whose: 'the tournament', record: record.path, warnings: llm.warnings }),
+      ];
+      const json = { record: record.path, mode: llm.mode, runId, models: end.usage, requests: end.sent, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, warnings: llm.warnings };
       const again = 'run the same sim tournament command again';
-      let end: { message: string; exit: number } | null = null;
-      if (play.stored < play.total) {
-        if (interrupted) end = { message: `stopped by Ctrl-C: ${stored}${left}; to continue, ${again}`, exit: EXIT_INTERRUPTED };
-        else if (stop?.reason === 'budget') end = { message: `stopped by --max-cost: ${stop.message}. ${stored}${left}. To go on, ${again} with a larger --max-cost`, exit: EXIT_LLM_INCOMPLETE };
-        else if (stop?.reason === 'fatal')
-          end = dropped
-            ? { message: `stopped at the first call: ${stop.message}. Nothing was paid and the tournament was not kept: fix it and run the same command again`, exit: EXIT_LLM_PROVIDER }
-            : { message: `stopped: ${stop.message}. Nothing more was sent. ${stored}${left}. Fix it, then ${again}`, exit: EXIT_LLM_PROVIDER };
-        else if (run.mode === 'replay' && unfinished.length > 0)
-          end = { message: `${stored}: ${unfinished.length} game(s) could not be replayed, the record lacks some answers (${unfinished[0]}); play them live, without --llm-replay`, exit: EXIT_LLM_INCOMPLETE };
-        else end = { message: `stopped after ${stored}${left}; to continue, ${again}`, exit: EXIT_LLM_INCOMPLETE };
-      }
-      return { lines, json, stop: end, drop: dropped };
+      const stop = stopMessage(end, {
+        stored: `${play.stored} of ${play.total} games stored`,
+        what: 'the tournament',
+        resume: again,
+        resumeBudget: `To go on, ${again} with a larger --max-cost`,
+        record: record.path,
+      });
+      return { lines, json, stop, drop: dropped };
     },
     close() {
-      run.close();
+      session.close();
       record.close();
       if (dropped && record.createdNow) for (const f of [record.path, `${record.path}-wal`, `${record.path}-shm`]) rmSync(f, { force: true });
     },

@@ -17,8 +17,8 @@ describe('the transcript of an LLM game', () => {
     const seating = seatingOf('openai:gpt-4o-mini');
     const store = must(LlmStore.open(tmp.file('show.db')));
     const [g] = await play(setupOf(), seating, runOf(seating, { store, url: server.url }), 1, 'show');
-    expect(g!.status).toBe('finished');
-    if (g!.status !== 'finished') return;
+    expect(g?.status).toBe('finished');
+    if (g?.status !== 'finished') return;
     const text = llmTranscript(store, g.gameKey, g.game.log, { title: 'game 0' });
     const lines = text.split('\n');
     const wolf = `P${g.game.state.seats.findIndex((s) => s.dealt === 'werewolf') + 1}`;

@@ -1,4 +1,4 @@
-// RULES.md "The day" and "Sheriff / Captain".
+// The day and the Sheriff / Captain (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import type { TargetDecision, VoteDecision } from '../../engine/index.js';
 import { transcript } from '../../narrate/transcript.js';

@@ -1,4 +1,4 @@
-// RULES.md "Night order", "Werewolf", "Seer", "Witch".
+// The night's order, the Werewolves, the Seer, the Witch (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import type { DecisionKind, PackDecision } from '../../engine/index.js';
 import { ALL, MODERATOR } from '../../engine/index.js';

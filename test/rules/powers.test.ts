@@ -1,4 +1,4 @@
-// RULES.md "Hunter", "Cupid", "Guard", "Thief", "Little Girl".
+// Hunter, Cupid, Guard, Thief, Little Girl (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import type { TargetDecision } from '../../engine/index.js';
 import { ALL } from '../../engine/index.js';

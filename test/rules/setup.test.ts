@@ -1,4 +1,4 @@
-// RULES.md "Setup", "Player-count tables" and "Options".
+// Setup, player-count tables and options (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../engine/index.js';
 import { parseRuleAssignments } from '../../engine/index.js';
@@ -157,7 +157,7 @@ describe('presets set every option as their document does', () => {
     expect(o('004').hunterShootsOn).toContain('grief');
     expect(o('004').hunterShootsOn).toContain('poison');
   });
-  it("every option of RULES.md's table has a canonical key", () => {
+  it("every option the documents vary has a canonical key", () => {
     const table = ['wolvesWin', 'packTargets', 'packMayAbstain', 'seerSees', 'witchPotionsPerNight', 'witchSelfHeal', 'hunterShootsOn', 'guardRepeat', 'loversMayVoteEachOther', 'tie', 'sheriff', 'speakingOrder', 'littleGirlCaught'];
     expect(OPTION_SPECS.filter((s) => s.inTable).map((s) => s.key).sort()).toEqual([...table].sort());
     expect(PRESETS.map((p) => p.document)).toEqual(['000', '001', '002', '004']);

@@ -1,4 +1,4 @@
-// RULES.md "Teams and victory".
+// Teams and victory (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import { winnerNow } from '../../engine/flow/victory.js';
 import { deaths, eventsOf, play, scenario, v } from '../helpers/scenario.js';
