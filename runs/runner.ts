@@ -31,9 +31,10 @@ export interface RunOptions {
   readonly exec?: ExecHost | undefined;
 }
 
-/** Where a stored run's agent processes log: `results.db` run 3 → `results.run3.agents.log`. */
-export function execLogPath(dbPath: string, runId: number): string {
-  return `${dbPath.replace(/\.(db|sqlite3?)$/i, '')}.run${runId}.agents.log`;
+/** Where the agent processes of a stored run (or tournament) log: `results.db`, run 3 → `results.run3.agents.log`. */
+export function execLogPath(dbPath: string, of: { readonly run: number } | { readonly tournament: number }): string {
+  const label = 'run' in of ? `run${of.run}` : `tournament${of.tournament}`;
+  return `${dbPath.replace(/\.(db|sqlite3?)$/i, '')}.${label}.agents.log`;
 }
 
 export interface RunOutcome {
@@ -70,7 +71,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const planned = range.stop - range.first;
   const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes };
   const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes, { exec: opts.exec });
-  if (opts.exec !== undefined && opts.exec.log.path === undefined && store !== undefined && run !== null) opts.exec.log.open(execLogPath(store.path, run.id));
+  if (opts.exec !== undefined && opts.exec.log.path === undefined && store !== undefined && run !== null) opts.exec.log.open(execLogPath(store.path, { run: run.id }));
   opts.onProgress?.(planned - countOf(ranges), planned);
   const started = performance.now();
   const onChunk = (chunk: ChunkResult) => {

@@ -4,8 +4,8 @@
 // seed and games — is not played again), then the missing games of every pairing:
 // - bot pairings on one worker pool (the sweep's worker: a task names its pairing), their
 //   chunks interleaved across pairings so that a stopped tournament is even across them;
-// - pairings that seat a model in this thread, `concurrency` games in flight over all of
-//   them, each game stored as soon as it ends (LLM games are slow and dear).
+// - pairings that seat a model or a process agent in this thread, `concurrency` games in
+//   flight over all of them, each game stored as soon as it ends (LLM games are slow and dear).
 // A game depends on its pairing's seating, the seed and its index only: the stored games
 // are the same for any number of workers, any interruption and any order of play.
 
@@ -21,6 +21,7 @@ import type { SweepTask } from './sweep-worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
 import { codeHash, versions } from '../runs/version.js';
 import { describeSetup } from '../engine/index.js';
+import type { ExecHost } from '../agents/exec/host.js';
 
 export interface LivePairing {
   /** Position in the schedule. */
@@ -64,8 +65,8 @@ export interface PlayOutcome {
   readonly stopped: boolean;
 }
 
-/** The tournament's row and each pairing's run: found (same key, same code) or made. */
-export function openTournament(store: Store, s: Schedule): OpenTournament {
+/** The tournament's row and each pairing's run: found (same key, same code) or made. `exec`: the process agents of its entrants. */
+export function openTournament(store: Store, s: Schedule, exec?: ExecHost): OpenTournament {
   const code = codeHash();
   const found = findTournament(store, s.key, code);
   const createdRuns: number[] = [];
@@ -86,7 +87,7 @@ export function openTournament(store: Store, s: Schedule): OpenTournament {
       if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
       linkPairing(store, t.id, index, pairing, run.id);
       const spec: GamesSpec = { setup: s.setup, seed: s.seed, seating: pairing.seating.text, agents, codes: store.codes };
-      return { index, pairing, run, spec, player: new GamePlayer(s.setup, s.seed, pairing.seating, agents, store.codes) };
+      return { index, pairing, run, spec, player: new GamePlayer(s.setup, s.seed, pairing.seating, agents, store.codes, { exec }) };
     });
     return { tournament: t, pairings: live, created: found === undefined, createdRuns };
   })();

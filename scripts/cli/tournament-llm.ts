@@ -23,6 +23,7 @@ import type { LlmSettings } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { modelLines, sessionLines, stopMessage } from './llm-summary.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
+import type { ExecHost } from '../../agents/exec/host.js';
 import { rmSync } from 'node:fs';
 import { wrap } from '../../reports/terminal.js';
 
@@ -103,7 +104,7 @@ export interface TournamentModels extends ModelSession {
   interrupt(): void;
 }
 
-export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string): TournamentModels {
+export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string, exec?: ExecHost): TournamentModels {
   const runId = tournamentRunName(open);
   const modelPairings = open.pairings.filter((l) => l.pairing.seating.async);
   const storedBefore = modelPairings.reduce((n, l) => n + store.storedCount(l.run.id), 0);
@@ -122,7 +123,7 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
   }
   let dropped = false;
   return {
-    playAsync: (l, index) => session.play({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, gameKey: (i) => llmGameName(l.run.key, i) }, index),
+    playAsync: (l, index) => session.play({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, gameKey: (i) => llmGameName(l.run.key, i), exec }, index),
     stopped: () => session.stopped(),
     interrupt: () => session.interrupt(),
     finish(play: PlayOutcome) {

@@ -14,11 +14,14 @@ import { count, dbPathFrom, DEFAULT_SEED, executionFrom, listFlag } from './args
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
+import type { ExecHost } from '../../agents/exec/host.js';
+import type { Schedule } from '../../tournaments/schedule.js';
+import { execOptions, execSettingsFrom, execSummary, startExec, type ExecArgs } from './exec-run.js';
 
 export const DEFAULT_TOURNAMENT_GAMES = 1000;
 
 export function tournamentOptions<T>(y: Argv<T>) {
-  return llmOptions(
+  return execOptions(llmOptions(
     y
       .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
       .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
@@ -35,10 +38,10 @@ export function tournamentOptions<T>(y: Argv<T>) {
       .option('concurrency', { type: 'string', describe: 'games in flight over the pairings that seat a model (default 16)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
     true,
-  );
+  ));
 }
 
-export interface TournamentCliArgs extends LlmArgs {
+export interface TournamentCliArgs extends LlmArgs, ExecArgs {
   agents?: string[];
   mode?: string;
   reference?: string;
@@ -89,6 +92,29 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     if (settings.dryRun) return llm.dryRun(schedule, settings, a.json);
     llm.checkTournamentModels(schedule, settings);
   }
+  const agentSettings = execSettingsFrom(a, schedule.pairings.map((p) => p.seating));
+  if (agentSettings?.log !== undefined) fail('--agent-log: a tournament writes its agents\' log beside its database (DB.tournamentN.agents.log)');
+  // Everything is checked: the process agents start (and must greet) before the database is opened.
+  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings);
+  try {
+    return await play(a, { db, schedule, args, llm, settings, host });
+  } finally {
+    await host?.close();
+  }
+}
+
+async function play(
+  a: TournamentCliArgs,
+  t: {
+    db: string;
+    schedule: Schedule;
+    args: TournamentArgs;
+    llm: typeof import('./tournament-llm.js') | undefined;
+    settings: ReturnType<typeof llmSettingsFrom> | undefined;
+    host: ExecHost | undefined;
+  },
+): Promise<number> {
+  const { db, schedule, args, llm, settings, host } = t;
   const state = inspectDbFile(db);
   const bar = progressBar(!a.json);
   let stopModels: (() => void) | undefined;
@@ -101,11 +127,13 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     const r = await runTournament(args, {
       shouldStop: interrupt.stopping,
       onProgress: (done, total) => bar.update(done, total),
+      exec: host,
+      execSummary: host === undefined ? undefined : () => execSummary(host),
       models:
         llm === undefined
           ? undefined
           : (store, open) => {
-              const session = llm.startTournamentModels(store, open, schedule, settings!, db);
+              const session = llm.startTournamentModels(store, open, schedule, settings!, db, host);
               stopModels = () => session.interrupt();
               return session;
             },
