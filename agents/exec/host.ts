@@ -134,8 +134,9 @@ export class AgentPool {
     const slot = this.slots[0]!;
     const p = await this.acquire(slot);
     if (p !== undefined) return ok(undefined);
-    const tail = this.host.log.tail().filter((l) => l.startsWith(`[${this.label(slot)}`));
-    return err(`agent '${this.command.text}' could not start: ${tail.map((l) => l.replace(/^\[[^\]]*\] ?/, '')).join('; ') || 'no reason given'}`);
+    const mine = this.host.log.tail().filter((l) => l.startsWith(`[${this.label(slot)}`));
+    const why = mine.map((l) => l.replace(/^\[[^\]]*\] ?/, '')).filter((l) => !l.startsWith('started: pid'));
+    return err(`agent '${this.command.text}' could not start: ${why.join('; ') || 'no reason given'}`);
   }
 
   label(slot: Slot): string {
