@@ -63,7 +63,7 @@ export class ExecAgent implements Agent {
       host.timeoutMs,
     );
     if (!reply.ok) this.forfeit(reply.failure.message);
-    const a = readAnswer(reply.line, id, d);
+    const a = readAnswer(reply.line, id, d, reply.value);
     if (!a.ok) {
       this.s.lease.pool.counts.unreadable++;
       host.error(this.name, { spec: this.name, kind: 'unreadable', message: `game ${this.s.game.id}, seat ${this.s.seat}, decision ${d.id} (${d.kind}): ${a.error}` });

@@ -1,9 +1,15 @@
 // One agent process: spawned without a shell in a process group of its own (so the
 // terminal's Ctrl-C reaches the host, which lets games in flight finish, and never the
-// agent; and so stopping it stops whatever it started), spoken to one request at a time
-// (a request waits in line until the previous one is answered; its deadline runs from
-// when it is written), read line by line with a cap on a line's length, its stderr handed
-// to the run's log line by line.
+// agent; and so stopping it stops whatever it started), read line by line with a cap on a
+// line's length, its stderr handed to the run's log line by line.
+//
+// Requests are written as soon as they are made, so an agent that reads a line and answers
+// it finds the next one waiting (a round trip per decision would bound a fast agent by the
+// pipe's latency, not by its own speed). A reply goes to the request whose `id` it names;
+// any other line to the oldest request still unanswered (as that request's wrong answer).
+// Deadlines are kept for the oldest unanswered request only, from when the agent has
+// answered everything before it: an agent that answers in order has the whole deadline
+// for each request, however many are waiting behind it.
 //
 // Whatever goes wrong ends in a `Failure` for the request outstanding and, for the
 // process, death: a missed deadline, an exit, a line longer than MAX_LINE, more than
@@ -21,7 +27,8 @@ export interface Failure {
   readonly message: string;
 }
 
-export type Reply = { readonly ok: true; readonly line: string } | { readonly ok: false; readonly failure: Failure };
+/** A reply line, and its JSON value when it parsed (undefined when it did not). */
+export type Reply = { readonly ok: true; readonly line: string; readonly value: unknown } | { readonly ok: false; readonly failure: Failure };
 
 export interface ProcessOptions {
   readonly argv: readonly string[];
@@ -38,7 +45,7 @@ export interface ProcessOptions {
 }
 
 interface Pending {
-  readonly message: HostMessage;
+  readonly id: number;
   readonly timeoutMs: number;
   readonly resolve: (r: Reply) => void;
 }
@@ -48,11 +55,15 @@ const STDERR_LINE = 4096;
 export class AgentProcess {
   readonly pid: number | undefined;
   private readonly child: ChildProcessWithoutNullStreams;
-  private readonly queue: Pending[] = [];
-  private outstanding: (Pending & { timer: NodeJS.Timeout }) | undefined;
+  /** Lines to write at the end of this turn of the event loop. */
+  private readonly pendingOut: string[] = [];
+  /** Requests written and not answered yet, oldest first. */
+  private readonly waiting: Pending[] = [];
+  /** The deadline of the oldest unanswered request. */
+  private timer: NodeJS.Timeout | undefined;
   private out = '';
   private err = '';
-  /** Characters written since the last request was sent with nothing asked of them. */
+  /** Characters written with nothing asked since the last request. */
   private stray = 0;
   private deathValue: Failure | undefined;
   private readonly exited: Promise<void>;
@@ -99,25 +110,41 @@ export class AgentProcess {
 
   /** Writes a message that needs no reply. */
   send(message: HostMessage): void {
-    if (this.alive) this.child.stdin.write(JSON.stringify(message) + '\n');
+    if (this.alive) this.write(JSON.stringify(message) + '\n');
   }
 
-  /** Writes a request when the ones before it are answered; resolves with the reply line or the failure. */
-  ask(message: HostMessage, timeoutMs: number): Promise<Reply> {
+  /**
+   * Lines are written together once this turn of the event loop is done: the decisions the
+   * host makes in one turn (every game whose answer just came) cost one write, not one each.
+   */
+  private write(line: string): void {
+    this.pendingOut.push(line);
+    if (this.pendingOut.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    if (this.pendingOut.length === 0) return;
+    const text = this.pendingOut.join('');
+    this.pendingOut.length = 0;
+    if (this.alive) this.child.stdin.write(text);
+  }
+
+  /** Writes a request (its `id` names it in the reply); resolves with the reply or the failure. */
+  ask(message: HostMessage & { readonly id: number }, timeoutMs: number): Promise<Reply> {
     if (!this.alive) return Promise.resolve({ ok: false, failure: this.deathValue! });
     return new Promise((resolve) => {
-      this.queue.push({ message, timeoutMs, resolve });
-      if (this.outstanding === undefined) this.next();
+      this.waiting.push({ id: message.id, timeoutMs, resolve });
+      if (this.waiting.length === 1) this.startClock();
+      this.stray = 0;
+      this.write(JSON.stringify(message) + '\n');
     });
   }
 
-  private next(): void {
-    const p = this.queue.shift();
-    if (p === undefined) return;
-    const timer = setTimeout(() => this.die({ kind: 'timeout', message: `no answer within ${p.timeoutMs} ms` }), p.timeoutMs);
-    this.outstanding = { ...p, timer };
-    this.stray = 0;
-    this.child.stdin.write(JSON.stringify(p.message) + '\n');
+  /** The oldest unanswered request's deadline starts now. */
+  private startClock(): void {
+    clearTimeout(this.timer);
+    const head = this.waiting[0];
+    this.timer = head === undefined ? undefined : setTimeout(() => this.die({ kind: 'timeout', message: `no answer within ${head.timeoutMs} ms` }), head.timeoutMs);
   }
 
   private onOut(chunk: string): void {
@@ -136,8 +163,7 @@ export class AgentProcess {
 
   private onLine(line: string): void {
     if (line.trim() === '') return;
-    const o = this.outstanding;
-    if (o === undefined) {
+    if (this.waiting.length === 0) {
       this.stray += line.length + 1;
       if (this.stray > this.maxLine) {
         this.die({ kind: 'flood', message: `more than ${this.maxLine} characters written on stdout when nothing was asked` });
@@ -146,11 +172,18 @@ export class AgentProcess {
       this.opts.onStray?.(line);
       return;
     }
-    clearTimeout(o.timer);
-    this.outstanding = undefined;
-    // The next request is written before this reply is handled: the agent is never idle while requests wait.
-    this.next();
-    o.resolve({ ok: true, line });
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      value = undefined;
+    }
+    const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+    let at = typeof id === 'number' ? this.waiting.findIndex((p) => p.id === id) : -1;
+    if (at < 0) at = 0; // not a reply to any request: the oldest one's (wrong) answer
+    const [p] = this.waiting.splice(at, 1);
+    if (at === 0) this.startClock();
+    p!.resolve({ ok: true, line, value });
   }
 
   private onErr(chunk: string): void {
@@ -174,13 +207,8 @@ export class AgentProcess {
     if (this.deathValue !== undefined) return;
     this.deathValue = f;
     this.opts.log(`[${this.opts.label}] ${f.kind === 'exit' || f.kind === 'start' ? '' : 'stopped: '}${f.message}`);
-    const o = this.outstanding;
-    this.outstanding = undefined;
-    if (o !== undefined) {
-      clearTimeout(o.timer);
-      o.resolve({ ok: false, failure: f });
-    }
-    for (const p of this.queue.splice(0)) p.resolve({ ok: false, failure: f });
+    clearTimeout(this.timer);
+    for (const p of this.waiting.splice(0)) p.resolve({ ok: false, failure: f });
     this.child.stdout.removeAllListeners('data');
     this.child.stdout.resume(); // keep draining what a dying process still writes
     this.killGroup();
@@ -204,6 +232,7 @@ export class AgentProcess {
   async close(graceMs: number): Promise<void> {
     if (this.alive) {
       this.send({ type: 'quit' });
+      this.flush();
       this.child.stdin.end();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([this.exited, new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);

@@ -136,12 +136,15 @@ export function quoteLine(line: string, max = 200): string {
   return JSON.stringify(line.length > max ? `${line.slice(0, max)}…` : line) + (line.length > max ? ` (${line.length} characters)` : '');
 }
 
-function parseObject(line: string): Result<Record<string, unknown>, string> {
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return err(`not JSON: ${quoteLine(line)}`);
+/** The line as a JSON object; `value`: the line already parsed (undefined: it did not parse). */
+function parseObject(line: string, value?: unknown): Result<Record<string, unknown>, string> {
+  let v = value;
+  if (v === undefined) {
+    try {
+      v = JSON.parse(line);
+    } catch {
+      return err(`not JSON: ${quoteLine(line)}`);
+    }
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return err(`not a JSON object: ${quoteLine(line)}`);
   return ok(v as Record<string, unknown>);
@@ -218,8 +221,8 @@ function pick(o: Record<string, unknown>, fields: readonly string[], into: Recor
  * owed kind's fields only (the engine then checks it against the decision). An error
  * says what is wrong, for the log and for the agent (it is asked again with it).
  */
-export function readAnswer(line: string, id: number, d: Decision): Result<unknown, string> {
-  const o = parseObject(line);
+export function readAnswer(line: string, id: number, d: Decision, value?: unknown): Result<unknown, string> {
+  const o = parseObject(line, value);
   if (!o.ok) return o;
   const r = o.value;
   if (r.id !== id) return err(`the reply must carry the decision's "id": ${id}, not ${JSON.stringify(r.id ?? null)}`);
