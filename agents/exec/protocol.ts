@@ -4,7 +4,7 @@
 // a reply is data from an outside program, so only the fields an answer of the owed kind
 // has are kept (an agent cannot smuggle anything else into the log other seats read).
 
-import { ALL, legalAnswers, seatStream, type Answer, type Decision, type Event, type Observation } from '../../engine/index.js';
+import { ALL, CLAIM_FIELDS, legalAnswers, seatStream, type Answer, type Decision, type Event, type Observation } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -201,16 +201,6 @@ const ANSWER_FIELDS: Readonly<Record<Decision['kind'], readonly string[]>> = {
   pact: ['accept'],
 };
 
-/** The fields each claim type has (claims.ts `Claim`). */
-const CLAIM_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  role: ['role'],
-  seen: ['target', 'result'],
-  suspect: ['target'],
-  trust: ['target'],
-  action: ['action', 'target'],
-  'vote-intent': ['target'],
-};
-
 function pick(o: Record<string, unknown>, fields: readonly string[], into: Record<string, unknown>): Record<string, unknown> {
   for (const f of fields) if (has(o, f)) into[f] = o[f];
   return into;
@@ -235,7 +225,7 @@ export function readAnswer(line: string, id: number, d: Decision, value?: unknow
     out.claims = out.claims.map((c: unknown) => {
       if (typeof c !== 'object' || c === null || Array.isArray(c)) return c;
       const claim = c as Record<string, unknown>;
-      const fields = typeof claim.type === 'string' && has(CLAIM_FIELDS, claim.type) ? CLAIM_FIELDS[claim.type] : undefined;
+      const fields = typeof claim.type === 'string' && has(CLAIM_FIELDS, claim.type) ? CLAIM_FIELDS[claim.type as keyof typeof CLAIM_FIELDS] : undefined;
       return fields === undefined ? claim : pick(claim, fields, { type: claim.type });
     });
   return ok(out);
