@@ -11,9 +11,11 @@
 // An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
 // incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
 // driver waits for the other seats' answers in flight, then rethrows it, and the caller
-// marks the game unfinished. An agent that cannot answer but whose game goes on (its
-// process is gone: agents/exec) throws `Forfeit`: the fallback is played at once and
-// charged to the seat, without asking again.
+// marks the game unfinished. An agent that cannot answer this one decision (its model's
+// call failed after the transport's own attempts) throws `NoAnswer`: the fallback is
+// played at once and charged to the seat, without asking again — asking again would only
+// repeat the failed requests (docs/LLM.md, "Requests per decision"); a process agent
+// whose process is gone (agents/exec) does the same.
 //
 // When the game is over (or abandoned), each agent that wants to know is told, with its
 // seat's final observation (`Agent.gameOver`).
@@ -121,11 +123,12 @@ export class AbandonGame extends Error {
 }
 
 /**
- * Thrown by an agent that cannot answer this decision at all (its process is gone): the
- * driver plays the fallback at once, charged to the seat, and the game goes on.
+ * Thrown by an agent that cannot answer this decision (its model's call failed after its
+ * own retries): the driver plays the fallback at once, charged to the seat as a fallback,
+ * not as a wrong answer, and does not ask again.
  */
-export class Forfeit extends Error {
-  override readonly name: string = 'Forfeit';
+export class NoAnswer extends Error {
+  override readonly name: string = 'NoAnswer';
 }
 
 function thrown(seat: number, e: unknown): DecisionError {
@@ -154,11 +157,8 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
           a = agent.decide(seats.reusedContext(d, lastError));
         } catch (e) {
           if (e instanceof AbandonGame) throw e;
-          if (e instanceof Forfeit) {
-            lastError = thrown(d.seat, e);
-            break;
-          }
           lastError = thrown(d.seat, e);
+          if (e instanceof NoAnswer) break;
           seats.invalid[d.seat]!++;
           continue;
         }
@@ -198,7 +198,7 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
           throw e;
         }
         lastError = thrown(d.seat, e);
-        if (e instanceof Forfeit) break;
+        if (e instanceof NoAnswer) break;
         seats.invalid[d.seat]!++;
         continue;
       }

@@ -1,7 +1,8 @@
 // Rule options: every disagreement between the rule documents, under the canonical
 // key of the documents' options (docs/rules.md "Options"), plus a few keys for rules a document states in
 // its text but not in the table (marked `extra`). The specs are data: the CLI, the
-// stored configuration, the presets and the LLM prompt are all generated from them.
+// stored configuration and the presets are generated from them (the LLM prompt says the
+// values in force in plain words, agents/llm/rules.ts, never the keys).
 
 import { CAUSES, isCause, type Cause } from './causes.js';
 import { MOON_EVENTS, isMoonEvent, type MoonEvent } from './moon/cards.js';
@@ -54,7 +55,7 @@ export interface OptionSpec {
   readonly spec: Spec;
   /** An option the documents vary (false: a rule a document's text states, given a key here). */
   readonly inTable: boolean;
-  /** What the option means, in a sentence the LLM prompt and `sim rules` can show. */
+  /** What the option means, with its values and their documents, for `sim rules`. */
   readonly doc: string;
 }
 

@@ -18,6 +18,14 @@ export function visible(text: string): string {
   return text.replace(HIDDEN, escapeOne);
 }
 
+/**
+ * `visible(text)` on one line: its newlines shown as `\n` too, for text quoted inside a
+ * line (a speech in a transcript), where a newline could begin a forged line of its own.
+ */
+export function visibleLine(text: string): string {
+  return visible(text).replaceAll('\n', '\\n');
+}
+
 /** Whether `text` holds a character `visible` would escape. */
 export function hasHidden(text: string): boolean {
   HIDDEN.lastIndex = 0;

@@ -1,10 +1,15 @@
 // A game's log as a readable transcript: who is who, every night action, every
-// statement, vote and death, each line marked with who could see it.
+// statement, vote and death, each line marked with who could see it. What a player wrote
+// (speeches, the pack's night words) is a model's or an outside program's text: in a
+// transcript it is shown with narrate/escape.ts `visibleLine` (nothing raw that acts on a
+// terminal, no newline that could begin a forged line); a prompt writes it its own way
+// (`describe`'s `words`, agents/llm/quote.ts).
 
 import type { Claim } from '../engine/index.js';
 import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type Vote } from '../engine/index.js';
 import type { MoonEvent, SeanceQuestion } from '../engine/index.js';
 import { ELDER_LIVES } from '../engine/index.js';
+import { visible, visibleLine } from './escape.js';
 
 /** Seats are 0-based in data and shown 1-based ("P1") to people. */
 export const P = (seat: number): string => `P${seat + 1}`;
@@ -51,8 +56,13 @@ function attackText(target: number, result: 'protected' | 'healed' | 'life-lost'
   }
 }
 
-/** One event as text (null for events the transcript folds into others). */
-export function describe(e: Event): string | null {
+/** How a line writes a player's own words: for people, in “…” and escaped (`shownWords`); a prompt quotes them as JSON. */
+export type Words = (text: string) => string;
+
+export const shownWords: Words = (text) => `“${visibleLine(text)}”`;
+
+/** One event as text (null for events the transcript folds into others); `words` writes what players said. */
+export function describe(e: Event, words: Words = shownWords): string | null {
   switch (e.type) {
     case 'start':
       return null;
@@ -77,7 +87,7 @@ export function describe(e: Event): string | null {
     case 'pack':
       return `the werewolves wake: ${list(e.wolves)}`;
     case 'pack-proposals': {
-      const said = e.proposals.filter((p) => p.say).map((p) => ` ${P(p.voter)}: “${p.say}”`);
+      const said = e.proposals.flatMap((p) => (p.say ? [` ${P(p.voter)}: ${words(p.say)}`] : []));
       return `pack proposals, round ${e.round}: ${e.proposals.map((p) => `${P(p.voter)}→${p.target === null ? '—' : P(p.target)}`).join(' ')}${said.join('')}`;
     }
     case 'pack-victim':
@@ -107,7 +117,7 @@ export function describe(e: Event): string | null {
     case 'powers-lost':
       return `the Elder ${P(e.elder)} died by the village's hand: the village's powers are lost`;
     case 'speech': {
-      const said = [...e.claims.map(claimText), ...(e.text ? [`“${e.text}”`] : [])];
+      const said = [...e.claims.map(claimText), ...(e.text ? [words(e.text)] : [])];
       return `${P(e.seat)}: ${said.length === 0 ? '(says nothing)' : said.join(' ')}`;
     }
     case 'election':
@@ -165,7 +175,7 @@ export function describe(e: Event): string | null {
     case 'lovers-parted':
       return `${P(e.seat)} died in an April Fools round: ${e.freed.length === 0 ? 'nobody grieves' : `${list(e.freed)} ${e.freed.length === 1 ? 'lives' : 'live'} on and love him no more`}`;
     case 'banned-word':
-      return `${P(e.seat)} said “${e.word}” and loses the vote today`;
+      return `${P(e.seat)} said ${words(e.word)} and loses the vote today`;
     case 'seance':
       return `${P(e.medium)} (medium) asks the ghost of ${P(e.ghost)}: ${questionText(e.question, e.about)} — ${e.answer ? 'yes' : 'no'}`;
     case 'punish':
@@ -261,7 +271,8 @@ export function transcript(log: readonly Event[], header: TranscriptHeader, anno
   const roles: string[] = new Array<string>(players).fill('?');
   for (const e of log) if (e.type === 'deal') roles[e.seat] = e.role;
   const current = [...roles];
-  const out: string[] = [header.title, ...(header.lines ?? [])];
+  // Header lines and annotations may quote what models wrote (their notes, a spec): shown escaped too.
+  const out: string[] = [visible(header.title), ...(header.lines ?? []).map(visible)];
   out.push(`Seats: ${roles.map((r, i) => `${P(i)} ${r}`).join(' · ')}`);
   const attributes = log.find((e) => e.type === 'attributes');
   if (attributes?.type === 'attributes') {
@@ -269,7 +280,7 @@ export function transcript(log: readonly Event[], header: TranscriptHeader, anno
     out.push(`Players: ${roles.map((_, i) => `${P(i)} ${attributes.male[i] ? 'man' : 'woman'}`).join(' · ')}; oldest first: ${oldestFirst.map(P).join(' ')}`);
   }
   const annotate = (i: number) => {
-    for (const line of annotations?.get(i) ?? []) out.push(`  ${line}`);
+    for (const line of annotations?.get(i) ?? []) out.push(`  ${visibleLine(line)}`);
   };
   // The Elder's lives, followed through the attacks (001/004: two against the wolves, one
   // left after a witch's heal), so the transcript says how many he has after each.

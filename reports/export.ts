@@ -1,12 +1,15 @@
 // Tables as files: CSV (RFC 4180: comma-separated, CRLF, quoted where needed) with every
 // raw column at full precision, and JSON with the same rows plus the columns' meaning.
+// A CSV cell's text is shown visibly (narrate/escape.ts): a spreadsheet or a terminal
+// `cat` never gets a raw control or bidi character; JSON escapes what it must itself.
 
+import { visible } from '../narrate/escape.js';
 import { isRaw, type Cell, type Table } from './table.js';
 
 function csvValue(v: Cell | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v > 0 ? 'Infinity' : v < 0 ? '-Infinity' : 'NaN';
-  const s = String(v);
+  const s = visible(String(v));
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -1,12 +1,19 @@
 // The report as one self-contained HTML page: inline CSS, inline SVG charts, the tables,
 // links to each table's CSV and JSON (files next to the page) and to game replays. No
-// script, no font, no request: it opens offline, from a file or an attachment.
+// script, no font, no request: it opens offline, from a file or an attachment. Every text
+// on it goes through `escapeHtml` (visible, then HTML-escaped).
 
+import { visible } from '../narrate/escape.js';
 import type { Report } from './report.js';
 import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
 
+/**
+ * Text for a page: first shown visibly (narrate/escape.ts: control characters, bidi
+ * overrides, zero-widths written `\x1b`, `\u202e` — a model's words must not reorder or
+ * hide what the page says), then HTML-escaped.
+ */
 export function escapeHtml(s: string): string {
-  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  return visible(s).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
 const STYLE = `

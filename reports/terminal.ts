@@ -1,7 +1,9 @@
 // Tables as aligned text that fits a terminal (80 columns by default): numbers right,
 // text left; when a table is too wide its widest text column is shortened (…), and as a
-// last resort the rightmost columns are left to the CSV file, which says so.
+// last resort the rightmost columns are left to the CSV file, which says so. Text is shown
+// visibly (narrate/escape.ts): nothing in a cell acts on the terminal.
 
+import { visible } from '../narrate/escape.js';
 import { formatCell, isNumeric, shownColumns, type Column, type Table } from './table.js';
 
 export const TERMINAL_WIDTH = 80;
@@ -20,7 +22,7 @@ function cut(s: string, w: number): string {
 export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[] {
   const out: string[] = [];
   let line = indent;
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+  for (const word of visible(text).split(/\s+/).filter((w) => w !== '')) {
     if (line.trim() !== '' && len(line) + 1 + len(word) > width) {
       out.push(line);
       line = indent + word;
@@ -34,7 +36,7 @@ export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
   let cols: Column[] = shownColumns(t);
   // A table without columns is a title and its notes (e.g. why nothing could be fitted).
   if (cols.length === 0) return [...wrap(t.title, width), ...(t.notes ?? []).flatMap((n) => wrap(n, width, ' '.repeat(INDENT)))];
-  const cells = t.rows.map((r) => cols.map((c) => formatCell(c, r)));
+  const cells = t.rows.map((r) => cols.map((c) => visible(formatCell(c, r))));
   let widths = cols.map((c, j) => Math.max(len(c.title), ...cells.map((row) => len(row[j]!))));
   const total = (ws: number[]) => INDENT + ws.reduce((s, w) => s + w, 0) + GAP * Math.max(0, ws.length - 1);
 

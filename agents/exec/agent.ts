@@ -5,10 +5,10 @@
 //
 // A reply that cannot be read is a wrong answer (the driver asks again with the error,
 // then plays the fallback); a process that is gone — before or during this decision —
-// forfeits the decision (`Forfeit`: the fallback, charged, no asking again).
+// forfeits the decision (`NoAnswer`: the fallback, charged, no asking again).
 
 import type { Answer, Observation } from '../../engine/index.js';
-import { Forfeit } from '../play.js';
+import { NoAnswer } from '../play.js';
 import type { Agent, DecisionContext } from '../types.js';
 import type { ExecGame, Lease } from './host.js';
 import { decideMessage, endMessage, gameMessage, readAnswer, seatEvents, seatSeed } from './protocol.js';
@@ -37,7 +37,7 @@ export class ExecAgent implements Agent {
 
   private forfeit(why: string): never {
     this.s.lease.pool.counts.forfeits++;
-    throw new Forfeit(`${this.name} cannot answer: ${why}`);
+    throw new NoAnswer(`${this.name} cannot answer: ${why}`);
   }
 
   private greet(p: AgentProcess, obs: Observation): void {

@@ -3,7 +3,9 @@
 // strictly, check it against the engine's rules, and either play it or throw with the
 // reason, which `playAsync` counts as an invalid answer and asks again; this agent then
 // shows the model its rejected answer and the reason (a bounded number of times, then
-// the driver plays the documented fallback and charges this seat).
+// the driver plays the documented fallback and charges this seat). A call that failed
+// after the transport's own attempts throws `NoAnswer`: the fallback at once, no re-ask.
+// Words longer than the engine's MAX_TEXT are cut to it, and the cut is noted.
 //
 // It keeps its own earlier reasoning (its private notes) and shows it in later prompts,
 // so a wolf remembers its lie; nothing else carries over between decisions.
@@ -11,11 +13,12 @@
 import { validateAnswer, type Answer, type Decision } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
 import { err, type Result } from '../../engine/index.js';
+import { NoAnswer } from '../play.js';
 import type { Agent, DecisionContext } from '../types.js';
 import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
 import type { Menu } from './choices.js';
 import type { NoteKind } from './notes.js';
-import { buildPrompt } from './prompt.js';
+import { buildPrompt, type Note } from './prompt.js';
 import type { LlmRequest, Rejection, Reply, TransportError } from './providers/types.js';
 import type { LlmSpec } from './spec.js';
 
@@ -71,7 +74,7 @@ interface Asking {
 
 export class LlmAgent implements Agent {
   readonly name: string;
-  private readonly notes: string[] = [];
+  private readonly notes: Note[] = [];
   private asking: Asking | null = null;
 
   constructor(
@@ -102,7 +105,7 @@ export class LlmAgent implements Agent {
     const result = await this.calls.call(this.spec, req, at);
     if (!result.ok) {
       this.calls.note(at, 'failure', result.error.message);
-      throw new Error(result.error.message);
+      throw new NoAnswer(result.error.message);
     }
     const read = readReply(result.reply, d, prompt.menu, obs.players);
     const legal = read.ok ? validateAnswer(d, read.value.answer) : undefined;
@@ -114,9 +117,10 @@ export class LlmAgent implements Agent {
       this.calls.note(at, 'invalid', `${why} — it answered: ${said.slice(0, 300)}`);
       throw new Error(why);
     }
-    const { answer, reasoning } = read.value;
+    const { answer, reasoning, cut } = read.value;
     this.calls.note(at, 'reasoning', reasoning);
-    if (reasoning.trim() !== '') this.notes.push(`${phase(obs)}, ${d.kind}: ${reasoning.trim()}`);
+    if (cut !== null) this.calls.note(at, 'truncated', `its ${cut.field} was cut to its first ${cut.kept} characters (${cut.dropped} more were dropped)`);
+    if (reasoning.trim() !== '') this.notes.push({ when: `${phase(obs)}, ${d.kind}`, text: reasoning.trim() });
     return answer;
   }
 }

@@ -12,6 +12,7 @@ import { err, ok, type Result } from '../../engine/index.js';
 import { ROLES, isRole } from '../../engine/index.js';
 import { P } from '../../narrate/transcript.js';
 import type { Menu } from './choices.js';
+import { capped, json, quote } from './quote.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -83,9 +84,24 @@ export function exampleAnswer(d: Decision, menu: Menu): string {
   return JSON.stringify(ex);
 }
 
+/** Words longer than the engine's MAX_TEXT, cut to it (recorded as a note, shown in transcripts). */
+export interface Cut {
+  readonly field: 'speech' | 'say';
+  /** Characters kept (MAX_TEXT, or one less not to split a surrogate pair) and dropped. */
+  readonly kept: number;
+  readonly dropped: number;
+}
+
 export interface ReadAnswer {
   readonly answer: Answer;
   readonly reasoning: string;
+  readonly cut: Cut | null;
+}
+
+/** Words cut to MAX_TEXT characters, and what was cut. */
+function wordsOf(field: Cut['field'], raw: string): { text: string; cut: Cut | null } {
+  const c = capped(raw.trim(), MAX_TEXT);
+  return { text: c.text, cut: c.cut === 0 ? null : { field, kept: c.text.length, dropped: c.cut } };
 }
 
 function seatOfLabel(label: unknown, players: number): number | null {
@@ -110,7 +126,7 @@ function readClaim(c: unknown, i: number, playerCount: number): Result<Claim, st
   let target = -1;
   if (fields.includes('target')) {
     const t = seatOfLabel(o.target, playerCount);
-    if (t === null) return err(`${where}.target must be a player label P1..P${playerCount}, not ${JSON.stringify(o.target)}`);
+    if (t === null) return err(`${where}.target must be a player label P1..P${playerCount}, not ${json(o.target)}`);
     target = t;
   }
   switch (type as (typeof CLAIM_TYPES)[number]) {
@@ -160,20 +176,20 @@ export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount:
         if (!c.ok) return c;
         claims.push(c.value);
       }
-      const text = o.speech.trim();
-      return ok({ reasoning, answer: text === '' ? { kind: 'speech', claims } : { kind: 'speech', claims, text } });
+      const { text, cut } = wordsOf('speech', o.speech);
+      return ok({ reasoning, cut, answer: text === '' ? { kind: 'speech', claims } : { kind: 'speech', claims, text } });
     }
     case 'one': {
       if (typeof o.choice !== 'string') return err('choice must be a string: one of the legal choices');
       const opt = menu.options.find((x) => x.label === o.choice);
       if (opt === undefined)
-        return err(`"${o.choice}" is not a legal choice; legal choices: ${menu.options.map((x) => `"${x.label}"`).join(', ')}`);
+        return err(`${quote(o.choice)} is not a legal choice; legal choices: ${menu.options.map((x) => `"${x.label}"`).join(', ')}`);
       if (d.kind === 'pack') {
         if (typeof o.say !== 'string') return err('say must be a string (it may be empty)');
-        const say = o.say.trim();
-        return ok({ reasoning, answer: say === '' ? opt.answer : { ...(opt.answer as Answer & { kind: 'pack' }), say } });
+        const { text: say, cut } = wordsOf('say', o.say);
+        return ok({ reasoning, cut, answer: say === '' ? opt.answer : { ...(opt.answer as Answer & { kind: 'pack' }), say } });
       }
-      return ok({ reasoning, answer: opt.answer });
+      return ok({ reasoning, cut: null, answer: opt.answer });
     }
     case 'many': {
       if (!Array.isArray(o.choice)) return err('choice must be a list of player labels like ["P1","P4"]');
@@ -181,18 +197,18 @@ export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount:
       for (const x of o.choice) {
         const s = seatOfLabel(x, playerCount);
         if (s === null || !menu.candidates.includes(s))
-          return err(`${JSON.stringify(x)} is not a player you may name; you may name ${menu.candidates.map((c) => `"${P(c)}"`).join(', ')}`);
+          return err(`${json(x)} is not a player you may name; you may name ${menu.candidates.map((c) => `"${P(c)}"`).join(', ')}`);
         seats.push(s);
       }
       switch (d.kind) {
         case 'cupid':
-          return ok({ reasoning, answer: { kind: 'cupid', lovers: seats as unknown as readonly [number, number] } });
+          return ok({ reasoning, cut: null, answer: { kind: 'cupid', lovers: seats as unknown as readonly [number, number] } });
         case 'piper':
-          return ok({ reasoning, answer: { kind: 'piper', targets: seats } });
+          return ok({ reasoning, cut: null, answer: { kind: 'piper', targets: seats } });
         case 'scapegoat':
-          return ok({ reasoning, answer: { kind: 'scapegoat', voters: seats } });
+          return ok({ reasoning, cut: null, answer: { kind: 'scapegoat', voters: seats } });
         case 'friends':
-          return ok({ reasoning, answer: { kind: 'friends', friends: seats } });
+          return ok({ reasoning, cut: null, answer: { kind: 'friends', friends: seats } });
         default:
           return err(`internal: a '${d.kind}' decision has no list choice`);
       }
@@ -214,7 +230,7 @@ export function extractJson(text: string): Result<unknown, string> {
   }
   const start = t.indexOf('{');
   const end = t.lastIndexOf('}');
-  if (start < 0 || end <= start) return err(`no JSON object in the reply (it began: ${JSON.stringify(t.slice(0, 80))})`);
+  if (start < 0 || end <= start) return err(`no JSON object in the reply (it began: ${quote(t.slice(0, 80))})`);
   try {
     return ok(JSON.parse(t.slice(start, end + 1)));
   } catch (e) {

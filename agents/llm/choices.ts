@@ -103,12 +103,9 @@ export function questionText(d: Decision): string {
     case 'seer':
       return "Night: choose a player whose card you look at." + none('look at nobody');
     case 'pack': {
+      // What each wolf said with it is in the game log (the round's proposals line), quoted.
       const prev =
-        d.previous.length === 0
-          ? ''
-          : `\nLast round's proposals: ${d.previous
-              .map((p) => `${P(p.voter)} → ${p.target === null ? NONE : P(p.target)}${p.say ? ` (said: "${p.say}")` : ''}`)
-              .join('; ')}.`;
+        d.previous.length === 0 ? '' : `\nLast round's proposals: ${d.previous.map((p) => `${P(p.voter)} → ${p.target === null ? NONE : P(p.target)}`).join('; ')}.`;
       return (
         `Night: the werewolves' council, round ${d.round} of ${d.rounds}. Every wolf proposes a victim at once; ` +
         `the first round in which all proposals agree decides, and if round ${d.rounds} ends without agreement nobody dies tonight. ` +

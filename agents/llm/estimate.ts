@@ -18,7 +18,7 @@ import type { GameSetup } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { llmSpecsOf } from './kinds.js';
 import { builtinPrices, costOf, priceAt, usd, type PriceTable } from './prices.js';
-import { buildPrompt } from './prompt.js';
+import { buildPrompt, type Note } from './prompt.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from './providers/index.js';
 import type { LlmSpec } from './spec.js';
 
@@ -73,7 +73,7 @@ interface Tally {
 /** Builds each prompt a model would get, measures it, and answers at random. */
 class StandIn implements Agent {
   readonly name: string;
-  private readonly notes: string[] = [];
+  private readonly notes: Note[] = [];
 
   constructor(
     private readonly spec: LlmSpec,
@@ -97,7 +97,7 @@ class StandIn implements Agent {
     });
     this.tally.calls++;
     this.tally.inputTokens += estimateTokens(body) + hiddenPromptTokens(this.spec.provider, this.spec.format);
-    this.notes.push(TYPICAL_REASONING);
+    this.notes.push({ when: `Day 1, ${d.kind}`, text: TYPICAL_REASONING });
     const a = randomAnswer(d, ctx.rng);
     if (a.kind === 'speech') return { kind: 'speech', claims: [], text: TYPICAL_SPEECH };
     if (a.kind === 'pack') return { ...a, say: TYPICAL_SPEECH.slice(0, 120) };

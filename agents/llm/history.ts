@@ -1,11 +1,14 @@
 // What a seat knows, as prompt text: its card, what it knows of each player, and the
 // game so far as it saw it. Built from the seat's observation only (the public setup and
-// the events its bit may see), so nothing it may not know can get in.
+// the events its bit may see), so nothing it may not know can get in. The game log is
+// one line an event, in the transcript's words (narrate/transcript.ts `describe`), with
+// what players said quoted as JSON strings (quote.ts): no line a player could forge.
 
 import type { Event } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
 import { teamOf, type Role } from '../../engine/index.js';
 import { describe, P } from '../../narrate/transcript.js';
+import { quote } from './quote.js';
 
 /** The seat's card now: the dealt card, or the one a thief took. */
 export function currentRole(obs: Observation): Role | undefined {
@@ -73,28 +76,39 @@ function playerFacts(obs: Observation): PlayerFacts[] {
   return facts;
 }
 
-/** "Players:" lines: alive or dead (with the revealed card), and what the seat knows of each. */
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/** The players' lines: alive or dead (with the revealed card), and what the seat knows of each. */
 export function playersText(obs: Observation): string {
   const facts = playerFacts(obs);
   const role = currentRole(obs);
-  const lines = ['Players:'];
+  const attributes = obs.events.find((e) => e.type === 'attributes');
+  const lines: string[] = [];
   for (let i = 0; i < obs.players; i++) {
     const f = facts[i]!;
     const who = i === obs.seat ? `${P(i)} (you, ${role ?? 'unknown card'})` : P(i);
     const state = f.dead ?? 'alive';
-    const extra = [...f.marks, ...(i === obs.seat ? [] : f.known)];
+    // New Moon's seat attributes (public): sex and age rank.
+    const person = attributes?.type === 'attributes' ? [`${attributes.male[i] ? 'a man' : 'a woman'}, ${(attributes.seniority[i] ?? 0) === 0 ? 'the oldest' : `${ordinal((attributes.seniority[i] ?? 0) + 1)} oldest`}`] : [];
+    const extra = [...person, ...f.marks, ...(i === obs.seat ? [] : f.known)];
     lines.push(`- ${who}: ${state}${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`);
   }
   return lines.join('\n');
+}
+
+/** One event of the game log (null: an event the log does not show), players' words quoted. */
+export function logLine(e: Event): string | null {
+  const text = describe(e, quote);
+  if (text === null) return null;
+  return e.type === 'night' || e.type === 'day' ? text : `  ${text}`;
 }
 
 /** The game so far as the seat saw and heard it, one line an event. */
 export function historyText(events: readonly Event[]): string {
   const out: string[] = [];
   for (const e of events) {
-    const text = describe(e);
-    if (text === null) continue;
-    out.push(e.type === 'night' || e.type === 'day' ? text : `  ${text}`);
+    const line = logLine(e);
+    if (line !== null) out.push(line);
   }
   return out.length === 0 ? '(nothing yet)' : out.join('\n');
 }

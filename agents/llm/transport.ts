@@ -3,9 +3,13 @@
 // `retry-after` without bound). A 429 pauses the model's queue for `retry-after`, capped;
 // a 5xx, timeout or broken response waits an exponential backoff (capped the same way).
 // Refusals (400, 422) and configuration errors (401, 403, 404) are not retried.
+// Every attempt is an HTTP request: a call's result says how many it took and how each
+// failed one failed (for the run's honest count of requests). Keys are masked (secrets.ts)
+// in every error and response before they leave this function.
 
 import type { Clock, Limiter } from './limiter.js';
 import { RETRYABLE, type ProviderAdapter, type Reply, type TransportError } from './providers/types.js';
+import { Secrets } from './secrets.js';
 
 export interface CallPolicy {
   /** Per attempt. */
@@ -20,9 +24,18 @@ export interface CallPolicy {
 
 export const DEFAULT_POLICY: CallPolicy = { timeoutMs: 120_000, maxAttempts: 4, retryAfterCapMs: 60_000, backoffMs: 1_000 };
 
-export type Sent =
-  | { readonly ok: true; readonly raw: unknown; readonly reply: Reply; readonly attempts: number; readonly latencyMs: number }
-  | { readonly ok: false; readonly error: TransportError; readonly attempts: number; readonly latencyMs: number };
+/** Failed attempts of a call, by how they failed. */
+export type FailedAttempts = Partial<Record<TransportError['kind'], number>>;
+
+interface Attempts {
+  /** HTTP requests sent for the call (every attempt, the last included). */
+  readonly attempts: number;
+  /** The attempts that failed, by kind (all of them when the call failed). */
+  readonly failed: FailedAttempts;
+  readonly latencyMs: number;
+}
+
+export type Sent = ({ readonly ok: true; readonly raw: unknown; readonly reply: Reply } | { readonly ok: false; readonly error: TransportError }) & Attempts;
 
 export interface SendInput {
   readonly adapter: ProviderAdapter;
@@ -36,6 +49,8 @@ export interface SendInput {
   readonly beforeFirstSend: () => void;
   /** Each wait, with its reason (for logs and tests). */
   readonly onWait?: ((ms: number, error: TransportError) => void) | undefined;
+  /** The run's keys: masked in errors and responses (default: none known). */
+  readonly secrets?: Secrets | undefined;
 }
 
 /** Malformed bodies surface as a string from `read`: a retryable bad response. */
@@ -43,6 +58,8 @@ class BadBody extends Error {}
 
 export async function sendWithRetries(x: SendInput): Promise<Sent> {
   const start = x.clock.now();
+  const secrets = x.secrets ?? Secrets.none;
+  const failed: FailedAttempts = {};
   let first = true;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -53,19 +70,20 @@ export async function sendWithRetries(x: SendInput): Promise<Sent> {
             x.beforeFirstSend();
             first = false;
           }
-          const raw = await x.adapter.send(x.body, x.policy.timeoutMs);
+          const raw = secrets.value(await x.adapter.send(x.body, x.policy.timeoutMs));
           const reply = x.adapter.read(raw);
           if (typeof reply === 'string') throw new BadBody(`${x.adapter.name}: ${reply}`);
           return { raw, reply };
         },
         (r) => r.reply.inputTokens + r.reply.outputTokens,
       );
-      return { ok: true, raw, reply, attempts: attempt, latencyMs: x.clock.now() - start };
+      return { ok: true, raw, reply, attempts: attempt, failed, latencyMs: x.clock.now() - start };
     } catch (e) {
       if (first) throw e; // refused before sending (the budget): not a transport failure
-      const error: TransportError = e instanceof BadBody ? { kind: 'bad-response', message: e.message } : x.adapter.classify(e);
+      const error = secrets.error(e instanceof BadBody ? { kind: 'bad-response', message: e.message } : x.adapter.classify(e));
+      failed[error.kind] = (failed[error.kind] ?? 0) + 1;
       if (!RETRYABLE.has(error.kind) || attempt >= x.policy.maxAttempts)
-        return { ok: false, error, attempts: attempt, latencyMs: x.clock.now() - start };
+        return { ok: false, error, attempts: attempt, failed, latencyMs: x.clock.now() - start };
       const backoff = x.policy.backoffMs * 2 ** (attempt - 1);
       const asked = 'retryAfterMs' in error && error.retryAfterMs !== null ? error.retryAfterMs : backoff;
       const wait = Math.min(asked, x.policy.retryAfterCapMs);

@@ -14,11 +14,12 @@
 import { Budget } from '../../agents/llm/budget.js';
 import { Limiter, realClock, type Clock, type Limits } from '../../agents/llm/limiter.js';
 import type { TransportError } from '../../agents/llm/providers/types.js';
+import type { Secrets } from '../../agents/llm/secrets.js';
 import type { LlmSpec } from '../../agents/llm/spec.js';
-import { DEFAULT_POLICY, type CallPolicy } from '../../agents/llm/transport.js';
+import { DEFAULT_POLICY, type CallPolicy, type FailedAttempts } from '../../agents/llm/transport.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { LlmGame } from './game.js';
-import { resolveModels, type ModelHandle, type ModelsInput } from './models.js';
+import { resolveModels, secretsOf, type ModelHandle, type ModelsInput } from './models.js';
 import { LlmStore } from './store.js';
 
 export { LlmGame, LlmStop, type GameUsage } from './game.js';
@@ -49,15 +50,33 @@ export interface StopInfo {
 /** Totals of one model (spec) over the run's session. */
 export interface ModelUsage {
   readonly spec: string;
+  /** Calls (one a question asked: a decision's first ask or a re-ask), from the record or sent. */
   calls: number;
   cachedCalls: number;
+  /** Calls that failed after their attempts (from the record: as recorded). */
   failedCalls: number;
+  /** HTTP requests this session sent (every attempt of every call it sent). */
+  requests: number;
+  /** This session's failed requests, by kind (rate-limit = 429, server = 5xx/408/409, timeout, connection = network …). */
+  failedRequests: FailedAttempts;
   inputTokens: number;
   outputTokens: number;
   /** USD of its calls as recorded (null when the model has no price). */
   cost: number | null;
   /** USD paid in this session. */
   newCost: number;
+}
+
+/** One call as counted: from the record (no request) or sent (its requests, and how the failed ones failed). */
+export interface CallCount {
+  readonly cached: boolean;
+  readonly failed: boolean;
+  readonly requests: number;
+  readonly failedRequests: FailedAttempts;
+  readonly input: number;
+  readonly output: number;
+  readonly cost: number | null;
+  readonly paid: number;
 }
 
 export class LlmRun {
@@ -69,6 +88,8 @@ export class LlmRun {
   private readonly totals = new Map<string, ModelUsage>();
   private readonly ownsStore: boolean;
   readonly policy: CallPolicy;
+  /** Every key the run was given: masked in what it records and says. */
+  readonly secrets: Secrets;
   readonly mode: LlmMode;
   readonly retries: number;
 
@@ -83,9 +104,21 @@ export class LlmRun {
     this.policy = { ...DEFAULT_POLICY, ...opts.policy };
     this.mode = opts.mode ?? 'live';
     this.retries = opts.retries ?? 2;
+    this.secrets = secretsOf(opts);
     for (const h of handles) {
       this.models.set(h.spec.text, h);
-      this.totals.set(h.spec.text, { spec: h.spec.text, calls: 0, cachedCalls: 0, failedCalls: 0, inputTokens: 0, outputTokens: 0, cost: h.price === undefined ? null : 0, newCost: 0 });
+      this.totals.set(h.spec.text, {
+        spec: h.spec.text,
+        calls: 0,
+        cachedCalls: 0,
+        failedCalls: 0,
+        requests: 0,
+        failedRequests: {},
+        inputTokens: 0,
+        outputTokens: 0,
+        cost: h.price === undefined ? null : 0,
+        newCost: 0,
+      });
     }
   }
 
@@ -115,7 +148,7 @@ export class LlmRun {
 
   /** Per model (spec) totals of this session. */
   usage(): ModelUsage[] {
-    return [...this.totals.values()].map((u) => ({ ...u }));
+    return [...this.totals.values()].map((u) => ({ ...u, failedRequests: { ...u.failedRequests } }));
   }
 
   /** The most requests each limiter had in flight at once. */
@@ -128,11 +161,13 @@ export class LlmRun {
     return new LlmGame(this, gameKey, gameSeed);
   }
 
-  count(spec: LlmSpec, c: { cached: boolean; failed: boolean; input: number; output: number; cost: number | null; paid: number }): void {
+  count(spec: LlmSpec, c: CallCount): void {
     const t = this.totals.get(spec.text)!;
     t.calls++;
     if (c.cached) t.cachedCalls++;
     if (c.failed) t.failedCalls++;
+    t.requests += c.requests;
+    for (const [kind, n] of Object.entries(c.failedRequests) as [keyof FailedAttempts, number][]) t.failedRequests[kind] = (t.failedRequests[kind] ?? 0) + n;
     t.inputTokens += c.input;
     t.outputTokens += c.output;
     t.cost = t.cost === null || c.cost === null ? null : t.cost + c.cost;

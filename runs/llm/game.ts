@@ -3,11 +3,16 @@
 // model's limiter, within the budget — counts each seat's calls, tokens and cost, and
 // keeps the seats' notes (private reasoning, refused answers, failed calls, fallbacks).
 // `finish` writes the counts and notes in one transaction, only for a finished game.
+// Keys never reach the record: the transport masks errors and responses, and notes are
+// masked here (agents/llm/secrets.ts). Calls are keyed with the prompt version; a replay
+// that finds a game recorded by another version says so and stops.
+
 
 import { LlmAgent, type CallResult, type CallSite, type LlmCalls } from '../../agents/llm/agent.js';
 import { answerLabel } from '../../agents/llm/choices.js';
 import type { LlmNote, NoteKind } from '../../agents/llm/notes.js';
 import { costOf } from '../../agents/llm/prices.js';
+import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from '../../agents/llm/providers/index.js';
 import type { LlmRequest } from '../../agents/llm/providers/types.js';
 import type { LlmSpec } from '../../agents/llm/spec.js';
@@ -15,7 +20,7 @@ import { sendWithRetries } from '../../agents/llm/transport.js';
 import { AbandonGame, type PlayedGame, type PlayOptions } from '../../agents/play.js';
 import type { Agent, LlmSeatFactory } from '../../agents/types.js';
 import { fallbackAnswer } from '../../engine/index.js';
-import type { LlmRun } from './context.js';
+import type { CallCount, LlmRun } from './context.js';
 import { callKey, sampleName, type CallRecord, type SeatUsage } from './store.js';
 
 /** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
@@ -61,7 +66,9 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
   }
 
   note(at: CallSite, kind: NoteKind, text: string): void {
-    this.notesList.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, seatEvents: at.seatEvents, kind, text });
+    // A failure's text is a provider's (masked as an error text); the others are the model's own words.
+    const secrets = this.run.secrets;
+    this.notesList.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, seatEvents: at.seatEvents, kind, text: kind === 'failure' ? secrets.text(text) : secrets.exact(text) });
   }
 
   notes(): readonly LlmNote[] {
@@ -75,13 +82,15 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       onInvalid: (error, d, fallback) => {
         if (!fallback || !this.seats.has(d.seat)) return;
         const last = [...this.notesList].reverse().find((n) => n.seat === d.seat && n.decision === d.id);
+        const played = `played "${answerLabel(d, fallbackAnswer(d))}" for it`;
         this.notesList.push({
           seat: d.seat,
           decision: d.id,
           attempt: last === undefined ? 0 : last.attempt,
           seatEvents: last?.seatEvents ?? 0,
           kind: 'fallback',
-          text: `played "${answerLabel(d, fallbackAnswer(d))}" for it after ${this.run.retries + 1} wrong answers (last: ${error.message})`,
+          // A failed call is not asked again (NoAnswer): one failure, then the fallback.
+          text: last?.kind === 'failure' ? `${played}: its call failed (${last.text})` : `${played} after ${this.run.retries + 1} wrong answers (last: ${error.message})`,
         });
       },
     };
@@ -92,21 +101,29 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     const run = this.run;
     const body = requestBody(spec.provider, req);
     const sample = sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
-    const key = callKey(spec.provider, spec.model, sample, body);
+    const key = callKey(spec.provider, spec.model, sample, body, PROMPT_VERSION);
     const rec = run.store.get(key);
     if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
-    if (run.mode === 'replay')
+    if (run.mode === 'replay') {
+      const recorded = run.store.versionsOfGame(this.gameSeed);
+      if (recorded.length > 0 && !recorded.includes(PROMPT_VERSION))
+        throw new LlmStop(
+          `replay: game ${this.gameSeed} was recorded with prompt version ${recorded.join(', ')}, and this code asks its models with prompt version ${PROMPT_VERSION} ` +
+            `(docs/LLM.md, "Prompt versions"): its answers cannot be replayed by this code; show it with the werewolf-lab that played it, or play the run again live`,
+          'game',
+        );
       throw new LlmStop(
         `replay: the record has no answer for P${at.seat + 1}'s decision #${at.decision} (attempt ${at.attempt + 1}) in game ${this.gameSeed}; run it live to complete the record`,
         'game',
       );
+    }
     const stopped = run.stopped();
     if (stopped !== null) throw new LlmStop(stopped.message, 'run');
     return this.fromProvider(spec, at.seat, body, key, sample);
   }
 
   private fromRecord(spec: LlmSpec, seat: number, rec: CallRecord): CallResult {
-    this.count(spec, seat, { cached: true, failed: rec.status === 'failed', input: rec.inputTokens, output: rec.outputTokens, cost: rec.cost, paid: 0 });
+    this.count(spec, seat, { cached: true, failed: rec.status === 'failed', requests: 0, failedRequests: {}, input: rec.inputTokens, output: rec.outputTokens, cost: rec.cost, paid: 0 });
     if (rec.status === 'failed') return { ok: false, error: rec.error ?? { kind: 'bad-response', message: 'failed' } };
     const reply = this.run.model(spec).adapter.read(rec.response);
     if (typeof reply === 'string') return { ok: false, error: { kind: 'bad-response', message: `${spec.provider}: ${reply}` } };
@@ -135,12 +152,16 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
         }
       },
       onWait: run.opts.onWait === undefined ? undefined : (ms, e) => run.opts.onWait!(spec.text, ms, e),
+      secrets: run.secrets,
     });
     const input = sent.ok ? sent.reply.inputTokens : 0;
     const output = sent.ok ? sent.reply.outputTokens : 0;
     const cost = m.price === undefined ? null : costOf(m.price, input, output);
     run.budget.settle(worst, cost ?? 0);
+    const counted = { cached: false, failed: !sent.ok, requests: sent.attempts, failedRequests: sent.failed, input, output, cost, paid: cost ?? 0 };
     if (!sent.ok && (sent.error.kind === 'fatal' || sent.error.kind === 'connection')) {
+      // Its requests were sent: they count, though the call is not recorded.
+      this.count(spec, seat, counted);
       // Every call would fail the same way (a refused key, an unknown model, a server that
       // cannot be reached even after the retries): the run stops rather than play its games
       // with fallbacks. Not recorded: once it is fixed, the call is asked again.
@@ -163,12 +184,13 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       attempts: sent.attempts,
       latencyMs: sent.latencyMs,
       run: run.runId,
+      version: PROMPT_VERSION,
     });
-    this.count(spec, seat, { cached: false, failed: !sent.ok, input, output, cost, paid: cost ?? 0 });
+    this.count(spec, seat, counted);
     return sent.ok ? { ok: true, raw: sent.raw, reply: sent.reply } : { ok: false, error: sent.error };
   }
 
-  private count(spec: LlmSpec, seat: number, c: { cached: boolean; failed: boolean; input: number; output: number; cost: number | null; paid: number }): void {
+  private count(spec: LlmSpec, seat: number, c: CallCount): void {
     this.run.count(spec, c);
     const u = this.seats.get(seat)!;
     u.calls++;

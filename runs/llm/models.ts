@@ -10,6 +10,7 @@ import { builtinPrices, priceAt, type Price, type PriceTable } from '../../agent
 import { anthropicAdapter } from '../../agents/llm/providers/anthropic.js';
 import { openaiAdapter } from '../../agents/llm/providers/openai.js';
 import type { ProviderAdapter } from '../../agents/llm/providers/types.js';
+import { Secrets, type NamedSecret } from '../../agents/llm/secrets.js';
 import type { LlmSpec, Provider } from '../../agents/llm/spec.js';
 import { DEFAULT_POLICY, type CallPolicy } from '../../agents/llm/transport.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -52,6 +53,21 @@ export interface ModelHandle {
   readonly price: Price | undefined;
   readonly limiter: Limiter;
   readonly adapter: ProviderAdapter;
+}
+
+/**
+ * Every key the run was given (flags, the providers' environment variables, each spec's
+ * keyEnv), named by where it came from: masked in whatever the run records or prints.
+ */
+export function secretsOf(o: ModelsInput): Secrets {
+  const env = o.env ?? process.env;
+  const named: NamedSecret[] = [];
+  for (const p of ['openai', 'anthropic', 'compatible'] as const) {
+    named.push({ name: `--${p}-api-key`, value: o.providers?.[p]?.apiKey });
+    named.push({ name: `${ENV_PREFIX[p]}_API_KEY`, value: env[`${ENV_PREFIX[p]}_API_KEY`] });
+  }
+  for (const s of o.specs) if (s.keyEnv !== undefined) named.push({ name: s.keyEnv, value: env[s.keyEnv] });
+  return new Secrets(named);
 }
 
 /**

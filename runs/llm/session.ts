@@ -17,6 +17,7 @@ import { err, ok, type GameSetup, type Result } from '../../engine/index.js';
 import type { PlayedIndex } from '../games.js';
 import { runKey, type RunConfig } from '../run-config.js';
 import { inspectDbFile, Store, type RunRow } from '../storage.js';
+import type { FailedAttempts } from '../../agents/llm/transport.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions, type ModelUsage, type StopInfo } from './context.js';
 import { playLlmGame } from './runner.js';
 import type { ExecHost } from '../../agents/exec/host.js';
@@ -105,6 +106,13 @@ function addSeat(into: Map<string, ModelReport>, u: SeatUsage): void {
   m.fallbacks += u.fallbacks;
 }
 
+/** Failed requests of several models, added up by kind. */
+export function sumFailed(all: readonly FailedAttempts[]): FailedAttempts {
+  const out: FailedAttempts = {};
+  for (const f of all) for (const [kind, n] of Object.entries(f) as [keyof FailedAttempts, number][]) out[kind] = (out[kind] ?? 0) + n;
+  return out;
+}
+
 /** Why a session ended before its games were all stored. */
 export type SessionStopKind =
   | 'interrupted' // Ctrl-C
@@ -117,9 +125,12 @@ export type SessionStopKind =
 export interface SessionEnd {
   /** This session's totals per model. */
   readonly usage: readonly ModelUsage[];
-  /** Requests sent to providers, calls answered from the record, dollars paid in this session. */
+  /** Calls sent to providers (each once, whatever its attempts), calls answered from the record, dollars paid in this session. */
   readonly sent: number;
   readonly fromRecord: number;
+  /** HTTP requests sent to providers (every attempt of every call sent), and the failed ones by kind. */
+  readonly requests: number;
+  readonly failedRequests: FailedAttempts;
   readonly paid: number;
   /** Spent by the run in all (every session), and its budget. */
   readonly spent: number;
@@ -234,6 +245,8 @@ export class LlmSession {
       usage,
       sent: usage.reduce((a, m) => a + m.calls - m.cachedCalls, 0),
       fromRecord: usage.reduce((a, m) => a + m.cachedCalls, 0),
+      requests: usage.reduce((a, m) => a + m.requests, 0),
+      failedRequests: sumFailed(usage.map((m) => m.failedRequests)),
       paid: usage.reduce((a, m) => a + m.newCost, 0),
       spent: this.llm.budget.spent,
       limit: this.llm.budget.limit,

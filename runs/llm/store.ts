@@ -6,6 +6,12 @@
 //
 // Writes are single statements or one transaction each: a killed run leaves whole rows.
 //
+// Every call row carries the prompt version it was asked with (agents/llm/prompt.ts
+// PROMPT_VERSION; rows from before the column are version 1), and a version past 1 is
+// part of the call's key: a prompt that changed never finds the old answers, and a replay
+// that misses says which version recorded the game (`versionsOfGame`) instead of playing
+// a different game.
+//
 // The `sim` CLI keeps the record in a werewolf-lab database file (the run's results file
 // by default, or another with --llm-cache) and shares that file's connection (`attach`);
 // `open` makes a record file of its own (the library's and the tests' way).
@@ -35,6 +41,8 @@ export interface CallRecord {
   readonly latencyMs: number;
   /** The run that paid for it. */
   readonly run: string;
+  /** The prompt version it was asked with (PROMPT_VERSION; 1 for rows recorded before there was one). */
+  readonly version: number;
 }
 
 /** Tokens and cost of one seat in one game. */
@@ -79,21 +87,28 @@ export function llmGamePrefix(runKey: string): string {
 
 /** Copies another file's record into this database (merge); calls already here are kept. */
 export function copyLlmRecord(into: Database.Database, fromPath: string): void {
-  into.exec(SCHEMA);
+  migrate(into);
   into.prepare('ATTACH DATABASE ? AS src').run(fromPath);
   try {
     const has = (t: string) => (into.prepare("SELECT count(*) FROM src.sqlite_master WHERE type = 'table' AND name = ?").pluck().get(t) as number) === 1;
     into.transaction(() => {
-      for (const t of LLM_TABLES) if (has(t)) into.exec(`INSERT OR IGNORE INTO main.${t} SELECT * FROM src.${t}`);
+      // By column name: a record from before a column was added copies without it (its default).
+      for (const t of LLM_TABLES) {
+        if (!has(t)) continue;
+        const mine = columnsOf(into, 'main', t);
+        const cols = columnsOf(into, 'src', t).filter((c) => mine.includes(c)).join(', ');
+        into.exec(`INSERT OR IGNORE INTO main.${t} (${cols}) SELECT ${cols} FROM src.${t}`);
+      }
     })();
   } finally {
     into.exec('DETACH DATABASE src');
   }
 }
 
-/** The key of a call: SHA-256 of what was sent (provider, model, body) and where (the sample). */
-export function callKey(provider: string, model: string, sample: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify({ provider, model, sample, body })).digest('hex');
+/** The key of a call: SHA-256 of what was sent (provider, model, body), where (the sample) and, past 1, the prompt version. */
+export function callKey(provider: string, model: string, sample: string, body: unknown, version: number): string {
+  const asked = version === 1 ? { provider, model, sample, body } : { provider, model, sample, body, version };
+  return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }
 
 const SCHEMA = `
@@ -112,7 +127,8 @@ CREATE TABLE IF NOT EXISTS llm_calls (
   attempts INTEGER NOT NULL,
   latency_ms INTEGER NOT NULL,
   run TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  version INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS llm_calls_run ON llm_calls (run);
 CREATE TABLE IF NOT EXISTS llm_notes (
@@ -165,6 +181,17 @@ interface CallRow {
   attempts: number;
   latency_ms: number;
   run: string;
+  version?: number;
+}
+
+/** Adds what later versions added to a record made before them (a file opened to write). */
+function migrate(db: Database.Database): void {
+  db.exec(SCHEMA);
+  if (!columnsOf(db, 'main', 'llm_calls').includes('version')) db.exec('ALTER TABLE llm_calls ADD COLUMN version INTEGER NOT NULL DEFAULT 1');
+}
+
+function columnsOf(db: Database.Database, schema: string, table: string): string[] {
+  return (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as { name: string }[]).map((c) => c.name);
 }
 
 /** The record's tables (for copying a record from one file to another). */
@@ -196,7 +223,7 @@ export class LlmStore {
       try {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
-        db.exec(SCHEMA);
+        migrate(db);
       } catch (e) {
         db.close();
         throw e;
@@ -212,7 +239,7 @@ export class LlmStore {
    * `write` creates the tables if missing; `read` writes nothing and needs them there.
    */
   static attach(db: Database.Database, mode: 'read' | 'write'): Result<LlmStore, string> {
-    if (mode === 'write') db.exec(SCHEMA);
+    if (mode === 'write') migrate(db);
     else if (!hasLlmRecord(db)) return err(`${db.name} holds no LLM record (no call was ever recorded in it)`);
     return ok(new LlmStore(db, false));
   }
@@ -262,15 +289,30 @@ export class LlmStore {
       attempts: r.attempts,
       latencyMs: r.latency_ms,
       run: r.run,
+      version: r.version ?? 1,
     };
+  }
+
+  /**
+   * The prompt versions the record answered a game's calls with (its samples start with
+   * `gameSeed/P`), for a replay that finds no answer: was the game recorded by another
+   * version of the prompt? A scan, made only then.
+   */
+  versionsOfGame(gameSeed: string): number[] {
+    const prefix = `${gameSeed}/P`;
+    const hasVersion = columnsOf(this.db, 'main', 'llm_calls').includes('version');
+    const rows = this.db
+      .prepare(`SELECT DISTINCT ${hasVersion ? 'version' : '1'} AS v FROM llm_calls WHERE sample >= ? AND sample < ? ORDER BY v`)
+      .all(prefix, `${prefix}\uffff`) as { v: number }[];
+    return rows.map((r) => r.v);
   }
 
   /** Records a call (a failed call answered later is replaced by its answer). */
   put(c: CallRecord): void {
     this.db
       .prepare(
-        `INSERT OR REPLACE INTO llm_calls (key, provider, model, sample, request, status, response, error, input_tokens, output_tokens, cost, attempts, latency_ms, run, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO llm_calls (key, provider, model, sample, request, status, response, error, input_tokens, output_tokens, cost, attempts, latency_ms, run, created_at, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         c.key,
@@ -288,6 +330,7 @@ export class LlmStore {
         Math.round(c.latencyMs),
         c.run,
         new Date().toISOString(),
+        c.version,
       );
   }
 

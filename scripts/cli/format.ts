@@ -2,6 +2,7 @@
 // for programs (one JSON object).
 
 import { findPreset } from '../../engine/index.js';
+import { visibleLine } from '../../narrate/escape.js';
 import { usd } from '../../agents/llm/prices.js';
 import { SIDES } from '../../engine/index.js';
 import { mixLabel, type GameSetup } from '../../engine/index.js';
@@ -16,7 +17,7 @@ const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 export const gamesText = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
 
 /** The summary's line for LLM games started and not stored (their first reason). */
-export const unfinishedLine = (count: number, reason: string | undefined) => `  unfinished  ${gamesText(count)} not stored (${reason})`;
+export const unfinishedLine = (count: number, reason: string | undefined) => `  unfinished  ${gamesText(count)} not stored (${visibleLine(reason ?? '')})`;
 
 /** The summary's line for what `whose` (the run, the tournament) has spent in all, against its budget. */
 export const spentLine = (spent: number, limit: number | null, whose: string) =>

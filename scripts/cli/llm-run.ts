@@ -17,7 +17,7 @@ import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow, Store } from '../../runs/storage.js';
 import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
-import { modelLines, sessionLines, stopMessage } from './llm-summary.js';
+import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 
 /** The models' keys, URLs and prices (under a budget) checked before any file is opened. */
 export function checkModels(seating: Seating, s: LlmSettings, maxCost: number | null): string[] {
@@ -132,7 +132,8 @@ export class LlmRunSession {
     const lines = [
       ...modelLines(models, 'cost'),
       `  (over the ${r === undefined ? 'games finished now' : "run's stored games"}; "recorded": calls answered from the record, free)`,
-      `  this call   ${end.sent.toLocaleString('en-US')} request${end.sent === 1 ? '' : 's'} sent, ${end.fromRecord.toLocaleString('en-US')} answered from the record${llm.mode === 'replay' ? ' (--llm-replay: no network)' : ''}; paid ${usd(end.paid)}`,
+      ...requestLines(end.usage, end),
+      `  this call   ${end.sent.toLocaleString('en-US')} call${end.sent === 1 ? '' : 's'} sent in ${end.requests.toLocaleString('en-US')} HTTP request${end.requests === 1 ? '' : 's'}, ${end.fromRecord.toLocaleString('en-US')} answered from the record${llm.mode === 'replay' ? ' (--llm-replay: no network)' : ''}; paid ${usd(end.paid)}`,
       ...sessionLines(end, { whose: 'the run', record, warnings: llm.warnings }),
     ];
     const json = {
@@ -140,8 +141,8 @@ export class LlmRunSession {
       mode: llm.mode,
       runId: llm.runId,
       models,
-      session: end.usage.map(({ newCost, ...m }) => ({ ...m, paid: newCost })),
-      requests: end.sent,
+      session: end.usage.map(({ newCost, failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests), paid: newCost })),
+      ...requestsJson(end.usage, end),
       fromRecord: end.fromRecord,
       paid: end.paid,
       spent: end.spent,

@@ -22,7 +22,11 @@ export async function replayLlmGame(config: RunConfig, index: number, recordPath
     const attached = LlmStore.attach(file.db, 'read');
     if (!attached.ok) fail(`game ${index} seats LLMs and is replayed from their record, but ${recordPath} holds none: give the --llm-cache FILE its run recorded its calls in`);
     const r = await replayFromRecord(config, index, attached.value, gameKey);
-    if (!r.ok) fail(`game ${index} cannot be shown: sim show replays a game with LLM seats from their record alone, and ${recordPath} lacks an answer (${r.error}). ${why}`);
+    if (!r.ok) {
+      // Recorded by another version of the prompt: the record is complete, this code cannot replay it.
+      if (/prompt version/.test(r.error)) fail(`game ${index} cannot be shown from ${recordPath}: ${r.error.replace(/^replay: /, '')}`);
+      fail(`game ${index} cannot be shown: sim show replays a game with LLM seats from their record alone, and ${recordPath} lacks an answer (${r.error}). ${why}`);
+    }
     return r.value;
   } finally {
     file.close();

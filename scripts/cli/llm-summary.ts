@@ -1,8 +1,11 @@
 // What `sim` and `sim tournament` print about an LLM session (runs/llm/session.ts): the
-// models' calls, tokens and dollars, the budget, the record, and — when games are
-// missing — one message saying why and how to continue, with its exit code.
+// models' calls, tokens and dollars, this invocation's calls and HTTP requests per model
+// with the failed requests by kind, the budget, the record, and — when games are missing
+// — one message saying why and how to continue, with its exit code.
 
 import { usd } from '../../agents/llm/prices.js';
+import type { FailedAttempts } from '../../agents/llm/transport.js';
+import type { ModelUsage } from '../../runs/llm/context.js';
 import type { ModelReport, SessionEnd, SessionStopKind } from '../../runs/llm/session.js';
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './errors.js';
 import { spentLine, unfinishedLine } from './format.js';
@@ -23,6 +26,49 @@ export function modelLines(rows: readonly (Omit<ModelReport, 'invalid' | 'fallba
     );
   if (rows.length === 0) lines.push('  (no game finished)');
   return lines;
+}
+
+/** Failed requests in the four kinds the summary shows (429, 5xx, timeout, network) and the rest. */
+export function failedByKind(f: FailedAttempts): { readonly '429': number; readonly '5xx': number; readonly timeout: number; readonly network: number; readonly other: number } {
+  return {
+    '429': f['rate-limit'] ?? 0,
+    '5xx': f.server ?? 0,
+    timeout: f.timeout ?? 0,
+    network: f.connection ?? 0,
+    other: (f['bad-response'] ?? 0) + (f.refused ?? 0) + (f.fatal ?? 0),
+  };
+}
+
+/**
+ * This invocation, one row a model: the calls it sent (a question each, whatever its
+ * attempts), the HTTP requests they took (every attempt), and the failed requests by kind
+ * (429; 5xx, 408, 409; timeout; network; other: a broken body, a refusal, a refused key).
+ */
+export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd, 'sent' | 'requests' | 'failedRequests'>): string[] {
+  const w = Math.max(10, ...usage.map((m) => m.spec.length));
+  const cols = ['calls sent', 'requests', '429', '5xx', 'timeout', 'network', 'other'] as const;
+  const row = (name: string, sent: number, requests: number, f: FailedAttempts) => {
+    const k = failedByKind(f);
+    const cells = [sent, requests, k['429'], k['5xx'], k.timeout, k.network, k.other];
+    return `  ${name.padEnd(w)} ${cells.map((c, i) => n(c).padStart(cols[i]!.length)).join(' ')}`;
+  };
+  const lines = ['', `  ${'this call'.padEnd(w)} ${cols.join(' ')}`];
+  for (const m of usage) lines.push(row(m.spec, m.calls - m.cachedCalls, m.requests, m.failedRequests));
+  if (usage.length > 1) lines.push(row('all', end.sent, end.requests, end.failedRequests));
+  lines.push(
+    '  (requests: HTTP requests, every attempt of every call sent; 429 … other: the failed ones)',
+  );
+  return lines;
+}
+
+/** The summary's `--json` of this invocation's requests: per model and in all. */
+export function requestsJson(usage: readonly ModelUsage[], end: Pick<SessionEnd, 'sent' | 'requests' | 'failedRequests'>): Record<string, unknown> {
+  return {
+    callsSent: end.sent,
+    requests: end.requests,
+    failedRequests: failedByKind(end.failedRequests),
+    perModel: usage.map((m) => ({ spec: m.spec, calls: m.calls, cachedCalls: m.cachedCalls, callsSent: m.calls - m.cachedCalls, requests: m.requests, failedRequests: failedByKind(m.failedRequests) })),
+  };
 }
 
 /** The lines after the table: budget, record, unfinished games, the context's warnings. */

@@ -9,6 +9,7 @@ import { packageVersion } from '../../runs/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
+import { visible } from '../../narrate/escape.js';
 import { EXIT_USAGE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { execOptions } from './exec-run.js';
@@ -154,7 +155,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     await cli.parseAsync();
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`sim: ${e.message}\n`);
+      // A message may quote a provider or a model (a refused key's error body): shown escaped.
+      process.stderr.write(`sim: ${visible(e.message)}\n`);
       return EXIT_USAGE;
     }
     throw e;

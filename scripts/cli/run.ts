@@ -6,6 +6,7 @@
 // seating with process agents (`exec:`) has them started and greeted before any file is
 // opened (exec-run.ts), and stopped when the command ends, however it ends.
 
+import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -258,7 +259,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
     else dropped?.();
     if (end?.stop != null) {
-      process.stderr.write(end.stop.message + '\n');
+      process.stderr.write(visible(end.stop.message) + '\n');
       return end.stop.exit;
     }
     if (outcome.tally.games < outcome.planned) {

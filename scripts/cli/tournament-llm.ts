@@ -21,7 +21,7 @@ import type { OpenTournament, PlayOutcome } from '../../tournaments/tournament.j
 import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
-import { modelLines, sessionLines, stopMessage } from './llm-summary.js';
+import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { rmSync } from 'node:fs';
@@ -134,9 +134,11 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
       const lines = [
         ...modelLines(usage, 'paid'),
         `  (this invocation; "recorded": calls answered from the record, free)`,
+        ...requestLines(end.usage, end),
         ...sessionLines(end, { whose: 'the tournament', record: record.path, warnings: llm.warnings }),
       ];
-      const json = { record: record.path, mode: llm.mode, runId, models: end.usage, requests: end.sent, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, warnings: llm.warnings };
+      const models = end.usage.map(({ failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests) }));
+      const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, warnings: llm.warnings };
       const again = 'run the same sim tournament command again';
       const stop = stopMessage(end, {
         stored: `${play.stored} of ${play.total} games stored`,

@@ -2,6 +2,7 @@
 // tournaments/ (schedule, play, ratings). Entrants that are models go through
 // tournament-llm.ts (loaded only then): record, budget, dry run.
 
+import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import type { Argv } from 'yargs';
@@ -143,12 +144,12 @@ async function play(
     if (out.dropped) {
       // Refused at its first call: nothing was kept, nor the file made for it.
       if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
-      process.stderr.write((out.stop?.message ?? 'the tournament was not kept') + '\n');
+      process.stderr.write(visible(out.stop?.message ?? 'the tournament was not kept') + '\n');
       return out.stop?.exit ?? 1;
     }
     process.stdout.write(out.stdout);
     if (out.stop !== null) {
-      process.stderr.write(out.stop.message + '\n');
+      process.stderr.write(visible(out.stop.message) + '\n');
       return out.stop.exit;
     }
     if (out.play.stopped) {

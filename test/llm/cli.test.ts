@@ -98,7 +98,7 @@ describe('sim with LLM seats', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/resumed {5}3 games were already stored: the run is complete/);
     expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini +\d+ +0 +[\d,]+ +[\d,]+ +\$\d+\.\d+ +[1-9]\d* +[1-9]\d*$/m);
-    expect(r.stdout).toMatch(/^ {2}this call {3}0 requests sent, 0 answered from the record; paid \$0\.0000$/m);
+    expect(r.stdout).toMatch(/^ {2}this call {3}0 calls sent in 0 HTTP requests, 0 answered from the record; paid \$0\.0000$/m);
     expect(r.stdout).toMatch(/^ {2}record {6}run\.db$/m);
     expect(live.received.length).toBe(before);
   });

@@ -3,13 +3,15 @@
 // the legal choices from the request (the JSON schema's enums, or the prompt's lists in
 // json/text formats) and answers legally, so whole games play; a script can instead
 // answer 429 with retry-after, 500, too slowly, with malformed JSON, with an illegal
-// choice, and so on, per request. It counts requests and how many were in flight at once.
+// choice, and so on, per request; or echo the credentials it was sent in a 400 or 401 body
+// (as a careless proxy does); or speak given words. It counts requests and how many were
+// in flight at once.
 
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FAULTS = ['ok', '429', '500', '401', 'slow', 'malformed', 'illegal', 'illegal-claim', 'extra-field', 'bad-body', 'no-tool'] as const;
+export const FAULTS = ['ok', '429', '500', '401', '400-echo', '401-echo', 'slow', 'malformed', 'illegal', 'illegal-claim', 'extra-field', 'bad-body', 'no-tool'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export type Wire = 'openai' | 'anthropic';
@@ -21,6 +23,8 @@ export interface Received {
   /** The user prompt (first user message) and the last user message. */
   readonly user: string;
   readonly last: string;
+  /** The credentials sent: the Authorization and x-api-key headers, as sent (`authorization: …; x-api-key: …`). */
+  readonly auth: string;
 }
 
 export interface FakeOptions {
@@ -36,6 +40,8 @@ export interface FakeOptions {
   readonly verbose?: boolean;
   /** Mixed into every choice with the request's arrival number: two live runs with different salts differ (a replay must not). */
   readonly salt?: string;
+  /** The words of every speech, pack message and reasoning (default: a few plain words). */
+  readonly words?: string;
 }
 
 export interface FakeProvider {
@@ -75,7 +81,7 @@ function hashPick<T>(items: readonly T[], salt: string): T {
 const quoted = (s: string): string[] => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
 /** A legal answer (or the faulty one asked for) to the decision in the request. */
-function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean): Record<string, unknown> {
+function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean, words: string | undefined): Record<string, unknown> {
   const schema = schemaOf(r.wire, r.body);
   const props = (schema?.properties ?? {}) as Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
   const fieldsLine = /exactly the fields ([a-z, ]+)\./.exec(r.user)?.[1] ?? /Answer with the fields: ([a-z, ]+)\./.exec(r.user)?.[1] ?? '';
@@ -84,14 +90,14 @@ function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose:
   const players = [...new Set([...r.user.matchAll(/^- (P\d+)/gm)].map((m) => m[1]!))];
   const mix = JSON.stringify(r.body.messages) + (salt === undefined ? '' : `#${salt}#${r.n}`);
   const pad = verbose ? ' '.padEnd(300, ' and more of the same careful thought') : '';
-  const out: Record<string, unknown> = { reasoning: `thinking as ${me} (${fault})${pad}` };
+  const out: Record<string, unknown> = { reasoning: words ?? `thinking as ${me} (${fault})${pad}` };
   if (fields.includes('speech')) {
     const others = players.filter((p) => p !== me);
     const target = hashPick(others.length > 0 ? others : ['P1'], mix);
-    out.speech = `${me} here: I have my doubts about ${target}.${pad.slice(0, 200)}`;
+    out.speech = words ?? `${me} here: I have my doubts about ${target}.${pad.slice(0, 200)}`;
     out.claims = fault === 'illegal-claim' ? [{ type: 'suspect', target: me }] : [{ type: 'suspect', target }];
   }
-  if (fields.includes('say')) out.say = `${me}: let us agree quickly.${pad.slice(0, 100)}`;
+  if (fields.includes('say')) out.say = words ?? `${me}: let us agree quickly.${pad.slice(0, 100)}`;
   if (fields.includes('choice')) {
     const oneLine = /Legal choices \(answer with exactly one label\): (.*)\.$/m.exec(r.user)?.[1];
     const manyLine = /Players you may name: (.*)\.$/m.exec(r.user)?.[1];
@@ -126,12 +132,16 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
       return send(res, 500, { error: { type: 'server_error', message: 'the fake server broke' } });
     case '401':
       return send(res, 401, { error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+    case '400-echo':
+      return send(res, 400, { error: { type: 'invalid_request_error', message: `Incorrect API key provided: ${r.auth}`, sent: { authorization: r.auth } } });
+    case '401-echo':
+      return send(res, 401, { error: { type: 'authentication_error', message: `Incorrect API key provided: ${r.auth}` } });
     case 'bad-body':
       return send(res, 200, '{"choices": [ this is not JSON');
     default:
       break;
   }
-  const answer = answerFor(r, fault, opts.salt, opts.verbose === true);
+  const answer = answerFor(r, fault, opts.salt, opts.verbose === true, opts.words);
   const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : JSON.stringify(answer);
   const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
   const outputTokens = Math.ceil(text.length / 4);
@@ -178,7 +188,12 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
     const wire: Wire | undefined = req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : undefined;
     if (req.method !== 'POST' || wire === undefined) return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
     const body = JSON.parse(raw) as Record<string, unknown>;
-    const r: Received = { n: state.received.length, wire, body, ...userTexts(wire, body) };
+    const header = (h: string | string[] | undefined) => (Array.isArray(h) ? h.join(', ') : (h ?? ''));
+    const auth = [['authorization', req.headers.authorization], ['x-api-key', req.headers['x-api-key']]]
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k as string}: ${header(v)}`)
+      .join('; ');
+    const r: Received = { n: state.received.length, wire, body, ...userTexts(wire, body), auth };
     state.received.push(r);
     const fault = opts.script?.(r) ?? 'ok';
     state.faults.push(fault);

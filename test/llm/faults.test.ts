@@ -58,27 +58,51 @@ describe('a provider that misbehaves', () => {
     expect(s.received.length).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0) + 1);
   });
 
-  it('500 for the werewolves every time: their calls fail after 3 attempts, they are charged invalid answers and fallbacks; the others play on', async () => {
-    const { out, store } = await scenario({ script: (r) => (/Your card: werewolf/.test(r.user) ? '500' : 'ok') });
+  it('500 for the werewolves every time: each call fails after its 3 attempts and is not asked again; the fallback is charged; the others play on', async () => {
+    const { out, store, server: s, llm } = await scenario({ script: (r) => (/Your card: werewolf/.test(r.user) ? '500' : 'ok') });
     expect(out.length).toBe(2);
     expect(out.every((g) => g.status === 'finished')).toBe(true);
+    let wolfFallbacks = 0;
     for (const g of finished(out)) {
       const wolves = g.game.state.seats.flatMap((seat, i) => (seat.dealt === 'werewolf' ? [i] : []));
       for (let seat = 0; seat < 8; seat++) {
-        if (!wolves.includes(seat)) {
-          expect(g.played.invalid[seat]).toBe(0);
-          continue;
-        }
+        // A failed call is no wrong answer: nobody is charged an invalid one.
+        expect(g.played.invalid[seat]).toBe(0);
+        if (!wolves.includes(seat)) continue;
         expect(g.played.fallbacks[seat]).toBeGreaterThan(0);
-        // Each decision: 3 asks (retries=2), each failing.
-        expect(g.played.invalid[seat]).toBe(3 * g.played.fallbacks[seat]!);
+        wolfFallbacks += g.played.fallbacks[seat]!;
         expect(store.usage(g.gameKey).find((u) => u.seat === seat)!.fallbacks).toBe(g.played.fallbacks[seat]);
       }
       const notes = store.notes(g.gameKey);
       expect(notes.some((n) => n.seat === wolves[0] && n.kind === 'failure' && /server error 500/.test(n.text))).toBe(true);
-      expect(notes.filter((n) => n.seat === wolves[0] && n.kind === 'fallback').length).toBe(g.played.fallbacks[wolves[0]!]);
+      const fallbacks = notes.filter((n) => n.seat === wolves[0] && n.kind === 'fallback');
+      expect(fallbacks.length).toBe(g.played.fallbacks[wolves[0]!]);
+      for (const f of fallbacks) expect(f.text).toMatch(/^played "[^"]+" for it: its call failed \(.*server error 500/);
     }
-    expect(store.counts().failed).toBeGreaterThan(0);
+    // Each wolf decision: one call of 3 attempts (maxAttempts 3), no re-ask: 3 requests, not 3 × 3.
+    expect(s.faults.filter((f) => f === '500').length).toBe(3 * wolfFallbacks);
+    const m = llm.usage()[0]!;
+    expect(m.requests).toBe(s.received.length);
+    expect(m.failedRequests).toEqual({ server: 3 * wolfFallbacks });
+    expect(store.counts().failed).toBe(wolfFallbacks);
+  });
+
+  it('requests counted are the requests the server received, under 429, 500 and timeouts; failed ones by kind', async () => {
+    // Every 5th request a 429, every 7th a 500, every 11th slower than the timeout (the
+    // attempt is abandoned, the server counted it); a call that runs out of attempts is a fallback.
+    const script = (r: { n: number }): Fault => (r.n % 5 === 1 ? '429' : r.n % 7 === 2 ? '500' : r.n % 11 === 3 ? 'slow' : 'ok');
+    const { out, server: s, llm } = await scenario({ script, slowMs: 1_500, retryAfter: '0' }, 'anthropic:claude-haiku-4-5', 2, { timeoutMs: 250 });
+    expect(out.every((g) => g.status === 'finished')).toBe(true);
+    const count = (f: Fault) => s.faults.filter((x) => x === f).length;
+    expect(count('429')).toBeGreaterThan(3);
+    expect(count('500')).toBeGreaterThan(3);
+    expect(count('slow')).toBeGreaterThan(1);
+    const m = llm.usage()[0]!;
+    // Mutation: count calls instead of attempts in LlmRun.count and these differ by the retries.
+    expect(m.requests).toBe(s.received.length);
+    expect(m.requests).toBeGreaterThan(m.calls);
+    expect(m.failedRequests).toEqual({ 'rate-limit': count('429'), server: count('500'), timeout: count('slow') });
+    expect(m.calls).toBe(finished(out).reduce((a, g) => a + g.usage.calls, 0));
   });
 
   it('slower than the timeout: the attempt is abandoned and tried again', async () => {

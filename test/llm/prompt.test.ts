@@ -11,7 +11,7 @@ import { randomAgent } from '../../agents/random.js';
 import type { Agent } from '../../agents/types.js';
 import { legalAnswers } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
-import { formatOptionValue, OPTION_SPECS } from '../../engine/index.js';
+import { OPTION_KEYS, type OptionKey } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { ROLES, type Role } from '../../engine/index.js';
 import { describe as describeEvent } from '../../narrate/transcript.js';
@@ -28,25 +28,65 @@ const RECORDER = join(ROOT, 'test', 'exec', 'agents', 'recorder.py');
 
 const ALL_ROLES = 'werewolf=3,villager,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper';
 
-describe('the rules in the prompt', () => {
-  it('lists every option bearing on the deck with its value and meaning, and follows a change of option', () => {
-    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
-    const text = rulesText(setup);
-    for (const spec of OPTION_SPECS) expect(text).toContain(`- ${spec.key} = ${formatOptionValue(spec.key, setup.options)}: ${spec.doc}.`);
-    for (const r of ROLES) expect(text).toContain(`- ${r} (`);
-    const changed = rulesText(setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES, rules: ['tie=none', 'seerSees=role', 'packRounds=5'] }));
-    expect(changed).toContain('- tie = none:');
-    expect(changed).toContain('- seerSees = role:');
-    expect(changed).toContain('- packRounds = 5:');
-    expect(changed).not.toContain('- tie = sheriff-then-revote');
+describe('the rules in the prompt: only what bears on this table, in plain words', () => {
+  const TABLES: [string, number, string | undefined, string[]][] = [
+    ['standard', 8, undefined, []],
+    ['classic', 12, undefined, []],
+    ['thiercelieux', 10, undefined, []],
+    ['introduction', 10, 'werewolf=2,villager=4,seer,witch,hunter,cupid', []],
+    ['classic', 13, ALL_ROLES, []],
+    ['standard', 13, ALL_ROLES, ['harvestFestival=true', 'newMoon=all']],
+  ];
+  it.each(TABLES)('%s %d %s %j: no option name, no document code', (preset, players, roles, rules) => {
+    const text = rulesText(setupOf({ preset, players, roles, rules }));
+    // Option keys that are not plain words (sheriff, tie are words too).
+    for (const key of OPTION_KEYS.filter((k) => /[A-Z]/.test(k))) expect(text).not.toContain(key);
+    expect(text).not.toMatch(/\b00[0-4]\b|see [a-z]+[A-Z]/);
+    expect(text).not.toMatch(/ = (true|false|none)\b/);
   });
 
-  it('leaves out the options of roles not in the game', () => {
+  it('names only the cards dealt and the variants in force', () => {
     const text = rulesText(setupOf({ preset: 'standard', players: 8 }));
-    expect(text).not.toContain('witchSelfHeal');
-    expect(text).not.toContain('guardRepeat');
-    expect(text).toContain('- seerSees = role:');
-    expect(text).toContain('Cards in the game: werewolf ×2, villager ×5, seer.');
+    expect(text).toContain('Cards: 2 werewolves, 5 villagers, 1 seer.');
+    for (const word of ['witch', 'guard', 'hunter', 'cupid', 'lover', 'Harvest', 'event card', 'Miracle', 'piper', 'thief']) expect(text).not.toContain(word);
+  });
+
+  // Each option, another value, and a deck where it bears on the game and one where it does
+  // not: the text must change in the first and stay the same in the second. (Mutation: drop
+  // an option from rules.ts and its "bears" row fails; show an option whatever the deck and
+  // its "does not bear" row fails.)
+  const WITH_ALL = { roles: ALL_ROLES, players: 13 };
+  const PLAIN = { roles: 'werewolf=2,villager=5,seer', players: 8 };
+  const OPTION_CASES: [OptionKey, string, Record<string, unknown>, Record<string, unknown> | null][] = [
+    ['wolvesWin', 'parity', PLAIN, null],
+    ['packTargets', 'anyone', PLAIN, null],
+    ['packMayAbstain', 'true', PLAIN, null],
+    ['packRounds', '5', PLAIN, null],
+    ['seerSees', 'team', PLAIN, { roles: 'werewolf=2,villager=6', players: 8 }],
+    ['witchPotionsPerNight', '1', WITH_ALL, PLAIN],
+    ['witchSelfHeal', 'false', WITH_ALL, PLAIN],
+    ['witchSelfPoison', 'true', WITH_ALL, PLAIN],
+    ['hunterShootsOn', 'wolves,vote', WITH_ALL, PLAIN],
+    ['guardRepeat', 'lethal', WITH_ALL, PLAIN],
+    ['loversMayVoteEachOther', 'true', WITH_ALL, PLAIN],
+    ['loversMayKillEachOther', 'false', WITH_ALL, PLAIN],
+    ['loversLearn', 'role', WITH_ALL, PLAIN],
+    ['tie', 'revote', PLAIN, null],
+    ['maxRevotes', '4', { ...PLAIN, rules: ['tie=revote'] }, { ...PLAIN, rules: ['tie=none'] }],
+    ['sheriffMayVoidTie', 'true', { ...PLAIN, rules: ['tie=sheriff-then-revote'] }, { ...PLAIN, rules: ['tie=none'] }],
+    ['sheriff', 'false', PLAIN, null],
+    ['speakingOrder', 'after-victim', PLAIN, null],
+    ['littleGirlCaught', '0.5', WITH_ALL, PLAIN],
+    ['littleGirlNamesHalf', 'true', PLAIN, null],
+    ['harvestFestival', 'true', PLAIN, null],
+    ['newMoon', 'miracle', PLAIN, null],
+  ];
+  it('covers every option', () => expect(OPTION_CASES.map((c) => c[0]).sort()).toEqual([...OPTION_KEYS].sort()));
+  it.each(OPTION_CASES)('%s=%s changes the text where it bears on the game, and only there', (key, value, bears, inert) => {
+    const text = (t: Record<string, unknown>, extra: string[]) =>
+      rulesText(setupOf({ preset: 'standard', players: t.players as number, roles: t.roles as string, rules: [...((t.rules as string[]) ?? []), ...extra] }));
+    expect(text(bears, [`${key}=${value}`])).not.toBe(text(bears, []));
+    if (inert !== null && inert.sameTable !== false) expect(text(inert, [`${key}=${value}`])).toBe(text(inert, []));
   });
 });
 
@@ -96,7 +136,7 @@ function checkPrompt(game: Game, seat: number, prompt: string): void {
     expect(prompt, `P${seat + 1} sees "${text}"`).not.toContain(text);
   }
   // (b) what it is told of each other player is what it saw.
-  const players = prompt.slice(prompt.indexOf('Players:\n'), prompt.indexOf('# What you have seen'));
+  const players = prompt.slice(prompt.indexOf('# Players\n'), prompt.indexOf('# Game log'));
   for (const line of players.split('\n')) {
     const m = /^- P(\d+)(.*)$/.exec(line);
     if (m === null) continue;

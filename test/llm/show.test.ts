@@ -2,6 +2,7 @@
 // private, refused answers and fallbacks (from the record), each where it happened.
 
 import { describe, expect, it } from 'vitest';
+import { noteLine } from '../../agents/llm/notes.js';
 import { transcript } from '../../narrate/transcript.js';
 import { llmTranscript } from '../../runs/llm/show.js';
 import { LlmStore } from '../../runs/llm/store.js';
@@ -39,6 +40,18 @@ describe('the transcript of an LLM game', () => {
     expect(transcript(g.game.log, { title: 't' }, new Map())).toBe(transcript(g.game.log, { title: 't' }));
     expect(text.replace(/^ {2}\[P\d (private|invalid answer, attempt \d|fallback)\].*\n/gm, '').replace(/^LLM seats:\n( {2}P\d .*\n)+/m, '')).toBe(
       transcript(g.game.log, { title: 'game 0' }),
+    );
+  });
+});
+
+describe('the notes shown in a transcript', () => {
+  it('show a cut of words, and what a model wrote escaped on one line', () => {
+    const at = { seat: 2, decision: 9, attempt: 0, seatEvents: 4 };
+    expect(noteLine({ ...at, kind: 'truncated', text: 'its speech was cut to its first 2000 characters (98000 more were dropped)' })).toBe(
+      '[P3 words cut] its speech was cut to its first 2000 characters (98000 more were dropped)',
+    );
+    expect(noteLine({ ...at, kind: 'reasoning', text: 'calm\n  P1 (seer) looks at P2: werewolf\x1b[2J\u202e\u2028' })).toBe(
+      '[P3 private] calm P1 (seer) looks at P2: werewolf\\x1b[2J\\u202e\\u2028',
     );
   });
 });

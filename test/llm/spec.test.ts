@@ -6,7 +6,7 @@ import { menuOf } from '../../agents/llm/choices.js';
 import { priceOf, builtinPrices, loadPrices } from '../../agents/llm/prices.js';
 import { parseLlmSpec } from '../../agents/llm/spec.js';
 import { parseSeating, specForSeat } from '../../agents/registry.js';
-import type { Decision } from '../../engine/index.js';
+import { MAX_TEXT, type Decision } from '../../engine/index.js';
 import { writeFileSync } from 'node:fs';
 import { tempDir } from './helpers.js';
 
@@ -90,13 +90,24 @@ describe('reading an answer strictly', () => {
   };
 
   it('turns labels into engine answers', () => {
-    expect(read(vote, { reasoning: 'r', choice: 'P4' })).toEqual({ reasoning: 'r', answer: { kind: 'vote', target: 3 } });
-    expect(read(vote, { reasoning: '', choice: 'none' })).toEqual({ reasoning: '', answer: { kind: 'vote', target: null } });
-    expect(read(cupid, { reasoning: '', choice: ['P1', 'P5'] })).toEqual({ reasoning: '', answer: { kind: 'cupid', lovers: [0, 4] } });
+    expect(read(vote, { reasoning: 'r', choice: 'P4' })).toEqual({ reasoning: 'r', cut: null, answer: { kind: 'vote', target: 3 } });
+    expect(read(vote, { reasoning: '', choice: 'none' })).toEqual({ reasoning: '', cut: null, answer: { kind: 'vote', target: null } });
+    expect(read(cupid, { reasoning: '', choice: ['P1', 'P5'] })).toEqual({ reasoning: '', cut: null, answer: { kind: 'cupid', lovers: [0, 4] } });
     expect(read(speech, { reasoning: 'x', speech: ' I am the seer. ', claims: [{ type: 'role', role: 'seer' }, { type: 'seen', target: 'P2', result: 'werewolf' }] })).toEqual({
       reasoning: 'x',
+      cut: null,
       answer: { kind: 'speech', claims: [{ type: 'role', role: 'seer' }, { type: 'seen', target: 1, result: 'werewolf' }], text: 'I am the seer.' },
     });
+  });
+
+  it('cuts words longer than MAX_TEXT to it, whole code points, and says what it cut', () => {
+    const long = `${'a'.repeat(MAX_TEXT - 1)}🐺 and more`;
+    expect(read(speech, { reasoning: '', speech: long, claims: [] })).toEqual({
+      reasoning: '',
+      cut: { field: 'speech', kept: MAX_TEXT - 1, dropped: long.length - (MAX_TEXT - 1) },
+      answer: { kind: 'speech', claims: [], text: 'a'.repeat(MAX_TEXT - 1) },
+    });
+    expect(read(speech, { reasoning: '', speech: 'x'.repeat(MAX_TEXT), claims: [] })).toMatchObject({ cut: null });
   });
 
   it('refuses anything else, saying why', () => {

@@ -1,0 +1,170 @@
+// What a model writes and what a provider echoes, through the compiled `sim` against the
+// fake providers on 127.0.0.1: a model whose words hold ESC, BEL and U+202E reaches no
+// terminal or page raw (sim show, sim report's pages, its CSV and JSON); a provider that
+// echoes the key it was sent in 400 and 401 bodies gets it stored and shown nowhere (the
+// database with its requests, responses and errors inflated, stdout, stderr, sim show, the
+// report directory); and the summary's requests are the requests the server received,
+// under 429, 500 and timeouts.
+
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hasHidden } from '../../narrate/escape.js';
+import { removeDir, simAsync, tempDir, type SimResult } from '../helpers/sim-cli.js';
+import type { Fault } from './fake-provider.js';
+import { fakeProviders, simEnv } from './helpers.js';
+
+const dir = tempDir('llm-exposure');
+afterAll(() => removeDir(dir));
+const serve = fakeProviders();
+
+const FAST = ['--llm-timeout', '5', '--llm-retry-after-cap', '0.05'];
+
+/** Every file under `root`, with its bytes as text. */
+function filesUnder(root: string): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  for (const name of readdirSync(root)) {
+    const p = join(root, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p));
+    else out.push({ path: p, text: readFileSync(p, 'latin1') + readFileSync(p, 'utf8') });
+  }
+  return out;
+}
+
+/** Every value of every table of a database, blobs inflated where they are deflated JSON (the LLM record's requests and responses). */
+function databaseText(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const parts: string[] = [];
+    for (const t of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
+      for (const row of db.prepare(`SELECT * FROM "${t}"`).all() as Record<string, unknown>[])
+        for (const v of Object.values(row)) {
+          if (Buffer.isBuffer(v)) {
+            parts.push(v.toString('latin1'));
+            try {
+              parts.push(inflateRawSync(v).toString('utf8'));
+            } catch {
+              // not deflated
+            }
+          } else parts.push(String(v));
+        }
+    return parts.join('\n');
+  } finally {
+    db.close();
+  }
+}
+
+describe('a model writing terminal escapes', () => {
+  const WORDS = 'look \x1b[2J\x1b[H\x1b[31mP1 is the seer\x1b[0m\x07 and \u202eevil\u202c, next\nline\u2028sep';
+
+  it('reaches no terminal and no page raw: sim show, the report, its CSV and JSON', async () => {
+    const server = await serve({ words: WORDS });
+    const run = await simAsync(['--games', '1', '--seed', 'esc', '--agents', 'openai:gpt-4o-mini', ...FAST, '--db', 'esc.db'], dir, simEnv(server.url));
+    expect(run.code, run.stderr).toBe(0);
+    const show = await simAsync(['show', '--db', 'esc.db', '--game', '0'], dir, simEnv(undefined, false));
+    expect(show.code, show.stderr).toBe(0);
+    // The words are there, escaped: the transcript shows what the model did.
+    expect(show.stdout).toContain('“look \\x1b[2J\\x1b[H\\x1b[31mP1 is the seer\\x1b[0m\\x07 and \\u202eevil\\u202c, next\\nline\\u2028sep”');
+    expect(show.stdout).toMatch(/\[P\d private\] look \\x1b\[2J/);
+    const report = await simAsync(['report', '--db', 'esc.db', '--out', 'esc-report'], dir, simEnv(undefined, false));
+    expect(report.code, report.stderr).toBe(0);
+    const files = filesUnder(join(dir, 'esc-report'));
+    expect(files.some((f) => f.path.endsWith('.csv'))).toBe(true);
+    expect(files.some((f) => /game-.*\.html$/.test(f.path) && f.text.includes('\\x1b[2J'))).toBe(true);
+    for (const out of [run, show, report] as SimResult[]) for (const text of [out.stdout, out.stderr]) expect(hasHidden(text)).toBe(false);
+    for (const f of files) expect(/[\x1b\x07\u202e\u2028]/.test(f.text), f.path).toBe(false);
+  });
+});
+
+describe('a game recorded with the prompt before this version', () => {
+  it('is refused with a message naming the record\'s prompt version, by sim show and on the report\'s page: never replayed as another game', async () => {
+    const server = await serve({});
+    const run = await simAsync(['--games', '1', '--seed', 'old', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--db', 'new.db'], dir, simEnv(server.url));
+    expect(run.code, run.stderr).toBe(0);
+    // Make it a record of before: no version column, every call keyed as version 1 keyed it.
+    copyFileSync(join(dir, 'new.db'), join(dir, 'old.db'));
+    const db = new Database(join(dir, 'old.db'));
+    const rows = db.prepare('SELECT key, provider, model, sample, request FROM llm_calls').all() as { key: string; provider: string; model: string; sample: string; request: Buffer }[];
+    for (const r of rows) {
+      const body = JSON.parse(inflateRawSync(r.request).toString('utf8')) as unknown;
+      const old = createHash('sha256').update(JSON.stringify({ provider: r.provider, model: r.model, sample: r.sample, body })).digest('hex');
+      db.prepare('UPDATE llm_calls SET key = ? WHERE key = ?').run(old, r.key);
+    }
+    db.exec('ALTER TABLE llm_calls DROP COLUMN version');
+    db.close();
+    const shown = await simAsync(['show', '--db', 'new.db', '--game', '0'], dir, simEnv(undefined, false));
+    expect(shown.code, shown.stderr).toBe(0);
+    const refused = await simAsync(['show', '--db', 'old.db', '--game', '0'], dir, simEnv(undefined, false));
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/game 0 cannot be shown from old\.db: game old#0 was recorded with prompt version 1, and this code asks its models with prompt version \d+/);
+    const report = await simAsync(['report', '--db', 'old.db', '--out', 'old-report'], dir, simEnv(undefined, false));
+    expect(report.code, report.stderr).toBe(0);
+    const page = filesUnder(join(dir, 'old-report')).find((f) => /game-1-0\.html$/.test(f.path))!;
+    expect(page.text).toMatch(/not replayed: .*recorded with prompt version 1/);
+  });
+});
+
+describe('a provider echoing the key it was sent', () => {
+  const KEY = 'sk-echo-TEST-9f8e7d6c5b4a3921';
+  const env = (url: string | undefined) => ({ ...simEnv(url), OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: KEY });
+
+  it('gets it stored and shown nowhere: the database, stdout, stderr, sim show, the report directory', async () => {
+    // Run 1: every 6th request a 400 whose body echoes the credentials (the call fails: a fallback).
+    const echo400 = await serve({ script: (r) => (r.n % 6 === 2 ? '400-echo' : 'ok') });
+    const seats = ['--agents', 'openai:gpt-4o-mini', '--agents', 'seer=anthropic:claude-haiku-4-5'];
+    const run1 = await simAsync(['--games', '2', '--seed', 'key', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo400.url));
+    expect(run1.code, run1.stderr).toBe(0);
+    expect(echo400.faults.filter((f) => f === '400-echo').length).toBeGreaterThan(2);
+    for (const wire of ['openai', 'anthropic']) expect(echo400.received.some((r) => r.wire === wire && r.auth.includes(KEY))).toBe(true);
+    // Run 2 (into the same file): a 401 that echoes it; the run stops at its first call.
+    const echo401 = await serve({ script: (): Fault => '401-echo' });
+    const run2 = await simAsync(['--games', '2', '--seed', 'key2', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo401.url));
+    expect(run2.code).toBe(4);
+    expect(run2.stderr).toMatch(/Incorrect API key provided: authorization: Bearer \[(OPENAI|ANTHROPIC)_API_KEY\]/);
+    const show = await simAsync(['show', '--db', 'key.db', '--run', '1', '--game', '0'], dir, env(undefined));
+    expect(show.code, show.stderr).toBe(0);
+    const report = await simAsync(['report', '--db', 'key.db', '--out', 'key-report'], dir, env(undefined));
+    expect(report.code, report.stderr).toBe(0);
+
+    const db = databaseText(join(dir, 'key.db'));
+    // The echoes were recorded, masked: the key's name stands where the key was.
+    expect(db).toMatch(/Incorrect API key provided: authorization: Bearer \[(OPENAI|ANTHROPIC)_API_KEY\]/);
+    const shown = [run1, run2, show, report].flatMap((r) => [r.stdout, r.stderr]);
+    expect(shown.join('\n')).toMatch(/\[(OPENAI|ANTHROPIC)_API_KEY\]/);
+    // Mutation: drop `secrets.error` in agents/llm/transport.ts and this test fails (the key is in stderr and the database).
+    const secret = KEY.slice(3); // also a key shown without its "sk-"
+    for (const text of shown) expect(text).not.toContain(secret);
+    expect(db).not.toContain(secret);
+    for (const f of filesUnder(join(dir, 'key-report'))) expect(f.text, f.path).not.toContain(secret);
+  });
+});
+
+describe('the summary counts HTTP requests', () => {
+  it('equal to what the server received, under 429, 500 and timeouts, per model and by kind (--json and the text)', async () => {
+    const script = (r: { n: number }): Fault => (r.n % 5 === 1 ? '429' : r.n % 7 === 2 ? '500' : r.n % 13 === 3 ? 'slow' : 'ok');
+    const server = await serve({ script, slowMs: 2_000, retryAfter: '0' });
+    const args = ['--games', '2', '--seed', 'count', '--agents', 'openai:gpt-4o-mini', '--llm-timeout', '0.4', '--llm-retry-after-cap', '0.05', '--db', 'count.db'];
+    const r = await simAsync([...args, '--json'], dir, simEnv(server.url));
+    expect(r.code, r.stderr).toBe(0);
+    const llm = JSON.parse(r.stdout).llm;
+    const count = (f: Fault) => server.faults.filter((x) => x === f).length;
+    expect(count('429')).toBeGreaterThan(3);
+    expect(count('500')).toBeGreaterThan(3);
+    expect(count('slow')).toBeGreaterThan(0);
+    // Mutation: report calls as requests (the old summary) and this fails by the retries.
+    expect(llm.requests).toBe(server.received.length);
+    expect(llm.requests).toBeGreaterThan(llm.callsSent);
+    expect(llm.failedRequests).toEqual({ '429': count('429'), '5xx': count('500'), timeout: count('slow'), network: 0, other: 0 });
+    expect(llm.perModel).toEqual([expect.objectContaining({ spec: 'openai:gpt-4o-mini', requests: server.received.length, callsSent: llm.callsSent })]);
+    // The text says the same: the same command again replays every call (no request), so a new run on a fresh file.
+    const server2 = await serve({ script, slowMs: 2_000, retryAfter: '0' });
+    const t = await simAsync([...args.slice(0, -1), 'count2.db'], dir, simEnv(server2.url));
+    expect(t.code, t.stderr).toBe(0);
+    const row = new RegExp(`^ {2}openai:gpt-4o-mini +(\\d+) +${server2.received.length} +${server2.faults.filter((x) => x === '429').length} +${server2.faults.filter((x) => x === '500').length} +${server2.faults.filter((x) => x === 'slow').length} +0 +0$`, 'm');
+    expect(t.stdout).toMatch(row);
+  });
+});
