@@ -11,9 +11,10 @@
 // answered everything before it: an agent that answers in order has the whole deadline
 // for each request, however many are waiting behind it.
 //
-// Whatever goes wrong ends in a `Failure` for the request outstanding and, for the
-// process, death: a missed deadline, an exit, a line longer than MAX_LINE, more than
-// MAX_LINE characters written when nothing was asked, pipes closed. The host decides what
+// Whatever goes wrong ends in a `Failure` for every request unanswered and, for the
+// process, death: a missed deadline (a process that stops reading or closes its stdout
+// misses it), an exit, a line longer than MAX_LINE, more than MAX_LINE characters written
+// when nothing was asked. The host decides what
 // a failure costs (host.ts); this file only makes sure that a dead process is dead —
 // its whole group killed — and that nothing it does can block or flood the host.
 
