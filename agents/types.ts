@@ -4,6 +4,7 @@
 import type { Answer, Decision, DecisionError, Outcome } from '../engine/index.js';
 import type { Observation } from '../engine/index.js';
 import type { Rng } from '../engine/index.js';
+import type { GameContext } from './game-context.js';
 import type { LlmSpec } from './llm/spec.js';
 
 export interface DecisionContext {
@@ -42,4 +43,6 @@ export interface ExecSeatFactory {
 export interface SeatEnv {
   readonly llm?: LlmSeatFactory | undefined;
   readonly exec?: ExecSeatFactory | undefined;
+  /** The game's context, shared by its seats (game-context.ts); `seatAgents` makes one per game when none is given. */
+  readonly game?: GameContext | undefined;
 }

@@ -187,6 +187,7 @@ const ANSWER_FIELDS: Readonly<Record<Decision['kind'], readonly string[]>> = {
   sacrifice: ['target'],
   vouch: ['target'],
   punish: ['target'],
+  catch: ['target'],
   thief: ['take'],
   cupid: ['lovers'],
   peek: ['peek'],

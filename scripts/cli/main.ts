@@ -2,15 +2,21 @@
 // rules, agents, balance, tournament, report. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
-// provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
+// provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
+// read-only, I/O error), 130 stopped (Ctrl-C). A damaged database met anywhere is a usage
+// error naming the file (exit 2); a write that fails anywhere is exit 5 (run and resume
+// stop cleanly and print the resume command themselves: run.ts).
 
 import yargs from 'yargs';
 import { packageVersion } from '../../runs/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
+import { existsSync } from 'node:fs';
 import { visible } from '../../narrate/escape.js';
-import { EXIT_USAGE, UsageError } from './errors.js';
+import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/storage.js';
+import { DEFAULT_DB } from './args.js';
+import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { execOptions } from './exec-run.js';
 import { mergeCommand } from './merge.js';
@@ -36,8 +42,46 @@ const EXAMPLES: [string, string][] = [
   ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
 
+/** The database files a command's arguments name (the default one when --db is not given). */
+function databasesOf(a: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (typeof a['db'] === 'string') out.push(a['db']);
+  else if (a['db'] !== false) out.push(DEFAULT_DB);
+  for (const k of ['inputs', 'into', 'llmCache']) {
+    const v = a[k];
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  }
+  return out;
+}
+
+/**
+ * The paragraph for an error a user's file caused rather than a bug: a damaged database
+ * (exit 2, naming the file SQLite's check finds damaged) or a failed write (exit 5).
+ */
+function fileProblem(e: unknown, databases: readonly string[]): { message: string; exit: number } | null {
+  if (isDamage(e)) {
+    for (const f of databases) {
+      const problem = existsSync(f) ? damageOf(f) : null;
+      if (problem !== null) return { message: damagedMessage(f, `SQLite's check: ${problem}`), exit: EXIT_USAGE };
+    }
+    return { message: damagedMessage(databases.join(' or ') || 'a database', `SQLite: ${e.message}`), exit: EXIT_USAGE };
+  }
+  const why = writeFailureOf(e);
+  if (why === null) return null;
+  const path = (e as { path?: unknown }).path;
+  const what = typeof path === 'string' ? path : databases.join(', ');
+  return {
+    message:
+      `writing ${what} failed: ${why} (${(e as Error).message}). Nothing stored before is lost (every batch is one transaction; ` +
+      'one that failed was rolled back). Free some space (or fix the permissions) and run the command again: runs, sweeps and tournaments continue where they stopped',
+    exit: EXIT_WRITE,
+  };
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
+  let databases: string[] = [];
   const cli = yargs([...argv])
     .scriptName('sim')
     .usage('$0 [command] [options] — Werewolf simulations, stored in SQLite')
@@ -50,7 +94,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       (y) =>
         execOptions(llmOptions(executionOptions(setupOptions(y)), true))
           .option('games', { type: 'string', describe: 'games in the run (default 1000)' })
-          .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"' })
+          .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"; 1–64 letters, digits, marks, punctuation, symbols or spaces of any script, not # or / (NFC-normalized)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db); --no-db stores nothing' })
           .option('shard', { type: 'string', describe: "k/n: play only the k-th of n parts of the run's games" })
           .option('resume', { type: 'boolean', default: false, describe: 'continue the stored run of this configuration if there is one' }),
@@ -145,6 +189,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0]);
       },
     )
+    .middleware((a) => {
+      databases = databasesOf(a as Record<string, unknown>);
+    })
     .example(EXAMPLES)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;
@@ -158,6 +205,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       // A message may quote a provider or a model (a refused key's error body): shown escaped.
       process.stderr.write(`sim: ${visible(e.message)}\n`);
       return EXIT_USAGE;
+    }
+    const problem = fileProblem(e, databases);
+    if (problem !== null) {
+      process.stderr.write(`sim: ${problem.message}\n`);
+      return problem.exit;
     }
     throw e;
   }
