@@ -1,6 +1,7 @@
 // `sim agent-check`: a conformance test for a process agent's author. The agent plays
 // every seat of a few games of every preset — the preset's smallest table and a table
-// with every role — and of the Harvest Festival and New Moon variants, so that it meets
+// with every role — and of the Harvest Festival and New Moon variants and the pack's
+// choice over a caught Little Girl, so that it meets
 // every kind of decision; every protocol error it makes is collected with what was wrong
 // (a reply that cannot be read, an answer the engine refuses, a missed deadline, an exit,
 // a flood, a stray line), and which decision kinds it was asked is reported beside the
@@ -36,6 +37,7 @@ export function checkTables(): CheckTable[] {
   }
   add('standard every role, Harvest Festival', { preset: 'standard', players: 13, roles: EVERY_ROLE, rules: ['harvestFestival=true'] });
   add('standard every role, New Moon', { preset: 'standard', players: 13, roles: EVERY_ROLE, rules: ['newMoon=all'] });
+  add('classic every role, the pack catches', { preset: 'classic', players: 13, roles: EVERY_ROLE, rules: ['caughtGirl=pack-chooses', 'littleGirlCaught=0.5'] });
   return out;
 }
 
