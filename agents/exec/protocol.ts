@@ -91,8 +91,8 @@ export function gameMessage(game: number, obs: Observation, seed: number): GameM
   return { type: 'game', game, seat: obs.seat, seed, players: obs.players, deck: obs.deck, options: obs.options };
 }
 
-/** Answers too many to list (a speech is open; the scapegoat's are every subset of the voters). */
-const UNLISTED = new Set<Decision['kind']>(['speech', 'scapegoat']);
+/** Answers too many to list: a speech is open; the scapegoat's are every subset of the voters. */
+const unlisted = (kind: Decision['kind']) => kind === 'speech' || kind === 'scapegoat';
 
 export function decideMessage(o: {
   id: number;
@@ -103,7 +103,7 @@ export function decideMessage(o: {
   error: string | undefined;
 }): DecideMessage {
   const d = o.decision;
-  const legal = UNLISTED.has(d.kind) ? undefined : (legalAnswers(d) ?? undefined);
+  const legal = unlisted(d.kind) ? undefined : (legalAnswers(d) ?? undefined);
   return {
     type: 'decide',
     id: o.id,
