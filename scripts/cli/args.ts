@@ -30,6 +30,13 @@ export function seconds(name: string, text: string): number {
   return Math.round(n * 1000);
 }
 
+/** A decimal number flag (`0.05`, `.05`, `5e-2`); its range is checked where it is used. */
+export function decimal(name: string, value: unknown, example: string): number {
+  const text = String(value).trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) fail(`--${name} '${text}' is not a number (e.g. --${name} ${example})`);
+  return Number(text);
+}
+
 export function setupOptions<T>(y: Argv<T>) {
   return y
     .option('preset', { type: 'string', describe: 'rule preset: standard (004), classic (001), thiercelieux (000), introduction (002); see `sim presets`' })
@@ -81,6 +88,37 @@ export function runConfigFrom(a: RunArgs): RunConfig {
   const seating = seatingFrom(a, setup);
   const shard = a.shard === undefined ? WHOLE_RUN : unwrap(parseShard(a.shard, games));
   return { setup, seed, seating, games, shard };
+}
+
+/**
+ * The flags of a command that plays pairings on shared deals (a tournament, a sequential
+ * test, a pilot): the setup, the seed and the database (described by the caller), workers,
+ * games in flight, JSON.
+ */
+export function pairingsOptions<T>(y: Argv<T>, o: { readonly seed: string; readonly db: string; readonly workers: string }) {
+  return y
+    .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
+    .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+    .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
+    .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
+    .option('seed', { type: 'string', describe: o.seed })
+    .option('db', { type: 'string', describe: o.db })
+    .option('workers', { type: 'string', describe: o.workers })
+    .option('concurrency', { type: 'string', describe: `games in flight over the pairings that seat a model (default ${DEFAULT_CONCURRENCY})` })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
+}
+
+/** The values of `pairingsOptions`. */
+export interface PairingsCliArgs {
+  preset?: string;
+  players?: string;
+  roles?: string;
+  rule?: string[];
+  seed?: string;
+  db?: string | boolean;
+  workers?: string;
+  concurrency?: string;
+  json: boolean;
 }
 
 export function executionOptions<T>(y: Argv<T>) {

@@ -69,6 +69,12 @@ export function execSettingsFrom(a: ExecArgs, seatings: readonly Seating[]): Exe
   };
 }
 
+/** Refuses process agents where a command does not seat them (yet): `sim sprt`, `sim plan`. */
+export function noProcessAgents(specs: readonly string[], command: string): void {
+  const found = specs.filter((t) => /^\s*exec:/i.test(t));
+  if (found.length > 0) fail(`${command} does not seat process agents (${found.join(', ')}): rate them with sim tournament, which does`);
+}
+
 /**
  * Starts one process of each `exec:` command of the seatings and greets it; a command
  * that cannot play is refused with what went wrong (its stderr's last lines included).

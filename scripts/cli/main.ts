@@ -1,5 +1,5 @@
 // The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
-// rules, agents, balance, tournament, report. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, sprt, plan, leaderboard, report. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
@@ -22,7 +22,10 @@ import { execOptions } from './exec-run.js';
 import { mergeCommand } from './merge.js';
 import { agentCheckCommand } from './agent-check.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
+import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
+import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
 import { showCommand } from './show.js';
+import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
 
 const EXAMPLES: [string, string][] = [
@@ -36,6 +39,7 @@ const EXAMPLES: [string, string][] = [
   ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
   ['sim tournament --agents random --agents heuristic --games 500', 'rate two agents as wolves and as village, on shared deals'],
+  ['sim sprt --candidate heuristic:fakeClaim=0 --baseline heuristic --side werewolves', 'is one agent better than another as wolves? as few games as it takes'],
   ["sim --agents heuristic --agents 'werewolves=exec:python3 examples/agents/heuristic_bot.py'", 'a Python program plays the werewolves (docs/protocol.md)'],
   ["sim agent-check 'exec:python3 my_bot.py'", 'check a process agent against the protocol'],
   ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
@@ -168,6 +172,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .command('tournament', 'rate agents against each other: every pairing of entrants on shared deals (--mode side), or each entrant in each seat among bots (--mode seat)', tournamentOptions, async (a) => {
       code = await tournamentCommand(a as unknown as TournamentCliArgs);
+    })
+    .command('sprt', 'is agent A better than agent B on one side by at least delta? a sequential test on shared deals, stopping as soon as it can tell', sprtOptions, async (a) => {
+      code = await sprtCommand(a as unknown as SprtCliArgs);
+    })
+    .command('plan', 'how many games (and dollars) it takes to tell two agents apart, from a pilot; or what would settle a played tournament', planOptions, async (a) => {
+      code = await planCommand(a as unknown as PlanCliArgs);
+    })
+    .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
+      code = leaderboardCommand(a as unknown as LeaderboardCliArgs);
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);

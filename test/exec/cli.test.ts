@@ -86,6 +86,13 @@ describe('sim with a process agent', () => {
     expect(r.stderr).toContain('--agent-timeout applies to process agents');
   });
 
+  test('sim sprt refuses a process agent with a clear message (sim tournament seats them)', () => {
+    const r = sim(['sprt', '--candidate', `exec:python3 ${RANDOM_BOT}`, '--baseline', 'heuristic', '--side', 'werewolves', '--db', join(dir, 'sprt.db')], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('sim sprt does not seat process agents');
+    expect(existsSync(join(dir, 'sprt.db'))).toBe(false);
+  });
+
   test('a tournament seats a process agent as an entrant', async () => {
     const db = join(dir, 'tour.db');
     const r = await simAsync(['tournament', '--agents', 'random', '--agents', `exec:python3 ${RANDOM_BOT}`, '--games', '30', '--db', db, '--json'], dir);
