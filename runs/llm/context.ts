@@ -157,8 +157,8 @@ export class LlmRun {
   }
 
   /** A session for one game: `gameKey` names it in the record (e.g. `${runId}/${index}`); `gameSeed` is `gameSeed(runSeed, index)`. */
-  startGame(gameKey: string, gameSeed: string): LlmGame {
-    return new LlmGame(this, gameKey, gameSeed);
+  startGame(gameKey: string, gameSeed: string, opts: { readonly keepCalls?: boolean } = {}): LlmGame {
+    return new LlmGame(this, gameKey, gameSeed, opts);
   }
 
   count(spec: LlmSpec, c: CallCount): void {

@@ -48,16 +48,39 @@ function emptyUsage(seat: number, spec: string, priced: boolean): SeatUsage {
   return { seat, spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: priced ? 0 : null, newCost: 0, invalid: 0, fallbacks: 0 };
 }
 
+/** One call as a replay page shows it: the prompt sent, and the answer (or why the call failed). */
+export interface KeptCall {
+  readonly seat: number;
+  readonly decision: number;
+  readonly attempt: number;
+  readonly system: string;
+  readonly user: string;
+  /** Why each earlier answer to this decision was refused (the model is shown them again). */
+  readonly rejections: readonly string[];
+  readonly answer: string;
+  readonly ok: boolean;
+}
+
 /** One game's LLM session: makes its LLM agents and answers their calls. */
 export class LlmGame implements LlmSeatFactory, LlmCalls {
   private readonly notesList: LlmNote[] = [];
   private readonly seats = new Map<number, SeatUsage>();
+  /** Every call's prompt and answer, when asked for (a replay page); null: not kept (runs keep nothing in memory). */
+  private readonly kept: KeptCall[] | null;
 
   constructor(
     private readonly run: LlmRun,
     readonly gameKey: string,
     readonly gameSeed: string,
-  ) {}
+    opts: { readonly keepCalls?: boolean } = {},
+  ) {
+    this.kept = opts.keepCalls === true ? [] : null;
+  }
+
+  /** The calls kept (`keepCalls`), in the order they were made. */
+  calls(): readonly KeptCall[] {
+    return this.kept ?? [];
+  }
 
   agent(spec: LlmSpec, seat: number): Agent {
     // A spec the run was not told about is a bug in the caller: it fails here, not mid-game.
@@ -98,6 +121,16 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
 
   /** The record's answer when it has one; else (live) the provider's, recorded. */
   async call(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
+    const result = await this.answer(spec, req, at);
+    if (this.kept !== null) {
+      const answer = result.ok ? (result.reply.structured !== undefined ? JSON.stringify(result.reply.structured) : result.reply.text) : result.error.message;
+      const rejections = req.rejections.map((r) => r.error);
+      this.kept.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, system: req.system, user: req.user, rejections, answer, ok: result.ok });
+    }
+    return result;
+  }
+
+  private async answer(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
     const run = this.run;
     const body = requestBody(spec.provider, req);
     const sample = sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
