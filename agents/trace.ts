@@ -89,5 +89,7 @@ function traceSeat(inner: Agent, seat: number, trace: DecisionTrace): Agent {
       return a;
     },
   };
+  // The end of the game reaches the agent as if unwrapped (a process agent settles its game on it).
+  if (inner.gameOver !== undefined) wrapper.gameOver = (obs, outcome) => inner.gameOver!(obs, outcome);
   return wrapper;
 }

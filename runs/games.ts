@@ -3,6 +3,7 @@
 // indices (workers, shards, resumes) gives the same games.
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
+import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
@@ -37,6 +38,11 @@ export function countersOf(setup: GameSetup, game: Game, trace: DecisionTrace, p
   return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats;
 }
 
+export interface GamePlayerOptions {
+  /** The run's agent processes, for a seating with `exec:` seats (agents/exec/host.ts). */
+  readonly exec?: ExecHost | undefined;
+}
+
 export class GamePlayer {
   readonly encoder: Encoder;
   /** Counts the synchronous games one after the other (its arrays are reused). */
@@ -48,19 +54,22 @@ export class GamePlayer {
     readonly seating: Seating,
     agents: readonly string[],
     codes: CodeMaps,
+    private readonly opts: GamePlayerOptions = {},
   ) {
     this.encoder = new Encoder(codes, new Map(agents.map((spec, i) => [spec, i + 1])));
   }
 
   private start(index: number) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
+    const exec = this.opts.exec?.game(game.seed);
     const seated = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
+      exec === undefined ? undefined : { exec },
     );
     // Traced for the behaviour metrics: the same answers, so the same game.
     const { agents, trace } = traced(seated.agents);
-    return { game, agents, trace, specs: seated.specs };
+    return { game, agents, trace, specs: seated.specs, exec };
   }
 
   playSync(index: number): PlayedIndex {
@@ -71,8 +80,9 @@ export class GamePlayer {
   }
 
   async playAsync(index: number): Promise<PlayedIndex> {
-    const { game, agents, trace, specs } = this.start(index);
+    const { game, agents, trace, specs, exec } = this.start(index);
     const played = await playAsync(game, agents);
+    exec?.settle(played);
     return { game, played, specs, counters: countersOf(this.setup, game, trace, played) };
   }
 

@@ -14,7 +14,9 @@ import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
 import type { RecordGame, RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
-import type { Store } from './storage.js';
+import type { RunRow, Store } from './storage.js';
+import { ExecHost } from '../agents/exec/host.js';
+import { execCommandsOf } from '../agents/exec/kind.js';
 import { P, transcript } from '../narrate/transcript.js';
 
 /** A game as replayed: what a replay page or a game's JSON is made of. */
@@ -58,8 +60,25 @@ export async function replayStored(store: Store, runId: number, index: number): 
   if (!seating.ok) return err(`run ${runId} cannot be replayed: ${seating.error}`);
   const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
   if (runKey(config) !== run.key) return err(`run ${runId} cannot be replayed: its stored configuration does not match its key`);
-  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes);
   const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
+  // Process agents are asked again: their run's commands are started for the replay, and stopped after it.
+  const commands = execCommandsOf(config.seating);
+  const host = commands.length === 0 ? undefined : await ExecHost.start(commands);
+  if (host !== undefined && !host.ok)
+    return ok({ title, lines: [`agents: ${config.seating.text}`], transcript: `${title}\n(not replayed: ${host.error})\n`, game: null, verdict: `not replayed: ${host.error}`, matches: null });
+  try {
+    return await replayWith(store, { runId, index, run, config, title, exec: host?.value });
+  } finally {
+    await host?.value.close();
+  }
+}
+
+async function replayWith(
+  store: Store,
+  r: { runId: number; index: number; run: RunRow; config: RunConfig; title: string; exec: ExecHost | undefined },
+): Promise<Result<Replay, string>> {
+  const { runId, index, run, config, title } = r;
+  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes, { exec: r.exec });
   const lines = (specs: readonly string[]) => [
     `preset ${config.setup.preset} · ${config.setup.players} players · deck ${mixLabel(config.setup)}${run.rules === '' ? '' : ` · rules ${run.rules}`}`,
     `agents: ${specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,

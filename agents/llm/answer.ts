@@ -9,7 +9,7 @@
 // werewolf, or null — optional (a reply without it is read as null), private, and scored
 // by the behaviour metrics (docs/metrics.md), never by the game.
 
-import { CLAIM_ACTIONS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/index.js';
+import { CLAIM_ACTIONS, CLAIM_FIELDS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/index.js';
 import type { Answer, Decision } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { ROLES, isRole } from '../../engine/index.js';
@@ -149,15 +149,6 @@ function seatOfLabel(label: unknown, players: number): number | null {
   const n = Number(m[1]);
   return n >= 1 && n <= players ? n - 1 : null;
 }
-
-const CLAIM_FIELDS: Readonly<Record<(typeof CLAIM_TYPES)[number], readonly string[]>> = {
-  role: ['role'],
-  seen: ['target', 'result'],
-  suspect: ['target'],
-  trust: ['target'],
-  action: ['action', 'target'],
-  'vote-intent': ['target'],
-};
 
 function readClaim(c: unknown, i: number, playerCount: number): Result<Claim, string> {
   const where = `claims[${i}]`;

@@ -20,6 +20,7 @@ import { inspectDbFile, Store, type RunRow } from '../storage.js';
 import type { FailedAttempts } from '../../agents/llm/transport.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions, type ModelUsage, type StopInfo } from './context.js';
 import { playLlmGame } from './runner.js';
+import type { ExecHost } from '../../agents/exec/host.js';
 import { hasLlmRecord, llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from './store.js';
 
 /** The record: an LLM store on the results file's connection, or on a file of its own (--llm-cache). */
@@ -169,7 +170,10 @@ export class LlmSession {
   }
 
   /** Plays game `index` of a run; undefined when it was abandoned (not stored; its answered calls are in the record). */
-  async play(req: { readonly setup: GameSetup; readonly seating: Seating; readonly seed: string; readonly gameKey: (index: number) => string }, index: number): Promise<PlayedIndex | undefined> {
+  async play(
+    req: { readonly setup: GameSetup; readonly seating: Seating; readonly seed: string; readonly gameKey: (index: number) => string; readonly exec?: ExecHost | undefined },
+    index: number,
+  ): Promise<PlayedIndex | undefined> {
     const r = await playLlmGame({ ...req, llm: this.llm }, index);
     if (r.status === 'unfinished') {
       this.unfinishedReasons.push(r.reason);

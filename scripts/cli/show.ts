@@ -17,6 +17,8 @@ import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { presetTitle, rulesText } from './format.js';
+import type { ExecHost } from '../../agents/exec/host.js';
+import { execSettingsFrom, startExec, type ExecArgs } from './exec-run.js';
 import type { LlmNote } from '../../agents/llm/notes.js';
 import type { KeptCall } from '../../runs/llm/game.js';
 import { replayPage } from '../../reports/replay-page.js';
@@ -25,7 +27,7 @@ import { statSync } from 'node:fs';
 import { writeAtomic } from '../../reports/report-command.js';
 import { dirname, resolve } from 'node:path';
 
-export interface ShowArgs extends SetupArgs {
+export interface ShowArgs extends SetupArgs, ExecArgs {
   game?: string | undefined;
   run?: string | undefined;
   db?: string | undefined;
@@ -110,7 +112,19 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
     }
   }
   const { config } = src;
-  const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes);
+  const agents = execSettingsFrom(a, [config.seating]);
+  if (a.agentLog !== undefined && agents !== null) fail('--agent-log applies to runs; sim show writes no log (the agents\' stderr is dropped)');
+  const host = agents === null ? undefined : await startExec([config.seating], agents);
+  try {
+    return await showWith(a, src, index, host);
+  } finally {
+    await host?.close();
+  }
+}
+
+async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined): Promise<number> {
+  const { config } = src;
+  const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes, { exec });
   const llm = llmSpecsOf(config.seating).length > 0;
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
   if (config.seating.async && !llm)
