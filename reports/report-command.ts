@@ -119,7 +119,8 @@ function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result
 /** A file of the report could not be written (disk full, no permission, read-only): said to the user, not thrown at them. */
 class WriteFailed extends Error {}
 
-function writeAtomic(path: string, text: string): void {
+/** Writes a file whole or not at all (a temporary file renamed over it). */
+export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, text);

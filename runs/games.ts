@@ -4,6 +4,7 @@
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
+import type { Agent } from '../agents/types.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
@@ -20,6 +21,9 @@ export interface GamesSpec {
   readonly agents: readonly string[];
   readonly codes: CodeMaps;
 }
+
+/** Wraps a game's agents before it is played (a trace of its decisions, a fork's edit: agents/traced.ts, studies/). */
+export type WrapAgents = (agents: readonly Agent[], game: Game) => Agent[];
 
 export interface PlayedIndex {
   readonly game: Game;
@@ -41,22 +45,22 @@ export class GamePlayer {
     this.encoder = new Encoder(codes, new Map(agents.map((spec, i) => [spec, i + 1])));
   }
 
-  private start(index: number) {
+  private start(index: number, wrap: WrapAgents | undefined) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
     const { agents, specs } = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
     );
-    return { game, agents, specs };
+    return { game, agents: wrap === undefined ? agents : wrap(agents, game), specs };
   }
 
-  playSync(index: number): PlayedIndex {
-    const { game, agents, specs } = this.start(index);
+  playSync(index: number, wrap?: WrapAgents): PlayedIndex {
+    const { game, agents, specs } = this.start(index, wrap);
     return { game, played: playSync(game, agents), specs };
   }
 
-  async playAsync(index: number): Promise<PlayedIndex> {
-    const { game, agents, specs } = this.start(index);
+  async playAsync(index: number, wrap?: WrapAgents): Promise<PlayedIndex> {
+    const { game, agents, specs } = this.start(index, wrap);
     return { game, played: await playAsync(game, agents), specs };
   }
 

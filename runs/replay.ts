@@ -10,7 +10,7 @@ import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, LlmStore } from './llm/store.js';
 import type { RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
-import type { Store } from './storage.js';
+import type { GameRow, RunRow, Store } from './storage.js';
 import { P, transcript } from '../narrate/transcript.js';
 
 export interface Replay {
@@ -84,4 +84,23 @@ async function replayLlm(store: Store, config: RunConfig, index: number, gameKey
   const { replayFromRecord } = await import('./llm/show.js');
   const r = await replayFromRecord(config, index, record.value, gameKey);
   return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
+}
+
+/** A stored run's configuration, rebuilt and checked against its key (`what`: "replayed", "forked"…). */
+export function configOfRun(run: RunRow, what: string): Result<RunConfig, string> {
+  const setup = setupFromJson(run.setupJson, run.setup);
+  if (!setup.ok) return err(`run ${run.id} cannot be ${what}: ${setup.error}`);
+  const seating = seatingFromText(run.seating);
+  if (!seating.ok) return err(`run ${run.id} cannot be ${what}: ${seating.error}`);
+  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
+  if (runKey(config) !== run.key) return err(`run ${run.id} cannot be ${what}: its stored configuration does not match its key (the file was edited?)`);
+  return ok(config);
+}
+
+/** Whether a replayed game is the stored one: its winner, days, wrong answers, fallbacks and every seat as stored. */
+export function sameAsStored(player: GamePlayer, index: number, played: PlayedIndex, row: GameRow): boolean {
+  const b = player.builder(1);
+  b.add(index, played.played, played.specs);
+  const mine = b.finish();
+  return mine.games[1] === row.winner && mine.games[2] === row.days && mine.games[3] === row.invalid && mine.games[4] === row.fallbacks && mine.seats === row.seats;
 }

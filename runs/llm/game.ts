@@ -48,6 +48,16 @@ function emptyUsage(seat: number, spec: string, priced: boolean): SeatUsage {
   return { seat, spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: priced ? 0 : null, newCost: 0, invalid: 0, fallbacks: 0 };
 }
 
+/** How a game's calls are named and answered beyond the defaults (forks and studies: studies/). */
+export interface LlmGameOptions {
+  /** Where a call is made, in its key (default `sampleName(gameSeed, seat, decision, attempt)`). */
+  readonly sampleOf?: ((at: CallSite) => string) | undefined;
+  /** The sampling seed sent with a call, where the provider takes one (default none). */
+  readonly samplingSeed?: ((at: CallSite) => number | undefined) | undefined;
+  /** Decisions up to this id are answered from the record only, live or not: a miss stops the game. */
+  readonly recordThrough?: number | undefined;
+}
+
 /** One game's LLM session: makes its LLM agents and answers their calls. */
 export class LlmGame implements LlmSeatFactory, LlmCalls {
   private readonly notesList: LlmNote[] = [];
@@ -57,6 +67,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     private readonly run: LlmRun,
     readonly gameKey: string,
     readonly gameSeed: string,
+    private readonly opts: LlmGameOptions = {},
   ) {}
 
   agent(spec: LlmSpec, seat: number): Agent {
@@ -99,12 +110,13 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
   /** The record's answer when it has one; else (live) the provider's, recorded. */
   async call(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
     const run = this.run;
-    const body = requestBody(spec.provider, req);
-    const sample = sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
+    const seed = this.opts.samplingSeed?.(at);
+    const body = requestBody(spec.provider, seed === undefined ? req : { ...req, seed });
+    const sample = this.opts.sampleOf?.(at) ?? sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
     const key = callKey(spec.provider, spec.model, sample, body, PROMPT_VERSION);
     const rec = run.store.get(key);
     if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
-    if (run.mode === 'replay') {
+    if (run.mode === 'replay' || (this.opts.recordThrough !== undefined && at.decision <= this.opts.recordThrough)) {
       const recorded = run.store.versionsOfGame(this.gameSeed);
       if (recorded.length > 0 && !recorded.includes(PROMPT_VERSION))
         throw new LlmStop(

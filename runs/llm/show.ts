@@ -11,10 +11,11 @@ import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
-import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import { P, transcript, type TranscriptHeader, type TranscriptOptions } from '../../narrate/transcript.js';
 import { createLlmRunContext } from './context.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
+import type { WrapAgents } from '../games.js';
 
 /** Lines to print before log[i] (see `transcript`'s `annotations`). Empty if the game had no LLM seat. */
 export function llmAnnotations(store: LlmStore, gameKey: string, log: readonly Event[]): Map<number, string[]> {
@@ -36,9 +37,9 @@ export function llmTranscript(store: LlmStore, gameKey: string, log: readonly Ev
 }
 
 /** The same from notes and usage in hand (`sim show` takes them from its replay of the game when the record has none stored). */
-export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader): string {
+export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader, opts?: TranscriptOptions): string {
   const lines = [...(header.lines ?? []), ...(usage.length > 0 ? ['LLM seats:', ...usageLines(usage).map((l) => `  ${l}`)] : [])];
-  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes));
+  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes), opts);
 }
 
 /** A game with LLM seats replayed from its record. */
@@ -51,8 +52,8 @@ export interface RecordReplay {
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
   readonly usage: readonly SeatUsage[];
-  /** The transcript with the notes and the counts, given its header. */
-  text(header: TranscriptHeader): string;
+  /** The transcript with the notes and the counts, given its header (and its decisions' marks). */
+  text(header: TranscriptHeader, opts?: TranscriptOptions): string;
 }
 
 /**
@@ -66,6 +67,7 @@ export async function replayFromRecord(
   index: number,
   record: LlmStore,
   gameKey: string,
+  opts: { readonly wrap?: WrapAgents | undefined } = {},
 ): Promise<Result<RecordReplay, string>> {
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return llm;
@@ -75,7 +77,7 @@ export async function replayFromRecord(
   const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
   let played: PlayedGame;
   try {
-    played = await playAsync(game, agents, session.playOptions());
+    played = await playAsync(game, opts.wrap === undefined ? agents : opts.wrap(agents, game), session.playOptions());
   } catch (e) {
     if (e instanceof AbandonGame) return err(e.message.replace(/; run it live to complete the record$/, ''));
     throw e;
@@ -83,5 +85,5 @@ export async function replayFromRecord(
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  return ok({ game, played, specs, notes, usage, text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  return ok({ game, played, specs, notes, usage, text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
 }

@@ -15,6 +15,7 @@ import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { showCommand } from './show.js';
+import { forkCommand, type ForkArgs } from './fork.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
 
 const EXAMPLES: [string, string][] = [
@@ -23,7 +24,8 @@ const EXAMPLES: [string, string][] = [
   ['sim --roles werewolf=2,seer,witch,villager=5 --rule tie=random', 'an explicit mix with a rule changed'],
   ['sim --games 1000000 --shard 3/8 --db shard-3.db', 'the third of 8 shards of a run (one per machine)'],
   ['sim resume', 'continue the latest run of werewolf.db after a stop'],
-  ['sim show --game 17', 'the transcript of game 17 of the latest run'],
+  ['sim show --game 17', 'the transcript of game 17 of the latest run, its decisions numbered'],
+  ['sim fork --game 17 --at 24 --silence', 'game 17 again with decision #24 (a speech) silenced, beside the original'],
   ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
   ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
@@ -77,6 +79,25 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' }),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
+      },
+    )
+    .command(
+      'fork',
+      'replay a stored game up to decision N (as sim show numbers them), change it, play on, and show the original and the fork side by side',
+      (y) =>
+        llmOptions(y, true)
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+          .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
+          .option('game', { type: 'string', describe: 'game index (from 0)' })
+          .option('at', { type: 'string', describe: 'the decision to change: its number #N in sim show' })
+          .option('silence', { type: 'boolean', describe: 'the speech at N says nothing (no text, no claims)' })
+          .option('say', { type: 'string', describe: 'the speech at N says this text instead (with --claim: and these claims)' })
+          .option('claim', { type: 'string', array: true, describe: 'the speech at N makes this claim instead, repeatable: seer, seen=P4:werewolf, suspect=P3, trust=P3, vote=P3, action=healed:P2' })
+          .option('answer', { type: 'string', describe: 'another answer at N (not a speech): P3, none, keep, peek, heal P3, P1+P4, … or JSON' })
+          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
+          .option('out', { type: 'string', describe: 'also write the fork as a self-contained HTML page (FILE.html)' }),
+      async (a) => {
+        code = await forkCommand(a as unknown as ForkArgs);
       },
     )
     .command(

@@ -7,7 +7,9 @@ import { mixLabel } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { SIDES } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
-import { GamePlayer, type PlayedIndex } from '../../runs/games.js';
+import { traceAgents, type DecisionTrace } from '../../agents/traced.js';
+import { decisionMarks } from '../../narrate/decisions.js';
+import { GamePlayer, type PlayedIndex, type WrapAgents } from '../../runs/games.js';
 import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { llmGameName } from '../../runs/llm/store.js';
@@ -80,6 +82,9 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
     );
   let replay: PlayedIndex;
   let text: (header: TranscriptHeader) => string;
+  // Every decision numbered, so that `sim fork --at N` can name one.
+  const trace: DecisionTrace = [];
+  const traced: WrapAgents = (agents, game) => traceAgents(agents, game, trace);
   if (llm) {
     const why =
       src.stored === undefined
@@ -87,12 +92,12 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
         : src.stored.row === undefined
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
-    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why);
+    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why, traced);
     replay = { game: r.game, played: r.played, specs: r.specs };
-    text = r.text;
+    text = (header) => r.text(header, { marks: decisionMarks(r.game.log, trace) });
   } else {
-    replay = config.seating.async ? await player.playAsync(index) : player.playSync(index);
-    text = (header) => transcript(replay.game.log, header);
+    replay = config.seating.async ? await player.playAsync(index, traced) : player.playSync(index, traced);
+    text = (header) => transcript(replay.game.log, header, undefined, { marks: decisionMarks(replay.game.log, trace) });
   }
   const header = {
     title: `${src.label} · game ${index} (game seed ${gameSeed(config.seed, index)})`,
