@@ -138,6 +138,11 @@ function readAnswer(d: Decision, value: string, players: number): Result<Answer,
     const v = validateAnswer(d, withKind);
     return v.ok ? v : err(`--answer does not fit ${what}: ${v.error.message}`);
   }
+  const many = severalPlayers(d, value, players);
+  if (many !== undefined) {
+    const v = validateAnswer(d, many);
+    return v.ok ? v : err(`--answer does not fit ${what}: ${v.error.message}`);
+  }
   const all = legalAnswers(d) ?? [];
   const labels = all.map((a) => answerLabel(d, a));
   const want = norm(value);
@@ -151,6 +156,45 @@ function readAnswer(d: Decision, value: string, players: number): Result<Answer,
   const shown = labels.map((l) => (l === '' ? 'none' : l));
   const list = shown.length > 24 ? `${shown.slice(0, 24).join(', ')}, … (${shown.length} in all)` : shown.join(', ');
   return err(`--answer '${value}' is not a legal choice at ${what}; its choices are: ${list}`);
+}
+
+/**
+ * The decisions that name several players (`P1+P4`, in any order: the order given is the
+ * order played), and the medium's question with the players it names (`same-side P1+P4`).
+ */
+function severalPlayers(d: Decision, value: string, players: number): Answer | undefined {
+  const t = value.trim();
+  const list = (text: string): number[] | undefined => {
+    if (text.trim() === '' || norm(text) === 'none') return [];
+    const seats = text.split(/\s*[+,]\s*/).map((x) => seatOf(x, players));
+    return seats.every((x) => x !== undefined) ? (seats as number[]) : undefined;
+  };
+  switch (d.kind) {
+    case 'cupid': {
+      const l = list(t);
+      return l === undefined || l.length !== 2 ? undefined : { kind: 'cupid', lovers: [l[0]!, l[1]!] };
+    }
+    case 'piper': {
+      const l = list(t);
+      return l === undefined ? undefined : { kind: 'piper', targets: l };
+    }
+    case 'friends': {
+      const l = list(t);
+      return l === undefined ? undefined : { kind: 'friends', friends: l };
+    }
+    case 'scapegoat': {
+      const l = list(t);
+      return l === undefined ? undefined : { kind: 'scapegoat', voters: l };
+    }
+    case 'medium': {
+      const m = /^(\S+)(?:\s+(.+))?$/.exec(t);
+      const question = d.questions.find((q) => q === m?.[1]);
+      const about = list(m?.[2] ?? '');
+      return question === undefined || about === undefined ? undefined : { kind: 'medium', question, about };
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Describes a decision for messages: `decision #24 (P3's speech, day 1)`. */

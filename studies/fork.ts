@@ -27,6 +27,9 @@ export class ForkStop extends AbandonGame {
   override readonly name = 'ForkStop';
 }
 
+/** One instance, thrown by every fork that stops: a study stops thousands, and an error's stack is costly to capture. */
+const STOP = new ForkStop('the fork stops here: the part of the game it plays is over');
+
 export interface ForkPlan {
   /** The decision changed (its id: `sim show` prints them). */
   readonly at: number;
@@ -57,7 +60,7 @@ class ForkSeat implements Agent {
   decide(ctx: DecisionContext): Answer | Promise<Answer> {
     const d = ctx.decision;
     const plan = this.plan;
-    if (plan.stop?.(this.game) === true) throw new ForkStop(`the fork stops before decision #${d.id}`);
+    if (plan.stop?.(this.game) === true) throw STOP;
     if (d.id === plan.at) return this.replace(ctx);
     if (d.id < plan.at || plan.fresh === undefined) return this.inner.decide(ctx);
     this.freshRng ??= new Rng(plan.fresh, `/${this.seat}`);

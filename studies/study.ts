@@ -203,10 +203,10 @@ export async function playStudy(o: {
     const r = await original(g, o.engine);
     if (!r.ok) return r;
     const results: SpeechResult[] = [];
-    for (const d of speechesOf(r.value, (spec) => measured.has(spec))) {
+    for (const [i, d] of speechesOf(r.value, (spec) => measured.has(spec)).entries()) {
       const arms = g.llm ? o.engine.modelArms?.(g, r.value, d) : botArms(g, r.value);
       if (arms === undefined) throw new Error('a game with models needs the study engine\'s modelArms');
-      const m = await measureSpeech({ run: g.run.id, game: g.index, original: r.value, decision: d, samples: plan.samples, studySeed: plan.seed, play: arms });
+      const m = await measureSpeech({ run: g.run.id, game: g.index, original: r.value, decision: d, samples: plan.samples, studySeed: plan.seed, play: arms, checkPrefix: i === 0 });
       if (!m.ok) return m;
       if (m.value === null) return ok({ measured: now, total: count, stopped: 'the LLM session stopped' });
       results.push(m.value);
