@@ -134,6 +134,20 @@ export function speechesOf(original: TracedGame, measured: (spec: string) => boo
   return original.trace.filter((d): d is TracedDecision => d !== undefined && d.kind === 'speech' && measured(original.specs[d.seat] ?? ''));
 }
 
+/** The claims the speech decision `d` made in the original game. */
+function claimsAt(o: TracedGame, d: TracedDecision): readonly Claim[] {
+  const e = o.game.log[d.asked];
+  return e?.type === 'speech' ? e.claims : [];
+}
+
+/** A Seer's speech that reports a werewolf she saw (the acceptance figures' choice of speeches). */
+export const seerNaming = (o: TracedGame, d: TracedDecision): boolean =>
+  o.game.state.seats[d.seat]!.dealt === 'seer' && claimsAt(o, d).some((c) => c.type === 'seen' && c.result === 'werewolf');
+
+/** A werewolf's speech that claims the Seer's card. */
+export const fakeSeer = (o: TracedGame, d: TracedDecision): boolean =>
+  o.game.state.seats[d.seat]!.dealt === 'werewolf' && claimsAt(o, d).some((c) => c.type === 'role' && c.role === 'seer');
+
 /** Who the speaker is at the speech: its agent, the card it holds and that card's team. */
 export function speakerOf(original: TracedGame, d: TracedDecision): { readonly agent: string; readonly role: Role; readonly side: Team } {
   const role = cardsAt(original.game.log, d.asked)[d.seat]!;

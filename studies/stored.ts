@@ -13,14 +13,17 @@ import { err, ok, type Result } from '../engine/index.js';
 import { GamePlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
 import { hasLlmRecord, llmGameName, LlmStore, type SeatUsage } from '../runs/llm/store.js';
 import { configOfRun, sameAsStored } from '../runs/replay.js';
-import type { RunConfig } from '../runs/run-config.js';
+import { IDENTITY_CODES } from '../runs/record.js';
+import { runKey, specList, type RunConfig } from '../runs/run-config.js';
+import { codeHash } from '../runs/version.js';
 import type { GameRow, RunRow, Store } from '../runs/storage.js';
 
 /** A stored game, ready to be replayed or forked. */
 export interface StoredGame {
   /** The results file it is stored in. */
   readonly path: string;
-  readonly run: RunRow;
+  /** Its run (id 0: a game held in memory, `gameOf`). */
+  readonly run: Pick<RunRow, 'id' | 'codeHash'>;
   readonly config: RunConfig;
   readonly index: number;
   readonly row: GameRow | undefined;
@@ -68,6 +71,20 @@ export function storedGame(store: Store, runId: number, index: number, what: str
     llm: llmSpecsOf(config.value.seating).length > 0,
     gameKey: llmGameName(run.key, index),
   });
+}
+
+/** Game `index` of a run configuration held in memory, not stored (a script's or a test's; no stored row to check). */
+export function gameOf(config: RunConfig, index: number): StoredGame {
+  return {
+    path: '(memory)',
+    run: { id: 0, codeHash: codeHash() },
+    config,
+    index,
+    row: undefined,
+    player: new GamePlayer(config.setup, config.seed, config.seating, specList(config.seating), IDENTITY_CODES),
+    llm: llmSpecsOf(config.seating).length > 0,
+    gameKey: llmGameName(runKey(config), index),
+  };
 }
 
 /** Wraps agents with a trace (outermost, so it records what the game took) over `inner`. */

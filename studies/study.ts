@@ -13,13 +13,14 @@ import type { Game } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import type { WrapAgents } from '../runs/games.js';
 import type { LlmStore } from '../runs/llm/store.js';
+import type { RunConfig } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { DEFAULT_REFERENCE } from '../tournaments/schedule.js';
 import { pairings, tournament as tournamentRow } from '../tournaments/tournament-store.js';
 import { ForkStop, forkAgents, type ForkPlan } from './fork.js';
 import { measureSpeech, speechesOf, STUDY_VERSION, type ArmPlayer, type SpeechResult } from './persuasion.js';
-import { replayTraced, storedGame, type ReplayedGame, type StoredGame, type TracedGame } from './stored.js';
+import { gameOf, replayTraced, storedGame, type ReplayedGame, type StoredGame, type TracedGame } from './stored.js';
 import { createStudy, findStudy, measuredGames, saveStudyGame, type StudyRow } from './study-store.js';
 
 export interface StudyRequest {
@@ -273,4 +274,30 @@ export async function estimateStudy(plan: StudyPlan, record: LlmStore | undefine
     }
   }
   return ok({ games: plan.games.length, speeches, arms: 2 * plan.samples * speeches, calls, inputTokens: input, outputTokens: output, cost });
+}
+
+/**
+ * Measures the speeches `pick` chooses in games [0, games) of a bot configuration held in
+ * memory (scripts and tests: no database, nothing stored), as a study measures them.
+ */
+export async function measureInMemory(o: {
+  readonly config: RunConfig;
+  readonly games: number;
+  readonly samples: number;
+  readonly seed: string;
+  readonly pick: (original: TracedGame, d: TracedDecision) => boolean;
+}): Promise<SpeechResult[]> {
+  const out: SpeechResult[] = [];
+  for (let i = 0; i < o.games; i++) {
+    const g = gameOf(o.config, i);
+    if (g.llm) throw new Error('measureInMemory plays bots only');
+    const r = await replayTraced(g, undefined);
+    if (!r.ok) throw new Error(r.error);
+    for (const [k, d] of speechesOf(r.value, () => true).filter((d) => o.pick(r.value, d)).entries()) {
+      const m = await measureSpeech({ run: 0, game: i, original: r.value, decision: d, samples: o.samples, studySeed: o.seed, play: botArms(g, r.value), checkPrefix: k === 0 });
+      if (!m.ok || m.value === null) throw new Error(m.ok ? 'a bot arm stopped' : m.error);
+      out.push(m.value);
+    }
+  }
+  return out;
 }

@@ -7,7 +7,7 @@
 // n the speeches behind the figure.
 
 import type { Role, Team } from '../engine/index.js';
-import { BlockBootstrap, DEFAULT_UNITS, unitOfBlock } from '../stats/bootstrap.js';
+import { BlockBootstrap, DEFAULT_UNITS, unitOfBlock, type Estimate } from '../stats/bootstrap.js';
 import type { SpeechResult } from './persuasion.js';
 
 export const PERSUASION_METRICS = ['vote-shift', 'outcome-shift', 'side-shift', 'accused-shift'] as const;
@@ -94,4 +94,41 @@ export function summarize(speeches: readonly SpeechResult[], o: SummaryOptions =
       rows.push({ agent: g.agent, side: g.side, role: g.role, metric: m, value: e.value, low: e.low, high: e.high, n: t.n });
     }
   return rows;
+}
+
+/**
+ * The mean per speech of any figure of a speech (null: the speech does not count), with
+ * the same 95% interval: a bootstrap over games, each game's speeches resampled with it.
+ */
+export function speechMean(speeches: readonly SpeechResult[], value: (s: SpeechResult) => number | null, o: SummaryOptions = {}): Estimate & { readonly n: number } {
+  const games = new Map<string, number>();
+  const kept: { unit: number; v: number }[] = [];
+  for (const s of speeches) {
+    const v = value(s);
+    if (v === null) continue;
+    const k = `${s.run}:${s.game}`;
+    if (!games.has(k)) games.set(k, games.size);
+    kept.push({ unit: games.get(k)!, v });
+  }
+  if (kept.length === 0) return { value: NaN, low: NaN, high: NaN, n: 0 };
+  const units = Math.min(games.size, DEFAULT_UNITS);
+  const num = new Float64Array(units);
+  const den = new Float64Array(units);
+  for (const { unit, v } of kept) {
+    num[unitOfBlock(unit, units)]! += v;
+    den[unitOfBlock(unit, units)]! += 1;
+  }
+  return { ...new BlockBootstrap(units, { replicates: o.replicates, seed: o.seed ?? 'persuasion' }).ratio(num, den), n: kept.length };
+}
+
+/** Votes a Seer's report moved onto the werewolves it named (`seen … werewolf`), with the speech minus without; null for other speeches. */
+export function namedWolfShift(s: SpeechResult): number | null {
+  let moved = 0;
+  let named = false;
+  for (const c of s.claims)
+    if (c.type === 'seen' && c.result === 'werewolf') {
+      moved += s.delta[c.target] ?? 0;
+      named = true;
+    }
+  return named ? moved : null;
 }

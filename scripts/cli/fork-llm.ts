@@ -56,7 +56,6 @@ export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
   const settings = llmSettingsFrom(a);
   const recordPath = settings.cache ?? o.dbPath;
   let original: ReplayedGame;
-  let point: ForkPoint;
   // Read-only: a refused fork writes nothing.
   try {
     const file = recordPath === o.dbPath ? o.store : unwrap(Store.open(recordPath, 'read'), 'the LLM record');
@@ -71,7 +70,7 @@ export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
   }
   if (original.matches === false)
     fail(`game ${g.index} of run ${g.run.id} does not replay to its stored result from ${recordPath}: it cannot be forked by this version`);
-  point = unwrap(forkPoint(g, original, o.at, o.edit));
+  const point: ForkPoint = unwrap(forkPoint(g, original, o.at, o.edit));
   if (settings.dryRun) {
     const e = estimate(original, point.decision.id);
     if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, run: g.run.id, game: g.index, at: point.decision.id, ...e }) + '\n');

@@ -107,8 +107,7 @@ export function report(v: ForkView, json: boolean, out: string | undefined, extr
     }
   }
   if (json) {
-    const { transcripts, ...rest } = v;
-    process.stdout.write(JSON.stringify({ ...rest, transcripts, ...(out === undefined ? {} : { page: out }), ...(extra === undefined ? {} : { llm: extra.json }) }) + '\n');
+    process.stdout.write(JSON.stringify({ ...v, ...(out === undefined ? {} : { page: out }), ...(extra === undefined ? {} : { llm: extra.json }) }) + '\n');
     return 0;
   }
   process.stdout.write(forkText(v).join('\n') + '\n' + (extra === undefined ? '' : extra.lines.join('\n') + '\n') + (out === undefined ? '' : `page: ${out}\n`));
