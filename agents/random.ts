@@ -7,7 +7,8 @@
 //   victim" where packMayAbstain); from round 2 it follows the leader's last proposal.
 //   The pack's victim is therefore the leader's round-1 draw: uniform over the targets;
 // - the seer looks at a uniform other living player; the guard, hunter (holding fire
-//   included), successor, tie-break, thief and peek are uniform over their legal choices;
+//   included), successor, tie-break, thief, peek and the pack leader's choice over a caught
+//   Little Girl (caughtGirl=pack-chooses) are uniform over their legal choices;
 // - the witch picks uniformly among her legal combinations (legalAnswers' list);
 // - cupid and the piper pick a uniform set of distinct players; the scapegoat a uniform
 //   subset (each candidate with probability 1/2);
@@ -65,6 +66,7 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
     case 'hunter':
     case 'successor':
     case 'tie-break':
+    case 'catch':
     case 'steal':
     case 'potion':
     case 'vouch':

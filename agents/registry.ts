@@ -10,6 +10,7 @@
 
 import { didYouMean, err, ok, type Result } from '../engine/index.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/index.js';
+import { GameContext } from './game-context.js';
 import { LLM_KINDS } from './llm/kinds.js';
 import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';
@@ -24,7 +25,11 @@ export interface AgentKind {
   check(argument: string | undefined): Result<string, string>;
   /** True for LLM kinds: their agents come from the game's LLM session (`env.llm`). */
   readonly llm?: boolean;
-  /** An agent for one seat of one game (agents may keep per-game state). */
+  /**
+   * An agent for one seat of one game (agents may keep per-game state). `env.game`: the
+   * game's context, the same for every seat of the game (game-context.ts); without one
+   * the agent shares nothing.
+   */
   create(argument: string | undefined, seat: number, env?: SeatEnv): Agent;
 }
 
@@ -128,7 +133,7 @@ export function parseSeating(values: readonly string[]): Result<Seating, string>
   });
 }
 
-const RANK: Record<SeatTarget['by'], number> = { default: 0, side: 1, role: 2, seat: 3 };
+const RANK: Readonly<Record<SeatTarget['by'], number>> = { default: 0, side: 1, role: 2, seat: 3 };
 
 /** The spec that sits at `seat`, given the card dealt to it. */
 export function specForSeat(seating: Seating, seat: number, dealt: Role): AgentSpec {
@@ -150,13 +155,18 @@ export function specForSeat(seating: Seating, seat: number, dealt: Role): AgentS
   return best!;
 }
 
-/** The agents of one game (one per seat), and the spec text each sits as. `env.llm`: the game's LLM session, if it seats LLMs. */
+/**
+ * The agents of one game (one per seat), and the spec text each sits as. `env.llm`: the
+ * game's LLM session, if it seats LLMs. `env.game`: the game's context (game-context.ts);
+ * one call seats one game, so without one it makes a new one for the game's seats.
+ */
 export function seatAgents(seating: Seating, dealt: readonly Role[], env: SeatEnv = {}): { agents: Agent[]; specs: string[] } {
   const agents: Agent[] = [];
   const specs: string[] = [];
+  const seatEnv: SeatEnv = env.game === undefined ? { ...env, game: new GameContext() } : env;
   for (let seat = 0; seat < dealt.length; seat++) {
     const spec = specForSeat(seating, seat, dealt[seat]!);
-    agents.push(spec.kind.create(spec.argument, seat, env));
+    agents.push(spec.kind.create(spec.argument, seat, seatEnv));
     specs.push(spec.text);
   }
   return { agents, specs };

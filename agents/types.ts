@@ -4,6 +4,7 @@
 import type { Answer, Decision, DecisionError } from '../engine/index.js';
 import type { Observation } from '../engine/index.js';
 import type { Rng } from '../engine/index.js';
+import type { GameContext } from './game-context.js';
 import type { LlmSpec } from './llm/spec.js';
 
 export interface DecisionContext {
@@ -30,4 +31,6 @@ export interface LlmSeatFactory {
 /** What a seat's agent is made with beyond its spec. */
 export interface SeatEnv {
   readonly llm?: LlmSeatFactory | undefined;
+  /** The game's context, shared by its seats (game-context.ts); `seatAgents` makes one per game when none is given. */
+  readonly game?: GameContext | undefined;
 }

@@ -11,6 +11,7 @@ export const CAUSES = [
   'scapegoat', // the scapegoat (or, in the Harvest Festival, his neighbour) dies on a tied vote
   'elder', // a revealed Idiot dies with the Elder (001)
   'punishment', // New Moon: Punishment
+  'drawn', // still tied after the last re-vote, drawn by the moderator (lastTie=draw, 002): the vote's death, counted apart
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 

@@ -18,6 +18,7 @@ export const TARGET_KINDS = [
   'election',
   'vote',
   'tie-break',
+  'catch', // caughtGirl=pack-chooses: the pack's leader kills the caught Little Girl (her seat) or not (null)
   // Harvest Festival (004)
   'steal', // the thief swaps his card with a player's (null: keeps his own)
   'potion', // the witch's single potion, on a player (null: not tonight)
@@ -81,6 +82,15 @@ export interface VoteDecision extends TargetDecision<'vote'> {
   readonly weight: number;
 }
 
+/**
+ * caughtGirl=pack-chooses (001, 002): the pack caught the Little Girl peeking; its leader
+ * names her (she is the night's victim instead) or passes (she lives, the victim stands).
+ */
+export interface CatchDecision extends TargetDecision<'catch'> {
+  /** The pack's victim, who dies instead if she is spared (null: nobody). */
+  readonly victim: number | null;
+}
+
 /** Harvest Festival: the witch's single potion; a draw decides its effect when she uses it. */
 export interface PotionDecision extends TargetDecision<'potion'> {
   /** The pack's victim she is shown (null: nobody). */
@@ -97,6 +107,7 @@ export interface SacrificeDecision extends TargetDecision<'sacrifice'> {
 export type Decision =
   | TargetDecision<'guard' | 'seer' | 'hunter' | 'successor' | 'election' | 'tie-break' | 'steal' | 'vouch' | 'punish'>
   | PackDecision
+  | CatchDecision
   | VoteDecision
   | PotionDecision
   | SacrificeDecision

@@ -66,6 +66,8 @@ export type EventBody =
   | { readonly type: 'pack-victim'; readonly target: number | null; readonly agreed: boolean }
   | { readonly type: 'peek'; readonly seat: number; readonly wolves: readonly number[]; readonly caught: boolean }
   | { readonly type: 'caught'; readonly seat: number }
+  /** caughtGirl=pack-chooses (001, 002): the pack caught her and let her live; its victim stands. */
+  | { readonly type: 'girl-spared'; readonly seat: number; readonly leader: number }
   | { readonly type: 'witch-victim'; readonly seat: number; readonly victim: number | null }
   | { readonly type: 'witch'; readonly seat: number; readonly heal: number | null; readonly poison: number | null }
   | { readonly type: 'charm'; readonly seat: number; readonly targets: readonly number[] }
@@ -77,6 +79,8 @@ export type EventBody =
       readonly target: number;
       readonly result: 'protected' | 'healed' | 'life-lost' | 'killed';
     }
+  /** The witch's poison failed: the guard protected its target (guardBlocks=night, 004; moderator only). */
+  | { readonly type: 'poison-blocked'; readonly target: number }
   | { readonly type: 'death'; readonly seat: number; readonly role: Role; readonly cause: PublicCause }
   /** The true cause of a death (moderator only; the public one may be "night"). */
   | { readonly type: 'death-cause'; readonly seat: number; readonly cause: Cause }
@@ -94,7 +98,9 @@ export type EventBody =
       readonly reason:
         | 'majority'
         | 'sheriff'
+        | 'sheriff-vote' // sheriffTieBreak=vote (000): the tied player the sheriff voted for
         | 'random'
+        | 'drawn' // lastTie=draw: still tied after the last re-vote, the moderator drew one (002)
         | 'scapegoat'
         | 'no-votes'
         | 'tie'

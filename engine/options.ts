@@ -15,6 +15,10 @@ export const GUARD_REPEAT = ['forbidden', 'lethal'] as const;
 export const TIE_RULES = ['sheriff-then-revote', 'revote', 'none', 'random'] as const;
 export const SPEAKING_ORDERS = ['seat', 'after-victim'] as const;
 export const LOVERS_LEARN = ['nothing', 'team', 'role'] as const;
+export const CAUGHT_GIRL = ['dies', 'pack-chooses'] as const;
+export const GUARD_BLOCKS = ['wolves', 'night'] as const;
+export const LAST_TIE = ['nobody', 'draw'] as const;
+export const SHERIFF_TIE_BREAK = ['choice', 'vote'] as const;
 
 export interface RuleOptions {
   readonly wolvesWin: (typeof WOLVES_WIN)[number];
@@ -27,15 +31,19 @@ export interface RuleOptions {
   readonly witchSelfPoison: boolean;
   readonly hunterShootsOn: readonly Cause[];
   readonly guardRepeat: (typeof GUARD_REPEAT)[number];
+  readonly guardBlocks: (typeof GUARD_BLOCKS)[number];
   readonly loversMayVoteEachOther: boolean;
   readonly loversMayKillEachOther: boolean;
   readonly loversLearn: (typeof LOVERS_LEARN)[number];
   readonly tie: (typeof TIE_RULES)[number];
   readonly maxRevotes: number;
+  readonly lastTie: (typeof LAST_TIE)[number];
+  readonly sheriffTieBreak: (typeof SHERIFF_TIE_BREAK)[number];
   readonly sheriffMayVoidTie: boolean;
   readonly sheriff: boolean;
   readonly speakingOrder: (typeof SPEAKING_ORDERS)[number];
   readonly littleGirlCaught: number;
+  readonly caughtGirl: (typeof CAUGHT_GIRL)[number];
   readonly littleGirlNamesHalf: boolean;
   readonly harvestFestival: boolean;
   readonly newMoon: readonly MoonEvent[];
@@ -108,6 +116,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     inTable: true,
     doc: 'guarding the same player two nights running: forbidden (001, 004) or lethal, it kills him (002)',
   },
+  {
+    key: 'guardBlocks',
+    spec: oneOf(GUARD_BLOCKS),
+    inTable: false,
+    doc: "what the guard's protection blocks: wolves = the pack's attack only, the witch's poison still kills (001, 002); night = every death of that night, the poison too (004: the guarded player does not die that night). Never the Little Girl's (004), nor the death of a guard's repeat under guardRepeat=lethal",
+  },
   { key: 'loversMayVoteEachOther', spec: bool, inTable: true, doc: 'a lover may vote against the other (002, 001: no)' },
   {
     key: 'loversMayKillEachOther',
@@ -129,9 +143,21 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     key: 'maxRevotes',
-    spec: { kind: 'int', min: 0, max: 10 },
+    spec: { kind: 'int', min: 0, max: 50 },
     inTable: false,
-    doc: 're-votes after a tie before nobody goes (bounds "re-vote until someone goes", 002)',
+    doc: 're-votes after a tied day vote at most (a bound of ours on "re-vote until someone goes", 002); lastTie says what a tie after the last one does',
+  },
+  {
+    key: 'lastTie',
+    spec: oneOf(LAST_TIE),
+    inTable: false,
+    doc: "a tie after the last re-vote (maxRevotes): nobody goes; or draw = the moderator draws one of the tied, who goes (002 re-votes \"until someone goes\": the draw is our safeguard against players who tie forever, counted in the results)",
+  },
+  {
+    key: 'sheriffTieBreak',
+    spec: oneOf(SHERIFF_TIE_BREAK),
+    inTable: false,
+    doc: "how the sheriff breaks a tie under tie=sheriff-then-revote: choice = he chooses one of the tied afterwards (001); vote = the tied player his own vote named goes, and if it named none of them the tied are voted on again (000: \"the captain's vote selects the victim\")",
   },
   {
     key: 'sheriffMayVoidTie',
@@ -156,6 +182,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     spec: { kind: 'prob' },
     inTable: true,
     doc: "probability that the little girl's peek is caught (her rules give no number)",
+  },
+  {
+    key: 'caughtGirl',
+    spec: oneOf(CAUGHT_GIRL),
+    inTable: false,
+    doc: "the Little Girl caught peeking: dies = she is the night's victim instead of the pack's (000, 004); pack-chooses = the pack (its leader) may kill her instead of its victim, or let her live and keep its victim (001, 002)",
   },
   {
     key: 'littleGirlNamesHalf',
@@ -197,15 +229,19 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   witchSelfPoison: false,
   hunterShootsOn: [...CAUSES],
   guardRepeat: 'forbidden',
+  guardBlocks: 'night',
   loversMayVoteEachOther: false,
   loversMayKillEachOther: true,
   loversLearn: 'nothing',
   tie: 'none',
   maxRevotes: 2,
+  lastTie: 'nobody',
+  sheriffTieBreak: 'choice',
   sheriffMayVoidTie: false,
   sheriff: true,
   speakingOrder: 'seat',
   littleGirlCaught: 0.2,
+  caughtGirl: 'dies',
   littleGirlNamesHalf: false,
   harvestFestival: false,
   newMoon: [],

@@ -18,7 +18,11 @@ export interface Preset {
   readonly table: Readonly<Record<number, RoleCounts>>;
   /** Whose table it is, when the document has none of its own. */
   readonly tableSource: string;
-  /** How the silent points were filled, for docs/rules.md and `sim presets`. */
+  /**
+   * How the points its document leaves open were filled, for docs/rules.md and `sim
+   * presets`: each note starts with the option keys it fills ("key, key: ..."); every key
+   * the document does not settle has one (test/rules/documents.test.ts).
+   */
   readonly notes: readonly string[];
 }
 
@@ -40,6 +44,13 @@ const TABLE_001: Record<number, RoleCounts> = {
   12: { werewolf: 3, seer: 1, cupid: 1, witch: 1, hunter: 1, guard: 1, elder: 1, idiot: 1, villager: 2 },
 };
 
+/** Notes every preset shares: points no document settles. */
+const NOBODY_SAYS = [
+  'packRounds: no document counts the rounds of "the time given" (001, 002); 3',
+  'littleGirlCaught: no document gives a chance of being caught; 0.2',
+];
+const VARIANTS_OFF = "harvestFestival, newMoon: 004's variant and expansion, off (--rule harvestFestival=true, --rule newMoon=all)";
+
 export const PRESETS: readonly Preset[] = [
   {
     name: 'thiercelieux',
@@ -54,15 +65,27 @@ export const PRESETS: readonly Preset[] = [
       witchPotionsPerNight: 2,
       witchSelfHeal: true,
       hunterShootsOn: ['wolves', 'vote'],
+      guardBlocks: 'wolves',
       tie: 'sheriff-then-revote',
+      sheriffTieBreak: 'vote',
       sheriff: true,
       speakingOrder: 'seat',
+      caughtGirl: 'dies',
     },
     table: TABLE_004,
     tableSource: '004 (000 refers to the box table its text lacks; 004 is that box table)',
     notes: [
+      ...NOBODY_SAYS,
+      'witchSelfPoison: silent; false (only 002 allows it)',
       'guardRepeat: no guard in 000; forbidden (001, 004)',
+      'guardBlocks: no guard in 000; wolves (001, 002)',
       'loversMayVoteEachOther: silent; false (001, 002)',
+      'loversMayKillEachOther: silent; true (only 001 forbids it)',
+      'loversLearn: the lovers "recognize each other", nothing more is said; nothing (004)',
+      'maxRevotes, lastTie: silent on how many times the tied are voted on again; 2 re-votes, then nobody goes',
+      'speakingOrder: silent; seat (004)',
+      'littleGirlNamesHalf: silent; false (only 001 limits the claim)',
+      VARIANTS_OFF,
       'starvation (no wolf opens its eyes) is not modelled: a pack that abstains simply kills nobody',
     ],
   },
@@ -80,17 +103,32 @@ export const PRESETS: readonly Preset[] = [
       witchSelfHeal: true,
       hunterShootsOn: allBut('poison'),
       guardRepeat: 'forbidden',
+      guardBlocks: 'wolves',
       loversMayVoteEachOther: false,
       loversMayKillEachOther: false,
       tie: 'sheriff-then-revote',
+      sheriffTieBreak: 'choice',
       sheriffMayVoidTie: true,
       sheriff: true,
       speakingOrder: 'seat',
+      caughtGirl: 'pack-chooses',
       littleGirlNamesHalf: true,
     },
     table: TABLE_001,
     tableSource: '001',
-    notes: ['witchSelfHeal: silent; true (000, 002)', 'speakingOrder: silent; seat (000, 004)'],
+    notes: [
+      ...NOBODY_SAYS,
+      "wolvesWin: silent (001 states only the lovers' victory); all (002, 004)",
+      'packMayAbstain: silent; false (002, 004: the pack names a victim)',
+      'witchSelfHeal: silent; true (000, 002)',
+      'witchSelfPoison: silent; false (only 002 allows it)',
+      'hunterShootsOn: 001 names the pack and the vote (he shoots) and the poison (he does not); silent on grief, shot, guard, scapegoat, elder, punishment, drawn; he shoots on them (004: on any death)',
+      'loversLearn: the lovers "recognise each other", nothing more is said; nothing (004)',
+      'tie: without a sheriff to decide 001 is silent; the tied are voted on again (000)',
+      'maxRevotes, lastTie: silent; 2 re-votes, then nobody goes',
+      'speakingOrder: silent; seat (000, 004)',
+      VARIANTS_OFF,
+    ],
   },
   {
     name: 'introduction',
@@ -104,19 +142,30 @@ export const PRESETS: readonly Preset[] = [
       witchPotionsPerNight: 2,
       witchSelfHeal: true,
       witchSelfPoison: true,
-      hunterShootsOn: ['wolves', 'vote'],
+      hunterShootsOn: ['wolves', 'vote', 'drawn'],
       guardRepeat: 'lethal',
+      guardBlocks: 'wolves',
       loversMayVoteEachOther: false,
       loversLearn: 'team',
       tie: 'revote',
+      maxRevotes: 10,
+      lastTie: 'draw',
       sheriff: true,
       speakingOrder: 'after-victim',
+      caughtGirl: 'pack-chooses',
     },
     table: TABLE_004,
     tableSource: '004 (002 has the same 24-card box but prints no table)',
     notes: [
+      ...NOBODY_SAYS,
       'packTargets: silent; non-wolves (the common rule)',
+      'packMayAbstain: silent; false (the pack names a victim)',
       'witchPotionsPerNight: silent; 2 (000, the original rules its box translates)',
+      'loversMayKillEachOther: silent; true (only 001 forbids it)',
+      'maxRevotes, lastTie: 002 votes again "until someone goes" with no bound; ours: after 10 re-votes still tied the moderator draws one of the tied, who goes (counted in the results)',
+      'sheriffTieBreak, sheriffMayVoidTie: do not apply (tie=revote: the sheriff does not break ties)',
+      'littleGirlNamesHalf: silent; false (only 001 limits the claim)',
+      VARIANTS_OFF,
     ],
   },
   {
@@ -130,18 +179,28 @@ export const PRESETS: readonly Preset[] = [
       seerSees: 'role',
       hunterShootsOn: [...CAUSES],
       guardRepeat: 'forbidden',
+      guardBlocks: 'night',
       tie: 'none',
       sheriff: true,
       speakingOrder: 'seat',
+      caughtGirl: 'dies',
     },
     table: TABLE_004,
     tableSource: '004',
     notes: [
+      ...NOBODY_SAYS,
       'packTargets: silent; non-wolves (the common rule)',
+      'packMayAbstain: silent; false (the pack names a victim)',
       'witchPotionsPerNight: silent; 2 (000)',
       'witchSelfHeal: silent; true (000, 002)',
+      'witchSelfPoison: silent; false (only 002 allows it)',
       'loversMayVoteEachOther: silent; false (001, 002)',
-      "tie: 004's main rule (nobody goes); its variant is tie=revote",
+      'loversMayKillEachOther: silent; true (only 001 forbids it)',
+      "tie: 004's main rule (nobody goes); its variant is tie=revote (with lastTie=draw for \"until someone goes\")",
+      'maxRevotes, lastTie, sheriffTieBreak, sheriffMayVoidTie: do not apply (tie=none)',
+      'speakingOrder: the main rule names no order; seat (its variant is speakingOrder=after-victim)',
+      'littleGirlNamesHalf: silent; false (only 001 limits the claim)',
+      VARIANTS_OFF,
     ],
   },
 ];

@@ -24,9 +24,13 @@ export interface GameSetup {
   readonly preset: string;
 }
 
-/** Parses `werewolf=2,seer,witch,villager=5` (a bare name counts one). */
+/**
+ * Parses `werewolf=2,seer,witch,villager=5` (a bare name counts one). A role named twice
+ * (`werewolf=2,werewolf=1`, `seer,seer`) is refused: adding the counts up would hide a typo.
+ */
 export function parseRoleMix(text: string): Result<Map<Role, number>, string> {
   const counts = new Map<Role, number>();
+  const written = new Map<Role, string>();
   const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
   if (parts.length === 0) return err('the role mix is empty: write it as werewolf=2,seer,villager=5');
   for (const part of parts) {
@@ -38,7 +42,11 @@ export function parseRoleMix(text: string): Result<Map<Role, number>, string> {
     const count = countText === undefined ? 1 : Number(countText.trim());
     if (!Number.isInteger(count) || count < 0)
       return err(`the count of ${role} must be a whole number, not '${countText}'`);
-    counts.set(role, (counts.get(role) ?? 0) + count);
+    const before = written.get(role);
+    if (before !== undefined)
+      return err(`${role} is named twice in the mix ('${before}' and '${part}'): name each role once, with its count (e.g. ${role}=${(counts.get(role) ?? 0) + count})`);
+    written.set(role, part);
+    counts.set(role, count);
   }
   return ok(counts);
 }

@@ -33,3 +33,13 @@ export function hasHidden(text: string): boolean {
   HIDDEN.lastIndex = 0;
   return found;
 }
+
+/**
+ * `text` as an error message quotes it: shown `visible`, and cut after `max` characters
+ * with the length said (a 5,000-character flag value is not echoed whole).
+ */
+export function excerpt(text: string, max = 40): string {
+  const chars = [...text];
+  if (chars.length <= max) return visible(text);
+  return `${visible(chars.slice(0, max).join(''))}… (${chars.length} characters)`;
+}

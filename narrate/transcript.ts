@@ -96,6 +96,8 @@ export function describe(e: Event, words: Words = shownWords): string | null {
       return `${P(e.seat)} (little girl) peeks and sees ${list(e.wolves)}${e.caught ? ' — and is caught' : ''}`;
     case 'caught':
       return `the werewolves catch ${P(e.seat)} peeking: she is their victim instead`;
+    case 'girl-spared':
+      return `the werewolves catch ${P(e.seat)} peeking; ${P(e.leader)}, for the pack, lets her live: their victim stands`;
     case 'witch-victim':
       return `${P(e.seat)} (witch) is shown the victim: ${e.victim === null ? 'nobody' : P(e.victim)}`;
     case 'witch': {
@@ -110,6 +112,8 @@ export function describe(e: Event, words: Words = shownWords): string | null {
       return `the charmed wake and see each other: ${list(e.charmed)}`;
     case 'attack':
       return attackText(e.target, e.result);
+    case 'poison-blocked':
+      return `the guard's protection saves ${P(e.target)} from the poison`;
     case 'death':
       return `${P(e.seat)} dies (${e.cause === 'night' ? 'in the night' : e.cause}) and is revealed: ${e.role}`;
     case 'death-cause':

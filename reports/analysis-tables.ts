@@ -12,6 +12,17 @@ import type { Column, Row, Table } from './table.js';
 
 const OTHER_SIDES = ['lovers', 'piper', 'draw'] as const;
 
+/** '300 of 1000' for a configuration whose runs hold fewer games than they plan; '' when complete. */
+function storedText(s: ConfigSummary): string {
+  let stored = 0;
+  let planned = 0;
+  for (const r of s.runs) {
+    stored += r.games;
+    planned += r.planned;
+  }
+  return stored < planned ? `${stored} of ${planned}` : '';
+}
+
 export function configTable(g: SummaryGroup, id: string, title: string): Table {
   const rows: Row[] = g.summaries.map((s) => {
     const v = wilson(s.wins.village, s.games);
@@ -40,8 +51,10 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
       mean_days: s.totalDays / s.games,
       runs: s.runs.map((r) => r.run).join(' '),
       seeds: [...new Set(s.runs.map((r) => r.seed))].join(' '),
+      stored: storedText(s),
     };
   });
+  const someIncomplete = rows.some((r) => r['stored'] !== '');
   return {
     id,
     title,
@@ -58,9 +71,13 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
       { key: 'mean_days', title: 'days', kind: 'num', digits: 2 },
       { key: 'runs', title: 'runs', kind: 'text', shown: false },
       { key: 'seeds', title: 'seeds', kind: 'text', shown: false },
+      { key: 'stored', title: 'incomplete', kind: 'text', shown: someIncomplete },
     ],
     rows,
-    notes: ['other: lovers, piper and draws together (CSV/JSON: each).'],
+    notes: [
+      'other: lovers, piper and draws together (CSV/JSON: each).',
+      ...(someIncomplete ? ['incomplete: games stored of those planned, where a run is stopped or still being played; its figures are of the games stored so far.'] : []),
+    ],
   };
 }
 
@@ -166,7 +183,8 @@ export function deathTable(g: SummaryGroup, id: string, title: string): Table {
     rows,
     notes: [
       'share of the players of each role (the card at the end of the game) by how they ended: ' +
-        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death.',
+        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death.' +
+        (fates.includes('drawn') ? ' drawn = still tied after the last re-vote, drawn by the moderator (lastTie=draw): the safeguard of 002’s “until someone goes”.' : ''),
     ],
   };
 }
@@ -181,6 +199,7 @@ export const CAUSE_TITLES: Record<Fate, string> = {
   scapegoat: 'scapegt',
   elder: 'elder',
   punishment: 'punish',
+  drawn: 'drawn',
   survived: 'alive',
 } satisfies Record<Cause | 'survived', string>;
 

@@ -97,7 +97,7 @@ export function dbSource(store: Store, select: RunSelection = {}): Result<GameSo
   const configurations = (): ConfigGames[] =>
     [...byConfig.values()].map((list) => {
       const config = configOfRun(list[0]!);
-      const sourceRuns: SourceRun[] = list.map((r) => ({ run: r.id, seed: r.seed, games: countStmt.get(r.id) as number }));
+      const sourceRuns: SourceRun[] = list.map((r) => ({ run: r.id, seed: r.seed, games: countStmt.get(r.id) as number, planned: r.stop - r.first }));
       return {
         config,
         runs: sourceRuns,

@@ -4,7 +4,7 @@
 // on it goes through `escapeHtml` (visible, then HTML-escaped).
 
 import { visible } from '../narrate/escape.js';
-import type { Report } from './report.js';
+import { incompleteNote, type Report } from './report.js';
 import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
 
 /**
@@ -68,7 +68,7 @@ ${body}
 export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   const parts: string[] = [];
   parts.push(`<h1>Werewolf lab report</h1>`);
-  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games</p>`);
+  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${escapeHtml(incompleteNote(r))}</p>`);
   if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
   if (r.groups.length + r.tournaments.length > 1)
     parts.push(

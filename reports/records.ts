@@ -40,7 +40,17 @@ export interface GameRecord {
 export interface SourceRun {
   readonly run: number;
   readonly seed: string;
+  /** Games stored. */
   readonly games: number;
+  /** Games the run (its shard) plays when complete: more than `games` while it is stopped or still being played. */
+  readonly planned: number;
+}
+
+/** The runs of a source that hold fewer games than they plan (stopped, or still being played), each once. */
+export function incompleteRuns(runs: Iterable<SourceRun>): SourceRun[] {
+  const out = new Map<number, SourceRun>();
+  for (const r of runs) if (r.games < r.planned) out.set(r.run, r);
+  return [...out.values()].sort((a, b) => a.run - b.run);
 }
 
 export interface ConfigGames {
@@ -80,7 +90,7 @@ export function memorySource(label: string, configs: readonly { config: ConfigIn
     configurations: () =>
       configs.map((c) => ({
         config: c.config,
-        runs: c.runs ?? [{ run: 0, seed: '', games: c.games.length }],
+        runs: c.runs ?? [{ run: 0, seed: '', games: c.games.length, planned: c.games.length }],
         games: () => c.games,
       })),
   };

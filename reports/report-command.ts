@@ -96,6 +96,8 @@ export function reportJson(r: Report): Record<string, unknown> {
     source: r.source,
     configurations: r.configurations,
     games: r.games,
+    complete: r.incomplete.length === 0,
+    incomplete: r.incomplete.map((x) => ({ run: x.run, stored: x.games, planned: x.planned })),
     comparisons: r.comparisons === null ? null : toJsonObject(r.comparisons),
     groups: r.groups.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
     tournaments: r.tournaments.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),

@@ -7,7 +7,7 @@ import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, pair
 import { balanceByPlayers, balanceDetailTable, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate, type PlayersBalance } from './balance.js';
 import { daysHistogram, deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart, type FateBar, type LengthPoint, type RatePoint } from './charts.js';
 import { shortMix, TABLE_DOCUMENTS } from '../stats/mix.js';
-import { configKey } from './records.js';
+import { configKey, incompleteRuns, type SourceRun } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
@@ -32,6 +32,8 @@ export interface Report {
   readonly source: string;
   readonly configurations: number;
   readonly games: number;
+  /** Runs that hold fewer games than they plan (stopped, or still being played): said beside the figures. */
+  readonly incomplete: readonly SourceRun[];
   /** Comparisons the user asked for (`sim report --compare`), across rule sets too. */
   readonly comparisons: Table | null;
   readonly groups: readonly GroupReport[];
@@ -92,7 +94,22 @@ function suffix(i: number, n: number): string {
   return n === 1 ? '' : `-${i + 1}`;
 }
 
-function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions): GroupReport {
+/** ' · 2 runs incomplete' for the report's header ('' when every run is complete). */
+export function incompleteNote(r: Pick<Report, 'incomplete'>): string {
+  const n = r.incomplete.length;
+  return n === 0 ? '' : ` · ${n} run${n === 1 ? '' : 's'} INCOMPLETE (${r.incomplete.map((x) => `run ${x.run}: ${x.games} of ${x.planned} games`).join(', ')})`;
+}
+
+/** What the figures of runs still short of their games are: those of the games stored so far. */
+export function incompleteText(runs: readonly SourceRun[], source: string): string {
+  const each = runs.map((r) => `run ${r.run} holds ${r.games} of its ${r.planned} games`).join('; ');
+  return (
+    `INCOMPLETE: ${each} (stopped, or still being played). The figures here are of the games stored so far; ` +
+    `\`sim resume --db ${source} --run ${runs[0]!.run}\` plays the rest.`
+  );
+}
+
+function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts: BuildOptions): GroupReport {
   const sfx = suffix(i, n);
   const label = groupLabel(g);
   const games = g.summaries.reduce((s, c) => s + c.games, 0);
@@ -100,9 +117,13 @@ function groupReport(g: SummaryGroup, i: number, n: number, opts: BuildOptions):
   const rates = mixRates(g.summaries);
   const balance = balanceByPlayers(rates);
 
+  const incomplete = incompleteRuns(g.summaries.flatMap((s) => s.runs));
   sections.push({
     title: 'Configurations',
-    text: [`${g.summaries.length} configuration${g.summaries.length === 1 ? '' : 's'}, ${games} games. Win rates with 95% Wilson intervals.`],
+    text: [
+      `${g.summaries.length} configuration${g.summaries.length === 1 ? '' : 's'}, ${games} games. Win rates with 95% Wilson intervals.`,
+      ...(incomplete.length === 0 ? [] : [incompleteText(incomplete, source)]),
+    ],
     charts: [],
     tables: [configTable(g, `configurations${sfx}`, `Win rate per side, per configuration (${label})`)],
   });
@@ -193,8 +214,9 @@ export function buildReport(source: string, summaries: readonly ConfigSummary[],
     source,
     configurations: summaries.length,
     games: summaries.reduce((s, c) => s + c.games, 0),
+    incomplete: incompleteRuns(summaries.flatMap((s) => s.runs)),
     comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
-    groups: groups.map((g, i) => groupReport(g, i, groups.length, opts)),
+    groups: groups.map((g, i) => groupReport(g, i, groups.length, source, opts)),
     tournaments: (opts.tournaments ?? []).map((t) => tournamentReport(t, { charts: opts.charts })),
   };
 }

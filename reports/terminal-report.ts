@@ -1,11 +1,11 @@
 // The report for the terminal: the same tables as the page, aligned in 80 columns.
 
-import type { Report } from './report.js';
+import { incompleteNote, type Report } from './report.js';
 import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
 
 export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
   const out: string[] = [];
-  out.push(...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games`, width));
+  out.push(...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${incompleteNote(r)}`, width));
   if (r.comparisons !== null) out.push('', ...renderTable(r.comparisons, width));
   for (const g of [...r.groups, ...r.tournaments]) {
     out.push('', '═'.repeat(Math.min(width, 78)));

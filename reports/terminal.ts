@@ -32,6 +32,11 @@ export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[
   return out;
 }
 
+/** `  label      value` lines, the value wrapped under itself (labels of up to 10 characters). */
+export function labelled(rows: readonly (readonly [string, string])[], width = TERMINAL_WIDTH): string[] {
+  return rows.flatMap(([k, v]) => wrap(v, width, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k.padEnd(10)} ${l.trimStart()}` : l)));
+}
+
 export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
   let cols: Column[] = shownColumns(t);
   // A table without columns is a title and its notes (e.g. why nothing could be fitted).

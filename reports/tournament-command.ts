@@ -7,13 +7,16 @@
 import { err, ok, type Result } from '../engine/index.js';
 import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
 import { changedRules, parseSeed } from '../runs/run-config.js';
-import { MODES, pairingLabel, planSchedule, type Mode, type Schedule } from '../tournaments/schedule.js';
+import { MODES, pairingLabel, planSchedule, type AdaptiveSettings, type Mode, type Schedule } from '../tournaments/schedule.js';
 import { Store } from '../runs/storage.js';
-import { discardTournament, openTournament, playTournament, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
+import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
+import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
+import { rankingTable } from './leaderboard-table.js';
+import type { Table } from './table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from './export.js';
 import { modelOf, tournamentReport } from './tournament-report.js';
-import { renderTable, wrap } from './terminal.js';
+import { labelled, renderTable, wrap } from './terminal.js';
 
 export interface TournamentArgs {
   readonly db: string;
@@ -27,6 +30,8 @@ export interface TournamentArgs {
   readonly rules: readonly string[];
   readonly seed: string;
   readonly games: number;
+  /** Adaptive (side mode): `games` is each pairing's cap. */
+  readonly adaptive?: AdaptiveSettings | undefined;
   readonly workers: number;
   readonly concurrency: number;
   readonly chunk?: number | undefined;
@@ -42,23 +47,7 @@ export function planTournament(a: TournamentArgs): Result<Schedule, string> {
   if (!seed.ok) return seed;
   const setup = resolveSetup({ preset: a.preset, players: a.players, roles: a.roles, rules: a.rules });
   if (!setup.ok) return setup;
-  return planSchedule({ mode: mode as Mode, entrants: a.agents, reference: a.reference, selfPlay: a.selfPlay, setup: setup.value, seed: seed.value, games: a.games });
-}
-
-/** What the LLM layer adds to a tournament's play. */
-export interface ModelSession {
-  readonly playAsync: NonNullable<TournamentOptions['playAsync']>;
-  /** True once the models take no new call (budget, a provider's refusal, Ctrl-C). */
-  stopped(): boolean;
-  /** Lines for the text summary, the summary's `llm` object, and why play ended early (null when it did not). */
-  finish(outcome: PlayOutcome): {
-    readonly lines: readonly string[];
-    readonly json: Record<string, unknown>;
-    readonly stop: { readonly message: string; readonly exit: number } | null;
-    /** Refused at the first call with nothing recorded or stored: the tournament is not kept. */
-    readonly drop: boolean;
-  };
-  close(): void;
+  return planSchedule({ mode: mode as Mode, entrants: a.agents, reference: a.reference, selfPlay: a.selfPlay, setup: setup.value, seed: seed.value, games: a.games, adaptive: a.adaptive });
 }
 
 export interface TournamentIo {
@@ -96,22 +85,30 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       throw e;
     }
     const stop = io.shouldStop ?? (() => false);
-    const play = await playTournament(store, open, {
+    const options: TournamentOptions = {
       workers: a.workers,
       concurrency: a.concurrency,
       chunk: a.chunk,
       shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
       onProgress: io.onProgress,
       playAsync: session?.playAsync,
-    });
+    };
+    let adaptive: AdaptiveState | null = null;
+    let play: PlayOutcome;
+    if (s.adaptive === null) play = await playTournament(store, open, options);
+    else {
+      const r = await playAdaptive(store, open, s, s.adaptive, options);
+      play = r.play;
+      adaptive = r.state;
+    }
     const end = session?.finish(play);
     if (end?.drop === true) {
       discardTournament(store, open);
       return ok({ stdout: '', open, play, stop: end.stop, dropped: true });
     }
     const data = tournamentData(store, open.tournament);
-    const report = tournamentReport(data, { charts: false });
-    const tables = report.sections.flatMap((x) => x.tables);
+    const report = tournamentReport(data, { charts: false, adaptive: s.adaptive !== null });
+    const tables = [...(adaptive === null || s.adaptive === null ? [] : [adaptiveTable(s, adaptive, s.adaptive)]), ...report.sections.flatMap((x) => x.tables)];
     const notes = report.sections.flatMap((x) => x.text);
     let stdout: string;
     if (a.json) {
@@ -135,13 +132,14 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
         unfinished: play.unfinished,
         stopped: play.stopped,
         model: fit.ok ? fit.value : { error: fit.error },
+        adaptive: adaptive === null ? null : { ...s.adaptive, ...adaptive },
         tables: tables.map(toJsonObject),
         notes,
         llm: end?.json ?? null,
       };
       stdout = JSON.stringify(json) + '\n';
     } else {
-      const out = [...headerLines(s, open, play, a.db), ...(end?.lines ?? [])];
+      const out = [...headerLines(s, open, play, a.db, adaptive), ...(end?.lines ?? [])];
       for (const n of notes) out.push('', ...wrap(n, 80));
       for (const t of tables) out.push('', ...renderTable(t));
       out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, 80));
@@ -156,7 +154,23 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
   }
 }
 
-function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string): string[] {
+/** An adaptive tournament's ranking on the games its rounds read. */
+function adaptiveTable(s: Schedule, state: AdaptiveState, a: AdaptiveSettings): Table {
+  const pairingsOf = (e: string) => s.pairings.flatMap((p, i) => (p.kind === 'sides' && (p.wolves === e || p.village === e) ? [i] : []));
+  const rows = (state.ranking ?? []).map((r) => ({ ...r, games: pairingsOf(r.entrant).reduce((n, i) => n + state.games[i]!, 0), dollars: 0 }));
+  return rankingTable(rows, {
+    precision: a.precision,
+    id: 'adaptive-ranking',
+    title: `The ranking the adaptive schedule settled on (${state.status})`,
+    prior: null,
+    notes: [
+      `Fitted on the games the rounds read (${state.games.reduce((n, x) => n + x, 0)} over ${s.pairings.length} pairings); the tables below read every stored game of the pairings' runs. ` +
+        `The "vs next" verdicts are at ${(100 * state.level).toFixed(2)}%, not 95%: the schedule looked at the ranking several times before it stopped, and pays for each look.`,
+    ],
+  });
+}
+
+function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string, adaptive: AdaptiveState | null): string[] {
   const t = open.tournament;
   const runs = open.pairings.map((l) => l.run.id);
   const speed = p.seconds > 0 && p.played > 0 ? `, ${Math.round(p.played / p.seconds).toLocaleString('en-US')} games/s` : '';
@@ -169,12 +183,18 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
     ...(s.reference === null ? [] : ([['reference', `${s.reference} (every other seat)`]] as [string, string][])),
     ['setup', setupLabel({ players: s.setup.players, deck: mixLabel(s.setup), preset: s.setup.preset, rules: changedRules(s.setup).join(' ') })],
     ['schedule', kinds],
-    ['games', `${s.games} per pairing, seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`],
+    [
+      'games',
+      s.adaptive === null || adaptive === null
+        ? `${s.games} per pairing, seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`
+        : `adaptive: ${adaptive.status} after ${adaptive.rounds} rounds of ${s.adaptive.batch} games (first ${s.adaptive.batch} for every pairing), ${adaptive.games.reduce((n, x) => n + x, 0)} games in all, ` +
+          `${Math.min(...adaptive.games)}–${Math.max(...adaptive.games)} per pairing (at most ${s.games}); ties within ±${s.adaptive.precision}; seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`,
+    ],
     ['played', `${p.played} games now in ${p.seconds.toFixed(1)} s${speed}; ${p.stored} of ${p.total} stored${p.unfinished > 0 ? `; ${p.unfinished} unfinished (not stored)` : ''}`],
     ['stored in', `${db}: tournament ${t.id}, runs ${compactIds(runs)}`],
   ];
   const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
-  for (const [k, v] of lines) head.push(...wrap(v, 80, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k.padEnd(10)} ${l.trimStart()}` : l)));
+  head.push(...labelled(lines));
   if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, 80, '  '));
   return head;
 }

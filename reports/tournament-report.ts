@@ -20,7 +20,8 @@ export function modelOf(data: TournamentData): Result<ModelFit, string> {
   return data.mode === 'side' ? fitSideModel(t.entrants, data.results) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
 }
 
-export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean }): GroupReport {
+/** `adaptive`: the tournament was played by an adaptive schedule (its pairings stop short of their caps by design). */
+export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly adaptive?: boolean }): GroupReport {
   const t = data.tournament;
   const id = (what: string) => `tournament-${t.id}-${what}`;
   const stored = data.pairings.reduce((n, p) => n + p.stored, 0);
@@ -28,9 +29,11 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
   const fit = modelOf(data);
   const sections: Section[] = [];
   const about =
-    `${data.pairings.length} pairings of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. ` +
+    (opts.adaptive === true
+      ? `${data.pairings.length} pairings of at most ${t.games} games each, as the adaptive schedule chose (${stored} games stored), seed ${t.seed}, ${data.setupLabel}. `
+      : `${data.pairings.length} pairings of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. `) +
     `Game i of every pairing is dealt from the same seed (${t.seed}#i), so entrants meet the same deals.` +
-    (stored < planned ? ` Unfinished: ${stored} of ${planned} games stored (run the same sim tournament again to continue).` : '');
+    (stored < planned && opts.adaptive !== true ? ` Unfinished: ${stored} of ${planned} games stored (run the same sim tournament again to continue).` : '');
   if (data.mode === 'side') sections.push({ title: 'Scores', text: [about], charts: [], tables: [sideScoreTable(sideScores(t.entrants, data.results), id('scores'))] });
   else sections.push({ title: 'Scores', text: [about], charts: [], tables: [seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'))] });
   const charts =

@@ -41,6 +41,8 @@ export interface Executed {
   readonly stopped: boolean;
   /** Games started but abandoned (asynchronous seatings only): not stored. */
   readonly unfinished: number;
+  /** Worker threads used: at most those asked, and no more than there were chunks (0: this thread). */
+  readonly workers: number;
 }
 
 export function countOf(ranges: readonly IndexRange[]): number {
@@ -49,9 +51,12 @@ export function countOf(ranges: readonly IndexRange[]): number {
   return n;
 }
 
-/** Splits ranges into chunks of at most `size` games (a chunk may span several ranges). */
-export function chunksOf(ranges: readonly IndexRange[], size: number): IndexRange[][] {
-  const out: IndexRange[][] = [];
+/**
+ * Splits ranges into chunks of at most `size` games (a chunk may span several ranges),
+ * made one at a time as they are taken: a run's memory does not grow with its games (all
+ * the chunks of 2^31 − 1 games at once took 1.3 GB). There are ceil(games / size) of them.
+ */
+export function* chunkStream(ranges: readonly IndexRange[], size: number): Generator<IndexRange[]> {
   let cur: IndexRange[] = [];
   let room = size;
   for (const r of ranges) {
@@ -62,14 +67,18 @@ export function chunksOf(ranges: readonly IndexRange[], size: number): IndexRang
       room -= stop - first;
       first = stop;
       if (room === 0) {
-        out.push(cur);
+        yield cur;
         cur = [];
         room = size;
       }
     }
   }
-  if (cur.length > 0) out.push(cur);
-  return out;
+  if (cur.length > 0) yield cur;
+}
+
+/** Every chunk of chunkStream at once (schedules that interleave the chunks of several runs). */
+export function chunksOf(ranges: readonly IndexRange[], size: number): IndexRange[][] {
+  return [...chunkStream(ranges, size)];
 }
 
 /** Chunks small enough for steady progress and cheap resumes, big enough to amortise a task (~50 µs). */
@@ -90,19 +99,20 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
   const stop = opts.shouldStop ?? (() => false);
   if (async) return executeAsync(player, ranges, opts, stop);
   const total = countOf(ranges);
-  const chunks = chunksOf(ranges, opts.batch ?? defaultBatch(total, opts.workers));
+  const size = opts.batch ?? defaultBatch(total, opts.workers);
+  const chunks = chunkStream(ranges, size);
   if (opts.workers === 0) {
     let played = 0;
     for (const c of chunks) {
-      if (stop()) return { played, stopped: true, unfinished: 0 };
+      if (stop()) return { played, stopped: true, unfinished: 0, workers: 0 };
       const r = player.chunkSync(c);
       opts.onChunk(r);
       played += r.count;
       await tick(); // lets signals (Ctrl-C) and progress redraws through
     }
-    return { played, stopped: false, unfinished: 0 };
+    return { played, stopped: false, unfinished: 0, workers: 0 };
   }
-  return executePool(spec, chunks, opts, stop);
+  return executePool(spec, chunks, Math.ceil(total / size), opts, stop);
 }
 
 /**
@@ -160,23 +170,25 @@ export function inFlight<T>(limit: number, next: () => Promise<T> | undefined, o
   });
 }
 
-async function executePool(spec: GamesSpec, chunks: readonly IndexRange[][], opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
-  const w = Math.min(opts.workers, chunks.length);
-  if (w === 0) return { played: 0, stopped: false, unfinished: 0 };
+async function executePool(spec: GamesSpec, chunks: Iterator<IndexRange[]>, count: number, opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
+  const w = Math.min(opts.workers, count);
+  if (w === 0) return { played: 0, stopped: false, unfinished: 0, workers: 0 };
   const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: w, maxThreads: w, workerData: spec, idleTimeout: 1000 });
   let played = 0;
-  let i = 0;
   try {
     const r = await inFlight(
       2 * w, // one chunk computing and one queued per worker: no worker waits for the main thread
-      () => (i < chunks.length ? pool.run({ ranges: chunks[i++]! }) : undefined),
+      () => {
+        const c = chunks.next();
+        return c.done === true ? undefined : pool.run({ ranges: c.value });
+      },
       (chunk) => {
         opts.onChunk(chunk);
         played += chunk.count;
       },
       stop,
     );
-    return { played, stopped: !r.exhausted, unfinished: 0 };
+    return { played, stopped: !r.exhausted, unfinished: 0, workers: w };
   } finally {
     await pool.destroy();
   }
@@ -224,5 +236,5 @@ async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], o
     stop,
   );
   flush();
-  return { played, stopped: !done.exhausted, unfinished };
+  return { played, stopped: !done.exhausted, unfinished, workers: 0 };
 }

@@ -11,6 +11,7 @@ import { findPreset } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { isRole, type Role } from '../engine/index.js';
 import { buildDeck, describeSetup, type GameSetup } from '../engine/index.js';
+import { excerpt } from '../narrate/escape.js';
 
 export interface Shard {
   /** 1-based, as `--shard k/n` and batch systems' array indices count. */
@@ -54,13 +55,37 @@ export function parseShard(text: string, games: number): Result<Shard, string> {
   return ok({ k, n });
 }
 
-const SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
+const codePoint = (c: string): string => (c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 
-/** Seeds are text (`7` and `007` are different runs); `#` and `/` would blur game and stream seeds. */
+/** The characters a seed may hold: letters, marks, digits, punctuation, symbols and the space. */
+const SEED_CHAR = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+export const MAX_SEED = 64;
+
+/**
+ * A seed is text (`7` and `007` are different runs): 1 to 64 characters of any script —
+ * letters, digits, marks, punctuation, symbols, spaces inside — trimmed and normalized to
+ * Unicode NFC, so that the same text typed on any machine (é as one character, or as e and
+ * a combining accent) is the same seed and plays the same games. Refused: `#` and `/`
+ * (they join the seed, the game index and the stream: `S#i/deal`), control and invisible
+ * format characters, unassigned and private-use code points, other spaces.
+ */
 export function parseSeed(text: string): Result<string, string> {
-  const s = text.trim();
-  if (!SEED.test(s))
-    return err(`--seed '${text}' is not a valid seed: use 1 to 64 letters, digits or . _ : - (e.g. --seed 42)`);
+  const s = text.trim().normalize('NFC');
+  const chars = [...s];
+  const why =
+    chars.length === 0
+      ? 'it is empty'
+      : chars.length > MAX_SEED
+        ? `it has ${chars.length} characters, more than ${MAX_SEED}`
+        : chars.some((c) => c === '#' || c === '/')
+          ? '# and / are reserved (game i of seed S is seeded S#i, its streams S#i/deal, …)'
+          : chars.some((c) => !SEED_CHAR.test(c))
+            ? `it holds U+${codePoint(chars.find((c) => !SEED_CHAR.test(c))!)}, a control, invisible, unassigned or private-use character`
+            : null;
+  if (why !== null)
+    return err(
+      `--seed '${excerpt(text)}' is not a valid seed: ${why}. A seed is 1 to ${MAX_SEED} letters, digits, marks, punctuation, symbols or spaces of any script (e.g. --seed 42, --seed 狼人-1)`,
+    );
   return ok(s);
 }
 

@@ -4,7 +4,7 @@
 import { GamePlayer, type GamesSpec } from './games.js';
 import { IDENTITY_CODES, type ChunkResult } from './record.js';
 import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
-import type { RunRow, Store } from './storage.js';
+import { writeFailureOf, type RunRow, type Store } from './storage.js';
 import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
@@ -35,6 +35,14 @@ export interface RunOutcome {
   readonly stopped: boolean;
   /** Games started but abandoned (LLM runs: a stop, an incomplete replay record); not stored. */
   readonly unfinished: number;
+  /**
+   * The write that stopped the run (disk full, read-only file, I/O error), or null. The
+   * failed batch was rolled back and nothing was stored after it: every stored game is
+   * whole, and a resume plays the rest.
+   */
+  readonly writeFailure: { readonly why: string; readonly message: string } | null;
+  /** Worker threads that played (fewer than asked when the games made fewer chunks; 0: this thread). */
+  readonly workers: number;
 }
 
 export async function runGames(config: RunConfig, opts: RunOptions): Promise<RunOutcome> {
@@ -60,8 +68,25 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes);
   opts.onProgress?.(planned - countOf(ranges), planned);
   const started = performance.now();
+  let writeFailure: RunOutcome['writeFailure'] = null;
+  let dropped = 0;
   const onChunk = (chunk: ChunkResult) => {
-    if (store !== undefined && run !== null) store.insertChunk(run.id, chunk, config.setup.players);
+    // After a failed write the chunks still in flight are dropped: a resume plays them.
+    if (writeFailure !== null) {
+      dropped += chunk.count;
+      return;
+    }
+    if (store !== undefined && run !== null) {
+      try {
+        store.insertChunk(run.id, chunk, config.setup.players);
+      } catch (e) {
+        const why = writeFailureOf(e);
+        if (why === null) throw e;
+        writeFailure = { why, message: (e as Error).message };
+        dropped += chunk.count;
+        return;
+      }
+    }
     tally.addChunk(chunk);
     opts.onProgress?.(tally.games, planned);
   };
@@ -70,8 +95,9 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     concurrency: opts.concurrency,
     batch: opts.batch,
     onChunk,
-    shouldStop: opts.shouldStop,
+    shouldStop: () => writeFailure !== null || (opts.shouldStop?.() ?? false),
     playAsync: opts.playAsync,
   });
-  return { run, tally, planned, played: done.played, seconds: (performance.now() - started) / 1000, stopped: done.stopped, unfinished: done.unfinished };
+  const seconds = (performance.now() - started) / 1000;
+  return { run, tally, planned, played: done.played - dropped, seconds, stopped: done.stopped, unfinished: done.unfinished, writeFailure, workers: done.workers };
 }

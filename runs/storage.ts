@@ -7,7 +7,7 @@
 // played again by `sim resume` (a game depends only on its index).
 
 import Database from 'better-sqlite3';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CAUSES } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
@@ -54,8 +54,9 @@ export function inspectDbFile(path: string): Result<DbFileState, string> {
   } catch (e) {
     return err(`cannot read ${path}: ${(e as Error).message}`);
   }
-  if (read < 100 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC)
+  if (read < 16 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC)
     return err(`${path} is not an SQLite database, so not a werewolf-lab results file; it was left untouched. Choose another file`);
+  if (read < 100) return err(damagedMessage(path, `truncated: ${size} bytes, less than an SQLite header`));
   const appId = header.readUInt32BE(68);
   const version = header.readInt32BE(60);
   if (appId !== APPLICATION_ID)
@@ -66,7 +67,109 @@ export function inspectDbFile(path: string): Result<DbFileState, string> {
   if (version > SCHEMA_VERSION)
     return err(`${path} was written by a newer werewolf-lab (schema ${version}; this one reads ${SCHEMA_VERSION}): update werewolf-lab to read it`);
   if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another file`);
+  // (With a write-ahead log beside it the file may lag its header: the log holds the rest.)
+  const expected = walBytes(path) > 0 ? null : declaredSize(header);
+  if (expected !== null && size < expected) return err(damagedMessage(path, `truncated: ${size} bytes where its header counts ${expected}`));
   return ok('ours');
+}
+
+/**
+ * Why the directory of `path` cannot take new files (null: it can). SQLite writes its
+ * journal (`-wal`) beside the database, so even an existing file needs a writable directory.
+ */
+function unwritableDir(path: string): string | null {
+  const dir = dirname(resolve(path));
+  try {
+    accessSync(dir, constants.W_OK);
+    return null;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EROFS') return `its directory ${dir} is on a read-only file system`;
+    if (code === 'EACCES' || code === 'EPERM') return `its directory ${dir} is not writable (permission denied; SQLite keeps its journal beside the file)`;
+    return `its directory ${dir} cannot be written (${(e as Error).message})`;
+  }
+}
+
+/** Whether the file's header marks it as a WAL database (read and write versions 2). */
+function walMode(path: string): boolean {
+  const header = Buffer.alloc(20);
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      readSync(fd, header, 0, 20, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+  return header[18] === 2 && header[19] === 2;
+}
+
+function walBytes(path: string): number {
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The file size an SQLite header declares (page size × pages), or null where the header's
+ * page count is not valid (an older SQLite writer: bytes 92–95 differ from the change
+ * counter at 24–27). A file shorter than that was cut: pages the database needs are gone.
+ */
+function declaredSize(header: Buffer): number | null {
+  const raw = header.readUInt16BE(16);
+  const pageSize = raw === 1 ? 65536 : raw;
+  const pages = header.readUInt32BE(28);
+  if (pages === 0 || header.readUInt32BE(92) !== header.readUInt32BE(24)) return null;
+  return pageSize * pages;
+}
+
+/** SQLite's errors for a damaged file ("database disk image is malformed", "file is not a database"). */
+export function isDamage(e: unknown): e is Error & { readonly code: string } {
+  return e instanceof Database.SqliteError && /^SQLITE_(CORRUPT|NOTADB)/.test(e.code);
+}
+
+/** The one paragraph for a damaged results file (`detail`: what is wrong with it). */
+export function damagedMessage(path: string, detail: string): string {
+  return (
+    `${path} is damaged (${detail.trim().replace(/\s*\n\s*/g, '; ')}) and was left untouched. Restore it from a copy; or save what SQLite can still read ` +
+    `into a new file (sqlite3 ${path} .recover | sqlite3 recovered.db) and give that with --db; or choose another --db`
+  );
+}
+
+/**
+ * The first problem SQLite finds in a file (PRAGMA quick_check: every page and index
+ * entry, in time proportional to the file), or null if it finds none. Opened query-only
+ * (as Store.open reads: a read-only connection would leave -wal and -shm files behind).
+ */
+export function damageOf(path: string): string | null {
+  let db: DB | undefined;
+  try {
+    db = new Database(path, { fileMustExist: true });
+    db.pragma('query_only = ON');
+    const first = db.pragma('quick_check(1)', { simple: true }) as string;
+    return first === 'ok' ? null : first;
+  } catch (e) {
+    return isDamage(e) ? e.message : null;
+  } finally {
+    db?.close();
+  }
+}
+
+/** Why a write failed, in words, for an error of SQLite or of the file system; null: not a write failure. */
+export function writeFailureOf(e: unknown): string | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'the disk is full';
+  if (code === 'EDQUOT') return 'the disk quota is used up';
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'the file or its directory is read-only';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return `an I/O error (${code})`;
+  if (code === 'SQLITE_CANTOPEN') return 'a file it needs cannot be created (SQLITE_CANTOPEN)';
+  return null;
 }
 
 /**
@@ -155,8 +258,16 @@ export class Store {
   static open(path: string, mode: StoreMode): Result<Store, string> {
     const state = inspectDbFile(path);
     if (!state.ok) return state;
+    if (mode !== 'write' && state.value === 'empty')
+      return err(`${path} is an empty file (0 bytes), not a results database yet: play a run into it (\`sim --games N --db ${path}\`) or give the right --db path`);
     if (mode !== 'write' && state.value !== 'ours')
       return err(`there is no results database at ${path} (make one with \`sim --games N --db ${path}\`, or give the right --db path)`);
+    const blocked = unwritableDir(path);
+    if (blocked !== null && mode !== 'read')
+      return err(`cannot ${state.value === 'missing' ? 'create' : 'write to'} ${path}: ${blocked}. Choose another --db path, or make the directory writable`);
+    // Reading a WAL file needs its shared-memory file (-shm) beside it, made on first use.
+    if (blocked !== null && walMode(path) && !existsSync(`${path}-shm`))
+      return err(`cannot read ${path} where it is: ${blocked}, and SQLite must create its -shm file beside a database it reads. Copy the file to a writable directory and read the copy`);
     const fresh = state.value !== 'ours';
     let db: DB;
     try {
@@ -175,6 +286,15 @@ export class Store {
     try {
       db.pragma('busy_timeout = 10000');
       if (mode === 'read') db.pragma('query_only = ON');
+      // Before a write, the whole file is checked (quick_check, ~5 ms per MB): a damaged
+      // file is refused before anything, even the journal mode, is written to it.
+      if (!fresh && mode !== 'read') {
+        const first = db.pragma('quick_check(1)', { simple: true }) as string;
+        if (first !== 'ok') {
+          db.close();
+          return err(damagedMessage(path, `SQLite's check: ${first}`));
+        }
+      }
       if (fresh) {
         // The schema and the marks are committed before WAL is switched on, so the file
         // header (read by inspectDbFile) carries them from the first moment.
@@ -192,6 +312,7 @@ export class Store {
       return ok(new Store(db, path, mode));
     } catch (e) {
       db.close();
+      if (isDamage(e)) return err(damagedMessage(path, `SQLite: ${e.message}`));
       throw e;
     }
   }

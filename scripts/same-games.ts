@@ -6,7 +6,8 @@
 // Harvest Festival and New Moon) and seatings (self-play with default and extreme
 // knobs, mixed knobs in one game, mixed tables with random agents), and the JSON of
 // every game's log, its outcome and its wrong answers are compared. Prints how many
-// games were compared and the first few differences; exit 1 if any.
+// games were compared, the first few differences and the differing games per cell
+// (a rule's new reading should change only the cells that use it); exit 1 if any.
 //
 // Without --against it only prints the digest of all the games (sha-256 of their JSON),
 // for comparing two runs by eye.
@@ -72,6 +73,8 @@ const per = Math.max(1, Math.ceil(games / slots));
 const digest = createHash('sha256');
 let played = 0;
 let differing = 0;
+/** Differing games per cell: a rule change should show only in the cells that use the rule. */
+const byCell = new Map<string, number>();
 let k = 0;
 for (const cell of cells) {
   for (const seating of seatings) {
@@ -91,6 +94,7 @@ for (const cell of cells) {
       const theirs = other.play(tables[1]!.setup, tables[1]!.seating, g);
       if (theirs !== mine) {
         differing++;
+        byCell.set(cell.label, (byCell.get(cell.label) ?? 0) + 1);
         if (differing <= 5) {
           let at = 0;
           while (at < mine.length && mine[at] === theirs[at]) at++;
@@ -105,4 +109,6 @@ for (const cell of cells) {
 }
 console.log(`${played} games over ${cells.length} cells × ${seatings.length} seatings, seed ${seed}; digest ${digest.digest('hex').slice(0, 16)}`);
 if (other !== null) console.log(`compared with ${other.label}: ${differing === 0 ? 'every game identical' : `${differing} games differ`}`);
+for (const [label, n] of byCell) console.log(`  ${label}: ${n} of ${per * seatings.length} games differ`);
+if (other !== null && byCell.size > 0) console.log(`  the other ${cells.length - byCell.size} cells: every game identical`);
 process.exitCode = differing === 0 ? 0 : 1;

@@ -130,7 +130,9 @@ export function fitLogistic(rows: readonly BinomialRow[], opts: FitOptions = {})
   const p = used[0]!.x.length + 1;
   if (used.some((r) => r.x.length !== p - 1)) throw new Error('fitLogistic: rows have different numbers of covariates');
   const design = used.map((r) => [1, ...r.x]);
-  const dependent = dependentColumns(design);
+  // Under a prior that holds every coefficient (no zero on P's diagonal) any design can be fitted.
+  const held = opts.penalty !== undefined && opts.penalty.every((row, i) => (row[i] ?? 0) > 0);
+  const dependent = held ? [] : dependentColumns(design);
   if (dependent.length > 0) return err(`the covariates ${dependent.map((j) => (j === 0 ? 'intercept' : `x${j}`)).join(', ')} are linear combinations of the others`);
   const penalty = opts.penalty;
   if (penalty !== undefined && (penalty.length !== p || penalty.some((r) => r.length !== p))) throw new Error(`fitLogistic: the penalty must be ${p} × ${p}`);

@@ -79,4 +79,17 @@ describe('resume', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ played: 0, games: GAMES, complete: true });
     expect(storedGames(join(dir, 'stopped.db'))).toBe(storedGames(join(dir, 'whole.db')));
   });
+
+  // Planted: the run key computed without the rule options would continue run 1 here and
+  // mix two configurations in one run (this test fails).
+  it('`--resume` under another --rule does not continue the run: the rules are part of its key', () => {
+    const small = ['--games', '30', '--seed', 'rulekey', '--workers', '0', '--db', 'rulekey.db', '--json'];
+    expect(sim(small, dir).code).toBe(0);
+    const r = sim([...small, '--rule', 'tie=random', '--resume'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/note: no earlier run of this configuration in rulekey\.db; starting one/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ run: 2, played: 30 });
+    const same = sim([...small, '--rule', 'tie=random', '--resume'], dir);
+    expect(JSON.parse(same.stdout)).toMatchObject({ run: 2, played: 0 });
+  });
 });

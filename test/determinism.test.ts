@@ -94,6 +94,34 @@ describe('seeded streams', () => {
     }
   });
 
+  // int(3·2^30): 2^32 mod n = 2^30, so a plain `x % n` would give [0, 2^30) twice the
+  // weight of the rest (1/2 instead of 1/3). Planted (the rejection loop removed): fails.
+  it('Rng.int has no modulo bias where it would be largest: n = 3·2^30', () => {
+    const r = new Rng('bias');
+    const n = 3 * 2 ** 30;
+    let low = 0;
+    const draws = 6000;
+    for (let i = 0; i < draws; i++) if (r.int(n) < 2 ** 30) low++;
+    // 1/3 ± 5 sd (sd = √(2/9/6000) ≈ 0.0061); with the bias: 1/2.
+    expect(low / draws).toBeGreaterThan(1 / 3 - 0.031);
+    expect(low / draws).toBeLessThan(1 / 3 + 0.031);
+  });
+
+  // Sattolo's variant (j = int(i), a common slip) gives only the cyclic permutations: 2 of
+  // the 6 of three cards, never the identity. Planted: fails.
+  it('Rng.shuffle gives each permutation of three cards with probability 1/6', () => {
+    const r = new Rng('shuffle');
+    const counts = new Map<string, number>();
+    const n = 6000;
+    for (let i = 0; i < n; i++) {
+      const k = r.shuffle([0, 1, 2]).join('');
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(['012', '021', '102', '120', '201', '210']);
+    const chi = [...counts.values()].reduce((s, c) => s + (c - n / 6) ** 2 / (n / 6), 0);
+    expect(chi).toBeLessThan(20.5); // df 5, alpha 0.001
+  });
+
   it('Rng.int is exactly uniform (rejection, no modulo bias) and stays in range', () => {
     const r = new Rng('int');
     const counts = [0, 0, 0];
@@ -126,14 +154,24 @@ describe('golden transcripts (diffed in CI; UPDATE_GOLDEN=1 rewrites them)', () 
     });
   }
 
-  it('the logs of 200 games per preset hash to the pinned value', () => {
-    const h = createHash('sha256');
-    for (const req of [{ preset: 'standard', players: 8 }, { preset: 'classic', players: 12 }, { preset: 'introduction', roles: ALL_ROLES }, { preset: 'thiercelieux', players: 10 }])
+  // One line per table, so that a change says which presets' games it changed (and which
+  // it did not: a rule option's new reading changes only the presets that take it).
+  it('the logs of 200 games per table hash to the pinned values', () => {
+    const tables = [
+      ['standard-8', { preset: 'standard', players: 8 }],
+      ['classic-12', { preset: 'classic', players: 12 }],
+      ['introduction-all-roles', { preset: 'introduction', roles: ALL_ROLES }],
+      ['thiercelieux-10', { preset: 'thiercelieux', players: 10 }],
+    ] as const;
+    const lines = tables.map(([label, req]) => {
+      const h = createHash('sha256');
       for (let i = 0; i < 200; i++) h.update(playedLog(setupOf(req), gameSeed('pin', i)));
+      return `${label} ${h.digest('hex')}`;
+    });
     const path = fileURLToPath(new URL('./golden/logs.sha256', import.meta.url));
-    const digest = h.digest('hex') + '\n';
-    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, digest);
-    expect(digest).toBe(readFileSync(path, 'utf8'));
+    const text = lines.join('\n') + '\n';
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, text);
+    expect(text).toBe(readFileSync(path, 'utf8'));
   });
 });
 

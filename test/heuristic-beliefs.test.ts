@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HeuristicAgent } from '../agents/heuristic/agent.js';
 import { Beliefs, ForeignInformationError } from '../agents/heuristic/beliefs.js';
 import { DEFAULT_KNOBS } from '../agents/heuristic/knobs.js';
+import { SharedRecords } from '../agents/heuristic/shared.js';
 import { View, viewOf } from '../agents/heuristic/view.js';
 import type { Claim } from '../engine/index.js';
 import type { Decision } from '../engine/index.js';
@@ -17,10 +18,11 @@ import type { Role } from '../engine/index.js';
 const N = 8;
 const DECK: Role[] = ['werewolf', 'werewolf', 'villager', 'villager', 'villager', 'villager', 'villager', 'seer'];
 
-/** A growing observation of `seat` (events must be visible to it unless a test says otherwise). */
+/** A growing observation of `seat` (events must be visible to it unless a test says otherwise), and its game's shared records. */
 class Script {
   readonly events: Event[] = [];
   readonly obs: Observation;
+  readonly shared = new SharedRecords();
   constructor(readonly seat: number, role: Role) {
     this.obs = { seat, players: N, options: DEFAULT_OPTIONS, deck: DECK, events: this.events };
     this.add({ type: 'start', players: N, deck: DECK });
@@ -37,7 +39,7 @@ class Script {
     return this.add({ type: 'votes', round: 1, votes: pairs.map(([voter, target]) => ({ voter, target, weight: 1 })) });
   }
   beliefs(): Beliefs {
-    const b = new Beliefs(this.obs, DEFAULT_KNOBS);
+    const b = new Beliefs(this.obs, DEFAULT_KNOBS, this.shared);
     b.update(this.obs);
     return b;
   }
@@ -122,7 +124,7 @@ describe('heuristic beliefs', () => {
     const s = new Script(4, 'villager').add({ type: 'deal', seat: 5, role: 'werewolf' }, only(5));
     expect(() => s.beliefs()).toThrow(ForeignInformationError);
     // And so does the agent, whatever it is asked.
-    const agent = new HeuristicAgent('heuristic', DEFAULT_KNOBS, 4);
+    const agent = new HeuristicAgent('heuristic', DEFAULT_KNOBS, 4, s.shared);
     const d: Decision = { kind: 'vote', id: 0, seat: 4, targets: [0, 1], mayPass: true, round: 1, weight: 1 };
     expect(() => agent.decide({ decision: d, rng: new Rng('x'), observe: () => s.obs })).toThrow(/seat 4 was given a 'deal' event it may not see/);
   });
@@ -135,7 +137,7 @@ describe('heuristic beliefs', () => {
     const full = a.beliefs();
     expect(full.alive[2]).toBe(0);
     const early: Observation = { seat: 5, players: N, options: DEFAULT_OPTIONS, deck: DECK, events: [start, { type: 'deal', seat: 5, role: 'villager', vis: only(5) }] };
-    const b = new Beliefs(early, DEFAULT_KNOBS);
+    const b = new Beliefs(early, DEFAULT_KNOBS, a.shared);
     b.update(early);
     expect(b.alive[2]).toBe(1);
     expect(b.deadWolves).toBe(0);
@@ -149,7 +151,7 @@ describe('heuristic beliefs', () => {
     const other: Event[] = [start!, { type: 'deal', seat: 5, role: 'villager', vis: only(5) }, day!, { type: 'speech', seat: 3, claims: [{ type: 'role', role: 'seer' }], vis: ALL }];
     const obs5: Observation = { seat: 5, players: N, options: DEFAULT_OPTIONS, deck: DECK, events: other };
     const first = a.beliefs();
-    const second = new Beliefs(obs5, DEFAULT_KNOBS);
+    const second = new Beliefs(obs5, DEFAULT_KNOBS, a.shared);
     second.update(obs5);
     expect(second.informed.map((c) => c.seat)).toEqual([3]);
     // And seat 4's record is untouched by it.

@@ -11,7 +11,8 @@ import type { Agent } from '../agents/types.js';
 import { ok } from '../engine/index.js';
 import { resolveSetup, type GameSetup } from '../engine/index.js';
 import { chunksOf, countOf } from '../runs/execute.js';
-import { shardRange, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
+import { OPTION_SPECS, type OptionSpec } from '../engine/index.js';
+import { runKey, shardRange, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
 import { removeDir, storedGames, tempDir } from './helpers/sim-cli.js';
@@ -44,6 +45,48 @@ async function playStored(config: RunConfig, workers: number, extra: { concurren
     s.value.close();
   }
 }
+
+/** Another legal value of an option than `v` (the run key must tell the two apart). */
+function otherValue(spec: OptionSpec['spec'], v: unknown): unknown {
+  switch (spec.kind) {
+    case 'enum':
+      return spec.values.find((x) => x !== v);
+    case 'bool':
+      return !v;
+    case 'int':
+      return v === spec.min ? spec.max : spec.min;
+    case 'prob':
+      return v === 0.5 ? 0.25 : 0.5;
+    case 'causes':
+    case 'events':
+      return (v as readonly string[]).length === 0 ? ['wolves'] : [];
+  }
+}
+
+// Planted: the key computed without the rule options (runs/run-config.ts) makes every case
+// here collide: a --resume under another --rule, a sweep's or a tournament's cell found
+// again by key, would continue another configuration's run.
+describe('the run key', () => {
+  const base = setupOf('standard', 8);
+  const config = (over: Partial<RunConfig>): RunConfig => ({ setup: base, seed: 'k', seating: seating(), games: 100, shard: WHOLE_RUN, ...over });
+  it.each(OPTION_SPECS.map((s) => [s.key, s] as const))('tells apart two runs that differ only in %s', (key, s) => {
+    const changed = { ...base, options: { ...base.options, [key]: otherValue(s.spec, base.options[key]) } };
+    expect(changed.options[key]).not.toEqual(base.options[key]);
+    expect(runKey(config({ setup: changed }))).not.toBe(runKey(config({})));
+  });
+  it('and runs that differ in seed, games, seating, players or preset; not in the shard', () => {
+    const keys = [
+      config({}),
+      config({ seed: 'k2' }),
+      config({ games: 101 }),
+      config({ seating: seating(['heuristic']) }),
+      config({ setup: setupOf('standard', 9) }),
+      config({ setup: { ...base, preset: 'classic' } }),
+    ].map(runKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(runKey(config({ shard: { k: 2, n: 4 } }))).toBe(runKey(config({})));
+  });
+});
 
 describe('chunks and shards', () => {
   it('chunksOf splits ranges into chunks of at most the size, covering every index once, in order', () => {

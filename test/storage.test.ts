@@ -111,6 +111,34 @@ function parseSeatingOk(values: string[]): Seating {
   return s.value;
 }
 
+describe('the games a resume plays', () => {
+  // Planted: a gap mid-run skipped, or the run's end left out, loses games on resume.
+  it('missing() gives every gap: at the start, mid-run and at the end, none when complete', () => {
+    const s = openOk(join(dir, 'missing.db'), 'write');
+    try {
+      const setup = resolveSetup({});
+      const seating = parseSeating([]);
+      if (!setup.ok || !seating.ok) throw new Error('setup');
+      const config: RunConfig = { setup: setup.value, seed: 'gaps', seating: seating.value, games: 40, shard: WHOLE_RUN };
+      const run = s.createRun(config, 'gaps', { package: '0', node: '20', codeHash: 'x', git: null });
+      const rows = (first: number, stop: number) =>
+        Array.from({ length: stop - first }, (_, i) => ({ idx: first + i, winner: 1, days: 1, invalid: 0, fallbacks: 0, seats: '' }));
+      expect(s.missing(run)).toEqual([{ first: 0, stop: 40 }]);
+      s.insertRows(run.id, [...rows(3, 10), ...rows(20, 25), ...rows(26, 30)]);
+      expect(s.missing(run)).toEqual([
+        { first: 0, stop: 3 },
+        { first: 10, stop: 20 },
+        { first: 25, stop: 26 },
+        { first: 30, stop: 40 },
+      ]);
+      s.insertRows(run.id, [...rows(0, 3), ...rows(10, 20), ...rows(25, 26), ...rows(30, 40)]);
+      expect(s.missing(run)).toEqual([]);
+    } finally {
+      s.close();
+    }
+  });
+});
+
 describe('the seats view', () => {
   it("gives back every seat's card, fate and agent as the game ended (001's 10-player table: lovers, hunter, witch, guard)", async () => {
     const setup = resolveSetup({ preset: 'classic', players: 10 });

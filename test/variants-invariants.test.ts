@@ -6,6 +6,7 @@ import type { Decision, PackDecision } from '../engine/index.js';
 import type { Event } from '../engine/index.js';
 import { Game } from '../engine/index.js';
 import type { Role } from '../engine/index.js';
+import { audienceProblem } from './helpers/audience.js';
 import { livingNeighbours, run, setupOf } from './helpers/scripted.js';
 
 const MIXES = [
@@ -104,9 +105,32 @@ function rolesAt(log: readonly Event[], players: number, at: number): Role[] {
   return roles;
 }
 
+/**
+ * Every event's audience is the one its rule gives (helpers/audience.ts), the variants'
+ * private events included (the witch's potion, the seer's glimpse, the thief's steal, …),
+ * judged with the werewolves of the moment the event was emitted.
+ */
+function checkAudiences(log: readonly Event[], players: number, stats: Map<string, number>): void {
+  const roles = new Array<Role | undefined>(players);
+  for (const e of log) {
+    if (e.type === 'deal') roles[e.seat] = e.role;
+    if ((e.type === 'thief-swap' || e.type === 'thief-steal') && e.took !== null) roles[e.seat] = e.took;
+    if (e.type === 'role-change') roles[e.seat] = e.role;
+    if (e.type === 'miracle') roles[e.seat] = 'villager';
+    let wolves = 0;
+    roles.forEach((r, i) => {
+      if (r === 'werewolf') wolves |= 1 << i;
+    });
+    const wrong = audienceProblem(e, { wolves, players });
+    expect(wrong, wrong ?? '').toBeNull();
+    stats.set(`event:${e.type}`, (stats.get(`event:${e.type}`) ?? 0) + 1);
+  }
+}
+
 function checkGame(g: Game, stats: Map<string, number>): void {
   const s = g.state;
   const log = g.log;
+  checkAudiences(log, s.players, stats);
   // The game ends, with exactly one outcome.
   expect(g.over).toBe(true);
   const ends = log.filter((e) => e.type === 'end');
@@ -189,7 +213,11 @@ describe('new roles, Harvest Festival and New Moon invariants over many seeds (0
       expect(stats.get('piper-wins') ?? 0).toBeGreaterThan(5);
       if (rules.includes('harvestFestival=true')) {
         for (const k of ['guard', 'hunter', 'pack', 'steal', 'potion', 'secret-lover', 'sacrifice']) expect(stats.get(k) ?? 0, k).toBeGreaterThan(10);
+        // The variant's private events were there to be checked.
+        for (const k of ['witch-potion', 'seer-glimpse', 'thief-steal', 'role-change', 'secret-lover', 'peek-witch', 'girl-seen'])
+          expect(stats.get(`event:${k}`) ?? 0, k).toBeGreaterThan(5);
       }
+      if (rules.includes('newMoon=all')) for (const k of ['power-swap', 'lovers-parted']) expect(stats.get(`event:${k}`) ?? 0, k).toBeGreaterThan(2);
       if (rules.includes('newMoon=all')) {
         for (const k of ['vouch', 'medium', 'punish', 'defend', 'friends', 'pact', 'april-lover-vote']) expect(stats.get(k) ?? 0, k).toBeGreaterThan(10);
       }

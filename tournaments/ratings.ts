@@ -120,7 +120,9 @@ function effects(j: number, k: number): number[] {
 /**
  * The prior's standard deviation (log-odds) when the plain fit does not exist: some
  * pairing was won by the same side in every game (common with a few games per pairing,
- * as with models), so a strength runs off to infinity. Each strength and c then gets a
+ * as with models), so a strength runs off to infinity; or some strength is not in the
+ * games at all (a leaderboard's entrant that only ever played one side). Each strength
+ * and c then gets a
  * N(0, 2.5²) prior — weak next to any real tournament (a strength of 2.5 turns an even
  * game into 92%) — and the estimate is the posterior mode, said in the table's notes.
  */
@@ -130,7 +132,7 @@ export const PRIOR_SD = 2.5;
 function fitWithFallback(rows: readonly BinomialRow[], prior: (lambda: number) => number[][]): Result<{ fit: LogisticFit; prior: number | null }, string> {
   const plain = fitLogistic(rows);
   if (plain.ok) return ok({ fit: plain.value, prior: null });
-  if (!/separate|diverges/.test(plain.error)) return plain;
+  if (!/separate|diverges|linear combinations/.test(plain.error)) return plain;
   const penalised = fitLogistic(rows, { penalty: prior(1 / (PRIOR_SD * PRIOR_SD)) });
   if (!penalised.ok) return err(`${penalised.error} (even under a weak prior)`);
   return ok({ fit: penalised.value, prior: PRIOR_SD });
@@ -143,13 +145,142 @@ function diagonal(p: number, lambda: number): number[][] {
 
 const decisive = (r: { villageWins: number; wolvesWins: number }) => r.villageWins + r.wolvesWins;
 
+/** A side pairing's covariates: the village entrant's effects, then minus the wolves entrant's. */
+function sideRow(wolves: number, village: number, k: number): number[] {
+  return [...effects(village, k), ...effects(wolves, k).map((x) => -x)];
+}
+
 /** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
 export function fitSideModel(entrants: readonly string[], results: readonly SideResult[]): Result<ModelFit, string> {
+  const r = fitSide(entrants, results);
+  return r.ok ? ok(r.value.model) : r;
+}
+
+/** An entrant's mean win rate against an average entrant, over both sides (its overall score). */
+export interface Overall {
+  readonly entrant: string;
+  /** ½·[P(its village beats average wolves) + P(its wolves beat an average village)], decisive games. */
+  readonly score: number;
+  readonly se: number;
+  readonly asVillage: number;
+  readonly asWolves: number;
+}
+
+export interface OverallFit {
+  readonly model: ModelFit;
+  /** In the order of the entrants. */
+  readonly overall: readonly Overall[];
+  /** score_i − score_j and its standard error (the delta method on the fit's covariance). */
+  difference(i: number, j: number): { readonly value: number; readonly se: number };
+  /**
+   * What a schedule needs to foresee how more games would narrow a difference: the fit's
+   * coefficients [c, v_0..v_{k−2}, w_0..w_{k−2}] and their covariance, each score's
+   * gradient in them, and a pairing's row of the design (entrants by index).
+   */
+  readonly coef: readonly number[];
+  readonly cov: readonly (readonly number[])[];
+  readonly gradients: readonly (readonly number[])[];
+  row(wolves: number, village: number): number[];
+}
+
+/**
+ * Side mode, one number per entrant: score = ½·[σ(c + v) + 1 − σ(c − w)], its win rate
+ * against an average entrant (Σv = Σw = 0), as the village and as the werewolves, averaged;
+ * differences between two entrants carry the covariance of their strengths.
+ */
+export function fitSideOverall(entrants: readonly string[], results: readonly SideResult[]): Result<OverallFit, string> {
+  const r = fitSide(entrants, results);
+  if (!r.ok) return r;
+  const { f, model } = r.value;
+  const k = entrants.length;
+  const sigma = (x: number) => 1 / (1 + Math.exp(-x));
+  // The score and its gradient in the coefficients [c, v_0..v_{k−2}, w_0..w_{k−2}].
+  const parts = entrants.map((_, j) => {
+    const e1 = effects(j, k);
+    const c = f.coef[0]!;
+    const v = e1.reduce((s, x, i) => s + x * f.coef[1 + i]!, 0);
+    const w = e1.reduce((s, x, i) => s + x * f.coef[k + i]!, 0);
+    const pv = sigma(c + v);
+    const pw = 1 - sigma(c - w);
+    const dv = pv * (1 - pv);
+    const dw = pw * (1 - pw);
+    const gradient = [(dv - dw) / 2, ...e1.map((x) => (dv * x) / 2), ...e1.map((x) => (dw * x) / 2)];
+    return { score: (pv + pw) / 2, asVillage: pv, asWolves: pw, gradient };
+  });
+  const quad = (g: readonly number[]) => {
+    let q = 0;
+    for (let i = 0; i < g.length; i++) for (let j = 0; j < g.length; j++) q += g[i]! * g[j]! * f.cov[i]![j]!;
+    return Math.sqrt(Math.max(0, q));
+  };
+  const overall = entrants.map((entrant, j) => ({ entrant, score: parts[j]!.score, se: quad(parts[j]!.gradient), asVillage: parts[j]!.asVillage, asWolves: parts[j]!.asWolves }));
+  return ok({
+    model,
+    overall,
+    difference: (i, j) => ({ value: parts[i]!.score - parts[j]!.score, se: quad(parts[i]!.gradient.map((x, n) => x - parts[j]!.gradient[n]!)) }),
+    coef: f.coef,
+    cov: f.cov,
+    gradients: parts.map((x) => x.gradient),
+    row: (wolves, village) => [1, ...sideRow(wolves, village, k)],
+  });
+}
+
+export type NextVerdict = 'above' | 'tie' | 'open';
+
+/** An entrant's place in a ranking by overall score, and how it stands against the next one. */
+export interface Ranked {
+  readonly rank: number;
+  /** Its index among the fit's entrants. */
+  readonly index: number;
+  readonly entrant: string;
+  readonly score: number;
+  readonly low: number;
+  readonly high: number;
+  readonly asVillage: number;
+  readonly asWolves: number;
+  /**
+   * Against the next row: the difference in score and its interval (95%, or the level the
+   * ranking was asked for); "above" when the interval excludes 0, "tie" when it lies within
+   * ±precision, "open" otherwise. Null on the last row.
+   */
+  readonly next: { readonly diff: number; readonly low: number; readonly high: number; readonly verdict: NextVerdict } | null;
+}
+
+/**
+ * The entrants by overall score, best first (ties in score by name), each against the
+ * next; `z` sets the verdicts' level (default 95%; a schedule that looks many times asks
+ * for more).
+ */
+export function rankEntrants(fit: OverallFit, precision: number, z = Z95): Ranked[] {
+  const order = fit.overall.map((x, index) => ({ ...x, index })).sort((a, b) => b.score - a.score || a.entrant.localeCompare(b.entrant));
+  return order.map((x, r): Ranked => {
+    const below = order[r + 1];
+    let next: Ranked['next'] = null;
+    if (below !== undefined) {
+      const d = fit.difference(x.index, below.index);
+      const half = z * d.se;
+      const verdict: NextVerdict = d.value - half > 0 ? 'above' : Math.abs(d.value) + half < precision ? 'tie' : 'open';
+      next = { diff: d.value, low: d.value - half, high: d.value + half, verdict };
+    }
+    return {
+      rank: r + 1,
+      index: x.index,
+      entrant: x.entrant,
+      score: x.score,
+      low: Math.max(0, x.score - Z95 * x.se),
+      high: Math.min(1, x.score + Z95 * x.se),
+      asVillage: x.asVillage,
+      asWolves: x.asWolves,
+      next,
+    };
+  });
+}
+
+function fitSide(entrants: readonly string[], results: readonly SideResult[]): Result<{ f: LogisticFit; model: ModelFit }, string> {
   const k = entrants.length;
   if (k < 2) return err('a side tournament needs two entrants');
   const idx = new Map(entrants.map((e, i) => [e, i]));
   const rows: BinomialRow[] = results.map((r) => ({
-    x: [...effects(idx.get(r.village)!, k), ...effects(idx.get(r.wolves)!, k).map((x) => -x)],
+    x: sideRow(idx.get(r.wolves)!, idx.get(r.village)!, k),
     successes: r.villageWins,
     trials: decisive(r),
   }));
@@ -177,7 +308,7 @@ export function fitSideModel(entrants: readonly string[], results: readonly Side
     const w = linear(f, wa);
     return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };
   });
-  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior });
+  return ok({ f, model: { advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior } });
 }
 
 /** Seat mode: the entrant's games in one seat, grouped by the role dealt to it. */

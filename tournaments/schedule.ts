@@ -31,6 +31,14 @@ export type Pairing =
 
 export type PairingKind = Pairing['kind'];
 
+/** An adaptive schedule (adaptive.ts): `games` is then each pairing's cap. */
+export interface AdaptiveSettings {
+  /** Two neighbours of the ranking are tied when their difference is known to lie within ± this (win rate). */
+  readonly precision: number;
+  /** Games per round given to the chosen pairing (and to every pairing in round 0). */
+  readonly batch: number;
+}
+
 export interface ScheduleRequest {
   readonly mode: Mode;
   /** Agent specs as written (`random`, `heuristic:fakeClaim=0.3`, `openai:gpt-4o-mini`). */
@@ -41,8 +49,9 @@ export interface ScheduleRequest {
   readonly selfPlay?: boolean | undefined;
   readonly setup: GameSetup;
   readonly seed: string;
-  /** Games per pairing. */
+  /** Games per pairing (adaptive: at most). */
   readonly games: number;
+  readonly adaptive?: AdaptiveSettings | undefined;
 }
 
 export interface Schedule {
@@ -54,6 +63,8 @@ export interface Schedule {
   readonly setup: GameSetup;
   readonly seed: string;
   readonly games: number;
+  /** Null: every pairing plays `games`; else the adaptive rule, `games` each pairing's cap. */
+  readonly adaptive: AdaptiveSettings | null;
   readonly pairings: readonly Pairing[];
   /** The tournament's identity: the same request, the same key (and the same games). */
   readonly key: string;
@@ -68,8 +79,8 @@ function seatingOf(values: readonly string[]): Seating {
   return s.value;
 }
 
-/** An entrant is an agent spec, not a seat assignment: the schedule seats it. */
-function entrantSpec(text: string, flag: string): Result<string, string> {
+/** An entrant is an agent spec, not a seat assignment: the schedule seats it. Its canonical text. */
+export function entrantSpec(text: string, flag: string): Result<string, string> {
   const t = text.trim();
   const eq = t.indexOf('=');
   const colon = t.indexOf(':');
@@ -80,7 +91,18 @@ function entrantSpec(text: string, flag: string): Result<string, string> {
   return ok(spec.value.text);
 }
 
-export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference' | 'selfPlay' | 'setup' | 'seed' | 'games'>): string {
+/** Several agents' canonical specs, each checked with the flag it came from; the first refusal. */
+export function entrantSpecs(given: readonly (readonly [flag: string, text: string])[]): Result<string[], string> {
+  const out: string[] = [];
+  for (const [flag, text] of given) {
+    const spec = entrantSpec(text, flag);
+    if (!spec.ok) return spec;
+    out.push(spec.value);
+  }
+  return ok(out);
+}
+
+export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference' | 'selfPlay' | 'setup' | 'seed' | 'games' | 'adaptive'>): string {
   const identity = JSON.stringify({
     mode: r.mode,
     entrants: r.entrants,
@@ -89,12 +111,21 @@ export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference
     setup: describeSetup(r.setup),
     seed: r.seed,
     games: r.games,
+    // A fixed tournament's key is what it was before adaptive schedules existed.
+    ...(r.adaptive === null ? {} : { adaptive: r.adaptive }),
   });
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 
+/** `wolves` on the werewolves' cards, `village` on every other card (itself alone when they are one agent). */
+export function sidesPairing(wolves: string, village: string): Pairing {
+  return { kind: 'sides', wolves, village, seating: seatingOf(wolves === village ? [wolves] : [village, `werewolves=${wolves}`]) };
+}
+
 /** The schedule, or why it cannot be played (every entrant and seat checked). */
 export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
+  if (r.adaptive !== undefined && r.mode !== 'side')
+    return err('--adaptive ranks the entrants of a side tournament (--mode side); a seat tournament compares each entrant with the reference, at a fixed --games');
   const entrants: string[] = [];
   for (const e of r.entrants) {
     const spec = entrantSpec(e, '--agents');
@@ -116,8 +147,7 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
     for (const wolves of entrants)
       for (const village of entrants) {
         if (wolves === village && r.selfPlay === false) continue;
-        const seating = seatingOf(wolves === village ? [wolves] : [village, `werewolves=${wolves}`]);
-        pairings.push({ kind: 'sides', wolves, village, seating });
+        pairings.push(sidesPairing(wolves, village));
       }
   } else {
     const ref = entrantSpec(r.reference ?? DEFAULT_REFERENCE, '--reference');
@@ -138,7 +168,12 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
   }
   if (!r.setup.deck.includes('werewolf')) return err('the mix has no werewolf card: nobody would play the werewolves’ side');
   if (!r.setup.deck.some((c) => c !== 'werewolf')) return err('the mix has only werewolf cards: nobody would play the village');
-  const base = { mode: r.mode, entrants, reference, selfPlay: r.mode === 'side' && r.selfPlay !== false, setup: r.setup, seed: r.seed, games: r.games };
+  const adaptive = r.adaptive ?? null;
+  if (adaptive !== null) {
+    if (!(adaptive.precision > 0 && adaptive.precision < 0.5)) return err(`--precision ${adaptive.precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
+    if (!Number.isSafeInteger(adaptive.batch) || adaptive.batch < 1) return err(`--batch must be a whole number of at least 1, not ${adaptive.batch}`);
+  }
+  const base = { mode: r.mode, entrants, reference, selfPlay: r.mode === 'side' && r.selfPlay !== false, setup: r.setup, seed: r.seed, games: r.games, adaptive };
   return ok({ ...base, pairings, key: tournamentKey(base), async: pairings.some((p) => p.seating.async) });
 }
 

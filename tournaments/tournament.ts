@@ -15,12 +15,12 @@ import { GamePlayer, type GamesSpec, type PlayedIndex } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
 import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
 import type { Pairing, Schedule } from './schedule.js';
-import type { RunRow, Store } from '../runs/storage.js';
+import { Store, type RunRow } from '../runs/storage.js';
 import { sweepWorkerFile } from './sweep.js';
 import type { SweepTask } from './sweep-worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
 import { codeHash, versions } from '../runs/version.js';
-import { describeSetup } from '../engine/index.js';
+import { describeSetup, ok, type GameSetup, type Result } from '../engine/index.js';
 
 export interface LivePairing {
   /** Position in the schedule. */
@@ -64,6 +64,40 @@ export interface PlayOutcome {
   readonly stopped: boolean;
 }
 
+/** What the LLM layer (the CLI's, loaded only for models) adds to the play of pairings: a tournament's or a sequential test's. */
+export interface ModelSession {
+  readonly playAsync: NonNullable<TournamentOptions['playAsync']>;
+  /** True once the models take no new call (budget, a provider's refusal, Ctrl-C). */
+  stopped(): boolean;
+  /** Lines for the text summary, the summary's `llm` object, and why play ended early (null when it did not). */
+  finish(outcome: PlayOutcome): {
+    readonly lines: readonly string[];
+    readonly json: Record<string, unknown>;
+    readonly stop: { readonly message: string; readonly exit: number } | null;
+    /** Refused at the first call with nothing recorded or stored: the tournament is not kept. */
+    readonly drop: boolean;
+  };
+  close(): void;
+}
+
+/** The run of a seating (the whole run of `games` games): found by key under this code, or made now. */
+export function pairingRun(store: Store, config: Omit<RunConfig, 'shard'>, code: string): { readonly run: RunRow; readonly created: boolean } {
+  const whole: RunConfig = { ...config, shard: WHOLE_RUN };
+  const key = runKey(whole);
+  const existing = store.findRun(key, 1, 1);
+  if (existing !== undefined && existing.codeHash === code) return { run: existing, created: false };
+  return { run: store.createRun(whole, key, versions()), created: true };
+}
+
+/** A pairing ready to play: its run, and what a worker needs to play its games. */
+export function livePairing(store: Store, o: { readonly index: number; readonly pairing: Pairing; readonly run: RunRow; readonly setup: GameSetup; readonly seed: string }): LivePairing {
+  const agents = specList(o.pairing.seating);
+  const stored = store.agents(o.run.id);
+  if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${o.run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+  const spec: GamesSpec = { setup: o.setup, seed: o.seed, seating: o.pairing.seating.text, agents, codes: store.codes };
+  return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer(o.setup, o.seed, o.pairing.seating, agents, store.codes) };
+}
+
 /** The tournament's row and each pairing's run: found (same key, same code) or made. */
 export function openTournament(store: Store, s: Schedule): OpenTournament {
   const code = codeHash();
@@ -72,21 +106,10 @@ export function openTournament(store: Store, s: Schedule): OpenTournament {
   return store.db.transaction(() => {
     const t = found ?? createTournament(store, s, describeSetup(s.setup), code);
     const live = s.pairings.map((pairing, index): LivePairing => {
-      const config: RunConfig = { setup: s.setup, seed: s.seed, seating: pairing.seating, games: s.games, shard: WHOLE_RUN };
-      const key = runKey(config);
-      const existing = store.findRun(key, 1, 1);
-      let run: RunRow;
-      if (existing !== undefined && existing.codeHash === code) run = existing;
-      else {
-        run = store.createRun(config, key, versions());
-        createdRuns.push(run.id);
-      }
-      const agents = specList(pairing.seating);
-      const stored = store.agents(run.id);
-      if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+      const { run, created } = pairingRun(store, { setup: s.setup, seed: s.seed, seating: pairing.seating, games: s.games }, code);
+      if (created) createdRuns.push(run.id);
       linkPairing(store, t.id, index, pairing, run.id);
-      const spec: GamesSpec = { setup: s.setup, seed: s.seed, seating: pairing.seating.text, agents, codes: store.codes };
-      return { index, pairing, run, spec, player: new GamePlayer(s.setup, s.seed, pairing.seating, agents, store.codes) };
+      return livePairing(store, { index, pairing, run, setup: s.setup, seed: s.seed });
     });
     return { tournament: t, pairings: live, created: found === undefined, createdRuns };
   })();
@@ -106,48 +129,87 @@ function indicesOf(ranges: readonly IndexRange[]): number[] {
   return out;
 }
 
+/** The missing indices of a run below `stop`. */
+function missingBelow(store: Store, run: RunRow, stop: number): IndexRange[] {
+  return store.missing(run).flatMap((r) => (r.first >= stop ? [] : [{ first: r.first, stop: Math.min(r.stop, stop) }]));
+}
+
+function storedBelow(store: Store, run: RunRow, stop: number): number {
+  return store.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ?').pluck().get(run.id, stop) as number;
+}
+
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function playTournament(store: Store, open: OpenTournament, o: TournamentOptions): Promise<PlayOutcome> {
-  const started = performance.now();
-  const stop = o.shouldStop ?? (() => false);
-  const live = open.pairings;
-  const total = live.reduce((n, l) => n + l.run.stop - l.run.first, 0);
-  let stored = live.reduce((n, l) => n + store.storedCount(l.run.id), 0);
-  let played = 0;
-  let unfinished = 0;
-  let stopped = false;
-  o.onProgress?.(stored, total);
-  const onChunk = (l: LivePairing, chunk: ChunkResult) => {
-    store.insertChunk(l.run.id, chunk, l.spec.setup.players);
-    played += chunk.count;
-    stored += chunk.count;
-    o.onProgress?.(stored, total);
-  };
+/**
+ * Plays pairings' games in steps: each `play` call plays the missing games below a stop
+ * per pairing (a tournament: the whole run; a sequential test or an adaptive tournament:
+ * the next batch), bot pairings on one worker pool kept for every step, pairings that seat
+ * a model in this thread. `close` ends the pool.
+ */
+export class PairingPlayer {
+  private pool: Piscina<SweepTask, ChunkResult> | undefined;
+  private readonly bots: readonly LivePairing[];
+  private readonly models: readonly LivePairing[];
 
-  // Bot pairings: chunks of every pairing, interleaved, on one pool.
-  const bots = live.filter((l) => !l.pairing.seating.async);
-  const missing = bots.map((l) => store.missing(l.run));
-  const left = missing.reduce((n, m) => n + m.reduce((k, r) => k + r.stop - r.first, 0), 0);
-  const size = o.chunk ?? Math.max(1, Math.min(250, Math.ceil(left / (Math.max(1, o.workers) * 8))));
-  const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): SweepTask => ({ cell: i, ranges }))));
-  if (tasks.length > 0) {
-    if (o.workers === 0) {
-      for (const t of tasks) {
-        if (stop()) {
-          stopped = true;
-          break;
+  constructor(
+    private readonly store: Store,
+    pairings: readonly LivePairing[],
+    private readonly o: TournamentOptions,
+  ) {
+    // Two pairings may be one run (a pilot's baseline that is also its opponent plays the same seating on both sides).
+    const runs = pairings.filter((l, i) => pairings.findIndex((m) => m.run.id === l.run.id) === i);
+    this.bots = runs.filter((l) => !l.pairing.seating.async);
+    this.models = runs.filter((l) => l.pairing.seating.async);
+  }
+
+  private poolOf(): Piscina<SweepTask, ChunkResult> {
+    if (this.pool === undefined) {
+      const w = this.o.workers;
+      this.pool = new Piscina<SweepTask, ChunkResult>({ filename: sweepWorkerFile(), minThreads: w, maxThreads: w, workerData: this.bots.map((l) => l.spec), idleTimeout: 1000 });
+    }
+    return this.pool;
+  }
+
+  /** Plays every pairing's missing games below `stopOf(pairing)`. */
+  async play(stopOf: (l: LivePairing) => number): Promise<PlayOutcome> {
+    const { store, o } = this;
+    const started = performance.now();
+    const stop = o.shouldStop ?? (() => false);
+    const live = [...this.bots, ...this.models];
+    const total = live.reduce((n, l) => n + Math.max(0, Math.min(stopOf(l), l.run.stop) - l.run.first), 0);
+    let stored = live.reduce((n, l) => n + storedBelow(store, l.run, stopOf(l)), 0);
+    let played = 0;
+    let unfinished = 0;
+    let stopped = false;
+    o.onProgress?.(stored, total);
+    const onChunk = (l: LivePairing, chunk: ChunkResult) => {
+      store.insertChunk(l.run.id, chunk, l.spec.setup.players);
+      played += chunk.count;
+      stored += chunk.count;
+      o.onProgress?.(stored, total);
+    };
+
+    // Bot pairings: chunks of every pairing, interleaved, on one pool.
+    const bots = this.bots;
+    const missing = bots.map((l) => missingBelow(store, l.run, stopOf(l)));
+    const left = missing.reduce((n, m) => n + m.reduce((k, r) => k + r.stop - r.first, 0), 0);
+    const size = o.chunk ?? Math.max(1, Math.min(250, Math.ceil(left / (Math.max(1, o.workers) * 8))));
+    const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): SweepTask => ({ cell: i, ranges }))));
+    if (tasks.length > 0) {
+      if (o.workers === 0) {
+        for (const t of tasks) {
+          if (stop()) {
+            stopped = true;
+            break;
+          }
+          onChunk(bots[t.cell]!, bots[t.cell]!.player.chunkSync(t.ranges));
+          await tick(); // lets signals (Ctrl-C) and progress redraws through
         }
-        onChunk(bots[t.cell]!, bots[t.cell]!.player.chunkSync(t.ranges));
-        await tick(); // lets signals (Ctrl-C) and progress redraws through
-      }
-    } else {
-      const w = Math.min(o.workers, tasks.length);
-      const pool = new Piscina<SweepTask, ChunkResult>({ filename: sweepWorkerFile(), minThreads: w, maxThreads: w, workerData: bots.map((l) => l.spec), idleTimeout: 1000 });
-      try {
+      } else {
+        const pool = this.poolOf();
         let next = 0;
         const r = await inFlight(
-          2 * w, // one chunk computing and one queued per worker
+          2 * o.workers, // one chunk computing and one queued per worker
           () => {
             if (next >= tasks.length) return undefined;
             const t = tasks[next++]!;
@@ -157,39 +219,51 @@ export async function playTournament(store: Store, open: OpenTournament, o: Tour
           stop,
         );
         if (!r.exhausted) stopped = true;
-      } finally {
-        await pool.destroy();
       }
     }
+
+    // Pairings that seat a model: games of every pairing, interleaved, `concurrency` in flight.
+    if (this.models.length > 0 && !stopped) {
+      const games = interleave(this.models.map((l) => indicesOf(missingBelow(store, l.run, stopOf(l))).map((index) => ({ l, index }))));
+      const playOne = o.playAsync ?? ((l: LivePairing, index: number) => l.player.playAsync(index));
+      let next = 0;
+      const r = await inFlight(
+        Math.max(1, o.concurrency),
+        () => {
+          if (next >= games.length) return undefined;
+          const g = games[next++]!;
+          return playOne(g.l, g.index).then((p) => ({ ...g, p }));
+        },
+        ({ l, index, p }) => {
+          if (p === undefined) {
+            unfinished++;
+            return;
+          }
+          const b = l.player.builder(1);
+          b.add(index, p.played, p.specs);
+          onChunk(l, b.finish());
+        },
+        stop,
+      );
+      if (!r.exhausted) stopped = true;
+    }
+    return { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped: stopped || stored < total };
   }
 
-  // Pairings that seat a model: games of every pairing, interleaved, `concurrency` in flight.
-  const models = live.filter((l) => l.pairing.seating.async);
-  if (models.length > 0 && !stopped) {
-    const games = interleave(models.map((l) => indicesOf(store.missing(l.run)).map((index) => ({ l, index }))));
-    const playOne = o.playAsync ?? ((l: LivePairing, index: number) => l.player.playAsync(index));
-    let next = 0;
-    const r = await inFlight(
-      Math.max(1, o.concurrency),
-      () => {
-        if (next >= games.length) return undefined;
-        const g = games[next++]!;
-        return playOne(g.l, g.index).then((p) => ({ ...g, p }));
-      },
-      ({ l, index, p }) => {
-        if (p === undefined) {
-          unfinished++;
-          return;
-        }
-        const b = l.player.builder(1);
-        b.add(index, p.played, p.specs);
-        onChunk(l, b.finish());
-      },
-      stop,
-    );
-    if (!r.exhausted) stopped = true;
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
   }
-  return { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped: stopped || stored < total };
+}
+
+export async function playTournament(store: Store, open: OpenTournament, o: TournamentOptions): Promise<PlayOutcome> {
+  const player = new PairingPlayer(store, open.pairings, o);
+  try {
+    return await player.play((l) => l.run.stop);
+  } finally {
+    await player.close();
+  }
 }
 
 /**
@@ -202,4 +276,83 @@ export function discardTournament(store: Store, open: OpenTournament): void {
     if (open.created) deleteTournament(store, open.tournament.id);
     for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
   })();
+}
+
+/** Runs opened for some play of pairings (a sequential test, a pilot): found or made. */
+export interface OpenPairings {
+  readonly pairings: readonly LivePairing[];
+  /** Runs this invocation made. */
+  readonly createdRuns: readonly number[];
+}
+
+export interface PairingsIo<O> {
+  readonly shouldStop?: () => boolean;
+  readonly onProgress?: TournamentOptions['onProgress'];
+  /** Starts the models' session once the runs exist (plays that seat a model). */
+  readonly models?: ((store: Store, open: O) => ModelSession) | undefined;
+}
+
+export interface PairingsOutcome<O, R> {
+  readonly open: O;
+  readonly play: PlayOutcome;
+  /** What `read` found in the database after play; null when nothing was kept. */
+  readonly result: R | null;
+  /** The LLM session's summary lines and JSON (plays with a model). */
+  readonly llm: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | null;
+  /** Why play ended early, with its exit code (models: budget 3, provider 4; Ctrl-C 130). */
+  readonly stop: { readonly message: string; readonly exit: number } | null;
+  /** Nothing was kept (the models refused their first call): the runs made for it are removed. */
+  readonly dropped: boolean;
+}
+
+/**
+ * Opens the results file and the runs, starts the models' session if a pairing seats a
+ * model, plays, lets the session sum up, and reads the result — the frame that a
+ * sequential test and a pilot share (a tournament has its own, with its row).
+ */
+export async function playPairings<O extends OpenPairings, R>(o: {
+  readonly db: string;
+  readonly async: boolean;
+  readonly open: (store: Store) => O;
+  readonly play: (store: Store, open: O, options: TournamentOptions) => Promise<PlayOutcome>;
+  readonly read: (store: Store, open: O) => R;
+  readonly exec: { readonly workers: number; readonly concurrency: number; readonly chunk?: number | undefined };
+  readonly io: PairingsIo<O>;
+}): Promise<Result<PairingsOutcome<O, R>, string>> {
+  if (o.async && o.io.models === undefined) throw new Error('playPairings: a pairing seats a model, and no models session was given');
+  const opened = Store.open(o.db, 'write');
+  if (!opened.ok) return opened;
+  const store = opened.value;
+  let session: ModelSession | undefined;
+  const discard = (open: O) =>
+    store.db.transaction(() => {
+      for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
+    })();
+  try {
+    const open = o.open(store);
+    try {
+      session = o.async ? o.io.models!(store, open) : undefined;
+    } catch (e) {
+      discard(open);
+      throw e;
+    }
+    const stop = o.io.shouldStop ?? (() => false);
+    const play = await o.play(store, open, {
+      workers: o.exec.workers,
+      concurrency: o.exec.concurrency,
+      chunk: o.exec.chunk,
+      shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
+      onProgress: o.io.onProgress,
+      playAsync: session?.playAsync,
+    });
+    const end = session?.finish(play);
+    if (end?.drop === true) {
+      discard(open);
+      return ok({ open, play, result: null, llm: null, stop: end.stop, dropped: true });
+    }
+    return ok({ open, play, result: o.read(store, open), llm: end === undefined ? null : { lines: end.lines, json: end.json }, stop: end?.stop ?? null, dropped: false });
+  } finally {
+    session?.close();
+    store.close();
+  }
 }

@@ -3,7 +3,9 @@
 // the decision's kind. A kind it has no handler for gets a legal answer all the same:
 // the random agent's, else the engine's documented fallback — today the Harvest thief's
 // swap and Cupid's secret lover (variants.ts says why). To teach
-// it a new kind, add a case to `answer`.
+// it a new kind, add a case to `answer`. The heuristic seats of a game share records
+// (the public record, the village's and the bystanders' views: shared.ts), which the
+// agent is made with (kind.ts finds them in the game's context).
 
 import { fallbackAnswer, type Answer, type Decision, type PotionDecision, type SacrificeDecision } from '../../engine/index.js';
 import type { Rng } from '../../engine/index.js';
@@ -13,8 +15,9 @@ import { Beliefs } from './beliefs.js';
 import { election, hunter, scapegoat, successor, tieBreak, vote } from './day.js';
 import type { Knobs } from './knobs.js';
 import { newPlan, type DecisionFor, type Mind, type Plan } from './mind.js';
-import { cupid, guard, peek, piper, seer, thief, witch } from './night.js';
+import { catchGirl, cupid, guard, peek, piper, seer, thief, witch } from './night.js';
 import { pack } from './pack.js';
+import { SharedRecords } from './shared.js';
 import { speech } from './speech.js';
 import { defend, friends, medium, pact, potion, punish, sacrifice, vouch } from './variants.js';
 import { View, sharedVillageView, viewOf } from './view.js';
@@ -51,6 +54,8 @@ function answer(m: Mind, d: Decision, rng: Rng): Answer {
       return witch(m, d);
     case 'peek':
       return peek(m, d);
+    case 'catch':
+      return catchGirl(m, d as DecisionFor<'catch'>);
     case 'thief':
       return thief(m, d);
     case 'cupid':
@@ -101,6 +106,8 @@ export class HeuristicAgent implements Agent, Mind {
     readonly name: string,
     readonly knobs: Knobs,
     readonly seat: number,
+    /** The game's records, shared with its other heuristic seats (kind.ts); without them the seat keeps its own. */
+    private readonly shared: SharedRecords = new SharedRecords(),
   ) {}
 
   get b(): Beliefs {
@@ -131,7 +138,7 @@ export class HeuristicAgent implements Agent, Mind {
     const obs = ctx.observe();
     if (this.beliefs === null) {
       if (obs.seat !== this.seat) throw new Error(`the heuristic agent of seat ${this.seat} was given seat ${obs.seat}'s observation`);
-      this.beliefs = new Beliefs(obs, this.knobs);
+      this.beliefs = new Beliefs(obs, this.knobs, this.shared);
     }
     this.beliefs.update(obs);
     this.currentRng = ctx.rng;

@@ -2,8 +2,9 @@
 // (`ctx.observe()`): its card and private knowledge (seer results, packmates, lover,
 // thief cards, little-girl peeks, the witch's shown victim, charm), and the public facts
 // (claims, revealed roles of the dead, votes, deaths, sheriff, idiot), kept in the
-// game's public record (public.ts). It is updated incrementally: each call reads only
-// the events added since the last one (an observation's event list only grows).
+// game's public record (public.ts), found in the game's shared records (shared.ts) its
+// agent was made with. It is updated incrementally: each call reads only the events
+// added since the last one (an observation's event list only grows).
 //
 // Every event it reads must be visible to its seat; one that is not is a harness bug
 // (someone fed it another seat's hidden information) and is thrown as such, so the
@@ -14,45 +15,18 @@ import { ALL, type Event, type LoverInfo } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
 import type { RuleOptions } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
-import { MAX_PLAYERS } from '../../engine/index.js';
 import type { Knobs } from './knobs.js';
+import type { Scratch } from './scratch.js';
+import { SharedRecords } from './shared.js';
 import type { View } from './view.js';
 import { mix } from './pick.js';
-import { noRoles, PublicRecord, publicRecordFor, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
+import { noRoles, PublicRecord, type ActionClaim, type Cast, type InformedClaim, type Said } from './public.js';
 
 export { INTENT, SUSPECT, TRUST, type ActionClaim, type Cast, type InformedClaim, type Report, type Said } from './public.js';
 
-/**
- * The empty set of seats, shared by every seat that has seen no pack and knows no one
- * charmed (most of them) until it learns of one: two arrays fewer to make per seat and
- * game. Never written: a seat makes its own before its first entry.
- */
-const NOBODY = new Uint8Array(MAX_PLAYERS);
-
-/** No seats, and no Seer results: shared likewise by every seat until it has some (never written). */
+/** No seats, and no Seer results: shared by every seat until it has some (constants: typed read-only, never written). */
 const NO_SEATS: readonly number[] = [];
 const NO_RESULTS: readonly SeerResult[] = [];
-
-/**
- * The deck's werewolves and whether it holds a Thief, for the deck last counted: every
- * seat of every game of a run shares one deck array, so each seat need not count it.
- */
-let countedDeck: readonly Role[] | null = null;
-let countedWolves = 0;
-let countedThief = false;
-
-function countDeck(deck: readonly Role[]): void {
-  if (deck === countedDeck) return;
-  let wolves = 0;
-  let thief = false;
-  for (const r of deck) {
-    if (r === 'werewolf') wolves++;
-    else if (r === 'thief') thief = true;
-  }
-  countedDeck = deck;
-  countedWolves = wolves;
-  countedThief = thief;
-}
 
 /** A Seer's result, as she read it. */
 interface SeerResult {
@@ -73,6 +47,8 @@ export class Beliefs {
   /** Events read so far, and how many of them were public. */
   private cursor = 0;
   private publicSeen = 0;
+  /** The empty set of seats (`SharedRecords.nobody`): never written. */
+  private readonly nobody: Uint8Array;
   /** The game's public record (shared with the other heuristic seats, or this seat's own copy). */
   private rec: PublicRecord;
   /** Bumped by private events that can change a view. */
@@ -111,7 +87,7 @@ export class Beliefs {
 
   // Private knowledge.
   /** Werewolves seen in the pack, ever (wolves only). */
-  packmate: Uint8Array = NOBODY;
+  packmate: Uint8Array;
   packSize = 0;
   /** Living wolves at the last pack waking. */
   pack: readonly number[] = NO_SEATS;
@@ -132,14 +108,15 @@ export class Beliefs {
   /** Little Girl: I have seen the pack. */
   peeked = false;
   /** Charmed players I know of (the Piper, or charmed players). */
-  charmed: Uint8Array = NOBODY;
+  charmed: Uint8Array;
   powersLost = false;
   /** The pack's last victim and its night (wolves only); the night the Little Girl was caught. */
   lastPackTarget = -1;
   lastPackNight = 0;
   caughtNight = 0;
 
-  constructor(obs: Observation, knobs: Knobs) {
+  /** `shared`: the game's records, shared with its other heuristic seats; without them the seat keeps its own. */
+  constructor(obs: Observation, knobs: Knobs, shared: SharedRecords = new SharedRecords()) {
     this.me = obs.seat;
     this.n = obs.players;
     this.options = obs.options;
@@ -147,12 +124,18 @@ export class Beliefs {
     this.knobs = knobs;
     this.bit = 1 << obs.seat;
     const n = obs.players;
-    this.rec = publicRecordFor(obs);
+    this.nobody = this.packmate = this.charmed = shared.nobody;
+    this.rec = shared.publicRecord(n);
     this.known = new Int8Array(n);
     this.roleOf = noRoles(n);
-    countDeck(obs.deck);
-    this.deckWolves = countedWolves;
-    this.hasThief = countedThief;
+    const deck = shared.deckCount(obs.deck);
+    this.deckWolves = deck.wolves;
+    this.hasThief = deck.thief;
+  }
+
+  /** The game's scratch arrays, kept with its public record (scratch.ts). */
+  get scratch(): Scratch {
+    return this.rec.scratch;
   }
 
   // The public facts, from the record.
@@ -348,7 +331,7 @@ export class Beliefs {
   /** `xs` without my allies (`xs` itself when it holds none: most players have none). */
   withoutAllies(xs: readonly number[]): readonly number[] {
     // No lover and no pack to play for (most seats): nobody is an ally, no seat need be asked.
-    if (this.lover < 0 && (this.packmate === NOBODY || this.role !== 'werewolf')) return xs;
+    if (this.lover < 0 && (this.packmate === this.nobody || this.role !== 'werewolf')) return xs;
     for (const s of xs) if (this.ally(s)) return xs.filter((x) => !this.ally(x));
     return xs;
   }
@@ -458,7 +441,7 @@ export class Beliefs {
   }
 
   private ownCharmed(): Uint8Array {
-    if (this.charmed === NOBODY) this.charmed = new Uint8Array(this.n);
+    if (this.charmed === this.nobody) this.charmed = new Uint8Array(this.n);
     return this.charmed;
   }
 
@@ -493,7 +476,7 @@ export class Beliefs {
     this.pack = wolves;
     for (const w of wolves) {
       if (this.packmate[w] === 0) {
-        if (this.packmate === NOBODY) this.packmate = new Uint8Array(this.n);
+        if (this.packmate === this.nobody) this.packmate = new Uint8Array(this.n);
         this.packmate[w] = 1;
         this.packSize++;
       }

@@ -4,23 +4,16 @@
 // of the public facts, so players reasoning alike vote alike instead of splitting.
 
 import type { Mind } from './mind.js';
-import { MAX_PLAYERS } from '../../engine/index.js';
 import { argmaxSharedOf } from './pick.js';
 import type { View } from './view.js';
 
 /** How much a unanimous, trusted intent adds to a target's suspicion when choosing a vote. */
 const BANDWAGON = 0.4;
 
-/**
- * Each target's support in `intentSupport` (scratch shared by every seat: one choice at
- * a time, agents run in one thread; one array fewer to make per seat and game).
- */
-const SUPPORT = new Float64Array(MAX_PLAYERS);
-
-/** Today's announced intents for each target, each speaker counting 1 − p(speaker), over the living. */
-function intentSupport(m: Mind, v: View): Float64Array {
+/** Today's announced intents for each target, each speaker counting 1 − p(speaker), over the living (in the game's scratch array, scratch.ts). */
+function intentSupport(m: Mind, v: View): number[] {
   const b = m.b;
-  const out = SUPPORT;
+  const out = b.scratch.support;
   // The record's arrays read once, not through the getters at every seat (this runs at every speech and vote).
   const n = b.n;
   const intent = b.intent;
@@ -37,15 +30,13 @@ function intentSupport(m: Mind, v: View): Float64Array {
   return out;
 }
 
-/** Each candidate's score in `lynchTarget` (scratch: one choice at a time, agents run in one thread). */
-const SCORES = new Float64Array(MAX_PLAYERS);
-
 /** The candidate the village (as `v` sees it) is heading for: suspicion pulled toward the announced intents. */
 export function lynchTarget(m: Mind, v: View, cands: readonly number[]): number {
   const sup = intentSupport(m, v);
   const p = v.p;
-  for (const s of cands) SCORES[s] = p[s]! + BANDWAGON * sup[s]!;
-  return argmaxSharedOf(cands, SCORES, m.b.salt);
+  const scores = m.b.scratch.scores;
+  for (const s of cands) scores[s] = p[s]! + BANDWAGON * sup[s]!;
+  return argmaxSharedOf(cands, scores, m.b.salt);
 }
 
 /** Announced intents against `target` today by living players (those for whom `counted` is true, if given). */

@@ -5,7 +5,6 @@
 // night the players who were on to them. The weights are small and add up over days;
 // they are the heuristic's, tuned by the strength figures (docs/heuristic.md).
 
-import { MAX_PLAYERS } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type PublicRecord } from './public.js';
 
 /** Voted against a player who turned out to be a werewolf / a villager. */
@@ -27,12 +26,12 @@ const TRUSTED_VILLAGER = -0.15;
 /** Whom a villager killed at night had accused: the pack silenced an accuser. */
 const SILENCED_ACCUSED = 0.3;
 
-// Scratch flags per seat (one call at a time: agents run in one thread, and a call does not nest).
-const ACCUSED = new Uint8Array(MAX_PLAYERS);
-const TRUSTED = new Uint8Array(MAX_PLAYERS);
-const THEY_ACCUSED = new Uint8Array(MAX_PLAYERS);
-const THEY_TRUSTED = new Uint8Array(MAX_PLAYERS);
-const SPEAKERS = new Uint8Array(MAX_PLAYERS);
+/** A seat's flags about the revealed card's holder: it spoke at all; it accused or trusted him; he accused or trusted it. */
+const SPOKE = 1;
+const ACCUSED_IT = 2;
+const TRUSTED_IT = 4;
+const ACCUSED_BY_IT = 8;
+const TRUSTED_BY_IT = 16;
 
 export function revealEvidence(b: PublicRecord, seat: number, wolf: boolean, atNight: boolean): void {
   const llr = b.llr;
@@ -51,42 +50,39 @@ export function revealEvidence(b: PublicRecord, seat: number, wolf: boolean, atN
   }
   // Words count once per speaker and target, weighted like votes by how far the speaker stood apart.
   const n = b.n;
-  const accused = ACCUSED;
-  const trusted = TRUSTED;
-  const theyAccused = THEY_ACCUSED;
-  const theyTrusted = THEY_TRUSTED;
-  const speakers = SPEAKERS;
-  // One loop rather than five `fill` calls: for a dozen seats the calls cost more than the stores.
-  for (let x = 0; x < n; x++) accused[x] = trusted[x] = theyAccused[x] = theyTrusted[x] = speakers[x] = 0;
+  // Flags per seat (bits below), in the game's scratch array (scratch.ts).
+  const flags = b.scratch.flags;
+  // A loop rather than `fill`: for a dozen seats the call costs more than the stores.
+  for (let x = 0; x < n; x++) flags[x] = 0;
   const said = b.said;
   for (let i = 0; i < said.length; i++) {
     const s = said[i]!;
-    speakers[s.speaker] = 1;
-    if (s.target === seat && s.speaker !== seat) {
-      if (s.kind === TRUST) trusted[s.speaker] = 1;
-      else accused[s.speaker] = 1;
-    } else if (s.speaker === seat) {
-      if (s.kind === TRUST) theyTrusted[s.target] = 1;
-      else if (s.kind === SUSPECT || s.kind === INTENT) theyAccused[s.target] = 1;
+    flags[s.speaker]! |= SPOKE;
+    if (s.target === seat && s.speaker !== seat) flags[s.speaker]! |= s.kind === TRUST ? TRUSTED_IT : ACCUSED_IT;
+    else if (s.speaker === seat) {
+      if (s.kind === TRUST) flags[s.target]! |= TRUSTED_BY_IT;
+      else if (s.kind === SUSPECT || s.kind === INTENT) flags[s.target]! |= ACCUSED_BY_IT;
     }
   }
   let talkers = 0;
   let accusers = 0;
   let trusters = 0;
   for (let x = 0; x < n; x++) {
-    talkers += speakers[x]!;
-    accusers += accused[x]!;
-    trusters += trusted[x]!;
+    const f = flags[x]!;
+    if ((f & SPOKE) !== 0) talkers++;
+    if ((f & ACCUSED_IT) !== 0) accusers++;
+    if ((f & TRUSTED_IT) !== 0) trusters++;
   }
   if (talkers === 0) return;
   const accApart = 1 - accusers / talkers;
   const trApart = 1 - trusters / talkers;
   for (let x = 0; x < n; x++) {
-    if (accused[x] === 1) llr[x]! += (wolf ? ACCUSED_WOLF : ACCUSED_VILLAGER) * accApart;
-    if (trusted[x] === 1) llr[x]! += (wolf ? TRUSTED_WOLF : TRUSTED_VILLAGER) * trApart;
+    const f = flags[x]!;
+    if ((f & ACCUSED_IT) !== 0) llr[x]! += (wolf ? ACCUSED_WOLF : ACCUSED_VILLAGER) * accApart;
+    if ((f & TRUSTED_IT) !== 0) llr[x]! += (wolf ? TRUSTED_WOLF : TRUSTED_VILLAGER) * trApart;
     if (wolf) {
-      if (theyAccused[x] === 1) llr[x]! += WOLF_ACCUSED;
-      if (theyTrusted[x] === 1) llr[x]! += WOLF_TRUSTED;
-    } else if (atNight && theyAccused[x] === 1) llr[x]! += SILENCED_ACCUSED;
+      if ((f & ACCUSED_BY_IT) !== 0) llr[x]! += WOLF_ACCUSED;
+      if ((f & TRUSTED_BY_IT) !== 0) llr[x]! += WOLF_TRUSTED;
+    } else if (atNight && (f & ACCUSED_BY_IT) !== 0) llr[x]! += SILENCED_ACCUSED;
   }
 }

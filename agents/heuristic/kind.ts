@@ -1,24 +1,13 @@
 // The `heuristic` agent kind for the registry: `heuristic` or `heuristic:knob=value,...`.
+// Its seats of one game share records (shared.ts), found in the game's context
+// (`env.game`, agents/game-context.ts) under the heuristic's key.
 
 import { err, ok } from '../../engine/index.js';
+import { GameContext } from '../game-context.js';
 import type { AgentKind } from '../registry.js';
 import { HeuristicAgent } from './agent.js';
-import { parseKnobs, type ParsedKnobs } from './knobs.js';
-
-/** Parsed arguments by text: create() runs once per seat per game. */
-const parsed = new Map<string, ParsedKnobs>();
-
-function knobsOf(argument: string | undefined): ParsedKnobs {
-  const key = argument ?? '';
-  let p = parsed.get(key);
-  if (p === undefined) {
-    const r = parseKnobs(argument);
-    if (!r.ok) throw new Error(`heuristic agent: ${r.error} (the spec should have been checked first)`);
-    p = r.value;
-    parsed.set(key, p);
-  }
-  return p;
-}
+import { parseKnobs } from './knobs.js';
+import { SHARED_RECORDS } from './shared.js';
 
 export const heuristicKind: AgentKind = {
   name: 'heuristic',
@@ -30,8 +19,9 @@ export const heuristicKind: AgentKind = {
     if (!r.ok) return err(r.error);
     return ok(r.value.text === '' ? 'heuristic' : `heuristic:${r.value.text}`);
   },
-  create: (argument, seat) => {
-    const p = knobsOf(argument);
-    return new HeuristicAgent(p.text === '' ? 'heuristic' : `heuristic:${p.text}`, p.knobs, seat);
+  create: (argument, seat, env) => {
+    const shared = (env?.game ?? new GameContext()).shared(SHARED_RECORDS);
+    const p = shared.knobs(argument);
+    return new HeuristicAgent(p.text === '' ? 'heuristic' : `heuristic:${p.text}`, p.knobs, seat, shared);
   },
 };

@@ -56,7 +56,7 @@ export const KNOB_SPECS: readonly KnobSpec[] = [
   },
 ];
 
-const KEYS = KNOB_SPECS.map((s) => s.key);
+const KEYS: readonly string[] = KNOB_SPECS.map((s) => s.key);
 
 function parseValue(spec: KnobSpec, raw: string): Result<number, string> {
   const v = raw.trim();

@@ -107,13 +107,21 @@ export function villageInDanger(m: Mind, v: View): boolean {
   return b.livingCount - wolves <= wolves + 2;
 }
 
+/**
+ * The pack's leader kills a caught Little Girl (caughtGirl=pack-chooses): she has seen
+ * every wolf, and spared she would name them all the next day; no victim is worth more.
+ */
+export function catchGirl(_m: Mind, d: DecisionFor<'catch'>): Answer {
+  return { kind: 'catch', target: d.targets[0] ?? null };
+}
+
 /** The Little Girl peeks until she has seen the pack once. */
 export function peek(m: Mind, _d: DecisionFor<'peek'>): Answer {
   return { kind: 'peek', peek: !m.b.peeked };
 }
 
 /** What a card is worth to a thief who plays for the village. */
-const CARD_VALUE: Record<Role, number> = {
+const CARD_VALUE: Readonly<Record<Role, number>> = {
   seer: 6,
   witch: 5,
   guard: 4,

@@ -12,13 +12,12 @@
 
 import type { Answer, PackDecision } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
-import { MAX_PLAYERS } from '../../engine/index.js';
 import { INTENT, SUSPECT } from './beliefs.js';
 import type { Mind } from './mind.js';
 import { argmaxShared, mix, without } from './pick.js';
 import type { View } from './view.js';
 
-const CLAIMED_POWER: Partial<Record<Role, number>> = { witch: 2, guard: 1.5, 'little-girl': 3 };
+const CLAIMED_POWER: Readonly<Partial<Record<Role, number>>> = { witch: 2, guard: 1.5, 'little-girl': 3 };
 const INFORMED = 4;
 const RIVAL_OF_FAKE = -2;
 const SHERIFF = 0.6;
@@ -65,14 +64,10 @@ interface NightFacts {
   readonly ofVillagers: Uint8Array;
 }
 
-// Scratch counts for nightFacts (one pack decision at a time: agents run in one thread, and a call does not nest).
-const OF_PACK = new Uint8Array(MAX_PLAYERS);
-const OF_VILLAGERS = new Uint8Array(MAX_PLAYERS);
-
 function nightFacts(m: Mind): NightFacts {
   const b = m.b;
-  const ofPack = OF_PACK;
-  const ofVillagers = OF_VILLAGERS;
+  // Counts in the game's scratch arrays (scratch.ts).
+  const { ofPack, ofVillagers } = b.scratch;
   // A loop rather than `fill` calls: for a dozen seats the calls cost more than the stores.
   for (let s = 0; s < b.n; s++) ofPack[s] = ofVillagers[s] = 0;
   for (const x of b.said) {

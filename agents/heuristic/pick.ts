@@ -49,7 +49,7 @@ export function argmaxShared(cands: readonly number[], score: (s: number) => num
  * hottest choice (the village's lynch target, at every speech and vote), where a score
  * closure made per call costs more than the choice itself.
  */
-export function argmaxSharedOf(cands: readonly number[], scores: Float64Array, salt: number): number {
+export function argmaxSharedOf(cands: readonly number[], scores: ArrayLike<number>, salt: number): number {
   const pick = new SharedPick(salt);
   for (const s of cands) pick.offer(s, scores[s]!);
   return pick.best;

@@ -3,12 +3,12 @@
 // votes, the sheriff — and what follows from it alone (public evidence, claims proven
 // or exposed). Every seat's observation holds these same events in the same order, so
 // the heuristic agents of one game keep one record between them instead of eight
-// copies: whichever agent reads a public event first applies it, and by the time any
-// agent decides, it has read its whole observation, so the record holds exactly the
-// public events it has seen. Private knowledge stays in each agent's Beliefs.
+// copies (found in the game's shared records, shared.ts): whichever agent reads a
+// public event first applies it, and by the time any agent decides, it has read its
+// whole observation, so the record holds exactly the public events it has seen.
+// Private knowledge stays in each agent's Beliefs.
 
 import type { Event } from '../../engine/index.js';
-import type { Observation } from '../../engine/index.js';
 import type { SeanceQuestion } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
 import { neighboursWhere } from '../../engine/index.js';
@@ -16,6 +16,7 @@ import { MAX_PLAYERS } from '../../engine/index.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
 import { mix } from './pick.js';
+import { Scratch } from './scratch.js';
 import { View } from './view.js';
 
 /** What a player said about another, kept for re-reading when roles are revealed. */
@@ -124,7 +125,11 @@ export class PublicRecord {
   private readonly villageViews: View[] = [];
   private readonly bystanderViews: View[] = [];
 
-  constructor(n: number) {
+  constructor(
+    n: number,
+    /** The game's scratch arrays, used by its seats too (scratch.ts). */
+    readonly scratch: Scratch = new Scratch(n),
+  ) {
     this.n = n;
     this.alive = new Uint8Array(n).fill(1);
     this.livingCount = n;
@@ -236,7 +241,7 @@ export class PublicRecord {
   }
 
   private readVotes(votes: readonly { voter: number; target: number | null }[], round: number): void {
-    const tally = TALLY.fill(0, 0, this.n);
+    const tally = this.scratch.tally.fill(0, 0, this.n);
     let ballots = 0;
     for (const v of votes) {
       if (v.target === null) continue;
@@ -280,9 +285,15 @@ function viewFor(views: View[], n: number, trust: number): View {
   return v;
 }
 
-/** No card per seat, for `noRoles` to copy (filled by pushes, so the array and its copies are packed, without holes). */
-const NO_ROLES: null[] = [];
-for (let s = 0; s < MAX_PLAYERS; s++) NO_ROLES.push(null);
+/** No card per seat, for `noRoles` to copy (a constant: typed read-only, written once as it is made). */
+const NO_ROLES: readonly null[] = packedNulls(MAX_PLAYERS);
+
+/** `n` nulls, filled by pushes, so the array and its copies are packed, without holes. */
+function packedNulls(n: number): null[] {
+  const out: null[] = [];
+  for (let s = 0; s < n; s++) out.push(null);
+  return out;
+}
 
 /**
  * A card per seat, none known yet: a copy of a packed array of nulls, faster to make
@@ -296,38 +307,4 @@ export function noRoles(n: number): (Role | null)[] {
 /** The living neighbours of `seat` around the table, by the record's `alive` (engine/flow/circle.ts). */
 export function livingNeighbours(alive: Uint8Array, seat: number): number[] {
   return neighboursWhere(alive.length, (i) => alive[i] === 1, seat);
-}
-
-/** Ballots per target (one vote event at a time). */
-const TALLY = new Uint16Array(MAX_PLAYERS);
-
-/**
- * The records of the games being played, found by the game's first event (the same
- * object in every seat's observation). A small ring of recent games rather than a
- * WeakMap: a WeakMap's values are traced by the garbage collector in its slowest
- * phase, which cost heuristic games a tenth of their speed. Small, because the ring
- * keeps finished games' records (and their events) alive until they are pushed out,
- * and the garbage collector pays for every live one: with 64 records, 8-player
- * self-play ran a tenth slower than with 8. A game pushed out of the ring (more games
- * in flight than it holds: only asynchronous runs, where LLM calls take far longer than
- * any record) only loses the sharing: a seat created after that builds a record of its
- * own, the same facts.
- */
-const RING = 8;
-const keys: (object | null)[] = new Array<object | null>(RING).fill(null);
-const records: (PublicRecord | null)[] = new Array<PublicRecord | null>(RING).fill(null);
-let next = 0;
-
-export function publicRecordFor(obs: Observation): PublicRecord {
-  const first = obs.events[0];
-  if (first === undefined) return new PublicRecord(obs.players);
-  for (let i = 0; i < RING; i++) {
-    const r = records[i] ?? null;
-    if (keys[i] === first && r !== null && r.n === obs.players) return r;
-  }
-  const r = new PublicRecord(obs.players);
-  keys[next] = first;
-  records[next] = r;
-  next = (next + 1) % RING;
-  return r;
 }

@@ -145,23 +145,21 @@ function contradicted(c: InformedClaim, K: Int8Array): boolean {
   return false;
 }
 
-/** Each informed claim's weight (scratch, one per claim: a view's computation does not nest). */
-let weights = new Float64Array(8);
-
 function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: Float64Array): void {
   // A loop rather than `fill`: for a dozen seats the call costs more than the stores.
   for (let s = 0; s < cred.length; s++) cred[s] = 0;
   const informed = b.informed;
   if (informed.length === 0) return;
-  // Each weight once (it was computed twice per claim: for the total, then for the share).
-  if (weights.length < informed.length) weights = new Float64Array(2 * informed.length);
+  // Each weight once (it was computed twice per claim: for the total, then for the share),
+  // in the game's scratch array (scratch.ts).
+  const weights = b.scratch.weights;
   for (let i = 0; i < informed.length; i++) weights[i] = weight(b, priv, K, informed[i]!);
-  roleCredibilities('seer', b, priv, cred);
-  roleCredibilities('little-girl', b, priv, cred);
+  roleCredibilities('seer', b, priv, weights, cred);
+  roleCredibilities('little-girl', b, priv, weights, cred);
 }
 
-/** The credibility of the claimants of one informed role (`weights` filled). */
-function roleCredibilities(role: InformedClaim['role'], b: Beliefs, priv: boolean, cred: Float64Array): void {
+/** The credibility of the claimants of one informed role, from each claim's weight. */
+function roleCredibilities(role: InformedClaim['role'], b: Beliefs, priv: boolean, weights: readonly number[], cred: Float64Array): void {
   const informed = b.informed;
   let proven = -1;
   let total = 0;

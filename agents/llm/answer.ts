@@ -112,7 +112,7 @@ function seatOfLabel(label: unknown, players: number): number | null {
   return n >= 1 && n <= players ? n - 1 : null;
 }
 
-const CLAIM_FIELDS: Record<(typeof CLAIM_TYPES)[number], readonly string[]> = {
+const CLAIM_FIELDS: Readonly<Record<(typeof CLAIM_TYPES)[number], readonly string[]>> = {
   role: ['role'],
   seen: ['target', 'result'],
   suspect: ['target'],

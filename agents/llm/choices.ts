@@ -55,7 +55,7 @@ function label(d: Decision, a: Answer): string {
 }
 
 /** What each Spiritualism question asks, for the prompt. */
-const SEANCE_TEXT: Record<SeanceQuestion, string> = {
+const SEANCE_TEXT: Readonly<Record<SeanceQuestion, string>> = {
   'seer-found-wolf': 'has the seer found at least one werewolf?',
   'wolves-adjacent': 'are two werewolves sitting next to each other?',
   'am-i-wolf': 'am I (the medium) a werewolf?',
@@ -124,6 +124,10 @@ export function questionText(d: Decision): string {
       return 'Day 1: elect the sheriff (his vote counts 2, he breaks ties, he names a successor). Vote for a player.' + none('abstain');
     case 'vote':
       return `Day vote${d.round > 1 ? ` (round ${d.round}, among the tied)` : ''}: vote to eliminate a player. Your vote counts ${d.weight}.` + none('abstain');
+    case 'catch':
+      return `Night: the pack caught ${P(d.targets[0]!)} peeking: she is the Little Girl and has seen the whole pack. As the pack's leader, choose: name her and she is tonight's victim instead of ${
+        d.victim === null ? 'nobody' : P(d.victim)
+      }, or "${NONE}" to let her live (the pack's victim stands).`;
     case 'tie-break':
       return 'The vote is tied: as sheriff you decide who among the tied is eliminated.' + none('declare the vote void (nobody goes)');
     case 'thief':
@@ -133,7 +137,7 @@ export function questionText(d: Decision): string {
     case 'cupid':
       return 'Night 1: name two different players to become lovers (you may name yourself). "choice" lists the two players.';
     case 'peek':
-      return 'The werewolves are choosing their victim: "peek" to learn who they are (if they catch you, you die instead of their victim), or "sleep".';
+      return 'The werewolves are choosing their victim: "peek" to learn who they are (if they catch you: see littleGirlCaught and caughtGirl), or "sleep".';
     case 'witch':
       return `Night: the werewolves' victim tonight is ${d.victim === null ? 'nobody' : P(d.victim)}. ${
         d.canHeal ? 'You can heal the victim.' : 'You cannot heal tonight.'

@@ -23,7 +23,7 @@ export interface Prompt {
   readonly menu: Menu;
 }
 
-const FIELD_TEXT: Record<string, string> = {
+const FIELD_TEXT: Readonly<Record<string, string>> = {
   reasoning: 'reasoning (string): your private thoughts; nobody else ever sees them',
   choice: 'choice: your decision, from the legal choices above',
   say: `say (string): your words to the pack (only the werewolves hear them; may be empty; at most ${MAX_TEXT} characters: anything longer is cut)`,

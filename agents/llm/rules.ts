@@ -65,11 +65,13 @@ function possibleCauses(t: Table): Cause[] {
         return t.has('elder') && t.has('idiot');
       case 'punishment':
         return t.moon.has('punishment');
+      case 'drawn':
+        return t.o.lastTie === 'draw' && (t.o.tie === 'revote' || t.o.tie === 'sheriff-then-revote');
     }
   });
 }
 
-const CAUSE_WORDS: Record<Cause, string> = {
+const CAUSE_WORDS: Readonly<Record<Cause, string>> = {
   wolves: 'killed by the werewolves',
   vote: 'voted out',
   poison: 'poisoned',
@@ -79,6 +81,7 @@ const CAUSE_WORDS: Record<Cause, string> = {
   scapegoat: 'dying for a tied vote',
   elder: "dying with the elder's curse",
   punishment: 'punished',
+  drawn: 'drawn out after the last tied re-vote',
 };
 
 function hunterWhen(t: Table): string {
@@ -162,7 +165,8 @@ function roleText(r: Role, t: Table): string {
     case 'guard': {
       const repeat = o.guardRepeat === 'forbidden' ? 'never the same player two nights running' : 'guarding the same player two nights running kills him';
       const whom = t.harvest ? 'himself or one of his two nearest living neighbours' : 'one player (himself allowed)';
-      return `each night protects ${whom} from the werewolves, not from the poison; ${repeat}${t.has('little-girl') ? '; protecting the little girl has no effect' : ''}`;
+      const from = o.guardBlocks === 'night' ? 'from death that night: neither the werewolves nor the poison kill him' : 'from the werewolves, not from the poison';
+      return `each night protects ${whom} ${from}; ${repeat}${t.has('little-girl') ? '; protecting the little girl has no effect' : ''}`;
     }
     case 'thief':
       return t.harvest
@@ -171,7 +175,11 @@ function roleText(r: Role, t: Table): string {
     case 'little-girl':
       return t.harvest
         ? `each night may peek while the witch wakes and see who she is (nobody if no witch wakes); with ${chance(o.littleGirlCaught)} the witch sees her and learns that she is the little girl`
-        : `while the werewolves choose their victim she may peek and learn who they are; with ${chance(o.littleGirlCaught)} they catch her, and she dies instead of their victim`;
+        : `while the werewolves choose their victim she may peek and learn who they are; with ${chance(o.littleGirlCaught)} they catch her, and ${
+            o.caughtGirl === 'dies'
+              ? 'she dies instead of their victim'
+              : 'the werewolf who leads the pack chooses at once: she dies instead of their victim, or they let her live and their victim dies'
+          }`;
     case 'elder':
       return (
         "survives the werewolves' first attack (two lives against them, one against anything else; a witch's heal leaves him one); " +
@@ -220,7 +228,7 @@ function sheriffText(t: Table): string {
 
 function tieText(t: Table): string {
   const o = t.o;
-  const revotes = `at most ${count(o.maxRevotes, 'time')}; then nobody goes`;
+  const revotes = `at most ${count(o.maxRevotes, 'time')}; then ${o.lastTie === 'draw' ? 'one of the tied, drawn at random, goes' : 'nobody goes'}`;
   const rule =
     o.tie === 'none'
       ? 'nobody is eliminated'
@@ -228,7 +236,9 @@ function tieText(t: Table): string {
         ? 'one of the tied players, drawn at random, is eliminated'
         : o.tie === 'revote'
           ? `the tied players speak again and everyone votes again among them (${revotes})`
-          : o.sheriff
+          : o.sheriff && o.sheriffTieBreak === 'vote'
+            ? `the tied player the sheriff voted for goes; if he voted for none of them, or there is no sheriff, everyone, the tied included, votes again among the tied (${revotes})`
+            : o.sheriff
             ? `the sheriff chooses who among the tied goes${o.sheriffMayVoidTie ? ', or declares the vote void' : ''}; without a sheriff everyone, the tied included, votes again among the tied (${revotes})`
             : `everyone, the tied included, votes again among the tied (${revotes})`;
   if (!t.has('scapegoat')) return `A tie: ${rule}.`;
@@ -250,7 +260,7 @@ function victoryText(t: Table): string {
 }
 
 /** What each New Moon card does at this table. */
-const MOON_TEXT: Record<MoonEvent, (t: Table) => string> = {
+const MOON_TEXT: Readonly<Record<MoonEvent, (t: Table) => string>> = {
   miracle: () => "Miracle: the werewolves' victim of the night is announced and her card shown, but she lives on as a plain villager (poisoned the same night, she dies)",
   'bleak-monday': () =>
     'Bleak Monday: no vote today. Starting with the nearest living player on the left of the last dead, each player vouches for a player still standing, who sits down and vouches in turn; the last one standing is executed',

@@ -164,7 +164,12 @@ function* dayVote(g: Game): Flow {
       case 'random':
         return yield* eliminate(g, g.moderator.pick(top), 'random');
       case 'sheriff-then-revote':
-        if (actingSheriff(g)) {
+        if (o.sheriffTieBreak === 'vote') {
+          // 000: "In the case of a draw, the captain's vote selects the victim. Otherwise the
+          // players vote again": the tied player he voted for goes; none, the re-vote.
+          const pick = actingSheriff(g) ? votes.find((x) => x.voter === s.sheriff)?.target : undefined;
+          if (pick !== undefined && pick !== null && top.includes(pick)) return yield* eliminate(g, pick, 'sheriff-vote');
+        } else if (actingSheriff(g)) {
           const t = yield* sheriffTieBreak(g, top);
           if (t === null) {
             g.emit({ type: 'verdict', target: null, reason: 'void', vis: ALL });
@@ -177,6 +182,9 @@ function* dayVote(g: Game): Flow {
         break;
     }
     if (round > o.maxRevotes) {
+      // 002 votes again "until someone goes" (直至有人出局); players who would tie forever
+      // are stopped by the bound, and then lastTie=draw has the moderator draw one of the tied.
+      if (o.lastTie === 'draw') return yield* eliminate(g, g.moderator.pick(top), 'drawn');
       g.emit({ type: 'verdict', target: null, reason: 'tie', vis: ALL });
       return;
     }
@@ -190,9 +198,9 @@ function* dayVote(g: Game): Flow {
  * The judged player goes: revealed and out, unless an unrevealed Idiot (who survives) or,
  * under Pact with the Devil, a convict who makes the pact.
  */
-function* eliminate(g: Game, seat: number, reason: 'majority' | 'sheriff' | 'random' | 'unvouched'): Flow {
+function* eliminate(g: Game, seat: number, reason: 'majority' | 'sheriff' | 'sheriff-vote' | 'random' | 'drawn' | 'unvouched'): Flow {
   g.emit({ type: 'verdict', target: seat, reason, vis: ALL });
   if (idiotSurvivesVote(g, seat)) return;
   if (g.state.moon !== null && reason !== 'unvouched' && moonEvent(g) === 'pact-with-the-devil' && (yield* offerPact(g, seat))) return;
-  yield* resolveDeaths(g, [{ seat, cause: 'vote' }], false);
+  yield* resolveDeaths(g, [{ seat, cause: reason === 'drawn' ? 'drawn' : 'vote' }], false);
 }

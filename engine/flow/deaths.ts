@@ -41,6 +41,7 @@ function publicCause(cause: Cause): PublicCause {
     case 'scapegoat':
     case 'elder':
     case 'punishment':
+    case 'drawn':
       return cause;
   }
 }

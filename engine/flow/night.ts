@@ -72,7 +72,10 @@ export function* night(g: Game): Flow<Death[]> {
   return nightDeaths(g);
 }
 
-/** Who dies of tonight's doings: the pack's victim unless saved, the poisoned, the guarded to death. */
+/**
+ * Who dies of tonight's doings: the pack's victim unless saved, the poisoned (unless the
+ * guard's protection blocks poison too, guardBlocks=night), the guarded to death.
+ */
 function nightDeaths(g: Game): Death[] {
   const s = g.state;
   const t = s.tonight;
@@ -92,7 +95,10 @@ function nightDeaths(g: Game): Death[] {
   const add = (seat: number, cause: Death['cause']) => {
     if (seat >= 0 && s.seats[seat]!.alive && !deaths.some((d) => d.seat === seat)) deaths.push({ seat, cause });
   };
-  add(t.poisoned, 'poison');
+  // 004: "the guarded player does not die that night" (guardBlocks=night): the poison too.
+  if (t.poisoned >= 0 && g.setup.options.guardBlocks === 'night' && guardSaves(g, t.poisoned))
+    g.emit({ type: 'poison-blocked', target: t.poisoned, vis: MODERATOR });
+  else add(t.poisoned, 'poison');
   if (t.guardedToDeath) add(t.guarded, 'guard');
   return deaths.sort((a, b) => a.seat - b.seat);
 }

@@ -3,6 +3,14 @@
 // doing so kills him (002: guardRepeat=lethal). Protection on the Little Girl has no
 // effect (004; 001 forbids it, to the same end).
 //
+// What the protection blocks is the option guardBlocks: the pack's attack only (001:
+// 该人不會被狼人殺害（但仍然可以被女巫毒死）, he is not killed by the werewolves but can
+// still be poisoned by the witch; 002: 如果那个人是当晚被狼人杀死的，那么那个人不会死) or
+// every death of that night, the poison too (004: 守卫每晚指定任一玩家，该玩家在那晚不会死,
+// the guarded player does not die that night). The deaths of the next dawn (a lover's
+// grief, the hunter's shot) come after the night and are not blocked, nor the death a
+// repeat causes under guardRepeat=lethal (the guard's own doing).
+//
 // Harvest Festival (004): "the guard may protect only himself or one of his two
 // neighbours" (living neighbours, flow/circle.ts).
 
@@ -37,7 +45,7 @@ export function* guardStep(g: Game): Flow {
   s.lastGuarded = target;
 }
 
-/** Whether the guard's protection saves the pack's victim tonight. */
+/** Whether the guard's protection saves `victim` tonight (from the pack; under guardBlocks=night, from the poison too). */
 export function guardSaves(g: Game, victim: number): boolean {
   const s = g.state;
   return s.tonight.guarded === victim && s.seats[victim]!.role !== 'little-girl';

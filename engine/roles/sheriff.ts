@@ -1,6 +1,8 @@
 // Sheriff / Captain (an extra card on top of a role): elected by the players' vote on
 // the first day, after the discussion (002, 004); cannot refuse. His vote counts twice.
-// On a tied vote he decides (000; 001: or declares the vote void). When he dies he names
+// On a tied vote his own vote selects the victim (000: "the captain's vote selects the
+// victim", sheriffTieBreak=vote; see flow/day.ts) or he chooses one of the tied (001:
+// 在平票時由他決定選哪一個, sheriffTieBreak=choice), or declares the vote void (001). When he dies he names
 // his successor. The documents do not say how an election tie is broken: the tied go to
 // a second ballot, and if that ties too the moderator draws one of them.
 //

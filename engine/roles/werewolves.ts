@@ -107,6 +107,6 @@ export function* packStep(g: Game): Flow {
     previous = proposals;
   }
   g.emit({ type: 'pack-victim', target: victim < 0 ? null : victim, agreed, vis });
-  if (peeked) victim = littleGirlPeeks(g, girl, wolves, vis, victim);
+  if (peeked) victim = yield* littleGirlPeeks(g, girl, wolves, vis, victim);
   s.tonight.attack = victim;
 }

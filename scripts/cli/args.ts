@@ -22,6 +22,13 @@ export function count(name: string, value: unknown, min: number, max = Number.MA
   return n;
 }
 
+/** A decimal number flag (`0.05`, `.05`, `5e-2`); its range is checked where it is used. */
+export function decimal(name: string, value: unknown, example: string): number {
+  const text = String(value).trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) fail(`--${name} '${text}' is not a number (e.g. --${name} ${example})`);
+  return Number(text);
+}
+
 export function setupOptions<T>(y: Argv<T>) {
   return y
     .option('preset', { type: 'string', describe: 'rule preset: standard (004), classic (001), thiercelieux (000), introduction (002); see `sim presets`' })
@@ -75,9 +82,40 @@ export function runConfigFrom(a: RunArgs): RunConfig {
   return { setup, seed, seating, games, shard };
 }
 
+/**
+ * The flags of a command that plays pairings on shared deals (a tournament, a sequential
+ * test, a pilot): the setup, the seed and the database (described by the caller), workers,
+ * games in flight, JSON.
+ */
+export function pairingsOptions<T>(y: Argv<T>, o: { readonly seed: string; readonly db: string; readonly workers: string }) {
+  return y
+    .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
+    .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+    .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
+    .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
+    .option('seed', { type: 'string', describe: o.seed })
+    .option('db', { type: 'string', describe: o.db })
+    .option('workers', { type: 'string', describe: o.workers })
+    .option('concurrency', { type: 'string', describe: `games in flight over the pairings that seat a model (default ${DEFAULT_CONCURRENCY})` })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
+}
+
+/** The values of `pairingsOptions`. */
+export interface PairingsCliArgs {
+  preset?: string;
+  players?: string;
+  roles?: string;
+  rule?: string[];
+  seed?: string;
+  db?: string | boolean;
+  workers?: string;
+  concurrency?: string;
+  json: boolean;
+}
+
 export function executionOptions<T>(y: Argv<T>) {
   return y
-    .option('workers', { type: 'string', describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread)` })
+    .option('workers', { type: 'string', describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread; more than the cores is capped)` })
     .option('concurrency', { type: 'string', alias: 'games-in-flight', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
     .option('batch', { type: 'string', describe: 'games per chunk and per stored transaction (default: from the run size, at most 500)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
@@ -90,9 +128,22 @@ export interface ExecutionArgs {
   json: boolean;
 }
 
+/**
+ * --workers, capped at the cores (a note says so): more threads than cores only compete
+ * for them, and each costs its start and tens of MB (--workers 1000 took 89 s and 11.9 GB).
+ */
+function workersFrom(text: string | undefined): number {
+  const cores = availableParallelism();
+  if (text === undefined) return cores;
+  const asked = count('workers', text, 0, 1024);
+  if (asked <= cores) return asked;
+  process.stderr.write(`note: --workers ${asked} is more than the ${cores} cores here; using ${cores}\n`);
+  return cores;
+}
+
 export function executionFrom(a: ExecutionArgs) {
   return {
-    workers: a.workers === undefined ? availableParallelism() : count('workers', a.workers, 0, 1024),
+    workers: workersFrom(a.workers),
     concurrency: a.concurrency === undefined ? DEFAULT_CONCURRENCY : count('concurrency', a.concurrency, 1, 100_000),
     batch: a.batch === undefined ? undefined : count('batch', a.batch, 1, 100_000),
     json: a.json,

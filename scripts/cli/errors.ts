@@ -25,3 +25,5 @@ export const EXIT_INTERRUPTED = 130;
 export const EXIT_LLM_INCOMPLETE = 3;
 /** An LLM run stopped by its provider: a key refused (401/403), an unknown model (404), a server that cannot be reached. */
 export const EXIT_LLM_PROVIDER = 4;
+/** A write failed (disk full, read-only file or directory, I/O error): what was stored before is safe; free space and continue. */
+export const EXIT_WRITE = 5;

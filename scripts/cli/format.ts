@@ -75,7 +75,9 @@ export function humanSummary(s: Summary): string {
     out.push(`  ${side.padEnd(11)} ${String(t.wins[side]).padStart(9)} ${r === null ? '' : `${pct(r.rate).padStart(7)}   ${pct(r.low)} – ${pct(r.high)}`}`);
   }
   out.push('', `  mean days   ${t.meanDays.toFixed(2)}   (${gamesText(t.games)})`);
-  const where = s.workers === 0 || c.seating.async ? 'in this thread' : `on ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
+  const used = o.workers;
+  const fewer = used < s.workers ? ` (${s.workers} asked: the games made only ${used} chunk${used === 1 ? '' : 's'})` : '';
+  const where = used === 0 || c.seating.async ? 'in this thread' : `on ${used} worker${used === 1 ? '' : 's'}${fewer}`;
   const speed = o.seconds > 0 ? gamesPerSecond(o.played / o.seconds) : '—';
   if (o.played > 0) out.push(`  played      ${gamesText(o.played)} in ${o.seconds.toFixed(2)} s: ${speed} games/s ${where}`);
   if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${gamesText(o.planned)} stored`);
@@ -106,7 +108,7 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
     meanDays: o.tally.meanDays,
     gamesPerSecond: o.seconds > 0 ? o.played / o.seconds : 0,
     seconds: o.seconds,
-    workers: c.seating.async ? 0 : s.workers,
+    workers: c.seating.async ? 0 : o.workers,
     setup: {
       preset: c.setup.preset,
       players: c.setup.players,

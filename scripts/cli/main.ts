@@ -1,22 +1,31 @@
 // The `sim` command line (yargs): run (default), resume, show, fork, persuasion, merge, runs, presets,
-// rules, agents, balance, tournament, report. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, sprt, plan, leaderboard, report. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
-// provider (key refused, unknown model, server unreachable), 130 stopped (Ctrl-C).
+// provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
+// read-only, I/O error), 130 stopped (Ctrl-C). A damaged database met anywhere is a usage
+// error naming the file (exit 2); a write that fails anywhere is exit 5 (run and resume
+// stop cleanly and print the resume command themselves: run.ts).
 
 import yargs from 'yargs';
 import { packageVersion } from '../../runs/version.js';
 import { executionOptions, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
+import { existsSync } from 'node:fs';
 import { visible } from '../../narrate/escape.js';
-import { EXIT_USAGE, UsageError } from './errors.js';
+import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/storage.js';
+import { DEFAULT_DB } from './args.js';
+import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
+import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
+import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
 import { showCommand } from './show.js';
 import { forkCommand, type ForkArgs } from './fork.js';
 import { persuasionCommand, type PersuasionArgs } from './persuasion.js';
+import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
 
 const EXAMPLES: [string, string][] = [
@@ -32,12 +41,51 @@ const EXAMPLES: [string, string][] = [
   ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
   ['sim tournament --agents random --agents heuristic --games 500', 'rate two agents as wolves and as village, on shared deals'],
+  ['sim sprt --candidate heuristic:fakeClaim=0 --baseline heuristic --side werewolves', 'is one agent better than another as wolves? as few games as it takes'],
   ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
   ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
 
+/** The database files a command's arguments name (the default one when --db is not given). */
+function databasesOf(a: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (typeof a['db'] === 'string') out.push(a['db']);
+  else if (a['db'] !== false) out.push(DEFAULT_DB);
+  for (const k of ['inputs', 'into', 'llmCache']) {
+    const v = a[k];
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  }
+  return out;
+}
+
+/**
+ * The paragraph for an error a user's file caused rather than a bug: a damaged database
+ * (exit 2, naming the file SQLite's check finds damaged) or a failed write (exit 5).
+ */
+function fileProblem(e: unknown, databases: readonly string[]): { message: string; exit: number } | null {
+  if (isDamage(e)) {
+    for (const f of databases) {
+      const problem = existsSync(f) ? damageOf(f) : null;
+      if (problem !== null) return { message: damagedMessage(f, `SQLite's check: ${problem}`), exit: EXIT_USAGE };
+    }
+    return { message: damagedMessage(databases.join(' or ') || 'a database', `SQLite: ${e.message}`), exit: EXIT_USAGE };
+  }
+  const why = writeFailureOf(e);
+  if (why === null) return null;
+  const path = (e as { path?: unknown }).path;
+  const what = typeof path === 'string' ? path : databases.join(', ');
+  return {
+    message:
+      `writing ${what} failed: ${why} (${(e as Error).message}). Nothing stored before is lost (every batch is one transaction; ` +
+      'one that failed was rolled back). Free some space (or fix the permissions) and run the command again: runs, sweeps and tournaments continue where they stopped',
+    exit: EXIT_WRITE,
+  };
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
+  let databases: string[] = [];
   const cli = yargs([...argv])
     .scriptName('sim')
     .usage('$0 [command] [options] — Werewolf simulations, stored in SQLite')
@@ -50,7 +98,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       (y) =>
         llmOptions(executionOptions(setupOptions(y)), true)
           .option('games', { type: 'string', describe: 'games in the run (default 1000)' })
-          .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"' })
+          .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"; 1–64 letters, digits, marks, punctuation, symbols or spaces of any script, not # or / (NFC-normalized)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db); --no-db stores nothing' })
           .option('shard', { type: 'string', describe: "k/n: play only the k-th of n parts of the run's games" })
           .option('resume', { type: 'boolean', default: false, describe: 'continue the stored run of this configuration if there is one' }),
@@ -162,11 +210,23 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('tournament', 'rate agents against each other: every pairing of entrants on shared deals (--mode side), or each entrant in each seat among bots (--mode seat)', tournamentOptions, async (a) => {
       code = await tournamentCommand(a as unknown as TournamentCliArgs);
     })
+    .command('sprt', 'is agent A better than agent B on one side by at least delta? a sequential test on shared deals, stopping as soon as it can tell', sprtOptions, async (a) => {
+      code = await sprtCommand(a as unknown as SprtCliArgs);
+    })
+    .command('plan', 'how many games (and dollars) it takes to tell two agents apart, from a pilot; or what would settle a played tournament', planOptions, async (a) => {
+      code = await planCommand(a as unknown as PlanCliArgs);
+    })
+    .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
+      code = leaderboardCommand(a as unknown as LeaderboardCliArgs);
+    })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);
     })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
+    })
+    .middleware((a) => {
+      databases = databasesOf(a as Record<string, unknown>);
     })
     .example(EXAMPLES)
     .fail((message, error) => {
@@ -181,6 +241,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       // A message may quote a provider or a model (a refused key's error body): shown escaped.
       process.stderr.write(`sim: ${visible(e.message)}\n`);
       return EXIT_USAGE;
+    }
+    const problem = fileProblem(e, databases);
+    if (problem !== null) {
+      process.stderr.write(`sim: ${problem.message}\n`);
+      return problem.exit;
     }
     throw e;
   }

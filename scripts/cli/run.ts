@@ -14,7 +14,7 @@ import { runGames } from '../../runs/runner.js';
 import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
-import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
+import { EXIT_INTERRUPTED, EXIT_WRITE, fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
 import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
@@ -212,6 +212,14 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
     if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
     else dropped?.();
+    const failure = outcome.writeFailure;
+    if (failure !== null && outcome.run !== null) {
+      process.stderr.write(
+        `sim: writing ${dbPath} failed: ${failure.why} (${failure.message}). The run stopped; its ${outcome.tally.games} games stored ` +
+          `before are safe (the batch that failed was rolled back). Free some space, then continue with: sim resume --db ${dbPath} --run ${outcome.run.id}\n`,
+      );
+      return EXIT_WRITE;
+    }
     if (end?.stop != null) {
       process.stderr.write(visible(end.stop.message) + '\n');
       return end.stop.exit;

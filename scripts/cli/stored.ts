@@ -7,5 +7,5 @@ import { Tally } from '../../runs/tally.js';
 export function runGamesOutcomeOf(store: Store, run: RunRow): RunOutcome {
   const tally = new Tally(store.codes);
   tally.add(store.tally(run.id));
-  return { run, tally, planned: run.stop - run.first, played: 0, seconds: 0, stopped: false, unfinished: 0 };
+  return { run, tally, planned: run.stop - run.first, played: 0, seconds: 0, stopped: false, unfinished: 0, writeFailure: null, workers: 0 };
 }

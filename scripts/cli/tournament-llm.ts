@@ -1,4 +1,5 @@
-// A tournament whose entrants include models: one LLM session for the whole tournament
+// A tournament (or a sequential test or a pilot: sprt.ts, plan.ts) whose entrants include
+// models: one LLM session for the whole tournament
 // (one record, one limiter per model, one budget: --max-cost holds across every pairing),
 // named `tournament:KEY:CREATED` in the record, so a rerun of the same command finds what
 // the tournament already spent. Each game is named by its pairing run's key and index
@@ -13,11 +14,13 @@
 import { estimateRun, type RunEstimate } from '../../agents/llm/estimate.js';
 import { usd } from '../../agents/llm/prices.js';
 import { parseSeating, type Seating } from '../../agents/registry.js';
-import type { ModelSession } from '../../reports/tournament-command.js';
+import type { PlanPrices } from '../../reports/plan-tables.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
 import type { Store } from '../../runs/storage.js';
-import type { OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
+import type { OpenPilot, PilotPlan } from '../../tournaments/plan.js';
+import type { OpenSprt, SprtPlan } from '../../tournaments/sprt.js';
+import type { LivePairing, ModelSession, OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
 import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
@@ -103,30 +106,67 @@ export interface TournamentModels extends ModelSession {
   interrupt(): void;
 }
 
+/** The play of some pairings with models: what the LLM session needs to know of it. */
+export interface ModelPlay {
+  /** Its name in the record (its budget's entry): the same when the play continues. */
+  readonly runId: string;
+  /** Every agent of the play, as one seating (the models' keys, URLs and prices). */
+  readonly everyone: Seating;
+  readonly setup: Schedule['setup'];
+  readonly seed: string;
+  readonly pairings: readonly LivePairing[];
+  /** Made by this invocation: dropped, with its record entry, if refused at its first call. */
+  readonly fresh: boolean;
+  /** The command and what it plays, for the messages (`sim tournament`, `the tournament`, `tournament 3`). */
+  readonly command: string;
+  readonly what: string;
+  readonly name: string;
+}
+
 export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string): TournamentModels {
-  const runId = tournamentRunName(open);
-  const modelPairings = open.pairings.filter((l) => l.pairing.seating.async);
+  return startPairingModels(
+    store,
+    {
+      runId: tournamentRunName(open),
+      everyone: everyone(s),
+      setup: s.setup,
+      seed: s.seed,
+      pairings: open.pairings,
+      fresh: open.created,
+      command: 'sim tournament',
+      what: 'the tournament',
+      name: `tournament ${open.tournament.id}`,
+    },
+    settings,
+    dbPath,
+  );
+}
+
+/** One LLM session (record, limiters, budget) for the pairings that seat a model. */
+export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSettings, dbPath: string): TournamentModels {
+  const runId = p.runId;
+  const modelPairings = p.pairings.filter((l) => l.pairing.seating.async);
   const storedBefore = modelPairings.reduce((n, l) => n + store.storedCount(l.run.id), 0);
   const record = openRecordOf(settings, dbPath, store, storedBefore > 0);
   let session: LlmSession;
   try {
-    const maxCost = unwrap(budgetOf({ flag: settings.maxCost, record, runId, resuming: storedBefore > 0, what: `tournament ${open.tournament.id}` }));
-    if (maxCost !== (settings.maxCost ?? null)) checkModels(everyone(s), settings, maxCost);
+    const maxCost = unwrap(budgetOf({ flag: settings.maxCost, record, runId, resuming: storedBefore > 0, what: p.name }));
+    if (maxCost !== (settings.maxCost ?? null)) checkModels(p.everyone, settings, maxCost);
     record.store.beginRun(runId, record.store.runInfo(runId) === undefined ? maxCost : settings.maxCost);
     // Each pairing run is named too, so `sim resume --run R` can continue one pairing on its own.
     for (const l of modelPairings) record.store.beginRun(llmRunName(l.run), undefined);
-    session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: everyone(s) }));
+    session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: p.everyone }));
   } catch (e) {
     record.close();
     throw e;
   }
   let dropped = false;
   return {
-    playAsync: (l, index) => session.play({ setup: s.setup, seating: l.pairing.seating, seed: s.seed, gameKey: (i) => llmGameName(l.run.key, i) }, index),
+    playAsync: (l, index) => session.play({ setup: p.setup, seating: l.pairing.seating, seed: p.seed, gameKey: (i) => llmGameName(l.run.key, i) }, index),
     stopped: () => session.stopped(),
     interrupt: () => session.interrupt(),
     finish(play: PlayOutcome) {
-      const end = session.end({ stored: play.stored, planned: play.total, created: open.created, dropRuns: modelPairings.map((l) => llmRunName(l.run)), dropIfEmpty: () => play.stored === 0 });
+      const end = session.end({ stored: play.stored, planned: play.total, created: p.fresh, dropRuns: modelPairings.map((l) => llmRunName(l.run)), dropIfEmpty: () => play.stored === 0 });
       dropped = end.dropped;
       const llm = session.llm;
       const usage = end.usage.map(({ newCost, ...m }) => ({ ...m, cost: newCost }));
@@ -134,14 +174,14 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
         ...modelLines(usage, 'paid'),
         `  (this invocation; "recorded": calls answered from the record, free)`,
         ...requestLines(end.usage, end),
-        ...sessionLines(end, { whose: 'the tournament', record: record.path, warnings: llm.warnings }),
+        ...sessionLines(end, { whose: p.what, record: record.path, warnings: llm.warnings }),
       ];
       const models = end.usage.map(({ failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests) }));
       const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, warnings: llm.warnings };
-      const again = 'run the same sim tournament command again';
+      const again = `run the same ${p.command} command again`;
       const stop = stopMessage(end, {
         stored: `${play.stored} of ${play.total} games stored`,
-        what: 'the tournament',
+        what: p.what,
         resume: again,
         resumeBudget: `To go on, ${again} with a larger --max-cost`,
         record: record.path,
@@ -154,4 +194,72 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
       if (dropped && record.createdNow) for (const f of [record.path, `${record.path}-wal`, `${record.path}-shm`]) rmSync(f, { force: true });
     },
   };
+}
+
+/** Every agent of a sequential test as one seating. */
+function sprtAgents(plan: SprtPlan): Seating {
+  return unwrap(parseSeating([plan.candidate, plan.baseline, plan.opponent]));
+}
+
+/** A sequential test's models: keys, URLs and prices (under a budget) checked before any file is opened. */
+export function checkSprtModels(plan: SprtPlan, settings: LlmSettings): void {
+  checkModels(sprtAgents(plan), settings, settings.maxCost ?? null);
+}
+
+/** A sequential test's name in the LLM record: its key and its candidate run's creation time (the same when it continues). */
+export function sprtRunName(open: OpenSprt): string {
+  return `sprt:${open.plan.key}:${open.pairings[0].run.created}`;
+}
+
+export function startSprtModels(store: Store, open: OpenSprt, settings: LlmSettings, dbPath: string): TournamentModels {
+  const plan = open.plan;
+  return startPairingModels(
+    store,
+    { runId: sprtRunName(open), everyone: sprtAgents(plan), setup: plan.setup, seed: plan.seed, pairings: open.pairings, fresh: open.createdRuns.length > 0, command: 'sim sprt', what: 'the test', name: 'this test' },
+    settings,
+    dbPath,
+  );
+}
+
+/** Every agent of a pilot as one seating. */
+function pilotAgents(plan: PilotPlan): Seating {
+  return unwrap(parseSeating([plan.a, plan.b, plan.opponent]));
+}
+
+export function checkPilotModels(plan: PilotPlan, settings: LlmSettings): void {
+  checkModels(pilotAgents(plan), settings, settings.maxCost ?? null);
+}
+
+/** The estimated run of `games` games of each of the pilot's pairings that seat a model. */
+function pilotEstimates(plan: PilotPlan, settings: LlmSettings, games: number): { side: string; e: RunEstimate }[] {
+  return plan.sides.flatMap((s) =>
+    s.pairings.filter((p) => p.seating.async).map((p) => ({ side: s.side, e: unwrap(estimateRun({ setup: plan.setup, seating: p.seating, games, seed: plan.seed, prices: settings.prices })) })),
+  );
+}
+
+/** Estimated dollars per pair (a game of A and one of B) on each side, as the dry run prices them. */
+export function pilotPrices(plan: PilotPlan, settings: LlmSettings): PlanPrices {
+  const perPair: Record<string, number | null> = {};
+  for (const s of plan.sides) perPair[s.side] = 0;
+  for (const { side, e } of pilotEstimates(plan, settings, 1)) {
+    const now = perPair[side] ?? null;
+    perPair[side] = now === null || e.costPerGame === null ? null : now + e.costPerGame;
+  }
+  return { perPair };
+}
+
+/** The pilot's estimated cost, and its ceiling. */
+export function pilotCost(plan: PilotPlan, settings: LlmSettings): { readonly cost: number | null; readonly maxCost: number | null } {
+  const rows = pilotEstimates(plan, settings, plan.pilot);
+  return { cost: sum(rows.map((r) => r.e.cost)), maxCost: sum(rows.map((r) => r.e.maxCost)) };
+}
+
+export function startPilotModels(store: Store, open: OpenPilot, settings: LlmSettings, dbPath: string): TournamentModels {
+  const plan = open.plan;
+  return startPairingModels(
+    store,
+    { runId: `plan:${plan.key}:${open.pairings[0]!.run.created}`, everyone: pilotAgents(plan), setup: plan.setup, seed: plan.seed, pairings: open.pairings, fresh: open.createdRuns.length > 0, command: 'sim plan', what: 'the pilot', name: 'this pilot' },
+    settings,
+    dbPath,
+  );
 }

@@ -11,55 +11,58 @@ import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile } from '../../runs/storage.js';
-import { count, dbPathFrom, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, pairingsOptions, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
 
 export const DEFAULT_TOURNAMENT_GAMES = 1000;
+export const DEFAULT_ADAPTIVE_PRECISION = 0.02;
+export const DEFAULT_ADAPTIVE_MAX = 5000;
+export const DEFAULT_ADAPTIVE_BATCH = 100;
 
 export function tournamentOptions<T>(y: Argv<T>) {
   return llmOptions(
-    y
+    pairingsOptions(y, {
+      seed: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"`,
+      db: 'results database (default werewolf.db): one run per pairing, grouped as a tournament',
+      workers: 'worker threads for bot pairings (default: all cores; 0 = this thread)',
+    })
       .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
       .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
       .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
       .option('self-play', { type: 'boolean', describe: 'side mode: each entrant also plays both sides itself (default; --no-self-play: not)' })
       .option('games', { type: 'string', describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
-      .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
-      .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
-      .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
-      .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
-      .option('seed', { type: 'string', describe: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"` })
-      .option('db', { type: 'string', describe: 'results database (default werewolf.db): one run per pairing, grouped as a tournament' })
-      .option('workers', { type: 'string', describe: 'worker threads for bot pairings (default: all cores; 0 = this thread)' })
-      .option('concurrency', { type: 'string', describe: 'games in flight over the pairings that seat a model (default 16)' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' }),
+      .option('adaptive', { type: 'boolean', describe: 'side mode: play rounds where they narrow the ranking most, until every two neighbours are told apart or tied (docs/sequential.md)' })
+      .option('precision', { type: 'string', describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
+      .option('max-games', { type: 'string', describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
+      .option('batch', { type: 'string', describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` }),
     true,
   );
 }
 
-export interface TournamentCliArgs extends LlmArgs {
+export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs {
   agents?: string[];
   mode?: string;
   reference?: string;
   selfPlay?: boolean;
   games?: string;
-  preset?: string;
-  players?: string;
-  roles?: string;
-  rule?: string[];
-  seed?: string;
-  db?: string | boolean;
-  workers?: string;
-  concurrency?: string;
-  json: boolean;
+  adaptive?: boolean;
+  precision?: string;
+  maxGames?: string;
+  batch?: string;
 }
 
 export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
-  for (const [flag, v] of [['db', a.db], ['games', a.games], ['seed', a.seed], ['mode', a.mode], ['reference', a.reference]] as const)
+  for (const [flag, v] of [['db', a.db], ['games', a.games], ['seed', a.seed], ['mode', a.mode], ['reference', a.reference], ['precision', a.precision], ['max-games', a.maxGames], ['batch', a.batch]] as const)
     if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
+  if (a.adaptive === true && a.games !== undefined)
+    fail('--adaptive decides the games of each pairing itself: drop --games (give --max-games N for a cap per pairing)');
+  if (a.adaptive !== true) {
+    const only = (['precision', 'maxGames', 'batch'] as const).filter((k) => a[k] !== undefined);
+    if (only.length > 0) fail(`${only.map((k) => (k === 'maxGames' ? '--max-games' : `--${k}`)).join(', ')} appl${only.length === 1 ? 'ies' : 'y'} to --adaptive tournaments; a fixed one plays --games N per pairing`);
+  }
   const db = dbPathFrom(a.db);
   if (db === null) fail('a tournament stores each pairing as a run: it needs a database (drop --no-db, or give --db PATH)');
   const args: TournamentArgs = {
@@ -73,7 +76,21 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     roles: a.roles,
     rules: listFlag('rule', a.rule, 'tie=none'),
     seed: a.seed ?? DEFAULT_SEED,
-    games: a.games === undefined ? DEFAULT_TOURNAMENT_GAMES : count('games', a.games, 1, 2 ** 31 - 1),
+    games:
+      a.adaptive === true
+        ? a.maxGames === undefined
+          ? DEFAULT_ADAPTIVE_MAX
+          : count('max-games', a.maxGames, 1, 2 ** 31 - 1)
+        : a.games === undefined
+          ? DEFAULT_TOURNAMENT_GAMES
+          : count('games', a.games, 1, 2 ** 31 - 1),
+    adaptive:
+      a.adaptive === true
+        ? {
+            precision: a.precision === undefined ? DEFAULT_ADAPTIVE_PRECISION : decimal('precision', a.precision, '0.02'),
+            batch: a.batch === undefined ? DEFAULT_ADAPTIVE_BATCH : count('batch', a.batch, 1, 1_000_000),
+          }
+        : undefined,
     workers: exec.workers,
     concurrency: exec.concurrency,
     json: a.json,
@@ -84,7 +101,12 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   let settings: ReturnType<typeof llmSettingsFrom> | undefined;
   if (models.length === 0) noLlmFlags(a, schedule.entrants.join(', '));
   else {
-    if (a.games === undefined) fail(`an entrant is a model: give --games N (games per pairing; ${schedule.pairings.length} pairings) — sim tournament … --dry-run estimates the cost first`);
+    if (a.adaptive === true ? a.maxGames === undefined : a.games === undefined)
+      fail(
+        a.adaptive === true
+          ? `an entrant is a model: give --max-games N (games per pairing at most; ${schedule.pairings.length} pairings) and --max-cost USD`
+          : `an entrant is a model: give --games N (games per pairing; ${schedule.pairings.length} pairings) — sim tournament … --dry-run estimates the cost first`,
+      );
     settings = llmSettingsFrom(a);
     llm = await import('./tournament-llm.js');
     if (settings.dryRun) return llm.dryRun(schedule, settings, a.json);

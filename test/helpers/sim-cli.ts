@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SIM = join(ROOT, 'dist', 'scripts', 'sim.js');
@@ -94,6 +95,29 @@ export function storedCount(db: string, run = 1): number {
     return d.prepare('SELECT count(*) FROM games WHERE run = ?').pluck().get(run) as number;
   } catch {
     return 0;
+  } finally {
+    d.close();
+  }
+}
+
+/** A command refused whole: its one-line message on stderr, exit 2, nothing on stdout, no file of `dir` created or changed. */
+export function expectRefused(dir: string, args: readonly string[], message: RegExp): void {
+  const before = snapshot(dir);
+  const r = sim(args, dir);
+  expect(r.stderr).toMatch(message);
+  expect(r.stderr).toMatch(/^sim: [^\n]+\n$/);
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(snapshot(dir)).toEqual(before);
+}
+
+/** Every run's key and stored games, in key order (ids left out): two files with the same runs compare equal. */
+export function storedContents(db: string): string {
+  const d = new Database(db, { fileMustExist: true });
+  d.pragma('query_only = ON');
+  try {
+    const runs = d.prepare('SELECT id, key FROM runs ORDER BY key').all() as { id: number; key: string }[];
+    return JSON.stringify(runs.map((r) => ({ key: r.key, games: d.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').raw().all(r.id) })));
   } finally {
     d.close();
   }

@@ -19,6 +19,16 @@ describe('the budget', () => {
     expect(b.refusal(0.01)).toBe('the budget of $0.05 is spent ($0.0453 so far; the next call could cost up to $0.0100)');
   });
 
+  // Planted: `>=` for `>` in reserve refuses a call that exactly fits (this test fails).
+  it('lets through a call that exactly fits what is left, and nothing after it (binary fractions: no rounding)', () => {
+    const b = new Budget(1, 0.25);
+    expect(b.reserve(0.5)).toBe(true); // 0.25 spent + 0.5 held
+    expect(b.reserve(0.25)).toBe(true); // 0.25 + 0.5 + 0.25 = 1: exactly the limit
+    expect(b.left).toBe(0);
+    expect(b.reserve(2 ** -20)).toBe(false);
+    expect(new Budget(0.5).reserve(0.5)).toBe(true);
+  });
+
   it('without a limit, holds and counts but never refuses', () => {
     const b = new Budget(null);
     expect(b.reserve(1e9)).toBe(true);

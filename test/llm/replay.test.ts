@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { builtinPrices } from '../../agents/llm/prices.js';
-import { LlmStore } from '../../runs/llm/store.js';
+import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
+import { callKey, LlmStore, sampleName } from '../../runs/llm/store.js';
 import { bytesOf, fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -13,6 +14,21 @@ const serve = (salt?: string) => start(salt === undefined ? {} : { salt });
 
 const seating = seatingOf('openai:gpt-4o-mini', 'werewolves=anthropic:claude-haiku-4-5');
 const setup = setupOf({ preset: 'classic', players: 8 });
+
+// Planted: the record's name of a call without its attempt (sampleName) — two asks of one
+// decision with the same request would be one call, the second replaying the first's answer
+// (or failure) instead of drawing its own. Since a failed call is no longer asked again and
+// each re-ask carries the rejections so far, the requests of one decision differ anyway, so
+// no game shows it: the property is checked where it is kept.
+describe('the record keys each ask apart', () => {
+  it('the same request at another attempt, decision, seat or game is another call', () => {
+    const body = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'the same prompt' }] };
+    const key = (seed: string, seat: number, decision: number, attempt: number) => callKey('openai', 'gpt-4o-mini', sampleName(seed, seat, decision, attempt), body, PROMPT_VERSION);
+    const keys = [key('g#0', 2, 7, 0), key('g#0', 2, 7, 1), key('g#0', 2, 8, 0), key('g#0', 3, 7, 0), key('g#1', 2, 7, 0)];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(key('g#0', 2, 7, 1)).toBe(key('g#0', 2, 7, 1));
+  });
+});
 
 describe('replay from the record', () => {
   it('makes zero requests and reproduces every game exactly; without the record the same seed plays differently', async () => {

@@ -47,6 +47,31 @@ describe('fitLogistic', () => {
     expect(f.value.deviance).toBeLessThan(3 * f.value.df);
   });
 
+  // Exact values, not bounds: planted, standard errors × 1.96 (or any other factor) fail here.
+  it('an intercept-only model: the coefficient is logit(k/n) and its standard error exactly 1/√(n·p̂(1−p̂))', () => {
+    for (const [k, n] of [[300, 1000], [37, 50], [1, 4]] as const) {
+      const f = fitLogistic([{ x: [], successes: k, trials: n }]);
+      expect(f.ok).toBe(true);
+      if (!f.ok) return;
+      const p = k / n;
+      expect(f.value.coef[0]).toBeCloseTo(Math.log(p / (1 - p)), 9);
+      expect(f.value.se[0]).toBeCloseTo(1 / Math.sqrt(n * p * (1 - p)), 9);
+    }
+  });
+
+  it('two groups: the slope is the log odds ratio and its standard error exactly √(1/(n₀p₀q₀) + 1/(n₁p₁q₁))', () => {
+    const f = fitLogistic([
+      { x: [0], successes: 120, trials: 400 },
+      { x: [1], successes: 210, trials: 300 },
+    ]);
+    expect(f.ok).toBe(true);
+    if (!f.ok) return;
+    const [p0, q0, p1, q1] = [0.3, 0.7, 0.7, 0.3];
+    expect(f.value.coef[1]).toBeCloseTo(Math.log((p1 / q1) / (p0 / q0)), 9);
+    expect(f.value.se[0]).toBeCloseTo(1 / Math.sqrt(400 * p0 * q0), 9);
+    expect(f.value.se[1]).toBeCloseTo(Math.sqrt(1 / (400 * p0 * q0) + 1 / (300 * p1 * q1)), 9);
+  });
+
   it('refuses collinear covariates, naming them', () => {
     const rows: BinomialRow[] = [1, 2, 3, 4].map((a) => ({ x: [a, 2 * a], trials: 100, successes: 50 }));
     const f = fitLogistic(rows);

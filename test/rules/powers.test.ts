@@ -112,8 +112,8 @@ describe('guard', () => {
     expect(eventsOf(g, 'attack')[0]).toMatchObject({ target: 2, result: 'protected' });
   });
 
-  it('does not protect from poison', () => {
-    const g = play(scenario({ deck: [...deck], rules: noSheriff }), { guard: 2, pack: 3, witch: { kind: 'witch', heal: false, poison: 2 } }, before('speech'));
+  it('guardBlocks=wolves: does not protect from poison (001, 002)', () => {
+    const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, guardBlocks: 'wolves' } }), { guard: 2, pack: 3, witch: { kind: 'witch', heal: false, poison: 2 } }, before('speech'));
     expect(deaths(g)).toEqual([
       { seat: 2, cause: 'poison' },
       { seat: 3, cause: 'wolves' },
@@ -178,7 +178,7 @@ describe('little girl', () => {
     expect(deaths(g)).toEqual([{ seat: 2, cause: 'wolves' }]);
   });
 
-  it('caught, she dies instead of their victim, who is spared; one kill that night (000, 001, 002)', () => {
+  it('caught, she dies instead of their victim, who is spared; one kill that night (000, 004: caughtGirl=dies)', () => {
     const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2 }, before('speech'));
     expect(eventsOf(g, 'caught')[0]).toMatchObject({ seat: 1, vis: (1 << 0) | (1 << 4) });
     expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);

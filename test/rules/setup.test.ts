@@ -123,40 +123,15 @@ describe('role mixes', () => {
   it('rule options parse to canonical values', () => {
     const r = parseRuleAssignments(['hunterShootsOn=all,-poison', 'witchPotionsPerNight=1', 'sheriff=false']);
     expect(r.ok && r.value).toEqual({
-      hunterShootsOn: ['wolves', 'vote', 'grief', 'shot', 'guard', 'scapegoat', 'elder', 'punishment'],
+      hunterShootsOn: ['wolves', 'vote', 'grief', 'shot', 'guard', 'scapegoat', 'elder', 'punishment', 'drawn'],
       witchPotionsPerNight: 1,
       sheriff: false,
     });
   });
 });
 
-describe('presets set every option as their document does', () => {
-  const o = (name: string) => findPreset(name)!.options;
-  it('000 (thiercelieux)', () => {
-    expect(o('000')).toMatchObject({
-      wolvesWin: 'second-last', packTargets: 'anyone', packMayAbstain: true, seerSees: 'role', witchPotionsPerNight: 2,
-      witchSelfHeal: true, hunterShootsOn: ['wolves', 'vote'], tie: 'sheriff-then-revote', sheriff: true, speakingOrder: 'seat',
-    });
-  });
-  it('001 (classic)', () => {
-    expect(o('001')).toMatchObject({
-      wolvesWin: 'all', packTargets: 'self-or-non-wolves', seerSees: 'team-under-10', witchPotionsPerNight: 1,
-      guardRepeat: 'forbidden', loversMayVoteEachOther: false, loversMayKillEachOther: false, tie: 'sheriff-then-revote',
-      sheriffMayVoidTie: true, sheriff: true, littleGirlNamesHalf: true,
-    });
-    expect(o('001').hunterShootsOn).not.toContain('poison');
-  });
-  it('002 (introduction)', () => {
-    expect(o('002')).toMatchObject({
-      wolvesWin: 'all', seerSees: 'team', witchSelfHeal: true, witchSelfPoison: true, hunterShootsOn: ['wolves', 'vote'],
-      guardRepeat: 'lethal', loversMayVoteEachOther: false, loversLearn: 'team', tie: 'revote', sheriff: true, speakingOrder: 'after-victim',
-    });
-  });
-  it('004 (standard)', () => {
-    expect(o('004')).toMatchObject({ wolvesWin: 'all', seerSees: 'role', guardRepeat: 'forbidden', tie: 'none', sheriff: true, speakingOrder: 'seat', loversLearn: 'nothing' });
-    expect(o('004').hunterShootsOn).toContain('grief');
-    expect(o('004').hunterShootsOn).toContain('poison');
-  });
+// Each preset's options against its document's words: documents.test.ts.
+describe('presets', () => {
   it("every option the documents vary has a canonical key", () => {
     const table = ['wolvesWin', 'packTargets', 'packMayAbstain', 'seerSees', 'witchPotionsPerNight', 'witchSelfHeal', 'hunterShootsOn', 'guardRepeat', 'loversMayVoteEachOther', 'tie', 'sheriff', 'speakingOrder', 'littleGirlCaught'];
     expect(OPTION_SPECS.filter((s) => s.inTable).map((s) => s.key).sort()).toEqual([...table].sort());

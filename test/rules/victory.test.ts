@@ -47,6 +47,14 @@ describe('victory', () => {
     expect(g.outcome()?.winners).toEqual([0, 1]);
   });
 
+  it('the lovers do not win while a third player lives: the game goes on (000, 001, 002, 004: "the last two alive")', () => {
+    // Cupid (2) pairs the werewolf (0) with villager 1; the pack eats Cupid: 0, 1 and 3 are alive at dawn.
+    const g = play(scenario({ deck: ['werewolf', 'villager', 'cupid', 'villager'], rules: noSheriff }), { cupid: { kind: 'cupid', lovers: [0, 1] }, pack: 2 }, (gg) => gg.state.day === 1);
+    expect(g.state.seats.filter((s) => s.alive).length).toBe(3);
+    expect(winnerNow(g.state, 'all')).toBeNull();
+    expect(g.over).toBe(false);
+  });
+
   it('a draw when nobody is left', () => {
     // The pack eats the hunter, who shoots the last werewolf.
     const g = play(scenario({ deck: ['werewolf', 'hunter'], rules: noSheriff }), { pack: 1, hunter: 0 });

@@ -5,11 +5,10 @@
 // the same command with a larger budget finishes it with the games of an uninterrupted
 // one, no call paid twice; a provider that refuses the first call leaves nothing behind.
 
-import Database from 'better-sqlite3';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, simAsync, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, simAsync, storedContents, tempDir } from '../helpers/sim-cli.js';
 import { fakeProviders, simEnv } from '../llm/helpers.js';
 
 const dir = tempDir('tournament-llm');
@@ -20,18 +19,6 @@ const envFor = simEnv;
 const FAST = ['--llm-timeout', '5', '--llm-retry-after-cap', '0.05'];
 // A model against the random agent: 4 pairings, 3 of them seat the model.
 const ENTRANTS = ['--agents', 'openai:gpt-4o-mini', '--agents', 'random'];
-
-/** Every run's key and stored games (ids left out). */
-function contents(db: string): string {
-  const d = new Database(db, { fileMustExist: true });
-  d.pragma('query_only = ON');
-  try {
-    const runs = d.prepare('SELECT id, key FROM runs ORDER BY key').all() as { id: number; key: string }[];
-    return JSON.stringify(runs.map((r) => ({ key: r.key, games: d.prepare('SELECT idx, winner, days, invalid, fallbacks, seats FROM games WHERE run = ? ORDER BY idx').raw().all(r.id) })));
-  } finally {
-    d.close();
-  }
-}
 
 describe('sim tournament with a model', () => {
   it('--dry-run estimates every pairing that seats the model; calls nothing, writes nothing', async () => {
@@ -118,7 +105,7 @@ describe('sim tournament with a model', () => {
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ tournament: 1, stored: 8, stopped: false });
-    expect(contents(join(dir, 'budget.db'))).toBe(contents(join(dir, 'whole.db')));
+    expect(storedContents(join(dir, 'budget.db'))).toBe(storedContents(join(dir, 'whole.db')));
     expect(s1.received.length + s2.received.length + s25.received.length + s3.received.length).toBe(total);
   });
 

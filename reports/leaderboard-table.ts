@@ -1,0 +1,64 @@
+// The leaderboard as a table (`sim leaderboard`, tournaments/leaderboard.ts): a row per
+// entrant, best first, each compared with the next.
+
+import type { Board, BoardRow } from '../tournaments/leaderboard.js';
+import type { Table } from './table.js';
+
+export function leaderboardTable(b: Board, precision: number): Table {
+  return rankingTable(b.rows, {
+    precision,
+    id: 'leaderboard',
+    title: 'Leaderboard: every entrant of this setup in the database, on all its games',
+    prior: b.model.prior,
+    notes: b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : [],
+  });
+}
+
+/** Entrants by overall score, each against the next (a leaderboard, an adaptive tournament's ranking). */
+export function rankingTable(rows: readonly BoardRow[], o: { readonly precision: number; readonly id: string; readonly title: string; readonly prior: number | null; readonly notes?: readonly string[] }): Table {
+  const precision = o.precision;
+  const anyDollars = rows.some((r) => r.dollars !== 0);
+  return {
+    id: o.id,
+    title: o.title,
+    columns: [
+      { key: 'rank', title: '#', kind: 'int' },
+      { key: 'entrant', title: 'entrant', kind: 'text' },
+      { key: 'score', title: 'score', kind: 'pct' },
+      { key: 'low', title: 'low', kind: 'pct', shown: false },
+      { key: 'high', title: 'high', kind: 'pct', shown: false },
+      { key: 'ci', title: '95% CI', kind: 'interval', low: 'low', high: 'high' },
+      { key: 'village', title: 'village', kind: 'pct' },
+      { key: 'wolves', title: 'wolves', kind: 'pct' },
+      { key: 'games', title: 'games', kind: 'int' },
+      ...(anyDollars ? ([{ key: 'dollars', title: '$', kind: 'num', digits: 2 }] as const) : []),
+      { key: 'vs_next', title: 'vs next', kind: 'text' },
+      { key: 'next_diff', title: 'next diff', kind: 'pct', shown: false },
+      { key: 'next_low', title: 'next low', kind: 'pct', shown: false },
+      { key: 'next_high', title: 'next high', kind: 'pct', shown: false },
+    ],
+    rows: rows.map((r) => ({
+      rank: r.rank,
+      entrant: r.entrant,
+      score: r.score,
+      low: r.low,
+      high: r.high,
+      village: r.asVillage,
+      wolves: r.asWolves,
+      games: r.games,
+      ...(anyDollars ? { dollars: r.dollars } : {}),
+      vs_next: r.next === null ? '' : r.next.verdict === 'above' ? 'above' : r.next.verdict === 'tie' ? `tie ±${precision}` : 'open',
+      next_diff: r.next?.diff ?? null,
+      next_low: r.next?.low ?? null,
+      next_high: r.next?.high ?? null,
+    })),
+    notes: [
+      'score: the entrant’s win rate against an average entrant of this board, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out); village, wolves: the two halves.',
+      `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: the games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
+      ...(o.prior !== null
+        ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]
+        : []),
+      ...(o.notes ?? []),
+    ],
+  };
+}

@@ -1,0 +1,101 @@
+// `sim leaderboard`: flags and printing; the ranking is tournaments/leaderboard.ts. Reads
+// the database (read-only); dollars come from the LLM record kept in it, if any.
+
+import type { Argv } from 'yargs';
+import { describeSetup, mixLabel } from '../../engine/index.js';
+import { toJsonObject } from '../../reports/export.js';
+import { leaderboardTable } from '../../reports/leaderboard-table.js';
+import { labelled, renderTable, wrap } from '../../reports/terminal.js';
+import { hasLlmRecord, llmGamePrefix, LlmStore } from '../../runs/llm/store.js';
+import { changedRules, setupFromJson } from '../../runs/run-config.js';
+import { Store } from '../../runs/storage.js';
+import { boardSetups, leaderboard, type RunCosts } from '../../tournaments/leaderboard.js';
+import { setupLabel } from '../../tournaments/tournament-data.js';
+import { dbPathFrom, decimal, listFlag, setupFrom } from './args.js';
+import { fail, unwrap } from './errors.js';
+
+export const DEFAULT_BOARD_PRECISION = 0.02;
+
+export function leaderboardOptions<T>(y: Argv<T>) {
+  return y
+    .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+    .option('preset', { type: 'string', describe: 'the setup: rule preset (default: the one setup the database holds)' })
+    .option('players', { type: 'string', describe: 'the setup: number of players' })
+    .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
+    .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
+    .option('precision', { type: 'string', describe: `two rows are tied when their difference is known to lie within ± this (default ${DEFAULT_BOARD_PRECISION})` })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
+}
+
+export interface LeaderboardCliArgs {
+  db?: string | boolean;
+  preset?: string;
+  players?: string;
+  roles?: string;
+  rule?: string[];
+  precision?: string;
+  json: boolean;
+}
+
+/** Dollars per game and agent spec from the record in the results file. */
+function recordCosts(store: Store): RunCosts | undefined {
+  if (!hasLlmRecord(store.db)) return undefined;
+  const record = unwrap(LlmStore.attach(store.db, 'read'));
+  return (run) => {
+    const prefix = llmGamePrefix(run.key);
+    const out = new Map<number, Map<string, number | null>>();
+    for (const u of record.usageByPrefix(prefix)) {
+      const idx = Number(u.game.slice(prefix.length));
+      const game = out.get(idx) ?? new Map<string, number | null>();
+      const now = game.get(u.spec);
+      game.set(u.spec, now === null || u.cost === null ? null : (now ?? 0) + u.cost);
+      out.set(idx, game);
+    }
+    return out;
+  };
+}
+
+export function leaderboardCommand(a: LeaderboardCliArgs): number {
+  for (const [flag, v] of [
+    ['db', a.db],
+    ['precision', a.precision],
+  ] as const)
+    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
+  const precision = a.precision === undefined ? DEFAULT_BOARD_PRECISION : decimal('precision', a.precision, '0.02');
+  if (!(precision > 0 && precision < 0.5)) fail(`--precision ${precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
+  const db = dbPathFrom(a.db) ?? fail('a leaderboard reads a results database: give --db PATH');
+  const rules = listFlag('rule', a.rule, 'tie=none');
+  const chosen = a.preset !== undefined || a.players !== undefined || a.roles !== undefined || rules.length > 0;
+  const given = chosen ? setupFrom(a) : undefined;
+  const store = unwrap(Store.open(db, 'read'));
+  try {
+    let setup = given;
+    if (setup === undefined) {
+      const setups = boardSetups(store);
+      if (setups.length === 0) fail(`${db} holds no games between side pairings yet: play a tournament (sim tournament) or a test (sim sprt) first`);
+      if (setups.length > 1)
+        fail(`${db} holds games of ${setups.length} setups (${setups.map((s) => s.label).join('; ')}): choose one with --preset, --players, --roles and --rule`);
+      const run = store.runs().find((r) => r.setup === setups[0]!.setup)!;
+      setup = unwrap(setupFromJson(run.setupJson, run.setup), `run ${run.id}`);
+    }
+    const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store) }));
+    const table = leaderboardTable(board, precision);
+    if (a.json) {
+      process.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, table: toJsonObject(table) }) + '\n');
+      return 0;
+    }
+    const games = board.pairings.reduce((n, p) => n + p.games, 0);
+    const lines = [
+      ...wrap(`werewolf-lab leaderboard: ${setupLabel({ players: setup.players, deck: mixLabel(setup), preset: setup.preset, rules: changedRules(setup).join(' ') })}`, 80),
+      ...labelled([
+        ['from', `${db}: ${board.runs} runs (${board.pairings.length} pairings of ${board.rows.length} entrants), ${games.toLocaleString('en-US')} games, seed${board.seeds.length === 1 ? '' : 's'} ${board.seeds.join(', ')}${board.skipped > 0 ? `; ${board.skipped} runs seating agents by seat or role left out` : ''}`],
+      ]),
+      '',
+      ...renderTable(table),
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+    return 0;
+  } finally {
+    store.close();
+  }
+}

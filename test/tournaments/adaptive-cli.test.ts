@@ -1,0 +1,99 @@
+// `sim tournament --adaptive` and `sim leaderboard` end to end (the compiled CLI): an
+// adaptive tournament of four bots reaches the ranking of a large fixed one with fewer
+// games, and the same games on every run; the leaderboard ranks every entrant of a setup
+// across tournaments, and an entrant added to a finished tournament plays only its new
+// pairings, then appears on it.
+
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectRefused, killOnceStored, removeDir, sim, simChild, storedGames, tempDir } from '../helpers/sim-cli.js';
+
+const dir = tempDir('adaptive');
+afterAll(() => removeDir(dir));
+
+const FOUR = ['--agents', 'heuristic', '--agents', 'heuristic:seerReveal=never', '--agents', 'heuristic:fakeClaim=0', '--agents', 'random', '--seed', 'ad'];
+const ADAPTIVE = ['tournament', ...FOUR, '--adaptive', '--max-games', '1000', '--batch', '50'];
+
+function json(args: string[]): Record<string, any> {
+  const r = sim([...args, '--json'], dir);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, any>;
+}
+
+const order = (rows: { entrant: string }[]) => rows.map((r) => r.entrant);
+
+describe('sim tournament --adaptive', () => {
+  const adaptive = json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
+
+  it('settles with the ranking of a fixed tournament of 1,000 games per pairing, on fewer games', () => {
+    const fixed = json(['tournament', ...FOUR, '--games', '1000', '--workers', '2', '--db', 'fixed.db']);
+    expect(fixed.stored).toBe(16 * 1000);
+    const board = json(['leaderboard', '--db', 'fixed.db']);
+    expect(adaptive.adaptive.status).toBe('settled');
+    expect(order(adaptive.adaptive.ranking)).toEqual(order(board.rows));
+    const read = (adaptive.adaptive.games as number[]).reduce((n, x) => n + x, 0);
+    expect(read).toBe(adaptive.stored);
+    expect(read).toBeLessThan(16 * 1000);
+    // Every two neighbours told apart or tied, at the level that pays for the looks.
+    for (const r of adaptive.adaptive.ranking.slice(0, -1)) expect(['above', 'tie']).toContain(r.next.verdict);
+    expect(adaptive.adaptive.level).toBeGreaterThan(0.95);
+  });
+
+  it('is identical when run again: other workers, another file; and a rerun on the same file plays nothing', () => {
+    const again = json([...ADAPTIVE, '--workers', '0', '--db', 'a2.db']);
+    expect(again.adaptive).toEqual(adaptive.adaptive);
+    for (let run = 1; run <= 16; run++) expect(storedGames(join(dir, 'a2.db'), run)).toBe(storedGames(join(dir, 'a1.db'), run));
+    const rerun = json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
+    expect(rerun.played).toBe(0);
+    expect(rerun.adaptive).toEqual(adaptive.adaptive);
+  });
+
+  it('after kill -9 the same command replays its rounds on the stored games and ends with the games of an uninterrupted one', async () => {
+    const child = simChild([...ADAPTIVE, '--workers', '0', '--db', 'killed.db', '--json'], dir);
+    await killOnceStored(child, join(dir, 'killed.db'));
+    expect(child.signalCode).toBe('SIGKILL');
+    const resumed = json([...ADAPTIVE, '--workers', '0', '--db', 'killed.db']);
+    expect(resumed.adaptive).toEqual(adaptive.adaptive);
+    for (let run = 1; run <= 16; run++) expect(storedGames(join(dir, 'killed.db'), run)).toBe(storedGames(join(dir, 'a1.db'), run));
+  });
+});
+
+describe('sim leaderboard', () => {
+  it('an entrant added to a finished tournament plays only its new pairings, then appears on the leaderboard', () => {
+    const three = ['--agents', 'heuristic', '--agents', 'random', '--agents', 'heuristic:fakeClaim=0', '--games', '200', '--seed', 'lb', '--db', 'lb.db'];
+    expect(json(['tournament', ...three]).played).toBe(9 * 200);
+    const before = json(['leaderboard', '--db', 'lb.db']);
+    expect(order(before.rows).sort()).toEqual(['heuristic', 'heuristic:fakeClaim=0', 'random']);
+    const four = json(['tournament', ...three, '--agents', 'heuristic:seerReveal=never']);
+    expect(four.played).toBe(7 * 200);
+    const after = json(['leaderboard', '--db', 'lb.db']);
+    expect(after.rows).toHaveLength(4);
+    expect(order(after.rows)).toContain('heuristic:seerReveal=never');
+    // Each game once: the two tournaments share nine runs.
+    expect((after.pairings as { games: number }[]).map((p) => p.games)).toEqual(new Array(16).fill(200));
+    for (const r of after.rows) expect(r.games).toBeGreaterThan(0);
+  });
+
+  it('prints a row per entrant with its interval and its verdict against the next, in 80 columns', () => {
+    const r = sim(['leaderboard', '--db', 'lb.db'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^werewolf-lab leaderboard: 8 players werewolf=2,villager=5,seer \(standard\)/);
+    expect(r.stdout).toMatch(/^ {2}1 {2}heuristic/m);
+    expect(r.stdout).toMatch(/\d+\.\d%–\d+\.\d%|\d+\.\d–\d+\.\d/);
+    expect(r.stdout).toMatch(/above|open|tie/);
+    for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+});
+
+const BAD: [string[], RegExp][] = [
+  [['tournament', ...FOUR, '--adaptive', '--games', '100'], /--adaptive decides the games of each pairing itself: drop --games/],
+  [['tournament', ...FOUR, '--adaptive', '--mode', 'seat'], /--adaptive ranks the entrants of a side tournament/],
+  [['tournament', ...FOUR, '--precision', '0.02'], /--precision applies to --adaptive tournaments/],
+  [['tournament', ...FOUR, '--adaptive', '--precision', '0.7'], /--precision 0\.7: a tie's margin must be between 0 and 0\.5/],
+  [['leaderboard', '--db', 'missing.db'], /there is no results database at missing\.db/],
+];
+
+describe('refused whole: one line, exit 2, nothing written', () => {
+  it.each(BAD)('sim %j', (args, message) => expectRefused(dir, args, message));
+});

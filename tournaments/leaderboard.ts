@@ -1,0 +1,131 @@
+// One ranking of every agent that played a setup in a results database (`sim leaderboard`):
+// the side model (ratings.ts) fitted on all their games together — tournaments', sequential
+// tests', pilots' and plain runs' alike — whatever grouped them.
+//
+// Which games: every run of the setup whose seating is one agent on the werewolves' cards
+// and one on every other card (`Y werewolves=X`, or `X` alone: its self-play); runs that
+// seat agents by seat or role are left out (they are not a side pairing). Runs of the same
+// seating and seed share their game indices, and game i is the same game in each, so a
+// game is counted once per (seating, seed, index) — a tournament of 1,000 games and a test
+// of 10,000 of the same seed overlap on their first 1,000. Runs of other code are kept
+// apart (their games may differ) and counted, and the board says how many versions it
+// pools.
+//
+// The ranking is by overall score (ratings.ts `fitSideOverall`): an entrant's win rate
+// against an average entrant of the board, as the village and as the werewolves, averaged.
+// Each row is compared with the next: "above" when the 95% interval of their difference
+// excludes 0, a tie when it lies within ±precision, open otherwise. The intervals treat
+// games as independent; games on shared deals make differences better known than that.
+
+import { parseAgentSpec } from '../agents/registry.js';
+import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/index.js';
+import { seatingFromText } from '../runs/run-config.js';
+import type { RunRow, Store } from '../runs/storage.js';
+import { fitSideOverall, rankEntrants, type ModelFit, type Ranked, type SideResult } from './ratings.js';
+
+/** A run's seating read as a side pairing, or null. */
+export function sidesOf(seatingText: string): { readonly wolves: string; readonly village: string } | null {
+  const s = seatingFromText(seatingText);
+  if (!s.ok) return null;
+  let village: string | null = null;
+  let wolves: string | null = null;
+  for (const a of s.value.assignments) {
+    if (a.who.by === 'default' && village === null) village = a.spec.text;
+    else if (a.who.by === 'side' && a.who.side === 'werewolves' && wolves === null) wolves = a.spec.text;
+    else return null;
+  }
+  if (village === null) return null;
+  return { wolves: wolves ?? village, village };
+}
+
+function isModel(spec: string): boolean {
+  const s = parseAgentSpec(spec);
+  return s.ok && s.value.kind.llm === true;
+}
+
+export interface BoardRow extends Ranked {
+  /** Decisive games it played (either side; its self-play once). */
+  readonly games: number;
+  /** Dollars its model seats cost over those games, as recorded; 0 for a bot; null when unknown. */
+  readonly dollars: number | null;
+}
+
+export interface Board {
+  readonly setup: string;
+  readonly rows: readonly BoardRow[];
+  readonly model: ModelFit;
+  readonly pairings: readonly SideResult[];
+  /** Runs read, runs left out (not a side pairing), versions of the code pooled. */
+  readonly runs: number;
+  readonly skipped: number;
+  readonly versions: number;
+  readonly seeds: readonly string[];
+}
+
+/** Per game of a run: the dollars of each agent spec's seats (the LLM record's usage), by game index. */
+export type RunCosts = (run: RunRow) => ReadonlyMap<number, ReadonlyMap<string, number | null>>;
+
+/** Setups with side-pairing games in the database, with their run counts (for "which one?"). */
+export function boardSetups(store: Store): { readonly setup: string; readonly label: string; readonly runs: number }[] {
+  const by = new Map<string, { setup: string; label: string; runs: number }>();
+  for (const r of store.runs()) {
+    if (sidesOf(r.seating) === null) continue;
+    const e = by.get(r.setup) ?? { setup: r.setup, label: `${r.players} players ${r.deck} (${r.preset}${r.rules === '' ? '' : `, ${r.rules}`})`, runs: 0 };
+    e.runs++;
+    by.set(r.setup, e);
+  }
+  return [...by.values()];
+}
+
+export function leaderboard(store: Store, setup: GameSetup, o: { readonly precision: number; readonly costs?: RunCosts | undefined }): Result<Board, string> {
+  const text = describeSetup(setup);
+  const runs = store.runs().filter((r) => r.setup === text);
+  const sideNames = store.names('sides');
+  const groups = new Map<string, { sides: { wolves: string; village: string }; runs: RunRow[] }>();
+  let skipped = 0;
+  for (const r of runs) {
+    const sides = sidesOf(r.seating);
+    if (sides === null) {
+      skipped++;
+      continue;
+    }
+    const key = `${r.codeHash}\0${r.seed}\0${r.seating}`;
+    const g = groups.get(key) ?? { sides, runs: [] as RunRow[] };
+    g.runs.push(r);
+    groups.set(key, g);
+  }
+  if (groups.size === 0) return err(`no games of this setup between side pairings (${runs.length} runs of it${skipped > 0 ? `, all seating agents by seat or role` : ''}): play a tournament or a test of it first`);
+  const counts = new Map<string, { wolves: string; village: string; games: number; villageWins: number; wolvesWins: number }>();
+  const entrants: string[] = [];
+  const dollars = new Map<string, number | null>();
+  for (const { sides, runs: group } of groups.values()) {
+    const key = `${sides.wolves}\0${sides.village}`;
+    const c = counts.get(key) ?? { ...sides, games: 0, villageWins: 0, wolvesWins: 0 };
+    counts.set(key, c);
+    for (const e of [sides.wolves, sides.village]) if (!entrants.includes(e)) entrants.push(e);
+    const seen = new Set<number>();
+    for (const run of group) {
+      const cost = o.costs?.(run);
+      for (const g of store.db.prepare('SELECT idx, winner FROM games WHERE run = ?').iterate(run.id) as IterableIterator<{ idx: number; winner: number }>) {
+        if (seen.has(g.idx)) continue;
+        seen.add(g.idx);
+        const winner = sideNames.get(g.winner);
+        c.games++;
+        if (winner === 'village') c.villageWins++;
+        if (winner === 'werewolves') c.wolvesWins++;
+        for (const [spec, usd] of cost?.get(g.idx) ?? []) {
+          const now = dollars.get(spec);
+          dollars.set(spec, now === null || usd === null ? null : (now ?? 0) + usd);
+        }
+      }
+    }
+  }
+  const pairings = [...counts.values()];
+  const fit = fitSideOverall(entrants, pairings);
+  if (!fit.ok) return err(`the games of this setup cannot be rated together: ${fit.error}`);
+  const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
+  const rows = rankEntrants(fit.value, o.precision).map((x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0 }));
+  const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
+  const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
+  return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds });
+}
