@@ -32,12 +32,9 @@ export async function replayStored(store: Store, runId: number, index: number): 
   const run = store.run(runId);
   if (run === undefined) return err(`${store.path} has no run ${runId}; its runs are ${store.runs().map((r) => r.id).join(', ') || 'none'}`);
   if (index < run.first || index >= run.stop) return err(`run ${runId} holds games ${run.first} to ${run.stop - 1}; there is no game ${index}`);
-  const setup = setupFromJson(run.setupJson, run.setup);
-  if (!setup.ok) return err(`run ${runId} cannot be replayed: ${setup.error}`);
-  const seating = seatingFromText(run.seating);
-  if (!seating.ok) return err(`run ${runId} cannot be replayed: ${seating.error}`);
-  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
-  if (runKey(config) !== run.key) return err(`run ${runId} cannot be replayed: its stored configuration does not match its key`);
+  const configured = configOfRun(run, 'replayed');
+  if (!configured.ok) return configured;
+  const config = configured.value;
   const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes);
   const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
   const lines = (specs: readonly string[]) => [
