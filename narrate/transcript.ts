@@ -299,8 +299,9 @@ export function transcript(
   const marks = opts.marks;
   const width = marks === undefined || marks.size === 0 ? 0 : Math.max(...[...marks.values()].map((m) => m.length)) + 1;
   const gutter = (i: number) => (width === 0 ? '' : (marks?.get(i) ?? '').padEnd(width));
+  // Annotations keep their place at the left: they are notes beside the log, not events.
   const annotate = (i: number) => {
-    for (const line of annotations?.get(i) ?? []) out.push(`  ${' '.repeat(width)}${visibleLine(line)}`);
+    for (const line of annotations?.get(i) ?? []) out.push(`  ${visibleLine(line)}`);
   };
   // The Elder's lives, followed through the attacks (001/004: two against the wolves, one
   // left after a witch's heal), so the transcript says how many he has after each.
