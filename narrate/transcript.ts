@@ -250,7 +250,8 @@ function questionText(q: SeanceQuestion, about: readonly number[]): string {
   }
 }
 
-function audience(e: Event, players: number, roles: readonly string[]): string {
+/** Who saw an event, as the transcript marks it ("[P3 only] ", "[wolves] ", "[moderator] "; "" for everybody). */
+export function audience(e: Event, players: number, roles: readonly string[]): string {
   if (e.vis === ALL) return '';
   if (e.vis === MODERATOR) return '[moderator] ';
   const seats = seatsOf(e.vis, players);

@@ -23,10 +23,12 @@ import { configKey, deckCounts } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import { MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Row, Table } from './table.js';
-import { renderTable, wrap } from './terminal.js';
+import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
 
 export interface BalanceArgs {
   readonly db: string;
+  /** The terminal's width for the tables (default 80). */
+  readonly width?: number | undefined;
   readonly presets: string;
   readonly players: string;
   readonly wolves: string;
@@ -123,7 +125,7 @@ export async function runBalance(a: BalanceArgs, io: BalanceIo = {}): Promise<Re
       onProgress: io.onProgress,
     });
     const tables = sweepTables(sweep.cells);
-    const stdout = a.json ? JSON.stringify(sweepJson(p, sweep, tables, a.db)) + '\n' : sweepText(p, sweep, tables, a.db);
+    const stdout = a.json ? JSON.stringify(sweepJson(p, sweep, tables, a.db)) + '\n' : sweepText(p, sweep, tables, a.db, a.width ?? TERMINAL_WIDTH);
     return ok({ stdout, sweep });
   } finally {
     store.close();
@@ -220,13 +222,13 @@ function settingsLines(p: BalancePlan, s: SweepOutcome, db: string): string[] {
   ].flatMap(([k, v]) => wrap(v!, 80, ' '.repeat(13)).map((l, i) => (i === 0 ? `  ${k!.padEnd(10)} ${l.trimStart()}` : l)));
 }
 
-function sweepText(p: BalancePlan, s: SweepOutcome, tables: readonly Table[], db: string): string {
+function sweepText(p: BalancePlan, s: SweepOutcome, tables: readonly Table[], db: string, width: number): string {
   const out = ['werewolf-lab balance sweep', ...settingsLines(p, s, db)];
   const sample = gamesForPrecision(p.adaptive.precision);
   out.push(...wrap(`(a rate near 50% needs about ${sample} games for ±${(100 * p.adaptive.precision).toFixed(2)} points; lopsided cells settle sooner)`, 80, '  '));
-  for (const t of tables) out.push('', ...renderTable(t));
-  out.push('', ...wrap(`Charts (win rate by player count, heat-maps, role values, game length, causes of death): sim report --db ${db} --out report/`, 80));
-  if (s.stopped) out.push('', ...wrap('The sweep was stopped before every cell settled: run the same command again to continue it.', 80));
+  for (const t of tables) out.push('', ...renderTable(t, width));
+  out.push('', ...wrap(`Charts (win rate by player count, heat-maps, role values, game length, causes of death): sim report --db ${db} --out report/`, width));
+  if (s.stopped) out.push('', ...wrap('The sweep was stopped before every cell settled: run the same command again to continue it.', width));
   return out.join('\n') + '\n';
 }
 

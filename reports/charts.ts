@@ -154,6 +154,25 @@ export interface FateBar {
   readonly share: number;
 }
 
+/**
+ * One colour per fate in every chart of every report, whichever fates a chart shows
+ * (a scheme indexed by the fates present would paint "survived" a different colour in two
+ * charts). Survival is grey-green; the pack's kills red; the village's vote blue.
+ */
+export const FATE_COLOURS: Readonly<Record<Fate, string>> = {
+  wolves: '#c0392b',
+  vote: '#2e6fbf',
+  drawn: '#5dade2',
+  poison: '#8e44ad',
+  grief: '#e67e22',
+  shot: '#6d4c41',
+  guard: '#16a085',
+  scapegoat: '#d4ac0d',
+  elder: '#7f8c8d',
+  punishment: '#e84393',
+  survived: '#8fbf8f',
+};
+
 /** For each role, how its players ended: a stacked bar of causes of death (and survival). */
 export function deathChart(bars: readonly FateBar[], fates: readonly Fate[], title: string): string {
   const roles = [...new Set(bars.map((b) => b.role))];
@@ -164,10 +183,13 @@ export function deathChart(bars: readonly FateBar[], fates: readonly Fate[], tit
     marginLeft: 90,
     x: { label: 'share of the role’s players', tickFormat: '.0%', domain: [0, 1] },
     y: { label: null, domain: roles },
-    color: { legend: true, domain: [...fates], scheme: 'tableau10' },
+    color: { legend: true, domain: [...fates], range: fates.map((f) => FATE_COLOURS[f]) },
     marks: [Plot.barX(bars, { y: 'role', x: 'share', fill: 'fate', order: [...fates], title: (d: FateBar) => `${d.role}: ${d.fate} ${pct(d.share)}` })],
   });
 }
+
+/** The entrants' colours, in the order they were entered (the same in every chart of a tournament). */
+export const ENTRANT_COLOURS = ['#4269d0', '#efb118', '#ff725c', '#6cc5b0', '#3ca951', '#ff8ab7', '#a463f2', '#97bbf5', '#9c6b4e', '#9498a0'];
 
 export interface StrengthPoint {
   readonly entrant: string;
@@ -177,7 +199,11 @@ export interface StrengthPoint {
   readonly villageSe: number;
 }
 
-/** A tournament's entrants: wolf strength (x) against village strength (y), each with its 95% bar (± 1.96 se). */
+/**
+ * A tournament's entrants: wolf strength (x) against village strength (y), each with its
+ * 95% bar (± 1.96 se). Entrants are told apart by colour and symbol in the legend, not by
+ * labels beside the points: two close entrants' labels would be drawn on top of each other.
+ */
 export function strengthChart(points: readonly StrengthPoint[], title: string): string {
   const z = 1.959963984540054;
   const data = points.map((p) => ({
@@ -196,15 +222,16 @@ export function strengthChart(points: readonly StrengthPoint[], title: string): 
     inset: 30,
     x: { label: 'wolf strength w (deception) →', grid: true },
     y: { label: '↑ village strength v (detection)', grid: true },
-    color: { legend: true, type: 'categorical', domain: points.map((p) => p.entrant) },
+    // One legend of coloured symbols (Plot merges the two scales bound to the same field).
+    color: { type: 'categorical', domain: points.map((p) => p.entrant), range: ENTRANT_COLOURS },
+    symbol: { legend: true, domain: points.map((p) => p.entrant) },
     marks: [
       Plot.ruleX([0], { stroke: '#888', strokeDasharray: '4,3' }),
       Plot.ruleY([0], { stroke: '#888', strokeDasharray: '4,3' }),
       // Error bars: the wolf strength's interval horizontally, the village strength's vertically.
       Plot.ruleY(data, { y: 'village', x1: 'wLow', x2: 'wHigh', stroke: 'entrant', strokeWidth: 2 }),
       Plot.ruleX(data, { x: 'wolves', y1: 'vLow', y2: 'vHigh', stroke: 'entrant', strokeWidth: 2 }),
-      Plot.dot(data, { x: 'wolves', y: 'village', fill: 'entrant', r: 5, title: 'tip' }),
-      Plot.text(data, { x: 'wolves', y: 'village', text: 'entrant', dx: 8, dy: -10, textAnchor: 'start', fontSize: 12 }),
+      Plot.dot(data, { x: 'wolves', y: 'village', fill: 'entrant', symbol: 'entrant', r: 6, stroke: 'white', title: 'tip' }),
     ],
   });
 }

@@ -6,7 +6,8 @@
 import { visible } from '../narrate/escape.js';
 import { isRaw, type Cell, type Table } from './table.js';
 
-function csvValue(v: Cell | undefined): string {
+/** A CSV field: quoted when it holds a comma, a quote or a line break. */
+export function csvValue(v: Cell | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v > 0 ? 'Infinity' : v < 0 ? '-Infinity' : 'NaN';
   const s = visible(String(v));

@@ -70,11 +70,9 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   parts.push(`<h1>Werewolf lab report</h1>`);
   parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${escapeHtml(incompleteNote(r))}</p>`);
   if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
-  if (r.groups.length + r.tournaments.length > 1)
-    parts.push(
-      `<nav>${[...r.groups.map((g, i) => `<a href="#group-${i + 1}">${escapeHtml(g.label)}</a>`), ...r.tournaments.map((g, i) => `<a href="#tournament-${i + 1}">${escapeHtml(g.label)}</a>`)].join(' ')}</nav>`,
-    );
-  const groups = [...r.groups.map((g, i) => ({ g, anchor: `group-${i + 1}` })), ...r.tournaments.map((g, i) => ({ g, anchor: `tournament-${i + 1}` }))];
+  // Tournaments first: their leaderboards are the answer a tournament was run for.
+  const groups = [...r.tournaments.map((g, i) => ({ g, anchor: `tournament-${i + 1}` })), ...r.groups.map((g, i) => ({ g, anchor: `group-${i + 1}` }))];
+  if (groups.length > 1) parts.push(`<nav>${groups.map(({ g, anchor }) => `<a href="#${anchor}">${escapeHtml(g.label)}</a>`).join(' ')}</nav>`);
   groups.forEach(({ g, anchor }) => {
     parts.push(`<h2 id="${anchor}">${escapeHtml(g.label)}</h2>`);
     parts.push(`<p class="meta">${g.games} games</p>`);
@@ -83,6 +81,7 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
       for (const t of s.text) parts.push(`<p>${escapeHtml(t)}</p>`);
       for (const c of s.charts) parts.push(`<div class="chart">${c}</div>`);
       for (const t of s.tables) parts.push(tableHtml(t));
+      if (s.links !== undefined && s.links.length > 0) parts.push(`<ul class="games">${s.links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join('\n')}</ul>`);
     }
   });
   if (replays.length > 0) {

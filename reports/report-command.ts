@@ -1,6 +1,6 @@
 // `sim report`: reads a results database, prints the report's tables (80 columns, or
-// JSON), and with --out writes the HTML page, every table as CSV and JSON, and replay
-// pages. Everything is read and checked first; files are written only when all of it
+// JSON), and with --out writes the HTML page, every table as CSV and JSON, and a replay
+// page per game shown (replay-page.ts). Everything is read and checked first; files are written only when all of it
 // succeeded, each through a temporary name, so a refused or failed report leaves no
 // partial page behind.
 
@@ -9,12 +9,13 @@ import { dirname, join, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/index.js';
 import { Store } from '../runs/storage.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
-import { pairings, tournaments, type TournamentRow } from '../tournaments/tournament-store.js';
+import { pairings, tournaments, type PairingRow, type TournamentRow } from '../tournaments/tournament-store.js';
 import { summarize } from './analysis.js';
 import { dbSource } from './db-source.js';
 import { toCsv, toJsonObject } from './export.js';
 import { replayHtml, reportHtml, type ReplayLink } from './html.js';
 import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
+import { replayPage } from './replay-page.js';
 import { allTables, buildReport, type Report } from './report.js';
 import { terminalReport } from './terminal-report.js';
 
@@ -32,6 +33,8 @@ export interface ReportArgs {
   readonly compare?: readonly string[] | undefined;
   /** Only these tournaments (and, unless `runs` says otherwise, their runs); default: every tournament. */
   readonly tournaments?: readonly number[] | undefined;
+  /** The terminal's width for the tables (default 80). */
+  readonly width?: number | undefined;
 }
 
 export interface ReportOutcome {
@@ -42,6 +45,13 @@ export interface ReportOutcome {
 }
 
 export const DEFAULT_REPLAYS = 3;
+
+/** A pairing as its link says it. */
+function pairingText(p: PairingRow): string {
+  if (p.wolves !== null && p.village !== null) return `wolves ${p.wolves} vs village ${p.village}`;
+  if (p.entrant !== null && p.seat !== null) return `${p.entrant} in seat ${p.seat + 1}`;
+  return p.kind;
+}
 
 /** The file's stat, or undefined when it is not there (ENOTDIR: a file stands in its path, found further up). */
 function statOf(path: string): Stats | undefined {
@@ -121,7 +131,7 @@ function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result
 /** A file of the report could not be written (disk full, no permission, read-only): said to the user, not thrown at them. */
 class WriteFailed extends Error {}
 
-/** Writes a file whole or not at all (a temporary file renamed over it). */
+/** Writes `text` through a temporary name in the same directory: a failed write leaves no partial file. */
 export function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
@@ -167,15 +177,30 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       pairs.push({ a: sa, b: sb });
     }
     const tournaments = chosen.value.map((t) => tournamentData(store, t));
-    const report = buildReport(a.db, summaries.value, { charts: out !== undefined, pairs, tournaments });
-    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report);
+    // A tournament's pairings are rated in its leaderboard, not analysed one by one (their
+    // balance analyses would come first and bury it): left out unless --run names them.
+    const pairingRuns = new Set(tournaments.flatMap((t) => t.pairings.map((p) => p.row.run)));
+    const own = a.runs === undefined ? summaries.value.filter((s) => !s.runs.every((r) => pairingRuns.has(r.run))) : summaries.value;
+    const firstGame = store.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck();
+    // A game of each pairing, replayed on a page of its own and linked from the tournament's part.
+    const pairingRefs: { run: number; game: number; text: string }[] = [];
+    if (out !== undefined)
+      for (const t of tournaments)
+        for (const p of t.pairings) {
+          const g = firstGame.get(p.row.run) as number | null;
+          if (g !== null) pairingRefs.push({ run: p.row.run, game: g, text: `${pairingText(p.row)}: game ${g} (run ${p.row.run})` });
+        }
+    const pairingLinks = new Map(pairingRefs.map((r) => [r.run, { href: `game-${r.run}-${r.game}.html`, text: r.text }]));
+    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks });
+    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report, a.width);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 
     if (refs.length === 0)
-      for (const s of summaries.value.slice(0, DEFAULT_REPLAYS)) {
-        const first = store.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck().get(s.runs[0]!.run) as number | null;
+      for (const s of own.slice(0, DEFAULT_REPLAYS)) {
+        const first = firstGame.get(s.runs[0]!.run) as number | null;
         if (first !== null) refs.push({ run: s.runs[0]!.run, game: first });
       }
+    for (const r of pairingRefs) if (!refs.some((x) => x.run === r.run && x.game === r.game)) refs.push({ run: r.run, game: r.game });
     const replays: { ref: { run: number; game: number }; replay: Replay }[] = [];
     for (const ref of refs) {
       const r = await replayStored(store, ref.run, ref.game);
@@ -205,7 +230,13 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       const links: ReplayLink[] = [];
       for (const { ref, replay } of replays) {
         const name = `game-${ref.run}-${ref.game}.html`;
-        write(name, replayHtml(replay.title, replay.transcript, replay.verdict));
+        const g = replay.game;
+        write(
+          name,
+          g === null
+            ? replayHtml(replay.title, replay.transcript, replay.verdict)
+            : replayPage({ title: replay.title, lines: replay.lines, verdict: replay.verdict, matches: replay.matches, setup: g.setup, log: g.log, specs: g.specs, notes: g.notes, calls: g.calls, back: 'index.html' }),
+        );
         links.push({ href: name, text: `${replay.title}: ${replay.verdict}` });
       }
       write('index.html', reportHtml(report, links));

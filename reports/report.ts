@@ -11,7 +11,7 @@ import { configKey, incompleteRuns, type SourceRun } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
-import { tournamentReport } from './tournament-report.js';
+import { tournamentReport, type PairingLinks } from './tournament-report.js';
 
 export interface Section {
   readonly title: string;
@@ -20,6 +20,8 @@ export interface Section {
   /** SVG/figure markup. */
   readonly charts: readonly string[];
   readonly tables: readonly Table[];
+  /** Pages to link to (a game of each pairing of a tournament). */
+  readonly links?: readonly { readonly href: string; readonly text: string }[];
 }
 
 export interface GroupReport {
@@ -48,6 +50,8 @@ export interface BuildOptions {
   readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
   /** Tournaments to rate (sim report: every tournament of the database, or --tournament ID). */
   readonly tournaments?: readonly TournamentData[];
+  /** A game page of each tournament pairing's run, by run id. */
+  readonly pairingLinks?: PairingLinks;
 }
 
 /** Every table of the report, in order. */
@@ -217,6 +221,6 @@ export function buildReport(source: string, summaries: readonly ConfigSummary[],
     incomplete: incompleteRuns(summaries.flatMap((s) => s.runs)),
     comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
     groups: groups.map((g, i) => groupReport(g, i, groups.length, source, opts)),
-    tournaments: (opts.tournaments ?? []).map((t) => tournamentReport(t, { charts: opts.charts })),
+    tournaments: (opts.tournaments ?? []).map((t) => tournamentReport(t, { charts: opts.charts, links: opts.pairingLinks })),
   };
 }

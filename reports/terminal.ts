@@ -1,7 +1,11 @@
-// Tables as aligned text that fits a terminal (80 columns by default): numbers right,
-// text left; when a table is too wide its widest text column is shortened (…), and as a
-// last resort the rightmost columns are left to the CSV file, which says so. Text is shown
-// visibly (narrate/escape.ts): nothing in a cell acts on the terminal.
+// Tables as aligned text that fits a terminal (the caller passes its width: the CLI gives
+// `process.stdout.columns`, 80 when stdout is not a terminal): numbers right, text left.
+// Widths are display widths (a CJK character takes two columns, a combining mark none).
+// When a table is too wide its widest text column is narrowed and its cells wrapped onto
+// more lines — never cut, so a name that tells two rows apart (`heuristic:fakeClaim=0.3`
+// against `…=0.4`) is always there whole; as a last resort the rightmost columns are left
+// to the CSV file, which says so. Text is shown visibly (narrate/escape.ts): nothing in a
+// cell acts on the terminal.
 
 import { visible } from '../narrate/escape.js';
 import { formatCell, isNumeric, shownColumns, type Column, type Table } from './table.js';
@@ -9,27 +13,83 @@ import { formatCell, isNumeric, shownColumns, type Column, type Table } from './
 export const TERMINAL_WIDTH = 80;
 const GAP = 2;
 const INDENT = 2;
-const MIN_TEXT = 6;
+const MIN_TEXT = 8;
 
-const len = (s: string) => [...s].length;
-
-function cut(s: string, w: number): string {
-  const cs = [...s];
-  return cs.length <= w ? s : cs.slice(0, Math.max(0, w - 1)).join('') + '…';
+/** Columns a code point takes in a terminal: 2 for East Asian wide and fullwidth characters, 0 for combining marks and zero-widths. */
+function charWidth(cp: number): number {
+  if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfeff) return 0;
+  if ((cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f)) return 0;
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  )
+    return 2;
+  return 1;
 }
+
+/** The columns `s` takes in a terminal. */
+export function displayWidth(s: string): number {
+  let w = 0;
+  for (const c of s) w += charWidth(c.codePointAt(0)!);
+  return w;
+}
+
+const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - displayWidth(s)));
+const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - displayWidth(s))) + s;
 
 /** Words wrapped to `width`, each line starting with `indent`. */
 export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[] {
   const out: string[] = [];
   let line = indent;
   for (const word of visible(text).split(/\s+/).filter((w) => w !== '')) {
-    if (line.trim() !== '' && len(line) + 1 + len(word) > width) {
+    if (line.trim() !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
       out.push(line);
       line = indent + word;
     } else line = line.trim() === '' ? indent + word : `${line} ${word}`;
   }
   if (line.trim() !== '') out.push(line);
   return out;
+}
+
+/**
+ * A cell's text in lines of at most `w` columns, broken after a space or one of , ; : = /
+ * where one falls in the line, else anywhere: every character kept, in order.
+ */
+export function wrapCell(s: string, w: number): string[] {
+  const out: string[] = [];
+  let rest = [...s];
+  while (rest.length > 0) {
+    let width = 0;
+    let end = 0;
+    while (end < rest.length && width + charWidth(rest[end]!.codePointAt(0)!) <= w) width += charWidth(rest[end++]!.codePointAt(0)!);
+    if (end === rest.length) {
+      out.push(rest.join(''));
+      break;
+    }
+    end = Math.max(end, 1);
+    let cut = end;
+    for (let k = end - 1; k > 0; k--)
+      if (' ,;:=/'.includes(rest[k]!)) {
+        cut = k + 1;
+        break;
+      }
+    out.push(rest.slice(0, cut).join('').trimEnd());
+    rest = rest.slice(cut);
+    while (rest[0] === ' ') rest = rest.slice(1);
+  }
+  return out.length === 0 ? [''] : out;
 }
 
 /** `  label      value` lines, the value wrapped under itself (labels of up to 10 characters). */
@@ -42,10 +102,11 @@ export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
   // A table without columns is a title and its notes (e.g. why nothing could be fitted).
   if (cols.length === 0) return [...wrap(t.title, width), ...(t.notes ?? []).flatMap((n) => wrap(n, width, ' '.repeat(INDENT)))];
   const cells = t.rows.map((r) => cols.map((c) => visible(formatCell(c, r))));
-  let widths = cols.map((c, j) => Math.max(len(c.title), ...cells.map((row) => len(row[j]!))));
+  let widths = cols.map((c, j) => Math.max(displayWidth(c.title), ...cells.map((row) => displayWidth(row[j]!))));
   const total = (ws: number[]) => INDENT + ws.reduce((s, w) => s + w, 0) + GAP * Math.max(0, ws.length - 1);
 
-  // Shorten the widest text column, one character at a time, while that helps.
+  // Narrow the widest text column, one column of the terminal at a time, while that helps:
+  // its cells (and its title) wrap onto more lines.
   while (total(widths) > width) {
     let j = -1;
     for (let k = 0; k < cols.length; k++) if (!isNumeric(cols[k]!) && widths[k]! > MIN_TEXT && (j < 0 || widths[k]! > widths[j]!)) j = k;
@@ -58,19 +119,28 @@ export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
     widths = widths.slice(0, -1);
     hidden++;
   }
-  const line = (values: string[]) =>
-    ' '.repeat(INDENT) +
-    values
-      .map((v, j) => {
-        const s = cut(v, widths[j]!);
-        return isNumeric(cols[j]!) ? s.padStart(widths[j]!) : s.padEnd(widths[j]!);
-      })
-      .join(' '.repeat(GAP))
-      .trimEnd();
+  const lines = (values: string[]): string[] => {
+    const parts = values.slice(0, cols.length).map((v, j) => (isNumeric(cols[j]!) ? [v] : wrapCell(v, widths[j]!)));
+    const height = Math.max(...parts.map((p) => p.length));
+    const out: string[] = [];
+    for (let k = 0; k < height; k++)
+      out.push(
+        (
+          ' '.repeat(INDENT) +
+          parts
+            .map((p, j) => {
+              const s = p[k] ?? '';
+              return isNumeric(cols[j]!) ? padStart(s, widths[j]!) : padEnd(s, widths[j]!);
+            })
+            .join(' '.repeat(GAP))
+        ).trimEnd(),
+      );
+    return out;
+  };
   const out = [...wrap(t.title, width)];
-  out.push(line(cols.map((c) => c.title)));
+  out.push(...lines(cols.map((c) => c.title)));
   out.push(' '.repeat(INDENT) + widths.map((w) => '─'.repeat(w)).join(' '.repeat(GAP)));
-  for (const row of cells) out.push(line(row.slice(0, cols.length)));
+  for (const row of cells) out.push(...lines(row));
   if (t.rows.length === 0) out.push(`${' '.repeat(INDENT)}(no rows)`);
   for (const n of t.notes ?? []) out.push(...wrap(n, width, ' '.repeat(INDENT)));
   if (hidden > 0) out.push(...wrap(`(${hidden} more column${hidden === 1 ? '' : 's'} in ${t.id}.csv)`, width, ' '.repeat(INDENT)));

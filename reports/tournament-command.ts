@@ -16,7 +16,7 @@ import type { Table } from './table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from './export.js';
 import { modelOf, tournamentReport } from './tournament-report.js';
-import { labelled, renderTable, wrap } from './terminal.js';
+import { labelled, renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
 
 export interface TournamentArgs {
   readonly db: string;
@@ -36,6 +36,8 @@ export interface TournamentArgs {
   readonly concurrency: number;
   readonly chunk?: number | undefined;
   readonly json: boolean;
+  /** The terminal's width for the tables (default 80). */
+  readonly width?: number | undefined;
 }
 
 /** Every flag checked and the schedule planned; nothing is opened. */
@@ -139,11 +141,12 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       };
       stdout = JSON.stringify(json) + '\n';
     } else {
-      const out = [...headerLines(s, open, play, a.db, adaptive), ...(end?.lines ?? [])];
-      for (const n of notes) out.push('', ...wrap(n, 80));
-      for (const t of tables) out.push('', ...renderTable(t));
-      out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, 80));
-      if (play.stopped) out.push('', ...wrap('The tournament was stopped before every game was played: run the same command again to continue it.', 80));
+      const width = a.width ?? TERMINAL_WIDTH;
+      const out = [...headerLines(s, open, play, a.db, adaptive, width), ...(end?.lines ?? [])];
+      for (const n of notes) out.push('', ...wrap(n, width));
+      for (const t of tables) out.push('', ...renderTable(t, width));
+      out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, width));
+      if (play.stopped) out.push('', ...wrap('The tournament was stopped before every game was played: run the same command again to continue it.', width));
       stdout = out.join('\n') + '\n';
     }
     const stopInfo = end?.stop ?? null;
@@ -170,7 +173,7 @@ function adaptiveTable(s: Schedule, state: AdaptiveState, a: AdaptiveSettings): 
   });
 }
 
-function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string, adaptive: AdaptiveState | null): string[] {
+function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: string, adaptive: AdaptiveState | null, width: number): string[] {
   const t = open.tournament;
   const runs = open.pairings.map((l) => l.run.id);
   const speed = p.seconds > 0 && p.played > 0 ? `, ${Math.round(p.played / p.seconds).toLocaleString('en-US')} games/s` : '';
@@ -194,8 +197,8 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
     ['stored in', `${db}: tournament ${t.id}, runs ${compactIds(runs)}`],
   ];
   const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
-  head.push(...labelled(lines));
-  if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, 80, '  '));
+  head.push(...labelled(lines, width));
+  if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, width, '  '));
   return head;
 }
 

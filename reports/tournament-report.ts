@@ -1,6 +1,8 @@
-// A tournament as a part of a report: its scores, the fitted strengths (with the chart of
-// wolf against village strength), and its pairings or roles. `sim tournament` prints it
-// after play; `sim report` adds one per tournament of the database.
+// A tournament as a part of a report, answer first: the leaderboard (the entrants ranked,
+// each with its win rates and their intervals) and the chart of wolf against village
+// strength, then the fitted model, then its pairings or roles — with a link to a game of
+// each pairing, not a balance analysis of each. `sim tournament` prints it after play;
+// `sim report` puts one per tournament of the database before everything else.
 
 import { fitSeatModel, fitSideModel, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
@@ -8,6 +10,7 @@ import type { TournamentRow } from '../tournaments/tournament-store.js';
 import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
 import type { GroupReport, Section } from './report.js';
+import type { Row, Table } from './table.js';
 import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
 
 export function tournamentLabel(t: TournamentRow): string {
@@ -20,8 +23,11 @@ export function modelOf(data: TournamentData): Result<ModelFit, string> {
   return data.mode === 'side' ? fitSideModel(t.entrants, data.results) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
 }
 
+/** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */
+export type PairingLinks = ReadonlyMap<number, { readonly href: string; readonly text: string }>;
+
 /** `adaptive`: the tournament was played by an adaptive schedule (its pairings stop short of their caps by design). */
-export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly adaptive?: boolean }): GroupReport {
+export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly adaptive?: boolean; readonly links?: PairingLinks }): GroupReport {
   const t = data.tournament;
   const id = (what: string) => `tournament-${t.id}-${what}`;
   const stored = data.pairings.reduce((n, p) => n + p.stored, 0);
@@ -34,14 +40,45 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
       : `${data.pairings.length} pairings of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. `) +
     `Game i of every pairing is dealt from the same seed (${t.seed}#i), so entrants meet the same deals.` +
     (stored < planned && opts.adaptive !== true ? ` Unfinished: ${stored} of ${planned} games stored (run the same sim tournament again to continue).` : '');
-  if (data.mode === 'side') sections.push({ title: 'Scores', text: [about], charts: [], tables: [sideScoreTable(sideScores(t.entrants, data.results), id('scores'))] });
-  else sections.push({ title: 'Scores', text: [about], charts: [], tables: [seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'))] });
   const charts =
     opts.charts && fit.ok
       ? [strengthChart(fit.value.strengths.map((s) => ({ entrant: s.reference ? `${s.entrant} (reference)` : s.entrant, wolves: s.wolves, wolvesSe: s.wolvesSe, village: s.village, villageSe: s.villageSe })), 'Wolf strength against village strength (bars: 95% intervals)')]
       : [];
-  sections.push({ title: 'Strengths', text: [], charts, tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
-  if (data.mode === 'side') sections.push({ title: 'Pairings', text: [], charts: [], tables: [sidePairingTable(data, id('pairings'))] });
-  else sections.push({ title: 'Roles', text: [], charts: [], tables: [seatRoleTable(data, id('roles'))] });
+  const board = data.mode === 'side' ? sideScoreTable(sideScores(t.entrants, data.results), id('scores')) : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
+  sections.push({ title: 'Leaderboard', text: [about], charts, tables: [leaderboard(board)] });
+  sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
+  const links = data.pairings.flatMap((p) => {
+    const l = opts.links?.get(p.row.run);
+    return l === undefined ? [] : [l];
+  });
+  if (data.mode === 'side') sections.push({ title: 'Pairings', text: [], charts: [], tables: [sidePairingTable(data, id('pairings'))], links });
+  else sections.push({ title: 'Roles', text: [], charts: [], tables: [seatRoleTable(data, id('roles'))], links });
   return { label: tournamentLabel(t), games: stored, sections };
+}
+
+/**
+ * The score table ranked: entrants by the mean of their two win rates (deception and
+ * detection; in seat mode, of their two rows), best first, with a rank column. The ranks
+ * are the point estimates' order; the intervals beside them say which the data can tell apart.
+ */
+export function leaderboard(t: Table): Table {
+  const rateOf = (r: Row) => (t.columns.some((c) => c.key === 'wolves') ? ((r['wolves'] as number) + (r['village'] as number)) / 2 : (r['rate'] as number));
+  const byEntrant = new Map<string, number[]>();
+  for (const r of t.rows) {
+    const e = String(r['entrant']);
+    byEntrant.set(e, [...(byEntrant.get(e) ?? []), rateOf(r)]);
+  }
+  const score = (e: string) => {
+    const xs = byEntrant.get(e) ?? [];
+    return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  };
+  const order = [...byEntrant.keys()].sort((a, b) => score(b) - score(a) || a.localeCompare(b));
+  const rank = new Map(order.map((e, i) => [e, i + 1]));
+  const rows = [...t.rows].sort((a, b) => rank.get(String(a['entrant']))! - rank.get(String(b['entrant']))!).map((r) => ({ rank: rank.get(String(r['entrant']))!, ...r }));
+  return {
+    ...t,
+    columns: [{ key: 'rank', title: '#', kind: 'int' }, ...t.columns],
+    rows,
+    notes: [...(t.notes ?? []), 'Ranked by the mean of the entrant’s two win rates (as werewolves and as village), best first; ranks whose intervals overlap are not told apart by these games.'],
+  };
 }

@@ -1,10 +1,14 @@
-// A stored game replayed for its transcript: the run's configuration and seed give the
-// game again, move for move (nothing else is random), and the replay is checked against
-// what was stored — a difference means the stored result came from other code.
+// A stored game replayed for its transcript and its replay page: the run's configuration
+// and seed give the game again, move for move (nothing else is random), and the replay is
+// checked against what was stored — a difference means the stored result came from other
+// code. A game with models is replayed from the LLM record (runs/llm/show.ts), with each
+// call's prompt and answer kept for the page.
 
-import { mixLabel } from '../engine/index.js';
+import { mixLabel, type Event, type GameSetup, type Outcome } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
+import type { LlmNote } from '../agents/llm/notes.js';
+import type { KeptCall } from './llm/game.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, LlmStore } from './llm/store.js';
@@ -13,9 +17,25 @@ import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-co
 import type { GameRow, RunRow, Store } from './storage.js';
 import { P, transcript } from '../narrate/transcript.js';
 
+/** A game as replayed: what a replay page or a game's JSON is made of. */
+export interface ReplayedGame {
+  readonly setup: GameSetup;
+  readonly log: readonly Event[];
+  /** The agent spec of each seat. */
+  readonly specs: readonly string[];
+  readonly outcome: Outcome;
+  /** LLM seats' notes and calls (none for bots). */
+  readonly notes: readonly LlmNote[];
+  readonly calls: readonly KeptCall[];
+}
+
 export interface Replay {
   readonly title: string;
+  /** The header's lines (preset, deck, rules, agents). */
+  readonly lines: readonly string[];
   readonly transcript: string;
+  /** The game replayed; null when it could not be (its LLM record is elsewhere). */
+  readonly game: ReplayedGame | null;
   /** "matches the stored result: village won after 4 days", or what differs. */
   readonly verdict: string;
   readonly matches: boolean | null;
@@ -43,25 +63,31 @@ export async function replayStored(store: Store, runId: number, index: number): 
   ];
   let played: PlayedIndex;
   let text: string;
+  let llmParts: Pick<ReplayedGame, 'notes' | 'calls'> = { notes: [], calls: [] };
   if (llmSpecsOf(config.seating).length > 0) {
     // Models are never asked again: the game is replayed from the LLM record in this file.
     const llm = await replayLlm(store, config, index, llmGameName(run.key, index));
     if (!llm.ok)
       return ok({
         title,
+        lines: lines(store.agents(runId)),
         transcript: `${title}\n(not replayed: ${llm.error})\n`,
+        game: null,
         verdict: `not replayed: ${llm.error}`,
         matches: null,
       });
     played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs };
     text = llm.value.text({ title, lines: lines(played.specs) });
+    llmParts = { notes: llm.value.notes, calls: llm.value.calls };
   } else {
     played = config.seating.async ? await player.playAsync(index) : player.playSync(index);
     text = transcript(played.game.log, { title, lines: lines(played.specs) });
   }
-  const stored = store.game(runId, index);
   const o = played.played.outcome;
-  if (stored === undefined) return ok({ title, transcript: text, verdict: `not stored (replayed from the run's configuration): ${o.winner} won after ${o.days} days`, matches: null });
+  const game: ReplayedGame = { setup: config.setup, log: played.game.log, specs: played.specs, outcome: o, ...llmParts };
+  const head = { title, lines: lines(played.specs), transcript: text, game };
+  const stored = store.game(runId, index);
+  if (stored === undefined) return ok({ ...head, verdict: `not stored (replayed from the run's configuration): ${o.winner} won after ${o.days} days`, matches: null });
   const b = player.builder(1);
   b.add(index, played.played, played.specs);
   const mine = b.finish();
@@ -70,7 +96,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
   const verdict = same
     ? `replay matches the stored result: ${o.winner} won after ${o.days} days`
     : `REPLAY DIFFERS from the stored result (${sides.get(stored.winner) ?? '?'} after ${stored.days} days): the run was played by other code (${run.codeHash})`;
-  return ok({ title, transcript: text, verdict, matches: same });
+  return ok({ ...head, verdict, matches: same });
 }
 
 /** A game with LLM seats from the file's LLM record (loaded only then: it brings the SDKs). */
@@ -79,7 +105,7 @@ async function replayLlm(store: Store, config: RunConfig, index: number, gameKey
   const record = LlmStore.attach(store.db, 'read');
   if (!record.ok) return record;
   const { replayFromRecord } = await import('./llm/show.js');
-  const r = await replayFromRecord(config, index, record.value, gameKey);
+  const r = await replayFromRecord(config, index, record.value, gameKey, { keepCalls: true });
   return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
 }
 

@@ -63,7 +63,7 @@ const CASES: [args: string[], message: RegExp][] = [
   [['--games', 'many'], /--games must be a whole number from 1 to 2147483647, not 'many'/],
   [['--seed', 'a#b'], /--seed 'a#b' is not a valid seed/],
   [['--workers', 'all'], /--workers must be a whole number from 0 to 1024/],
-  [['--bogus'], /Unknown argument: bogus \(see sim --help\)/],
+  [['--bogus'], /unknown flag --bogus \(see sim --help\)/],
   [['--no-db', '--resume'], /--resume continues a stored run: it needs a database/],
   [['--db', 'foreign.db'], /foreign\.db is an SQLite database of another program .* left untouched\. Choose another file/],
   [['--db', 'notes.txt'], /notes\.txt is not an SQLite database, so not a werewolf-lab results file/],

@@ -52,3 +52,16 @@ export function cellState(prefix: number, villageBefore: (t: number) => number, 
   }
   throw new Error('cellState: no checkpoint'); // checkpoints() always ends with maxGames
 }
+
+/**
+ * The games a cell is likely to have when it is judged settled — for the progress bar's
+ * overall total and ETA only, never for a decision: the settled and capped have what they
+ * have; an open cell needs the games for the precision at its rate so far (50% before any
+ * game), rounded up to a checkpoint, at least its next one and at most maxGames.
+ */
+export function expectedGames(s: CellState, prefix: number, village: number, a: Adaptive): number {
+  if (s.kind !== 'open') return s.games;
+  const p = prefix > 0 ? village / prefix : 0.5;
+  const need = Math.ceil(gamesForPrecision(a.precision, p) / a.batch) * a.batch;
+  return Math.min(a.maxGames, Math.max(s.target, need));
+}

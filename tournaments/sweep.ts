@@ -17,7 +17,7 @@ import type { ChunkResult } from '../runs/record.js';
 import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import type { SweepCell } from './sweep-grid.js';
-import { cellState, type Adaptive, type CellState } from './sweep-schedule.js';
+import { cellState, expectedGames, type Adaptive, type CellState } from './sweep-schedule.js';
 import type { SweepTask } from './sweep-worker.js';
 import { codeHash, PACKAGE_ROOT, versions } from '../runs/version.js';
 
@@ -41,6 +41,8 @@ export interface SweepProgress {
   readonly stored: number;
   /** Games this round will have stored when done. */
   readonly roundTarget: number;
+  /** Games the whole sweep will likely have stored when every cell is settled (an estimate for the overall bar and its ETA). */
+  readonly expected: number;
 }
 
 export interface CellResult {
@@ -143,7 +145,11 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
       }
       let stored = storedAll();
       const roundTarget = stored + tasks.reduce((n, t) => n + t.ranges.reduce((m, r) => m + r.stop - r.first, 0), 0);
-      const progress = () => o.onProgress?.({ round: rounds, open: open.length, cells: live.length, stored, roundTarget });
+      const expected = live.reduce((sum, l, i) => {
+        const prefix = prefixOf(store, l.run);
+        return sum + expectedGames(states[i]!, prefix, prefix > 0 ? (countBelow.get(l.run.id, prefix, villageCode) as number) : 0, o.adaptive);
+      }, 0);
+      const progress = () => o.onProgress?.({ round: rounds, open: open.length, cells: live.length, stored, roundTarget, expected: Math.max(expected, roundTarget, stored) });
       progress();
       const onChunk = (cell: number) => (chunk: ChunkResult) => {
         const l = live[cell]!;

@@ -48,7 +48,20 @@ function emptyUsage(seat: number, spec: string, priced: boolean): SeatUsage {
   return { seat, spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: priced ? 0 : null, newCost: 0, invalid: 0, fallbacks: 0 };
 }
 
-/** How a game's calls are named and answered beyond the defaults (forks and studies: studies/). */
+/** One call as a replay page shows it: the prompt sent, and the answer (or why the call failed). */
+export interface KeptCall {
+  readonly seat: number;
+  readonly decision: number;
+  readonly attempt: number;
+  readonly system: string;
+  readonly user: string;
+  /** Why each earlier answer to this decision was refused (the model is shown them again). */
+  readonly rejections: readonly string[];
+  readonly answer: string;
+  readonly ok: boolean;
+}
+
+/** How a game's calls are named, answered and kept beyond the defaults (forks and studies: studies/; replay pages). */
 export interface LlmGameOptions {
   /** Where a call is made, in its key (default `sampleName(gameSeed, seat, decision, attempt)`). */
   readonly sampleOf?: ((at: CallSite) => string) | undefined;
@@ -56,19 +69,30 @@ export interface LlmGameOptions {
   readonly samplingSeed?: ((at: CallSite) => number | undefined) | undefined;
   /** Decisions up to this id are answered from the record only, live or not: a miss stops the game. */
   readonly recordThrough?: number | undefined;
+  /** Keep every call's prompt and answer (a replay page); runs keep nothing in memory. */
+  readonly keepCalls?: boolean | undefined;
 }
 
 /** One game's LLM session: makes its LLM agents and answers their calls. */
 export class LlmGame implements LlmSeatFactory, LlmCalls {
   private readonly notesList: LlmNote[] = [];
   private readonly seats = new Map<number, SeatUsage>();
+  /** Every call's prompt and answer, when asked for (a replay page); null: not kept (runs keep nothing in memory). */
+  private readonly kept: KeptCall[] | null;
 
   constructor(
     private readonly run: LlmRun,
     readonly gameKey: string,
     readonly gameSeed: string,
     private readonly opts: LlmGameOptions = {},
-  ) {}
+  ) {
+    this.kept = opts.keepCalls === true ? [] : null;
+  }
+
+  /** The calls kept (`keepCalls`), in the order they were made. */
+  calls(): readonly KeptCall[] {
+    return this.kept ?? [];
+  }
 
   agent(spec: LlmSpec, seat: number): Agent {
     // A spec the run was not told about is a bug in the caller: it fails here, not mid-game.
@@ -109,6 +133,16 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
 
   /** The record's answer when it has one; else (live) the provider's, recorded. */
   async call(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
+    const result = await this.answer(spec, req, at);
+    if (this.kept !== null) {
+      const answer = result.ok ? (result.reply.structured !== undefined ? JSON.stringify(result.reply.structured) : result.reply.text) : result.error.message;
+      const rejections = req.rejections.map((r) => r.error);
+      this.kept.push({ seat: at.seat, decision: at.decision, attempt: at.attempt, system: req.system, user: req.user, rejections, answer, ok: result.ok });
+    }
+    return result;
+  }
+
+  private async answer(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
     const run = this.run;
     const seed = this.opts.samplingSeed?.(at);
     const body = requestBody(spec.provider, seed === undefined ? req : { ...req, seed });

@@ -13,6 +13,7 @@ import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader, type TranscriptOptions } from '../../narrate/transcript.js';
 import { createLlmRunContext } from './context.js';
+import type { KeptCall } from './game.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
 import type { WrapAgents } from '../games.js';
@@ -52,6 +53,8 @@ export interface RecordReplay {
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
   readonly usage: readonly SeatUsage[];
+  /** Every call's prompt and answer (with `keepCalls`; else none). */
+  readonly calls: readonly KeptCall[];
   /** The transcript with the notes and the counts, given its header (and its decisions' marks). */
   text(header: TranscriptHeader, opts?: TranscriptOptions): string;
 }
@@ -67,13 +70,13 @@ export async function replayFromRecord(
   index: number,
   record: LlmStore,
   gameKey: string,
-  opts: { readonly wrap?: WrapAgents | undefined } = {},
+  opts: { readonly keepCalls?: boolean | undefined; readonly wrap?: WrapAgents | undefined } = {},
 ): Promise<Result<RecordReplay, string>> {
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return llm;
   const seed = gameSeed(config.seed, index);
   const game = new Game(config.setup, seed);
-  const session = llm.value.startGame(gameKey, seed);
+  const session = llm.value.startGame(gameKey, seed, opts);
   const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
   let played: PlayedGame;
   try {
@@ -85,5 +88,5 @@ export async function replayFromRecord(
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  return ok({ game, played, specs, notes, usage, text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
+  return ok({ game, played, specs, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
 }

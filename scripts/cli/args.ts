@@ -29,13 +29,24 @@ export function decimal(name: string, value: unknown, example: string): number {
   return Number(text);
 }
 
-export function setupOptions<T>(y: Argv<T>) {
+/**
+ * A flag whose value is a number: parsed as the text given (`count` checks it, so 10_000
+ * and a clear message for 'ten' both work), shown as [number] in --help, never taken
+ * without a value.
+ */
+export const NUMBER = { string: true, number: true, requiresArg: true } as const;
+
+/** --help's groups: the game's and the run's flags come first; LLM flags after (llm-args.ts). */
+export const GAME_GROUP = 'Game:';
+export const RUN_GROUP = 'Run:';
+
+export function setupOptions<T>(y: Argv<T>, group = GAME_GROUP) {
   return y
-    .option('preset', { type: 'string', describe: 'rule preset: standard (004), classic (001), thiercelieux (000), introduction (002); see `sim presets`' })
-    .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
-    .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5 (instead of a table row)' })
-    .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see `sim rules`)' })
-    .option('agents', { type: 'string', array: true, describe: 'seating: SPEC or WHO=SPEC, repeatable (WHO: seat 1.., role or side); default random' });
+    .option('preset', { type: 'string', group, describe: 'rule preset: standard (004), classic (001), thiercelieux (000), introduction (002); see `sim presets`' })
+    .option('players', { ...NUMBER, group, describe: "number of players (a row of the preset's table unless --roles is given)" })
+    .option('roles', { type: 'string', group, describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5 (instead of a table row)' })
+    .option('rule', { type: 'string', array: true, group, describe: 'rule option key=value, repeatable (see `sim rules`)' })
+    .option('agents', { type: 'string', array: true, group, describe: 'seating: SPEC or WHO=SPEC, repeatable (WHO: seat 1.., role or side); default random' });
 }
 
 export interface SetupArgs {
@@ -90,13 +101,13 @@ export function runConfigFrom(a: RunArgs): RunConfig {
 export function pairingsOptions<T>(y: Argv<T>, o: { readonly seed: string; readonly db: string; readonly workers: string }) {
   return y
     .option('preset', { type: 'string', describe: 'rule preset (default standard; see sim presets)' })
-    .option('players', { type: 'string', describe: "number of players (a row of the preset's table unless --roles is given)" })
+    .option('players', { ...NUMBER, describe: "number of players (a row of the preset's table unless --roles is given)" })
     .option('roles', { type: 'string', describe: 'explicit role mix, e.g. werewolf=2,seer,witch,villager=5' })
     .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see sim rules)' })
     .option('seed', { type: 'string', describe: o.seed })
     .option('db', { type: 'string', describe: o.db })
-    .option('workers', { type: 'string', describe: o.workers })
-    .option('concurrency', { type: 'string', describe: `games in flight over the pairings that seat a model (default ${DEFAULT_CONCURRENCY})` })
+    .option('workers', { ...NUMBER, describe: o.workers })
+    .option('concurrency', { ...NUMBER, describe: `games in flight over the pairings that seat a model (default ${DEFAULT_CONCURRENCY})` })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
 }
 
@@ -115,10 +126,10 @@ export interface PairingsCliArgs {
 
 export function executionOptions<T>(y: Argv<T>) {
   return y
-    .option('workers', { type: 'string', describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread; more than the cores is capped)` })
-    .option('concurrency', { type: 'string', alias: 'games-in-flight', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
-    .option('batch', { type: 'string', describe: 'games per chunk and per stored transaction (default: from the run size, at most 500)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
+    .option('workers', { ...NUMBER, group: RUN_GROUP, describe: `worker threads (default: all cores, ${availableParallelism()} here; 0 = this thread; more than the cores is capped)` })
+    .option('concurrency', { ...NUMBER, group: RUN_GROUP, alias: 'games-in-flight', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
+    .option('batch', { ...NUMBER, group: RUN_GROUP, describe: 'games per chunk and per stored transaction (default: from the run size, at most 500)' })
+    .option('json', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'print one JSON object on stdout (no progress bar)' });
 }
 
 export interface ExecutionArgs {

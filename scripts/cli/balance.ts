@@ -6,9 +6,10 @@ import type { Argv } from 'yargs';
 import { runBalance } from '../../reports/balance-command.js';
 import { runReport } from '../../reports/report-command.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedule.js';
-import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag } from './args.js';
+import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { progressBar } from './progress.js';
+import { terminalWidth } from './format.js';
 
 export function balanceOptions<T>(y: Argv<T>) {
   return y
@@ -21,12 +22,12 @@ export function balanceOptions<T>(y: Argv<T>) {
     .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see `sim rules`)' })
     .option('agents', { type: 'string', array: true, describe: 'seating: SPEC or WHO=SPEC, repeatable; default random' })
     .option('seed', { type: 'string', describe: `the sweep's seed (default ${DEFAULT_SEED}): every cell's run uses it` })
-    .option('precision', { type: 'string', describe: `a cell stops once its 95% interval is within ± this (default ${DEFAULT_PRECISION})` })
-    .option('batch', { type: 'string', describe: `games between a cell's checkpoints (default ${DEFAULT_BATCH})` })
-    .option('max-games', { type: 'string', describe: 'games at most per cell (default: enough for any cell to reach the precision)' })
+    .option('precision', { ...NUMBER, describe: `a cell stops once its 95% interval is within ± this (default ${DEFAULT_PRECISION})` })
+    .option('batch', { ...NUMBER, describe: `games between a cell's checkpoints (default ${DEFAULT_BATCH})` })
+    .option('max-games', { ...NUMBER, describe: 'games at most per cell (default: enough for any cell to reach the precision)' })
     .option('db', { type: 'string', describe: `results database (default ${DEFAULT_DB})` })
-    .option('workers', { type: 'string', describe: 'worker threads (default: all cores; 0 = this thread)' })
-    .option('concurrency', { type: 'string', describe: 'games in flight for asynchronous (LLM) agents (default 16)' })
+    .option('workers', { ...NUMBER, describe: 'worker threads (default: all cores; 0 = this thread)' })
+    .option('concurrency', { ...NUMBER, describe: 'games in flight for asynchronous (LLM) agents (default 16)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
 }
 
@@ -51,14 +52,15 @@ export interface BalanceCliArgs {
 
 export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
-  // One bar per round: a round's size is known when it starts (cells settle between rounds).
-  let bar = progressBar(!a.json);
-  let round = 0;
+  // One bar for the whole sweep: its total is the games the sweep will likely need (an
+  // estimate that firms up round by round), its rate and ETA over the last seconds.
+  const bar = progressBar(!a.json);
   const interrupt = onInterrupt({ clear: () => bar.stop(), continueHint: 'run the same sim balance again to continue' });
   try {
     const r = await runBalance(
       {
         db: a.db ?? DEFAULT_DB,
+        width: terminalWidth(),
         presets: a.preset ?? 'standard',
         players: a.players ?? '8-18',
         wolves: a.wolves ?? 'auto',
@@ -77,15 +79,7 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
       },
       {
         shouldStop: interrupt.stopping,
-        onProgress: (p) => {
-          if (p.round !== round) {
-            bar.stop();
-            if (round > 0) bar = progressBar(!a.json);
-            round = p.round;
-            if (!a.json && process.stderr.isTTY) process.stderr.write(`  round ${p.round}: ${p.open} of ${p.cells} cells still open\n`);
-          }
-          bar.update(p.stored, p.roundTarget);
-        },
+        onProgress: (p) => bar.update(p.stored, p.expected, `round ${p.round}, ${p.open} of ${p.cells} cells open ·`),
       },
     );
     bar.stop();
@@ -128,7 +122,7 @@ export async function reportCommand(a: ReportCliArgs): Promise<number> {
     if (!/^\d+$/.test(t.trim())) fail(`--tournament '${t}' is not a tournament id (a whole number; sim tournament prints it)`);
     return Number(t);
   });
-  const r = unwrap(await runReport({ db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments }));
+  const r = unwrap(await runReport({ width: terminalWidth(), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments }));
   process.stdout.write(r.stdout);
   if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${a.out}/index.html (${r.files.length} files)\n`);
   if (r.mismatches > 0) {

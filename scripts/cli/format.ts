@@ -63,11 +63,16 @@ export interface Summary {
   readonly llm?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | undefined;
 }
 
-export function humanSummary(s: Summary): string {
+/** The run's header (what is played, and where it is stored): printed before the progress bar. */
+export function runHeader(c: RunConfig, db: string | null, runId: number | null): string {
+  return [`werewolf-lab sim${runId === null ? '' : ` · run ${runId}`}${db === null ? ' · not stored' : ` · ${db}`}`, ...configLines(c), ''].join('\n') + '\n';
+}
+
+/** The results for people; with `header` (default) the run's header first, else the results alone (the header was printed before the run). */
+export function humanSummary(s: Summary, header = true): string {
   const { outcome: o, config: c } = s;
   const t = o.tally;
-  const out: string[] = [`werewolf-lab sim${o.run === null ? '' : ` · run ${o.run.id}`}${s.db === null ? ' · not stored' : ` · ${s.db}`}`];
-  out.push(...configLines(c), '');
+  const out: string[] = header ? [runHeader(c, s.db, o.run?.id ?? null).trimEnd(), ''] : [];
   out.push(`  ${'side'.padEnd(11)} ${'wins'.padStart(9)} ${'rate'.padStart(7)}   95% interval`);
   const rates = t.rates();
   for (const side of SIDES) {
@@ -125,4 +130,9 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
 
 export function versionsOf(r: RunRow) {
   return { package: r.packageVersion, node: r.nodeVersion, codeHash: r.codeHash, git: r.git };
+}
+
+/** The width tables are printed to: the terminal's, or 80 when stdout is not a terminal (a pipe, a file). */
+export function terminalWidth(): number {
+  return process.stdout.isTTY && (process.stdout.columns ?? 0) > 0 ? process.stdout.columns : 80;
 }

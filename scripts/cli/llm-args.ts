@@ -8,7 +8,7 @@ import type { Limits } from '../../agents/llm/limiter.js';
 import { loadPrices, type PriceTable } from '../../agents/llm/prices.js';
 import type { Provider } from '../../agents/llm/spec.js';
 import type { CallPolicy } from '../../agents/llm/transport.js';
-import { count } from './args.js';
+import { count, NUMBER } from './args.js';
 import { fail, unwrap } from './errors.js';
 
 const GROUP = 'LLM agents (docs/LLM.md):';
@@ -16,16 +16,16 @@ const GROUP = 'LLM agents (docs/LLM.md):';
 /** Flags of a run (the default command and `resume`). `dry-run` is the run command's only. */
 export function llmOptions<T>(y: Argv<T>, dryRun: boolean) {
   const y2 = y
-    .option('max-cost', { type: 'string', group: GROUP, describe: 'stop the run before it spends more than USD in all (a resumed run counts what it spent; none = no limit)' })
+    .option('max-cost', { ...NUMBER, group: GROUP, describe: 'stop the run before it spends more than USD in all (a resumed run counts what it spent; none = no limit)' })
     .option('llm-cache', { type: 'string', group: GROUP, describe: 'the file that records every LLM call (default: the results database, --db)' })
     .option('llm-replay', { type: 'boolean', group: GROUP, describe: 'answer every call from the record, never the network (no key needed)' })
-    .option('llm-concurrency', { type: 'string', group: GROUP, describe: 'requests in flight per model (default 8)' })
-    .option('llm-rpm', { type: 'string', group: GROUP, describe: 'requests per minute per model (default: no limit)' })
-    .option('llm-tpm', { type: 'string', group: GROUP, describe: 'tokens per minute per model (default: no limit)' })
-    .option('llm-timeout', { type: 'string', group: GROUP, describe: 'seconds per attempt of a call (default 120)' })
-    .option('llm-attempts', { type: 'string', group: GROUP, describe: 'attempts per call, the first included (default 4)' })
-    .option('llm-retry-after-cap', { type: 'string', group: GROUP, describe: "the longest wait in seconds for a 429's retry-after, and the backoff's cap (default 60)" })
-    .option('llm-retries', { type: 'string', group: GROUP, describe: 'times a wrong answer is asked again before the fallback (default 2)' })
+    .option('llm-concurrency', { ...NUMBER, group: GROUP, describe: 'requests in flight per model (default 8)' })
+    .option('llm-rpm', { ...NUMBER, group: GROUP, describe: 'requests per minute per model (default: no limit)' })
+    .option('llm-tpm', { ...NUMBER, group: GROUP, describe: 'tokens per minute per model (default: no limit)' })
+    .option('llm-timeout', { ...NUMBER, group: GROUP, describe: 'seconds per attempt of a call (default 120)' })
+    .option('llm-attempts', { ...NUMBER, group: GROUP, describe: 'attempts per call, the first included (default 4)' })
+    .option('llm-retry-after-cap', { ...NUMBER, group: GROUP, describe: "the longest wait in seconds for a 429's retry-after, and the backoff's cap (default 60)" })
+    .option('llm-retries', { ...NUMBER, group: GROUP, describe: 'times a wrong answer is asked again before the fallback (default 2)' })
     .option('llm-retry-failed', { type: 'boolean', group: GROUP, describe: 'ask again the calls the record holds as failed (default: replay the failure)' })
     .option('llm-prices', { type: 'string', group: GROUP, describe: 'a JSON price file over the built-in table: {"openai:MODEL": {"input": USD/1M, "output": USD/1M}}' })
     .option('openai-base-url', { type: 'string', group: GROUP, describe: 'OpenAI base URL, with /v1 (default OPENAI_BASE_URL or https://api.openai.com/v1)' })

@@ -15,14 +15,21 @@ import { fail, unwrap } from './errors.js';
  * (never played to its end, or its calls are in another file) is a user error; `why`
  * says which is likely.
  */
-export async function replayLlmGame(config: RunConfig, index: number, recordPath: string, gameKey: string, why: string, wrap?: WrapAgents): Promise<RecordReplay> {
+export async function replayLlmGame(
+  config: RunConfig,
+  index: number,
+  recordPath: string,
+  gameKey: string,
+  why: string,
+  opts: { readonly keepCalls?: boolean | undefined; readonly wrap?: WrapAgents | undefined } = {},
+): Promise<RecordReplay> {
   const state = inspectDbFile(recordPath);
   if (state.ok && state.value !== 'ours') fail(`there is no LLM record at ${recordPath}: give the file a run recorded its calls in (its --db, or its --llm-cache)`);
   const file = unwrap(Store.open(recordPath, 'read'), 'the LLM record');
   try {
     const attached = LlmStore.attach(file.db, 'read');
     if (!attached.ok) fail(`game ${index} seats LLMs and is replayed from their record, but ${recordPath} holds none: give the --llm-cache FILE its run recorded its calls in`);
-    const r = await replayFromRecord(config, index, attached.value, gameKey, { wrap });
+    const r = await replayFromRecord(config, index, attached.value, gameKey, opts);
     if (!r.ok) {
       // Recorded by another version of the prompt: the record is complete, this code cannot replay it.
       if (/prompt version/.test(r.error)) fail(`game ${index} cannot be shown from ${recordPath}: ${r.error.replace(/^replay: /, '')}`);

@@ -8,8 +8,9 @@
 // stop cleanly and print the resume command themselves: run.ts).
 
 import yargs from 'yargs';
-import { packageVersion } from '../../runs/version.js';
-import { executionOptions, setupOptions } from './args.js';
+import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
+import { closest } from './suggest.js';
+import { executionOptions, NUMBER, RUN_GROUP, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/s
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
+import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
@@ -85,11 +87,20 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
 
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
+  // --version (-V) anywhere: the version and the code hash that runs store (runs/version.ts).
+  if (argv.includes('--version') || argv.includes('-V')) {
+    const git = gitDescribe();
+    process.stdout.write(`sim ${packageVersion()} · code ${codeHash()}${git === null ? '' : ` · git ${git}`} · node ${process.versions.node}\n`);
+    return 0;
+  }
   let databases: string[] = [];
   const cli = yargs([...argv])
     .scriptName('sim')
     .usage('$0 [command] [options] — Werewolf simulations, stored in SQLite')
-    .version(packageVersion())
+    .version(false)
+    .option('version', { alias: 'V', type: 'boolean', describe: 'print the version and the code hash that runs store' })
+    .help('help')
+    .alias('help', 'h')
     .strict()
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .command(
@@ -97,11 +108,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       'play a run of games (the default command)',
       (y) =>
         llmOptions(executionOptions(setupOptions(y)), true)
-          .option('games', { type: 'string', describe: 'games in the run (default 1000)' })
-          .option('seed', { type: 'string', describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"; 1–64 letters, digits, marks, punctuation, symbols or spaces of any script, not # or / (NFC-normalized)' })
-          .option('db', { type: 'string', describe: 'results database (default werewolf.db); --no-db stores nothing' })
-          .option('shard', { type: 'string', describe: "k/n: play only the k-th of n parts of the run's games" })
-          .option('resume', { type: 'boolean', default: false, describe: 'continue the stored run of this configuration if there is one' }),
+          .option('games', { ...NUMBER, group: RUN_GROUP, describe: 'games in the run (default 1000)' })
+          .option('seed', { type: 'string', group: RUN_GROUP, describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"; 1–64 letters, digits, marks, punctuation, symbols or spaces of any script, not # or / (NFC-normalized)' })
+          .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db); --no-db stores nothing' })
+          .option('shard', { type: 'string', group: RUN_GROUP, describe: "k/n: play only the k-th of n parts of the run's games" })
+          .option('resume', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'continue the stored run of this configuration if there is one' }),
       async (a) => {
         code = await runCommand(a as Parameters<typeof runCommand>[0]);
       },
@@ -111,8 +122,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       'continue a stopped run (default: the latest run of the database)',
       (y) =>
         llmOptions(executionOptions(y), false)
-          .option('run', { type: 'string', describe: 'run id (default: the latest)' })
-          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' }),
+          .option('run', { ...NUMBER, group: RUN_GROUP, describe: 'run id (default: the latest)' })
+          .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db)' }),
       async (a) => {
         code = await resumeCommand(a as Parameters<typeof resumeCommand>[0]);
       },
@@ -121,12 +132,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       'show',
       'print one game as a transcript, replayed from a stored run or from --seed and setup flags',
       (y) =>
-        setupOptions(y)
-          .option('game', { type: 'string', describe: 'game index (from 0)' })
-          .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
+        setupOptions(y, 'Replay without a database (with --seed):')
+          .option('game', { ...NUMBER, describe: 'game index (from 0)' })
+          .option('run', { ...NUMBER, describe: 'run id (default: the latest run of the database)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
           .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' })
-          .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' }),
+          .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' })
+          .option('html', { type: 'string', describe: 'write the game as an interactive replay page (one self-contained file) instead of printing its transcript' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' }),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
       },
@@ -222,6 +235,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs);
     })
+    .command(
+      'export',
+      'write the stored games as rows for pandas or R: one game (or one seat) a line, as JSON lines or CSV on stdout',
+      (y) =>
+        y
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+          .option('run', { type: 'string', array: true, describe: 'only this run (repeatable; default: every run)' })
+          .option('format', { type: 'string', describe: 'jsonl (one JSON object a line) or csv' })
+          .option('rows', { type: 'string', describe: 'games (default: one game a line) or seats (one seat of one game a line)' }),
+      async (a) => {
+        code = await exportCommand(a as Parameters<typeof exportCommand>[0]);
+      },
+    )
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })
@@ -231,7 +257,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     .example(EXAMPLES)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;
-      throw new UsageError(`${message} (see sim --help)`);
+      // getOptions() is yargs' own (not in its types): every flag the command being parsed knows.
+      const known = Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+      throw new UsageError(`${didYouMean(message, argv, known)} (see sim --help)`);
     })
     .exitProcess(false);
   try {
@@ -250,6 +278,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw e;
   }
   return code;
+}
+
+/** The commands, for "did you mean". */
+const COMMANDS = ['run', 'resume', 'show', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'report', 'export', 'agents'];
+
+/** yargs' "Unknown argument(s): a, b" with the nearest known flag or command for each. */
+export function didYouMean(message: string, argv: readonly string[], options: readonly string[]): string {
+  const m = /^Unknown arguments?: (.+)$/.exec(message);
+  if (m === null) return message;
+  const flags = options.filter((o) => o.length > 1 && !/[A-Z]/.test(o) && o !== '$0');
+  const names = m[1]!.split(', ');
+  const isFlag = (name: string) => argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `-${name}`);
+  // Commands first: a mistyped command makes its flags unknown too.
+  const parts = [...names.filter((n) => !isFlag(n)), ...names.filter(isFlag)].map((name) => {
+    if (isFlag(name)) {
+      const near = closest(name, flags);
+      return `unknown flag --${name}${near === undefined ? '' : `: did you mean --${near}?`}`;
+    }
+    const near = closest(name, COMMANDS);
+    return `unknown command or argument '${name}'${near === undefined ? '' : `: did you mean ${near}?`}`;
+  });
+  return parts.join('; ');
 }
 
 const storedRunForShow = (store: Parameters<typeof storedRun>[0], run: string | undefined) => storedRun(store, run, 'replayed');

@@ -1,43 +1,84 @@
 // The progress bar: on stderr, only when stderr is a terminal and not in --json mode, so
-// pipes, logs and batch jobs get clean output.
+// pipes, logs and batch jobs get clean output. Its rate and time left are measured over
+// the last seconds (a `RateWindow`), not since the start: a run that slows down (models
+// rate-limited, a heavier cell of a sweep) shows its pace now, and an honest ETA.
 
 import cliProgress from 'cli-progress';
 import { gamesPerSecond } from './format.js';
 
 export interface Progress {
-  update(done: number, total: number): void;
+  /** Games done of `total`; `label` (optional) is shown before the bar (a sweep's round and open cells). */
+  update(done: number, total: number, label?: string): void;
   stop(): void;
 }
 
 const SILENT: Progress = { update() {}, stop() {} };
+
+/** Games per second over a window of recent samples (the last `seconds`, and at least the last two samples). */
+export class RateWindow {
+  private readonly samples: { t: number; done: number }[] = [];
+
+  constructor(private readonly seconds = 10) {}
+
+  add(t: number, done: number): void {
+    this.samples.push({ t, done });
+    // Keep one sample at or before the window's start, so the window spans `seconds` once it can.
+    while (this.samples.length > 2 && this.samples[1]!.t <= t - this.seconds) this.samples.shift();
+  }
+
+  /** Games per second over the window; null before two samples a moment apart. */
+  rate(): number | null {
+    const first = this.samples[0];
+    const last = this.samples[this.samples.length - 1];
+    if (first === undefined || last === undefined || last.t - first.t < 0.2) return null;
+    return (last.done - first.done) / (last.t - first.t);
+  }
+
+  /** Seconds left for `total` at the window's rate; null when unknown. */
+  eta(total: number): number | null {
+    const r = this.rate();
+    const last = this.samples[this.samples.length - 1];
+    if (r === null || last === undefined) return null;
+    if (last.done >= total) return 0;
+    return r > 0 ? (total - last.done) / r : null;
+  }
+}
+
+/** `45s`, `12m 05s`, `3h 20m`. */
+export function duration(s: number | null): string {
+  if (s === null || !Number.isFinite(s)) return '—';
+  const x = Math.round(s);
+  if (x < 60) return `${x}s`;
+  if (x < 3600) return `${Math.floor(x / 60)}m ${String(x % 60).padStart(2, '0')}s`;
+  return `${Math.floor(x / 3600)}h ${String(Math.floor((x % 3600) / 60)).padStart(2, '0')}m`;
+}
 
 export function progressBar(enabled: boolean): Progress {
   if (!enabled || !process.stderr.isTTY) return SILENT;
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: '  {bar} {percentage}% · {value}/{total} games · {speed} games/s · {eta_formatted} left',
+      format: '  {label}{bar} {percentage}% · {value}/{total} games · {speed} games/s · {eta} left',
       hideCursor: true,
       clearOnComplete: true,
-      etaBuffer: 50,
       fps: 10,
     },
     cliProgress.Presets.shades_classic,
   );
+  const window = new RateWindow();
   let started = false;
-  let t0 = 0;
-  let first = 0;
   return {
-    update(done, total) {
+    update(done, total, label) {
+      window.add(performance.now() / 1000, done);
+      const rate = window.rate();
+      const payload = { speed: rate === null ? '—' : gamesPerSecond(rate), eta: duration(window.eta(total)), label: label === undefined ? '' : `${label} ` };
       if (!started) {
         started = true;
-        t0 = performance.now();
-        first = done;
-        bar.start(total, done, { speed: '—' });
+        bar.start(total, done, payload);
         return;
       }
-      const s = (performance.now() - t0) / 1000;
-      bar.update(done, { speed: s > 0 ? gamesPerSecond((done - first) / s) : '—' });
+      if (bar.getTotal() !== total) bar.setTotal(total);
+      bar.update(done, payload);
     },
     stop() {
       if (started) bar.stop();

@@ -16,7 +16,7 @@ import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE, fail, unwrap } from './errors.js';
-import { humanSummary, jsonSummary } from './format.js';
+import { humanSummary, jsonSummary, runHeader } from './format.js';
 import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
@@ -178,6 +178,16 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
 /** Plays the run (with its LLM session when it seats models); `dropped` is called when that run was refused at its first call and not kept. */
 async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
   const { config, exec, dbPath, store, resume } = t;
+  // The header first: what is played and where it goes, before the bar and the wait. A run
+  // with models shows it once its first game is stored (or at its end): a run refused at
+  // its first call is not kept, and prints nothing on stdout.
+  let headerShown = false;
+  const header = () => {
+    if (headerShown) return;
+    headerShown = true;
+    if (!exec.json) process.stdout.write(runHeader(config, dbPath, resume?.id ?? null));
+  };
+  if (llm === undefined) header();
   const bar = progressBar(!exec.json);
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
@@ -201,13 +211,15 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       playAsync: llm?.play,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
-        bar.update(done, total);
+        if (done > before) header();
+        if (headerShown) bar.update(done, total);
       },
     });
     bar.stop();
     const end = llm?.finish(outcome);
     const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
-    if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary));
+    if (end?.dropped !== true) header();
+    if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary, false));
     else dropped?.();
     const failure = outcome.writeFailure;
     if (failure !== null && outcome.run !== null) {

@@ -19,6 +19,13 @@ import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { presetTitle, rulesText } from './format.js';
+import type { LlmNote } from '../../agents/llm/notes.js';
+import type { KeptCall } from '../../runs/llm/game.js';
+import { replayPage } from '../../reports/replay-page.js';
+import { gameJson } from '../../reports/replay-data.js';
+import { statSync } from 'node:fs';
+import { writeAtomic } from '../../reports/report-command.js';
+import { dirname, resolve } from 'node:path';
 
 export interface ShowArgs extends SetupArgs {
   game?: string | undefined;
@@ -26,6 +33,37 @@ export interface ShowArgs extends SetupArgs {
   db?: string | undefined;
   seed?: string | undefined;
   llmCache?: string | undefined;
+  /** Write the replay page here. */
+  html?: string | undefined;
+  /** Print the game as one JSON object. */
+  json?: boolean | undefined;
+}
+
+/** Refuses an --html path that cannot be written (checked before the replay: a refused command writes nothing). */
+function checkHtmlPath(path: string): void {
+  if (path.trim() === '') fail('--html needs a file path, e.g. --html game.html');
+  const dir = dirname(resolve(path));
+  let st;
+  try {
+    st = statSync(dir);
+  } catch {
+    fail(`--html ${path}: the directory ${dir} does not exist; create it or choose another path`);
+  }
+  if (!st.isDirectory()) fail(`--html ${path}: ${dir} is not a directory; choose another path`);
+  try {
+    if (statSync(path).isDirectory()) fail(`--html ${path} is a directory: give a file name, e.g. --html ${path.replace(/\/$/, '')}/game.html`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+/** Writes the page through a temporary name (no partial page), a failure said as a user's error. */
+function writeFileAtomic(path: string, text: string, flag: string): void {
+  try {
+    writeAtomic(path, text);
+  } catch (e) {
+    fail(`${flag} ${path}: cannot write it (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another path`);
+  }
 }
 
 interface Source {
@@ -42,6 +80,7 @@ interface Source {
 export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: string | undefined) => { run: RunRow; config: RunConfig }): Promise<number> {
   if (a.game === undefined) fail('sim show needs --game I (the game index, from 0)');
   const index = count('game', a.game, 0);
+  if (a.html !== undefined) checkHtmlPath(a.html);
   let src: Source;
   if (a.seed !== undefined) {
     if (a.run !== undefined || a.db !== undefined)
@@ -85,6 +124,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
   // Every decision numbered, so that `sim fork --at N` can name one.
   const trace: DecisionTrace = [];
   const traced: WrapAgents = (agents, game) => traceAgents(agents, game, trace);
+  let llmParts: { notes: readonly LlmNote[]; calls: readonly KeptCall[] } = { notes: [], calls: [] };
   if (llm) {
     const why =
       src.stored === undefined
@@ -92,9 +132,10 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
         : src.stored.row === undefined
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
-    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why, traced);
+    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why, { keepCalls: a.html !== undefined, wrap: traced });
     replay = { game: r.game, played: r.played, specs: r.specs };
     text = (header) => r.text(header, { marks: decisionMarks(r.game.log, trace) });
+    llmParts = { notes: r.notes, calls: r.calls };
   } else {
     replay = config.seating.async ? await player.playAsync(index, traced) : player.playSync(index, traced);
     text = (header) => transcript(replay.game.log, header, undefined, { marks: decisionMarks(replay.game.log, trace) });
@@ -107,18 +148,32 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
       `agents: ${replay.specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
     ],
   };
-  process.stdout.write(text(header));
-  return src.stored === undefined ? 0 : compare(src.stored, player, index, replay);
+  const check = src.stored === undefined ? { code: 0, verdict: `replayed from --seed ${config.seed}: nothing stored to check it against`, matches: null, said: '' } : compare(src.stored, player, index, replay);
+  const game = { title: header.title, lines: header.lines, verdict: check.verdict, matches: check.matches, setup: config.setup, log: replay.game.log, specs: replay.specs, ...llmParts };
+  if (a.html !== undefined) {
+    const page = replayPage(game);
+    writeFileAtomic(a.html, page, '--html');
+    process.stderr.write(`replay page written: ${a.html} (${Math.ceil(Buffer.byteLength(page) / 1024)} kB)\n`);
+  }
+  if (a.json) process.stdout.write(JSON.stringify(gameJson({ ...game, outcome: replay.played.outcome, seed: gameSeed(config.seed, index), index })) + '\n');
+  else if (a.html === undefined) process.stdout.write(text(header) + (check.matches === true ? `\nReplay matches the stored result: ${check.verdict.replace(/^replay matches the stored result: /, '')}.\n` : ''));
+  if (check.said !== '') process.stderr.write(check.said);
+  return check.code;
 }
 
-function compare(stored: NonNullable<Source['stored']>, player: GamePlayer, index: number, replay: PlayedIndex): number {
+interface Check {
+  readonly code: number;
+  readonly verdict: string;
+  readonly matches: boolean | null;
+  /** What to say on stderr. */
+  readonly said: string;
+}
+
+function compare(stored: NonNullable<Source['stored']>, player: GamePlayer, index: number, replay: PlayedIndex): Check {
   const { row, run } = stored;
   if (row === undefined) {
-    process.stderr.write(
-      `note: game ${index} is not stored in run ${run.id} (it holds ${stored.count} of games ${run.first}–${run.stop - 1}); ` +
-        'this is the replay from the run\'s configuration, with nothing to check it against\n',
-    );
-    return 0;
+    const verdict = `game ${index} is not stored in run ${run.id} (it holds ${stored.count} of games ${run.first}–${run.stop - 1}); this is the replay from the run's configuration, with nothing to check it against`;
+    return { code: 0, verdict, matches: null, said: `note: ${verdict}\n` };
   }
   const b = player.builder(1);
   b.add(index, replay.played, replay.specs);
@@ -126,19 +181,14 @@ function compare(stored: NonNullable<Source['stored']>, player: GamePlayer, inde
   const sideName = (code: number) => stored.sides.get(code) ?? `code ${code}`;
   const same =
     mine.games[1] === row.winner && mine.games[2] === row.days && mine.games[3] === row.invalid && mine.games[4] === row.fallbacks && mine.seats === row.seats;
-  if (same) {
-    process.stdout.write(`\nReplay matches the stored result: ${sideName(row.winner)} won, ${row.days} days.\n`);
-    return 0;
-  }
+  if (same) return { code: 0, verdict: `replay matches the stored result: ${sideName(row.winner)} won, ${row.days} days`, matches: true, said: '' };
   const now = codeHash();
-  process.stderr.write(
-    `\nREPLAY DIFFERS from the stored game ${index} of run ${run.id}: stored ${sideName(row.winner)} after ${row.days} days, ` +
-      `replayed ${SIDES.includes(replay.played.outcome.winner) ? replay.played.outcome.winner : '?'} after ${mine.games[2]} days` +
-      `${mine.seats === row.seats ? '' : ' (and the seats differ)'}. ` +
-      (run.codeHash === now
-        ? 'The code is the same as the run\'s: the file was edited, or this is a determinism bug (please report it with this command line).'
-        : `The run was played by other code (${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${now}).`) +
-      '\n',
-  );
-  return 1;
+  const verdict =
+    `REPLAY DIFFERS from the stored game ${index} of run ${run.id}: stored ${sideName(row.winner)} after ${row.days} days, ` +
+    `replayed ${SIDES.includes(replay.played.outcome.winner) ? replay.played.outcome.winner : '?'} after ${mine.games[2]} days` +
+    `${mine.seats === row.seats ? '' : ' (and the seats differ)'}. ` +
+    (run.codeHash === now
+      ? 'The code is the same as the run\'s: the file was edited, or this is a determinism bug (please report it with this command line).'
+      : `The run was played by other code (${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${now}).`);
+  return { code: 1, verdict, matches: false, said: `\n${verdict}\n` };
 }

@@ -11,7 +11,8 @@ import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile } from '../../runs/storage.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, pairingsOptions, type PairingsCliArgs } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, type PairingsCliArgs } from './args.js';
+import { terminalWidth } from './format.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
@@ -32,11 +33,16 @@ export function tournamentOptions<T>(y: Argv<T>) {
       .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
       .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
       .option('self-play', { type: 'boolean', describe: 'side mode: each entrant also plays both sides itself (default; --no-self-play: not)' })
-      .option('games', { type: 'string', describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
+      .option('games', { ...NUMBER, describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
       .option('adaptive', { type: 'boolean', describe: 'side mode: play rounds where they narrow the ranking most, until every two neighbours are told apart or tied (docs/sequential.md)' })
-      .option('precision', { type: 'string', describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
-      .option('max-games', { type: 'string', describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
-      .option('batch', { type: 'string', describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` }),
+      .option('precision', { ...NUMBER, describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
+      .option('max-games', { ...NUMBER, describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
+      .option('batch', { ...NUMBER, describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` })
+      // Listed before the LLM flags (llmOptions) in --help.
+      .group(
+        ['agents', 'mode', 'reference', 'self-play', 'games', 'adaptive', 'precision', 'max-games', 'batch', 'preset', 'players', 'roles', 'rule', 'seed', 'db', 'workers', 'concurrency', 'json'],
+        'Tournament:',
+      ),
     true,
   );
 }
@@ -67,6 +73,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   if (db === null) fail('a tournament stores each pairing as a run: it needs a database (drop --no-db, or give --db PATH)');
   const args: TournamentArgs = {
     db,
+    width: terminalWidth(),
     mode: a.mode ?? 'side',
     agents: listFlag('agents', a.agents, 'heuristic'),
     reference: a.reference,

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayDataOf } from '../../reports/replay-page.js';
 import { removeDir, SIM, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { spawn } from 'node:child_process';
 import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
@@ -125,8 +126,11 @@ describe('sim with LLM seats', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^report written: report\/+index\.html/);
     const page = readFileSync(join(dir, 'report', 'game-1-0.html'), 'utf8');
-    expect(page).toMatch(/\[P\d private\] thinking as P\d/);
-    expect(page).toMatch(/replay matches the stored result/);
+    // The replay page: the seats' private reasoning, and each call's answer, from the record.
+    const data = replayDataOf(page)!;
+    expect(data.notes.some((n) => n.kind === 'reasoning' && /^thinking as P\d/.test(n.text))).toBe(true);
+    expect(data.calls.length).toBeGreaterThan(0);
+    expect(data.verdict).toMatch(/replay matches the stored result/);
     expect(live.received.length).toBe(before);
     // A sweep of bots only: models are refused there, with what to do instead.
     const b = await simAsync(['balance', '--agents', 'openai:gpt-4o-mini', '--players', '8'], dir, envFor(live.url));

@@ -69,9 +69,10 @@ describe('sim tournament (side mode)', () => {
       ['heuristic', 'random', GAMES],
       ['heuristic', 'heuristic', GAMES],
     ]);
-    const scores = j.tables.find((t: { id: string }) => t.id === 'tournament-1-scores').rows as { entrant: string; wolves: number; wolves_low: number; wolves_high: number; village: number; village_low: number; village_high: number }[];
-    const [random, heuristic] = scores;
-    expect(random!.entrant).toBe('random');
+    const scores = j.tables.find((t: { id: string }) => t.id === 'tournament-1-scores').rows as { rank: number; entrant: string; wolves: number; wolves_low: number; wolves_high: number; village: number; village_low: number; village_high: number }[];
+    // The leaderboard: ranked best first.
+    const [heuristic, random] = scores;
+    expect([heuristic!.rank, heuristic!.entrant, random!.rank, random!.entrant]).toEqual([1, 'heuristic', 2, 'random']);
     // Deception and detection: heuristic's intervals lie wholly above random's.
     expect(heuristic!.wolves_low).toBeGreaterThan(random!.wolves_high);
     expect(heuristic!.village_low).toBeGreaterThan(random!.village_high);
@@ -177,7 +178,9 @@ describe('sim report --tournament', () => {
     const charts = Array.from(document.querySelectorAll('div.chart')).filter((c) => /wolf strength/.test(c.textContent ?? ''));
     expect(charts).toHaveLength(1);
     const chart = charts[0]!;
-    expect(chart.querySelectorAll('g[aria-label="dot"] circle')).toHaveLength(2);
+    // A dot per entrant (a symbol each: circle, cross…), told apart by the legend, not by labels beside them.
+    expect(chart.querySelectorAll('g[aria-label="dot"] > *')).toHaveLength(2);
+    expect(chart.querySelectorAll('g[aria-label="text"]')).toHaveLength(0);
     // Two reference lines at 0, then one horizontal and one vertical error bar per entrant.
     expect(chart.querySelectorAll('g[aria-label="rule"] line').length).toBe(2 + 2 * 2);
     expect(existsSync(join(dir, 'rep', 'tables', 'tournament-1-model.csv'))).toBe(true);

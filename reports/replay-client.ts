@@ -1,0 +1,281 @@
+// The replay page's script (replay-page.ts inlines its source): it reads the game's data
+// from the page (replay-data.ts made it, once, on the Node side) and renders it — the
+// table, the timeline, the events of a step as the chosen eyes saw them, the votes as
+// arrows. It decides nothing about what a seat may see: each view's events and table are
+// in the data. Every text goes in through textContent (never markup), so a model's
+// `<script>` or `onerror=` is shown as the characters it wrote. It must stay one
+// self-contained function: only its source reaches the page (no imports, no module scope).
+
+import type { ReplayData, ReplayEvent, ReplayView, SeatState } from './replay-data.js';
+
+export function replayClient(): void {
+  const dataNode = document.getElementById('replay-data');
+  if (dataNode === null) return;
+  const data = JSON.parse(dataNode.textContent ?? '{}') as ReplayData;
+  const SVG = 'http://www.w3.org/2000/svg';
+  const state = { step: 0, view: -1, vote: -1 };
+
+  function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+    const e = document.createElement(tag);
+    if (cls !== undefined) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The prompts are a deflated block in the page, inflated the first time one is asked for.
+  let prompts: Promise<string[]> | null = null;
+  function loadPrompts(): Promise<string[]> {
+    if (prompts === null)
+      prompts = (async () => {
+        const block = document.getElementById('replay-prompts');
+        const text = (block?.textContent ?? '').trim();
+        if (text === '') return [];
+        const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+        const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+        return JSON.parse(await new Response(stream).text()) as string[];
+      })();
+    return prompts;
+  }
+
+  const root = document.getElementById('replay') ?? document.body;
+  const head = el('header');
+  if (data.back !== null) {
+    const a = el('a', 'back', '← report');
+    a.href = data.back;
+    const p = el('p');
+    p.append(a);
+    head.append(p);
+  }
+  head.append(el('h1', undefined, data.title));
+  for (const line of data.lines) head.append(el('p', 'meta', line));
+  head.append(el('p', data.matches === false ? 'verdict differs' : 'verdict', data.verdict));
+  root.append(head);
+
+  // Controls: whose eyes, and the timeline.
+  const controls = el('div', 'controls');
+  const eyesLabel = el('label', undefined, 'Whose eyes: ');
+  const eyes = el('select');
+  eyes.id = 'eyes';
+  const modOption = el('option', undefined, 'the moderator (everything)');
+  modOption.value = '-1';
+  eyes.append(modOption);
+  for (const s of data.seats) {
+    const o = el('option', undefined, `${s.name} (${s.spec})`);
+    o.value = String(s.seat);
+    eyes.append(o);
+  }
+  eyesLabel.append(eyes);
+  const prev = el('button', undefined, '◀');
+  prev.id = 'prev';
+  prev.title = 'previous step (←)';
+  const next = el('button', undefined, '▶');
+  next.id = 'next';
+  next.title = 'next step (→)';
+  const slider = el('input');
+  slider.type = 'range';
+  slider.id = 'step';
+  slider.min = '0';
+  slider.max = String(data.steps.length - 1);
+  slider.value = '0';
+  const stepLabel = el('span', 'step-label');
+  stepLabel.id = 'step-label';
+  controls.append(eyesLabel, prev, slider, next, stepLabel);
+  root.append(controls);
+
+  const main = el('div', 'main');
+  const table = svg('svg', { viewBox: '0 0 440 440', class: 'table', role: 'img' }) as SVGSVGElement;
+  table.setAttribute('aria-label', 'the table');
+  const defs = svg('defs', {});
+  const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
+  marker.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }));
+  defs.append(marker);
+  table.append(defs);
+  const tableWrap = el('div', 'table-wrap');
+  tableWrap.append(table);
+  const list = el('ol', 'events');
+  list.id = 'events';
+  main.append(tableWrap, list);
+  root.append(main);
+
+  const n = data.players;
+  const R = n > 12 ? 175 : 160;
+  const pos = (s: number) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * s) / n;
+    return { x: 220 + R * Math.cos(a), y: 220 + R * Math.sin(a) };
+  };
+  const center = svg('text', { x: 220, y: 220, class: 'center' });
+  table.append(center);
+  const arrows = svg('g', { class: 'arrows' });
+  table.append(arrows);
+  const seatNodes: SVGElement[] = [];
+  for (let s = 0; s < n; s++) {
+    const p = pos(s);
+    const g = svg('g', { 'data-seat': s + 1, transform: `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`, class: 'seat' });
+    g.append(svg('circle', { r: 30 }));
+    g.append(svg('text', { y: -4, class: 'name' }, data.seats[s]?.name ?? `P${s + 1}`));
+    g.append(svg('text', { y: 11, class: 'role' }));
+    g.append(svg('text', { y: -36, class: 'badges' }));
+    g.append(svg('text', { y: 45, class: 'spec' }, data.seats[s]?.spec ?? ''));
+    const title = svg('title', {});
+    g.append(title);
+    table.append(g);
+    seatNodes.push(g);
+  }
+
+  const view = (): ReplayView => (state.view < 0 ? data.moderator : (data.views[state.view] ?? data.moderator));
+
+  function drawTable(states: readonly SeatState[], involved: ReadonlySet<number>): void {
+    states.forEach((st, s) => {
+      const g = seatNodes[s]!;
+      g.setAttribute('class', `seat ${st.alive ? 'alive' : 'dead'}${s === state.view ? ' me' : ''}${involved.has(s) ? ' involved' : ''}${st.role === 'werewolf' ? ' wolf' : ''}`);
+      const [, , role, badges, , title] = Array.from(g.childNodes) as SVGElement[];
+      role!.textContent = st.role === '' ? '?' : st.role;
+      const b: string[] = [];
+      if (st.sheriff) b.push('★ sheriff');
+      if (st.lover) b.push('♥');
+      if (st.charmed) b.push('♪');
+      if (st.lives !== null) b.push(`${st.lives} ${st.lives === 1 ? 'life' : 'lives'}`);
+      badges!.textContent = b.join(' ');
+      title!.textContent = `${data.seats[s]?.name ?? ''} ${data.seats[s]?.spec ?? ''}: ${st.alive ? 'alive' : 'dead'}${st.role === '' ? '' : `, ${st.role}`}${b.length > 0 ? `, ${b.join(', ')}` : ''}`;
+    });
+  }
+
+  function drawVotes(e: ReplayEvent | undefined): void {
+    arrows.replaceChildren();
+    if (e?.votes === undefined) return;
+    for (const [voter, target, weight] of e.votes) {
+      if (target < 0) continue;
+      const a = pos(voter);
+      const b = pos(target);
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const d = Math.hypot(dx, dy) || 1;
+      const k = 33 / d;
+      arrows.append(
+        svg('line', {
+          x1: (a.x + dx * k).toFixed(1),
+          y1: (a.y + dy * k).toFixed(1),
+          x2: (b.x - dx * k).toFixed(1),
+          y2: (b.y - dy * k).toFixed(1),
+          class: 'vote',
+          'data-voter': voter + 1,
+          'data-target': target + 1,
+          'stroke-width': 1.5 + weight,
+          'marker-end': 'url(#arrow)',
+        }),
+      );
+    }
+  }
+
+  function noteRow(k: number): HTMLLIElement {
+    const note = data.notes[k]!;
+    const who = data.seats[note.seat]?.name ?? '';
+    const label = note.kind === 'reasoning' ? `${who} private` : note.kind === 'invalid' ? `${who} invalid answer` : note.kind === 'failure' ? `${who} call failed` : `${who} fallback`;
+    const li = el('li', `note k-${note.kind}`);
+    li.dataset['note'] = String(k);
+    li.dataset['seat'] = String(note.seat + 1);
+    li.append(el('span', 'who', label), el('span', 'text', note.text));
+    if (note.call >= 0) {
+      const call = data.calls[note.call]!;
+      const button = el('button', 'prompt-button', 'prompt & answer');
+      const box = el('div', 'prompt');
+      box.hidden = true;
+      button.addEventListener('click', () => {
+        box.hidden = !box.hidden;
+        if (box.hidden || box.childNodes.length > 0) return;
+        const pre = el('pre', 'prompt-text', 'loading…');
+        box.append(el('h4', undefined, 'prompt'), pre, el('h4', undefined, call.ok ? 'answer' : 'the call failed'), el('pre', 'answer-text', call.answer));
+        loadPrompts().then(
+          (all) => (pre.textContent = all[note.call] ?? '(not in the page)'),
+          (e: unknown) => (pre.textContent = `the prompts could not be read: ${String(e)}`),
+        );
+      });
+      li.append(button, box);
+    }
+    return li;
+  }
+
+  function render(): void {
+    const v = view();
+    const step = data.steps[state.step]!;
+    slider.value = String(state.step);
+    stepLabel.textContent = `${step.label} (step ${state.step + 1} of ${data.steps.length})`;
+    center.textContent = step.label;
+    prev.disabled = state.step === 0;
+    next.disabled = state.step === data.steps.length - 1;
+    document.body.dataset['step'] = String(state.step);
+    document.body.dataset['view'] = String(state.view < 0 ? 'moderator' : state.view + 1);
+    const shown = v.events.filter((i) => data.events[i]!.step === state.step);
+    const notes: number[] = [];
+    data.notes.forEach((nt, k) => {
+      const at = nt.at < data.events.length ? data.events[nt.at]!.step : data.steps.length - 1;
+      if (at === state.step && (state.view < 0 || nt.seat === state.view)) notes.push(k);
+    });
+    list.replaceChildren();
+    const involved = new Set<number>();
+    let lastVote: ReplayEvent | undefined;
+    const placeNotes = (before: number) => {
+      for (const k of notes) if (data.notes[k]!.at === before) list.append(noteRow(k));
+    };
+    for (const i of shown) {
+      placeNotes(i);
+      const e = data.events[i]!;
+      const li = el('li', `ev t-${e.type}${e.type === 'night' || e.type === 'day' ? ' heading' : ''}`);
+      li.dataset['ev'] = String(i);
+      if (state.view < 0 && e.who !== '') li.append(el('span', 'who', e.who));
+      li.append(el('span', 'text', e.text));
+      if (e.votes !== undefined) {
+        lastVote = e;
+        li.classList.add('has-votes');
+        li.tabIndex = 0;
+        li.title = 'show these votes as arrows';
+        const pick = () => {
+          state.vote = i;
+          drawVotes(e);
+          for (const x of Array.from(list.querySelectorAll('.shown-votes'))) x.classList.remove('shown-votes');
+          li.classList.add('shown-votes');
+        };
+        li.addEventListener('click', pick);
+        li.addEventListener('focus', pick);
+      }
+      for (const s of e.seats) involved.add(s);
+      list.append(li);
+    }
+    placeNotes(data.events.length);
+    for (const k of notes) if (data.notes[k]!.at !== data.events.length && !shown.includes(data.notes[k]!.at)) list.append(noteRow(k));
+    if (shown.length === 0) list.append(el('li', 'empty', 'nothing these eyes saw in this step'));
+    drawTable(v.tables[state.step] ?? [], involved);
+    state.vote = lastVote?.i ?? -1;
+    drawVotes(lastVote);
+    if (lastVote !== undefined) list.querySelector(`[data-ev="${lastVote.i}"]`)?.classList.add('shown-votes');
+  }
+
+  const go = (step: number) => {
+    state.step = Math.max(0, Math.min(data.steps.length - 1, step));
+    render();
+  };
+  prev.addEventListener('click', () => go(state.step - 1));
+  next.addEventListener('click', () => go(state.step + 1));
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  eyes.addEventListener('change', () => {
+    state.view = Number(eyes.value);
+    render();
+  });
+  document.addEventListener('keydown', (ev) => {
+    const t = ev.target as HTMLElement | null;
+    if (t !== null && (t.tagName === 'SELECT' || t.tagName === 'INPUT')) return;
+    if (ev.key === 'ArrowRight') go(state.step + 1);
+    else if (ev.key === 'ArrowLeft') go(state.step - 1);
+    else if (ev.key === 'Home') go(0);
+    else if (ev.key === 'End') go(data.steps.length - 1);
+    else return;
+    ev.preventDefault();
+  });
+  render();
+}

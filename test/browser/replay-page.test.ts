@@ -1,0 +1,286 @@
+// The replay page in a real browser (Chromium through playwright-core; skipped, saying
+// how to install it, when there is none). A page per preset loads with no console error
+// and no request; stepping forward and back shows each step's events, checked against
+// the game's log; each seat's eyes show exactly the engine's observation of that seat;
+// a model's markup and control characters are shown as text; the 8-player page stays
+// under 300 kB and a 12-player LLM game's, with its prompts, under 3 MB; and a
+// screenshot of the table is written for the docs (docs/img/replay-table.png).
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseSeating } from '../../agents/registry.js';
+import { observe, PRESETS, resolveSetup, type Event, type GameSetup } from '../../engine/index.js';
+import { GamePlayer } from '../../runs/games.js';
+import { IDENTITY_CODES } from '../../runs/record.js';
+import { replayFromRecord } from '../../runs/llm/show.js';
+import { LlmStore } from '../../runs/llm/store.js';
+import { replayPage } from '../../reports/replay-page.js';
+import type { ReplayInput } from '../../reports/replay-data.js';
+import { launchBrowser, openWatched } from '../helpers/browser.js';
+import { fakeProviders, must, play, runOf, seatingOf } from '../llm/helpers.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'replay-page-'));
+const chrome = await launchBrowser();
+let browser: Browser;
+
+beforeAll(() => {
+  if (chrome.ok) browser = chrome.browser;
+});
+afterAll(async () => {
+  if (chrome.ok) await chrome.browser.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Played {
+  readonly setup: GameSetup;
+  readonly log: readonly Event[];
+  readonly input: ReplayInput;
+}
+
+function playOne(req: Parameters<typeof resolveSetup>[0], agents: string[], index = 0): Played {
+  const setup = must(resolveSetup(req));
+  const seating = must(parseSeating(agents));
+  const p = new GamePlayer(setup, '7', seating, agents, IDENTITY_CODES);
+  const r = p.playSync(index);
+  const input: ReplayInput = { title: `${setup.preset} game ${index}`, lines: ['a test game'], verdict: 'not stored', matches: null, setup, log: r.game.log, specs: r.specs };
+  return { setup, log: r.game.log, input };
+}
+
+function writePage(name: string, html: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, html);
+  return pathToFileURL(file).href;
+}
+
+/** The log indices of each step: what comes before the first night, then each night and each day. */
+function stepsOf(log: readonly Event[]): number[][] {
+  const out: number[][] = [];
+  log.forEach((e, i) => {
+    if (out.length === 0 || e.type === 'night' || e.type === 'day') out.push([]);
+    out[out.length - 1]!.push(i);
+  });
+  return out;
+}
+
+const shownEvents = (page: Page) => page.$$eval('#events li[data-ev]', (lis) => lis.map((li) => Number((li as HTMLElement).dataset['ev'])));
+
+const presetGames = PRESETS.map((p) => [p.name, () => playOne({ preset: p.name }, ['heuristic'])] as const);
+const variantGames = [
+  ['standard with New Moon', () => playOne({ preset: 'standard', players: 10, rules: ['newMoon=all'] }, ['heuristic'])],
+  ['standard with the Harvest Festival', () => playOne({ preset: 'standard', players: 10, roles: 'werewolf=2,seer,witch,guard,hunter,cupid,villager=3', rules: ['harvestFestival=true'] }, ['heuristic'])],
+] as const;
+
+if (!chrome.ok) test.skip(`replay page tests: ${chrome.why}`, () => {});
+
+describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
+  test.each([...presetGames, ...variantGames])('%s: loads with no console error and no request, and every step renders', async (_name, make) => {
+    const g = make();
+    const url = writePage(`${_name.replaceAll(' ', '-')}.html`, replayPage(g.input));
+    const { page, trouble } = await openWatched(browser, url);
+    const steps = stepsOf(g.log);
+    expect(await page.$$eval('svg.table g[data-seat]', (gs) => gs.map((x) => x.getAttribute('data-seat')))).toEqual(
+      Array.from({ length: g.setup.players }, (_, i) => String(i + 1)),
+    );
+    for (let k = 0; k < steps.length; k++) {
+      expect(await shownEvents(page)).toEqual(steps[k]);
+      await page.keyboard.press('ArrowRight');
+    }
+    // Each seat's eyes at the last step, too.
+    for (let s = 0; s < g.setup.players; s++) await page.selectOption('#eyes', String(s));
+    expect(trouble.errors).toEqual([]);
+    expect(trouble.requests).toEqual([]);
+    await page.close();
+  });
+
+  test('stepping forward and back (buttons, keys, slider) shows each step’s events, as the log has them', async () => {
+    const g = playOne({ preset: 'classic', players: 12 }, ['heuristic']);
+    const steps = stepsOf(g.log);
+    expect(steps.length).toBeGreaterThan(4);
+    const { page, trouble } = await openWatched(browser, writePage('steps.html', replayPage(g.input)));
+    const check = async (k: number) => {
+      expect(await page.getAttribute('body', 'data-step')).toBe(String(k));
+      expect(await shownEvents(page)).toEqual(steps[k]);
+      // The step's heading is the log's own night or day.
+      const first = g.log[steps[k]![0]!]!;
+      const label = first.type === 'night' ? `Night ${first.night}` : first.type === 'day' ? `Day ${first.day}` : 'Setup';
+      expect(await page.textContent('#step-label')).toContain(label);
+    };
+    await check(0);
+    for (let k = 1; k < steps.length; k++) {
+      await page.click('#next');
+      await check(k);
+    }
+    expect(await page.isDisabled('#next')).toBe(true);
+    for (let k = steps.length - 2; k >= 0; k--) {
+      await page.keyboard.press('ArrowLeft');
+      await check(k);
+    }
+    await page.fill('#step', '3');
+    await check(3);
+    // A vote's arrows go from each voter to its target.
+    const votesAt = steps.findIndex((ix) => ix.some((i) => g.log[i]!.type === 'votes'));
+    await page.fill('#step', String(votesAt));
+    const last = [...steps[votesAt]!].reverse().find((i) => g.log[i]!.type === 'votes')!;
+    const ev = g.log[last]!;
+    if (ev.type !== 'votes') throw new Error('not a vote');
+    const arrows = await page.$$eval('line.vote', (ls) => ls.map((l) => `${l.getAttribute('data-voter')}>${l.getAttribute('data-target')}`));
+    expect(arrows.sort()).toEqual(ev.votes.filter((v) => v.target !== null).map((v) => `${v.voter + 1}>${v.target! + 1}`).sort());
+    expect(trouble.errors).toEqual([]);
+    await page.close();
+  });
+
+  test('each seat’s eyes show exactly the engine’s observation of that seat, and only the cards it knows', async () => {
+    // 001's 12-player table: wolves, a little girl, lovers, a seer — private events of many kinds.
+    const g = playOne({ preset: 'classic', players: 12 }, ['heuristic'], 3);
+    const { page, trouble } = await openWatched(browser, writePage('eyes.html', replayPage(g.input)));
+    const index = new Map(g.log.map((e, i) => [e, i]));
+    const dealt = g.log.flatMap((e) => (e.type === 'deal' ? [e] : []));
+    // Through the page's own controls, in one round trip: each pair of eyes chosen, every step
+    // shown by its ▶ button; what the list shows, and the table's cards at the first step.
+    const seen = await page.evaluate((players) => {
+      const eyes = document.getElementById('eyes') as HTMLSelectElement;
+      const next = document.getElementById('next') as HTMLButtonElement;
+      const slider = document.getElementById('step') as HTMLInputElement;
+      const out: { events: number[]; roles: string[] }[] = [];
+      for (let s = -1; s < players; s++) {
+        eyes.value = String(s);
+        eyes.dispatchEvent(new Event('change'));
+        slider.value = '0';
+        slider.dispatchEvent(new Event('input'));
+        const roles = Array.from(document.querySelectorAll('svg.table g[data-seat] .role')).map((t) => t.textContent ?? '');
+        const events: number[] = [];
+        for (;;) {
+          events.push(...Array.from(document.querySelectorAll('#events li[data-ev]')).map((li) => Number((li as HTMLElement).dataset['ev'])));
+          if (next.disabled) break;
+          next.click();
+        }
+        out.push({ events, roles });
+      }
+      return out;
+    }, g.setup.players);
+    // The moderator sees the whole log.
+    expect(seen[0]!.events).toEqual(g.log.map((_, i) => i));
+    for (let s = 0; s < g.setup.players; s++) {
+      const { events, roles } = seen[s + 1]!;
+      expect(events).toEqual(observe({ log: g.log, setup: g.setup }, s).events.map((e) => index.get(e)));
+      // Before the first night a seat knows its own card, and no other unless it is a wolf seeing its pack.
+      expect(roles[s]).toBe(dealt[s]!.role);
+      roles.forEach((r, t) => {
+        if (t !== s && r !== '?') expect(r).toBe('werewolf');
+      });
+    }
+    expect(trouble.errors).toEqual([]);
+    await page.close();
+  });
+
+  test('a speech holding <script>, onerror and ESC is shown as text, and runs nothing', async () => {
+    const g = playOne({ preset: 'standard', players: 8 }, ['heuristic']);
+    const evil = '</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">\u001b[31mred\u202e';
+    const at = g.log.findIndex((e) => e.type === 'speech');
+    const log = g.log.map((e, i) => (i === at && e.type === 'speech' ? { ...e, text: evil } : e));
+    const input: ReplayInput = {
+      ...g.input,
+      title: `game ${evil}`,
+      log,
+      specs: g.input.specs.map((s, i) => (i === 0 ? `${s} ${evil}` : s)),
+      notes: [{ seat: 0, decision: 1, attempt: 0, seatEvents: 3, kind: 'reasoning', text: evil }],
+      calls: [{ seat: 0, decision: 1, attempt: 0, system: 'rules', user: `prompt ${evil}`, rejections: [], answer: `answer ${evil}`, ok: true }],
+    };
+    const html = replayPage(input);
+    expect(html).not.toContain('\u001b');
+    expect(html).not.toContain('<img');
+    const { page, trouble } = await openWatched(browser, writePage('evil.html', html));
+    const step = stepsOf(log).findIndex((ix) => ix.includes(at));
+    await page.fill('#step', String(step));
+    const row = (await page.textContent(`#events li[data-ev="${at}"]`)) ?? '';
+    expect(row).toContain('</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">\\x1b[31mred\\u202e');
+    expect(await page.$$('#events img, #events script, header img')).toHaveLength(0);
+    expect(await page.textContent('h1')).toContain('<script>window.pwned=1</script>');
+    // The model's note and its prompt and answer, inflated on demand, are text too.
+    // The note goes before the next event its seat saw after it was asked (its 4th).
+    const noteAt = log.indexOf(observe({ log, setup: g.setup }, 0).events[3]!);
+    const noteStep = stepsOf(log).findIndex((ix) => ix.includes(noteAt));
+    await page.fill('#step', String(noteStep));
+    await page.click('li.note .prompt-button');
+    await page.waitForFunction(() => !document.querySelector('.prompt-text')?.textContent?.startsWith('loading'));
+    expect(await page.textContent('.prompt-text')).toContain('prompt </script><script>window.pwned=1</script>');
+    expect(await page.textContent('.answer-text')).toContain('\\x1b[31m');
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(trouble.errors).toEqual([]);
+    expect(trouble.requests).toEqual([]);
+    await page.close();
+  });
+
+  test('a screenshot of the table for the docs (docs/img/replay-table.png)', async () => {
+    const g = playOne({ preset: 'standard', players: 8 }, ['heuristic'], 2);
+    const { page, trouble } = await openWatched(browser, writePage('shot.html', replayPage(g.input)), { width: 1100, height: 640 });
+    const day = stepsOf(g.log).findIndex((ix) => ix.some((i) => g.log[i]!.type === 'votes'));
+    await page.fill('#step', String(day));
+    const png = await page.screenshot({ fullPage: false });
+    // A PNG of the viewport's size (IHDR: width and height at bytes 16–23).
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1100, 640]);
+    const target = join(ROOT, 'docs', 'img', 'replay-table.png');
+    // Written when missing, or on request (UPDATE_DOCS_IMG=1): a test run leaves the work tree as it was.
+    if (!existsSync(target) || process.env['UPDATE_DOCS_IMG'] === '1') {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, png);
+    }
+    expect(readFileSync(target).subarray(1, 4).toString()).toBe('PNG');
+    expect(trouble.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the replay page’s size', () => {
+  test('an 8-player game’s page is under 300 kB', () => {
+    const g = playOne({ preset: 'standard', players: 8 }, ['heuristic']);
+    const bytes = Buffer.byteLength(replayPage(g.input));
+    console.log(`replay page, 8 players (heuristic): ${(bytes / 1024).toFixed(1)} kB`);
+    expect(bytes).toBeLessThan(300 * 1024);
+  });
+
+  const serve = fakeProviders();
+  test('a 12-player LLM game’s page, with every prompt, is under 3 MB, and a prompt opens on demand', async () => {
+    const server = await serve({ verbose: true });
+    const setup = must(resolveSetup({ preset: 'classic', players: 12 }));
+    const seating = seatingOf('openai:gpt-4o-mini');
+    const store = must(LlmStore.open(join(dir, 'llm.db')));
+    try {
+      const [r] = await play(setup, seating, runOf(seating, { store, url: server.url }), 1, 'page');
+      if (r?.status !== 'finished') throw new Error('the LLM game did not finish');
+      const replay = must(await replayFromRecord({ setup, seed: 'page', seating }, 0, store, r.gameKey, { keepCalls: true }));
+      expect(replay.calls.length).toBeGreaterThan(50);
+      const html = replayPage({ ...playedInput(setup, replay.game.log, replay.specs), notes: replay.notes, calls: replay.calls });
+      const bytes = Buffer.byteLength(html);
+      const raw = replay.calls.reduce((n, c) => n + c.system.length + c.user.length, 0);
+      console.log(`replay page, 12 LLM seats: ${(bytes / 1024).toFixed(0)} kB with ${replay.calls.length} prompts (${(raw / 1024).toFixed(0)} kB of prompt text, deflated in the page)`);
+      expect(bytes).toBeLessThan(3 * 1024 * 1024);
+      if (!chrome.ok) return;
+      const { page, trouble } = await openWatched(browser, writePage('llm.html', html));
+      const steps = stepsOf(replay.game.log);
+      // A note with its call: the prompt shown is the one the model was sent.
+      for (let k = 0; k < steps.length && (await page.$$('li.note .prompt-button')).length === 0; k++) await page.click('#next');
+      const k = Number(await page.$eval('li.note', (li) => (li as HTMLElement).dataset['note']));
+      await page.click('li.note .prompt-button');
+      await page.waitForFunction(() => !document.querySelector('.prompt-text')?.textContent?.startsWith('loading'));
+      const shown = (await page.textContent('.prompt-text')) ?? '';
+      const call = replay.calls.find((c) => c.seat === replay.notes[k]!.seat && c.decision === replay.notes[k]!.decision && c.attempt === replay.notes[k]!.attempt)!;
+      expect(shown).toContain(call.user.slice(0, 200));
+      expect(trouble.errors).toEqual([]);
+      expect(trouble.requests).toEqual([]);
+      await page.close();
+    } finally {
+      store.close();
+    }
+  });
+});
+
+function playedInput(setup: GameSetup, log: readonly Event[], specs: readonly string[]): ReplayInput {
+  return { title: 'LLM game', lines: [], verdict: 'replayed from the record', matches: null, setup, log, specs };
+}

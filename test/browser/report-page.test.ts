@@ -1,0 +1,96 @@
+// The tournament report, answer first: its first section is the leaderboard (a test on the
+// HTML), the pairings' runs get no balance analysis of their own but a game page each, and
+// in Chromium no two text labels of the strengths chart overlap (bounding boxes measured
+// in the browser) — four close entrants, two of them playing alike (the same strengths), so
+// labels drawn beside the points would land on each other.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseHTML } from 'linkedom';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runReport } from '../../reports/report-command.js';
+import { runTournament } from '../../reports/tournament-command.js';
+import { launchBrowser, openWatched } from '../helpers/browser.js';
+import { removeDir, tempDir } from '../helpers/sim-cli.js';
+
+const dir = tempDir('report-page');
+const chrome = await launchBrowser();
+const ENTRANTS = ['heuristic:fakeClaim=0.1', 'heuristic:fakeClaim=0.2', 'heuristic', 'heuristic:fakeClaim=0.4'];
+let html = '';
+
+beforeAll(async () => {
+  const db = join(dir, 't.db');
+  const t = await runTournament({ db, mode: 'side', agents: ENTRANTS, rules: [], seed: 'r', games: 30, workers: 0, concurrency: 4, json: true });
+  if (!t.ok) throw new Error(t.error);
+  const r = await runReport({ db, out: join(dir, 'rep'), json: false, replays: [] });
+  if (!r.ok) throw new Error(r.error);
+  html = readFileSync(join(dir, 'rep', 'index.html'), 'utf8');
+});
+afterAll(async () => {
+  if (chrome.ok) await chrome.browser.close();
+  removeDir(dir);
+});
+
+describe('the tournament report', () => {
+  test('starts with the leaderboard: the first section after the title is the tournament’s, and its first table ranks the entrants', () => {
+    const { document } = parseHTML(html);
+    const h2 = document.querySelector('h2')!;
+    expect(h2.id).toBe('tournament-1');
+    const firstSection = document.querySelector('h3')!;
+    expect(firstSection.textContent).toBe('Leaderboard');
+    const table = document.querySelector('table')!;
+    expect(table.id).toBe('table-tournament-1-scores');
+    expect(table.querySelector('th')!.textContent).toBe('#');
+    const ranks = Array.from(table.querySelectorAll('tbody tr')).map((tr) => tr.querySelector('td')!.textContent);
+    expect(ranks).toEqual(['1', '2', '3', '4']);
+    // No balance analysis of each pairing's run before (or after) it.
+    expect(Array.from(document.querySelectorAll('h3')).map((h) => h.textContent)).not.toContain('Balance');
+    // A game page of each of its 16 pairings instead, linked and written.
+    const links = Array.from(document.querySelectorAll('ul.games a')).map((a) => a.getAttribute('href')!);
+    expect(links).toHaveLength(16);
+    for (const l of links) expect(existsSync(join(dir, 'rep', l))).toBe(true);
+  });
+
+  if (!chrome.ok) test.skip(`browser checks of the report: ${chrome.why}`, () => {});
+
+  test.skipIf(!chrome.ok)('no two text labels of the strengths chart overlap, and the page makes no request', async () => {
+    if (!chrome.ok) return;
+    const url = pathToFileURL(join(dir, 'rep', 'index.html')).href;
+    const { page, trouble } = await openWatched(chrome.browser, url);
+    const boxes = await page.evaluate(() => {
+      const chart = Array.from(document.querySelectorAll('div.chart')).find((c) => /Wolf strength/.test(c.textContent ?? ''))!;
+      // Every piece of text drawn: the SVG's labels (axes, ticks) and the legend's (its text nodes, measured by a range).
+      const texts: Node[] = [];
+      const walker = document.createTreeWalker(chart, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) if ((n.textContent ?? '').trim() !== '' && n.parentElement?.tagName !== 'STYLE' && n.parentElement?.tagName !== 'title' && n.parentElement?.tagName !== 'H2') texts.push(n);
+      return texts.map((n) => {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const r = range.getBoundingClientRect();
+        return { text: (n.textContent ?? '').trim(), x: r.x, y: r.y, w: r.width, h: r.height };
+      });
+    });
+    // Every entrant is named (in the legend), whole.
+    for (const e of ENTRANTS) expect(boxes.map((b) => b.text)).toContain(e);
+    const overlaps: string[] = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.w === 0 || b.w === 0) continue;
+        const ix = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+        const iy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+        if (ix > 0.5 && iy > 0.5) overlaps.push(`${a.text} × ${b.text}`);
+      }
+    expect(overlaps).toEqual([]);
+    expect(trouble.errors).toEqual([]);
+    expect(trouble.requests).toEqual([]);
+    // A pairing's game page opens too.
+    const game = await openWatched(chrome.browser, pathToFileURL(join(dir, 'rep', 'game-1-0.html')).href);
+    expect(await game.page.$$('svg.table g[data-seat]')).toHaveLength(8);
+    expect(game.trouble.errors).toEqual([]);
+    await game.page.close();
+    await page.close();
+  });
+});
