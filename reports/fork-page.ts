@@ -2,7 +2,8 @@
 // the decision and the edit, the original and the fork side by side from there on (who
 // voted for whom, who went out, who died, who won; the rows that differ marked), and both
 // transcripts from the decision on. Every text goes through `escapeHtml` (visible, then
-// HTML-escaped): players' words are a model's or a program's, never markup.
+// HTML-escaped): players' words are a model's or a program's, never markup. Beside it,
+// `sim fork` writes each game's replay page (replay-page.ts) and this page links them.
 
 import type { ForkView } from '../studies/fork-game.js';
 import { escapeHtml, page } from './html.js';
@@ -16,7 +17,8 @@ div.pair > div { flex: 1; min-width: 0; }
 div.pair pre { white-space: pre-wrap; }
 `;
 
-export function forkHtml(v: ForkView): string {
+/** The page; `replays`: the two games' replay pages (file names beside it), linked from it. */
+export function forkHtml(v: ForkView, replays?: { readonly original: string; readonly fork: string }): string {
   const rows = v.rows
     .map(
       (r) =>
@@ -32,6 +34,9 @@ export function forkHtml(v: ForkView): string {
     `<tr class="${v.original === v.fork ? 'same' : 'differs'}"><td class="phase">#${v.decision.id}</td><td>${escapeHtml(v.decision.kind)}</td><td class="original">${escapeHtml(v.original)}</td><td class="fork">${escapeHtml(v.fork)}</td><td>${v.original === v.fork ? '' : '≠'}</td></tr>`,
     rows,
     `</tbody></table>`,
+    ...(replays === undefined
+      ? []
+      : [`<p>Step through each game: <a href="${escapeHtml(replays.original)}">the original</a> · <a href="${escapeHtml(replays.fork)}">the fork</a></p>`]),
     `<h2>Transcripts from the decision on</h2>`,
     `<div class="pair"><div><h3>original</h3><pre>${escapeHtml(v.transcripts.original)}</pre></div><div><h3>fork</h3><pre>${escapeHtml(v.transcripts.fork)}</pre></div></div>`,
   ].join('\n');

@@ -11,7 +11,8 @@ import { usd } from '../../agents/llm/prices.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import { Store } from '../../runs/storage.js';
 import type { Edit } from '../../studies/edit.js';
-import { forkPoint, forkView, type ForkPoint, type ForkView } from '../../studies/fork-game.js';
+import { forkPoint, forkView, type ForkPoint } from '../../studies/fork-game.js';
+import type { ForkReport } from './fork.js';
 import { forkModels, forkName } from '../../studies/llm-fork.js';
 import { readRecord, replayTraced, type ReplayedGame, type StoredGame } from '../../studies/stored.js';
 import { fail, unwrap } from './errors.js';
@@ -28,7 +29,7 @@ export interface ForkLlmRequest {
   readonly g: StoredGame;
   readonly at: number;
   readonly edit: Edit;
-  readonly report: (v: ForkView, extra: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }) => number;
+  readonly report: (f: ForkReport, extra: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }) => number;
 }
 
 /** What the rest of the stored game cost after the decision: at most what the fork may ask. */
@@ -119,7 +120,7 @@ export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
       return stop?.exit ?? 3;
     }
     const json = { record: record.path, runId, callsSent: end.sent, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, ...requestsJson(end.usage, end) };
-    return o.report(forkView(g, r.value.outcome, original.matches), { lines, json });
+    return o.report({ view: forkView(g, r.value.outcome, original.matches), outcome: r.value.outcome, g }, { lines, json });
   } finally {
     session?.close();
     record.close();

@@ -2,18 +2,20 @@
 // there, play on with the run's agents, and print the original and the fork side by side
 // from N on (studies/fork-game.ts does the work). Everything is checked before anything
 // is written: the flags, the run and game, the replay against the stored result, the
-// decision and whether the edit fits it. A bot fork writes nothing; a fork with models
-// records the calls it had to make (fork-llm.ts, loaded only then).
+// decision and whether the edit fits it. A bot fork writes nothing but the pages it is
+// asked for (--out: the two games side by side, and each as a replay page); a fork with
+// models records the calls it had to make (fork-llm.ts, loaded only then).
 
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { visible } from '../../narrate/escape.js';
 import { forkHtml } from '../../reports/fork-page.js';
 import { writeAtomic } from '../../reports/report-command.js';
 import { Store } from '../../runs/storage.js';
 import { parseClaim, type Edit } from '../../studies/edit.js';
-import { forkBots, forkPoint, forkView, type ForkView } from '../../studies/fork-game.js';
-import { replayTraced, storedGame } from '../../studies/stored.js';
+import { replayPage } from '../../reports/replay-page.js';
+import { forkBots, forkPoint, forkView, type ForkOutcome, type ForkView } from '../../studies/fork-game.js';
+import { replayTraced, storedGame, type StoredGame, type TracedGame } from '../../studies/stored.js';
 import { count, DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { noLlmFlags, type LlmArgs } from './llm-args.js';
@@ -88,29 +90,65 @@ export async function forkCommand(a: ForkArgs): Promise<number> {
         fail(`game ${index} of run ${runId} does not replay to its stored result (the run was played by other code, ${g.run.codeHash}): it cannot be forked by this version`);
       const point = unwrap(forkPoint(g, original, at, edit));
       const outcome = unwrap(forkBots(g, point, original));
-      return report(forkView(g, outcome, original.matches), a.json, out);
+      return report({ view: forkView(g, outcome, original.matches), outcome, g }, a.json, out);
     }
     const mod = await import('./fork-llm.js');
-    return await mod.forkLlmCommand({ a, store, dbPath, g, at, edit, report: (v, extra) => report(v, a.json, out, extra) });
+    return await mod.forkLlmCommand({ a, store, dbPath, g, at, edit, report: (f, extra) => report(f, a.json, out, extra) });
   } finally {
     if (!llm) store.close();
   }
 }
 
-/** Prints a fork (text or JSON) and writes its page; `extra`: the LLM summary's lines and JSON. */
-export function report(v: ForkView, json: boolean, out: string | undefined, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): number {
-  if (out !== undefined) {
+/** A fork to report: its view, and the games behind it (for their replay pages). */
+export interface ForkReport {
+  readonly view: ForkView;
+  readonly outcome: ForkOutcome;
+  readonly g: StoredGame;
+}
+
+/**
+ * The pages of `--out FILE.html`: the fork beside the original (FILE.html), and each game as
+ * a replay page to step through (FILE.original.html, FILE.fork.html: reports/replay-page.ts).
+ */
+function pagesOf(out: string, f: ForkReport): { readonly path: string; readonly html: string }[] {
+  const base = out.replace(/\.html?$/i, '');
+  const names = { original: `${base}.original.html`, fork: `${base}.fork.html` };
+  const v = f.view;
+  const page = (which: 'original' | 'fork', game: TracedGame, verdict: string) =>
+    replayPage({
+      title: `${v.title}: the ${which}`,
+      lines: [`game seed ${v.gameSeed}`, `${v.decision.text}: ${v.edit}`],
+      verdict,
+      matches: null,
+      setup: f.g.config.setup,
+      log: game.game.log,
+      specs: game.specs,
+      back: basename(out),
+    });
+  return [
+    { path: out, html: forkHtml(v, { original: basename(names.original), fork: basename(names.fork) }) },
+    { path: names.original, html: page('original', f.outcome.original, v.stored) },
+    { path: names.fork, html: page('fork', f.outcome.fork, `the stored game to decision #${v.decision.id}, then ${v.edit}`) },
+  ];
+}
+
+/** Prints a fork (text or JSON) and writes its pages; `extra`: the LLM summary's lines and JSON. */
+export function report(f: ForkReport, json: boolean, out: string | undefined, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): number {
+  const v = f.view;
+  const written = out === undefined ? [] : pagesOf(out, f);
+  for (const p of written) {
     try {
-      writeAtomic(out, forkHtml(v));
+      writeAtomic(p.path, p.html);
     } catch (e) {
-      fail(`cannot write ${out}: ${(e as Error).message}`);
+      fail(`cannot write ${p.path}: ${(e as Error).message}`);
     }
   }
+  const pages = written.map((p) => p.path);
   if (json) {
-    process.stdout.write(JSON.stringify({ ...v, ...(out === undefined ? {} : { page: out }), ...(extra === undefined ? {} : { llm: extra.json }) }) + '\n');
+    process.stdout.write(JSON.stringify({ ...v, ...(out === undefined ? {} : { pages }), ...(extra === undefined ? {} : { llm: extra.json }) }) + '\n');
     return 0;
   }
-  process.stdout.write(forkText(v).join('\n') + '\n' + (extra === undefined ? '' : extra.lines.join('\n') + '\n') + (out === undefined ? '' : `page: ${out}\n`));
+  process.stdout.write(forkText(v).join('\n') + '\n' + (extra === undefined ? '' : extra.lines.join('\n') + '\n') + (out === undefined ? '' : `pages: ${pages.join(', ')}\n`));
   return 0;
 }
 

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayDataOf } from '../../reports/replay-page.js';
 import { removeDir, sim, simChild, snapshot, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('studies');
@@ -36,7 +37,7 @@ describe('sim show', () => {
 });
 
 describe('sim fork', () => {
-  it('silences a speech and shows both games side by side from it; writes nothing but its page', () => {
+  it('silences a speech and shows both games side by side from it; writes nothing but its pages', () => {
     const { speech } = numbers();
     const before = snapshot(dir);
     const r = sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(speech), '--silence', '--out', 'fork.html'], dir);
@@ -47,11 +48,18 @@ describe('sim fork', () => {
     expect(r.stdout).toMatch(/^ {2}vote +original {2}P1/m);
     expect(r.stdout).toMatch(/^ {2}result +original {2}\w+ won after \d+ days?$/m);
     const after = snapshot(dir);
-    delete after['fork.html'];
+    for (const f of ['fork.html', 'fork.original.html', 'fork.fork.html']) delete after[f];
     expect(after).toEqual(before);
     const page = readFileSync(join(dir, 'fork.html'), 'utf8');
     expect(page).toContain('<table class="fork">');
     expect(page).not.toMatch(/<script/);
+    // Each game as a replay page to step through, linked from the fork's page.
+    expect(page).toContain('<a href="fork.original.html">the original</a> · <a href="fork.fork.html">the fork</a>');
+    const silenced = replayDataOf(readFileSync(join(dir, 'fork.fork.html'), 'utf8'));
+    const stored = replayDataOf(readFileSync(join(dir, 'fork.original.html'), 'utf8'));
+    expect(silenced).not.toBeNull();
+    expect(JSON.stringify(silenced)).toContain('(says nothing)');
+    expect(JSON.stringify(silenced)).not.toBe(JSON.stringify(stored));
   });
 
   it('prints JSON; with the stored answer as its edit, the fork is the stored game to its end', () => {
