@@ -14,7 +14,11 @@
 // marks the game unfinished. An agent that cannot answer this one decision (its model's
 // call failed after the transport's own attempts) throws `NoAnswer`: the fallback is
 // played at once and charged to the seat, without asking again — asking again would only
-// repeat the failed requests (docs/LLM.md, "Requests per decision").
+// repeat the failed requests (docs/LLM.md, "Requests per decision"); a process agent
+// whose process is gone (agents/exec) does the same.
+//
+// When the game is over (or abandoned), each agent that wants to know is told, with its
+// seat's final observation (`Agent.gameOver`).
 
 import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '../engine/index.js';
 import type { Game } from '../engine/index.js';
@@ -72,7 +76,7 @@ class Seats {
     return (this.rngs[seat] ??= seatStream(this.game.seed, seat));
   }
 
-  private observe(seat: number) {
+  observe(seat: number) {
     return (this.observers[seat] ??= new Observer(this.game, seat)).current();
   }
 
@@ -94,6 +98,14 @@ class Seats {
       c.lastError = lastError;
     }
     return c;
+  }
+
+  /** Tells the agents that want to know that the game is over (`outcome` undefined: abandoned). */
+  tellEnd(outcome: Outcome | undefined): void {
+    for (let seat = 0; seat < this.agents.length; seat++) {
+      const a = this.agents[seat]!;
+      if (a.gameOver !== undefined) a.gameOver(this.observe(seat), outcome);
+    }
   }
 
   played(): PlayedGame {
@@ -162,6 +174,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
       if (!done) submitFallback(seats, d, lastError, opts);
     }
   }
+  seats.tellEnd(game.outcome() ?? undefined);
   return seats.played();
 }
 
@@ -201,7 +214,12 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
     // allSettled, not all: when a seat abandons the game, the others' calls in flight
     // still end (and are recorded) before the driver returns, so none is paid twice.
     const settled = await Promise.allSettled(game.pending().map(answerOne));
-    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+    for (const s of settled)
+      if (s.status === 'rejected') {
+        seats.tellEnd(undefined);
+        throw s.reason;
+      }
   }
+  seats.tellEnd(game.outcome() ?? undefined);
   return seats.played();
 }

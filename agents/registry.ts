@@ -10,6 +10,8 @@
 
 import { didYouMean, err, ok, type Result } from '../engine/index.js';
 import { TEAMS, parseRole, teamOf, type Role, type Team } from '../engine/index.js';
+import { joinWords, splitWords } from './exec/argv.js';
+import { execKind } from './exec/kind.js';
 import { GameContext } from './game-context.js';
 import { LLM_KINDS } from './llm/kinds.js';
 import { heuristicKind } from './heuristic/kind.js';
@@ -41,7 +43,7 @@ const randomKind: AgentKind = {
   create: () => randomAgent,
 };
 
-const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, ...LLM_KINDS];
+const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, ...LLM_KINDS, execKind];
 
 export function agentKinds(): readonly AgentKind[] {
   return KINDS;
@@ -54,14 +56,28 @@ export interface AgentSpec {
   readonly text: string;
 }
 
-export function parseAgentSpec(text: string): Result<AgentSpec, string> {
+/** Options of the parsers: agent kinds of the caller's own beside the built-in ones (the TypeScript API). */
+export interface KindOptions {
+  /** Custom kinds (docs/api.md); their names must not be a built-in kind's. Played in the caller's thread (workers: 0). */
+  readonly kinds?: readonly AgentKind[] | undefined;
+}
+
+function kindsOf(opts: KindOptions): Result<readonly AgentKind[], string> {
+  const extra = opts.kinds ?? [];
+  for (const k of extra) if (KINDS.some((b) => b.name === k.name)) return err(`the agent kind '${k.name}' is built in: give yours another name`);
+  return ok(extra.length === 0 ? KINDS : [...KINDS, ...extra]);
+}
+
+export function parseAgentSpec(text: string, opts: KindOptions = {}): Result<AgentSpec, string> {
+  const kinds = kindsOf(opts);
+  if (!kinds.ok) return kinds;
   const t = text.trim();
   const colon = t.indexOf(':');
   const name = (colon < 0 ? t : t.slice(0, colon)).toLowerCase();
   const argument = colon < 0 ? undefined : t.slice(colon + 1);
-  const kind = KINDS.find((k) => k.name === name);
+  const kind = kinds.value.find((k) => k.name === name);
   if (kind === undefined) {
-    const names = KINDS.map((k) => k.name);
+    const names = kinds.value.map((k) => k.name);
     return err(`unknown agent '${name}'${didYouMean(name, names)}; agents are ${names.join(', ')}`);
   }
   const checked = kind.check(argument);
@@ -110,7 +126,7 @@ function targetText(t: SeatTarget): string {
 }
 
 /** Parses `--agents` values (default `random` for everyone). */
-export function parseSeating(values: readonly string[]): Result<Seating, string> {
+export function parseSeating(values: readonly string[], opts: KindOptions = {}): Result<Seating, string> {
   const assignments: { who: SeatTarget; spec: AgentSpec }[] = [];
   const list = values.length === 0 ? ['random'] : values;
   for (const v of list) {
@@ -120,7 +136,7 @@ export function parseSeating(values: readonly string[]): Result<Seating, string>
     const hasTarget = eq > 0 && (colon < 0 || eq < colon);
     const who: Result<SeatTarget, string> = hasTarget ? parseTarget(v.slice(0, eq)) : ok({ by: 'default' });
     if (!who.ok) return who;
-    const spec = parseAgentSpec(hasTarget ? v.slice(eq + 1) : v);
+    const spec = parseAgentSpec(hasTarget ? v.slice(eq + 1) : v, opts);
     if (!spec.ok) return spec;
     assignments.push({ who: who.value, spec: spec.value });
   }
@@ -128,9 +144,19 @@ export function parseSeating(values: readonly string[]): Result<Seating, string>
     assignments.unshift({ who: { by: 'default' }, spec: { kind: randomKind, argument: undefined, text: 'random' } });
   return ok({
     assignments,
-    text: assignments.map((a) => targetText(a.who) + a.spec.text).join(' '),
+    text: joinWords(assignments.map((a) => targetText(a.who) + a.spec.text)),
     async: assignments.some((a) => a.spec.kind.async),
   });
+}
+
+/** A seating's canonical text read back into its assignments (the `--agents` values it was made from). */
+export function seatingWords(text: string): Result<string[], string> {
+  return text === '' ? ok([]) : splitWords(text);
+}
+
+/** True when every agent of the seating is of a built-in kind (worker threads rebuild seatings from text, and know only those). */
+export function builtInOnly(seating: Seating): boolean {
+  return seating.assignments.every((a) => KINDS.includes(a.spec.kind));
 }
 
 const RANK: Readonly<Record<SeatTarget['by'], number>> = { default: 0, side: 1, role: 2, seat: 3 };

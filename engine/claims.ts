@@ -28,6 +28,16 @@ export type Claim =
 
 export const CLAIM_TYPES = ['role', 'seen', 'suspect', 'trust', 'action', 'vote-intent'] as const;
 
+/** The fields of each claim type besides `type` (for readers of outside answers: nothing else is kept). */
+export const CLAIM_FIELDS: Readonly<Record<(typeof CLAIM_TYPES)[number], readonly string[]>> = {
+  role: ['role'],
+  seen: ['target', 'result'],
+  suspect: ['target'],
+  trust: ['target'],
+  action: ['action', 'target'],
+  'vote-intent': ['target'],
+};
+
 export interface Statement {
   readonly claims: readonly Claim[];
   readonly text?: string | undefined;

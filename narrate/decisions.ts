@@ -10,7 +10,7 @@ import type { Event } from '../engine/index.js';
 import { describe } from './transcript.js';
 
 /** What a mark needs of a decision: its number, and the log's length when it was asked. */
-export interface AskedDecision {
+export interface DecisionPlace {
   readonly id: number;
   readonly asked: number;
 }
@@ -34,7 +34,7 @@ function onLine(e: Event): boolean {
 }
 
 /** The marks of a game's decisions by the index of the event line they go on (transcript's `marks`). */
-export function decisionMarks(log: readonly Event[], decisions: readonly (AskedDecision | undefined)[]): Map<number, string> {
+export function decisionMarks(log: readonly Event[], decisions: readonly (DecisionPlace | undefined)[]): Map<number, string> {
   const batches = new Map<number, number[]>();
   for (const d of decisions) {
     if (d === undefined) continue;

@@ -10,13 +10,15 @@ import { err, ok, type Result } from '../engine/index.js';
 import { Store } from '../runs/storage.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
 import { pairings, tournaments, type PairingRow, type TournamentRow } from '../tournaments/tournament-store.js';
+import { MetricsPool } from '../metrics/pool.js';
+import { distinctRuns, poolStoredRun } from '../runs/metrics.js';
 import { summarize } from './analysis.js';
 import { dbSource } from './db-source.js';
 import { toCsv, toJsonObject } from './export.js';
 import { replayHtml, reportHtml, type ReplayLink } from './html.js';
 import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
 import { replayPage } from './replay-page.js';
-import { allTables, buildReport, type Report } from './report.js';
+import { allTables, buildReport, type MetricsSection, type Report } from './report.js';
 import { terminalReport } from './terminal-report.js';
 
 export interface ReportArgs {
@@ -35,6 +37,22 @@ export interface ReportArgs {
   readonly tournaments?: readonly number[] | undefined;
   /** The terminal's width for the tables (default 80). */
   readonly width?: number | undefined;
+  /** Show the stored behaviour metrics (default true; false only to measure what they cost: scripts/metrics-bench.ts). */
+  readonly metrics?: boolean | undefined;
+}
+
+/** The behaviour metrics of some runs' stored games, and notes on the runs that have none. */
+export function storedMetrics(store: Store, ids: readonly number[]): MetricsSection | null {
+  const runs = store.runs().filter((r) => ids.includes(r.id));
+  const { kept, skipped } = distinctRuns(store, runs);
+  const pool = new MetricsPool();
+  const without = kept.filter((r) => !poolStoredRun(store, r, pool)).map((r) => r.id);
+  const notes: string[] = [];
+  if (skipped.length > 0) notes.push(`Runs ${skipped.map((r) => r.id).join(', ')} replay games of other runs here and are counted once, through those.`);
+  if (without.length > 0)
+    notes.push(`Run${without.length === 1 ? '' : 's'} ${without.join(', ')} stored no behaviour counts (played before they were kept): sim metrics --db ${store.path} replays ${without.length === 1 ? 'it' : 'them'} to count them.`);
+  if (pool.empty && notes.length === 0) return null;
+  return { rows: pool.rows(), notes };
 }
 
 export interface ReportOutcome {
@@ -191,7 +209,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
           if (g !== null) pairingRefs.push({ run: p.row.run, game: g, text: `${pairingText(p.row)}: game ${g} (run ${p.row.run})` });
         }
     const pairingLinks = new Map(pairingRefs.map((r) => [r.run, { href: `game-${r.run}-${r.game}.html`, text: r.text }]));
-    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks });
+    const metrics = a.metrics === false ? undefined : (ids: readonly number[]) => storedMetrics(store, ids);
+    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics });
     const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report, a.width);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 

@@ -10,7 +10,9 @@ import { shortMix, TABLE_DOCUMENTS } from '../stats/mix.js';
 import { configKey, incompleteRuns, type SourceRun } from './records.js';
 import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
+import type { MetricsRow } from '../metrics/pool.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
+import { metricsTable } from './metrics-tables.js';
 import { tournamentReport, type PairingLinks } from './tournament-report.js';
 
 export interface Section {
@@ -52,6 +54,14 @@ export interface BuildOptions {
   readonly tournaments?: readonly TournamentData[];
   /** A game page of each tournament pairing's run, by run id. */
   readonly pairingLinks?: PairingLinks;
+  /** The behaviour metrics of the games of these runs (report-command.ts reads them from the file). */
+  readonly metrics?: (runs: readonly number[]) => MetricsSection | null;
+}
+
+/** A group's behaviour metrics, and what the reader should know of them (runs without any, …). */
+export interface MetricsSection {
+  readonly rows: readonly MetricsRow[];
+  readonly notes: readonly string[];
 }
 
 /** Every table of the report, in order. */
@@ -209,6 +219,17 @@ function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts
     deathCharts.push(deathChart(bars, FATES.filter((f) => bars.some((b) => b.fate === f)), 'Causes of death by role'));
   }
   sections.push({ title: 'Causes of death', text: [], charts: deathCharts, tables: [deaths] });
+  const m = opts.metrics?.(g.summaries.flatMap((c) => c.runs.map((r) => r.run)));
+  if (m !== undefined && m !== null)
+    sections.push({
+      title: 'Behaviour',
+      text: [
+        'How the agents played, per side and role: irp (votes on werewolves) beside the ideal observer’s (the public record alone) and a random electorate’s, claims checked against the truth, role KPIs and errors (docs/metrics.md).',
+        ...(m.rows.length === 0 ? m.notes : []),
+      ],
+      charts: [],
+      tables: m.rows.length === 0 ? [] : [metricsTable(m.rows, `metrics${sfx}`, `Behaviour metrics (${label})`, m.notes)],
+    });
   return { label, games, sections };
 }
 

@@ -13,7 +13,7 @@ export type ColumnKind =
   | 'num'
   /** A p-value (< 0.001 below that). */
   | 'p'
-  /** Two pct columns `low`–`high` shown as one ("48.8–50.8"); not in CSV/JSON (its parts are). */
+  /** Two pct columns `low`–`high` shown as one ("48.8–50.8"; with `digits`, as numbers: "0.412–0.431"); not in CSV/JSON (its parts are). */
   | 'interval';
 
 export interface Column {
@@ -53,7 +53,8 @@ export function formatCell(c: Column, row: Row): string {
   if (c.kind === 'interval') {
     const lo = row[c.low ?? ''];
     const hi = row[c.high ?? ''];
-    return typeof lo === 'number' && typeof hi === 'number' ? `${pctText(lo)}–${pctText(hi)}` : '';
+    if (typeof lo !== 'number' || typeof hi !== 'number') return '';
+    return c.digits === undefined ? `${pctText(lo)}–${pctText(hi)}` : `${lo.toFixed(c.digits)}–${hi.toFixed(c.digits)}`;
   }
   const v = row[c.key];
   if (v === null || v === undefined) return '';

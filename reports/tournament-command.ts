@@ -9,6 +9,10 @@ import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
 import { changedRules, parseSeed } from '../runs/run-config.js';
 import { MODES, pairingLabel, planSchedule, type AdaptiveSettings, type Mode, type Schedule } from '../tournaments/schedule.js';
 import { Store } from '../runs/storage.js';
+import { execLogPath } from '../runs/runner.js';
+import type { ExecHost } from '../agents/exec/host.js';
+import { execCommandsOf } from '../agents/exec/kind.js';
+import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
 import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
 import { rankingTable } from './leaderboard-table.js';
@@ -57,6 +61,10 @@ export interface TournamentIo {
   readonly shouldStop?: () => boolean;
   /** Starts the models' session once the tournament and its runs exist (tournaments that seat a model). */
   readonly models?: ((store: Store, open: OpenTournament) => ModelSession) | undefined;
+  /** The entrants' agent processes, started (tournaments with an `exec:` entrant); their log goes beside the database. */
+  readonly exec?: ExecHost | undefined;
+  /** Lines and JSON about the process agents, for the summary (called after play). */
+  readonly execSummary?: (() => { readonly lines: readonly string[]; readonly json: Record<string, unknown> }) | undefined;
 }
 
 export interface TournamentOutcome {
@@ -73,15 +81,19 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
   const planned = planTournament(a);
   if (!planned.ok) return planned;
   const s = planned.value;
-  if (s.async && io.models === undefined) return err('an entrant is a model: play it through sim tournament (its LLM flags: --max-cost, --llm-cache…)');
+  const models = s.pairings.some((p) => llmSpecsOf(p.seating).length > 0);
+  if (models && io.models === undefined) return err('an entrant is a model: play it through sim tournament (its LLM flags: --max-cost, --llm-cache…)');
+  if (io.exec === undefined && s.pairings.some((p) => execCommandsOf(p.seating).length > 0))
+    return err('an entrant is a process agent (exec:): give the tournament its processes (ExecHost.start), as sim tournament does');
   const opened = Store.open(a.db, 'write');
   if (!opened.ok) return opened;
   const store = opened.value;
   let session: ModelSession | undefined;
   try {
-    const open = openTournament(store, s);
+    const open = openTournament(store, s, io.exec);
+    if (io.exec !== undefined && io.exec.log.path === undefined) io.exec.log.open(execLogPath(a.db, { tournament: open.tournament.id }));
     try {
-      session = s.async ? io.models!(store, open) : undefined;
+      session = models ? io.models!(store, open) : undefined;
     } catch (e) {
       discardTournament(store, open);
       throw e;
@@ -108,6 +120,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       discardTournament(store, open);
       return ok({ stdout: '', open, play, stop: end.stop, dropped: true });
     }
+    const execEnd = io.execSummary?.();
     const data = tournamentData(store, open.tournament);
     const report = tournamentReport(data, { charts: false, adaptive: s.adaptive !== null });
     const tables = [...(adaptive === null || s.adaptive === null ? [] : [adaptiveTable(s, adaptive, s.adaptive)]), ...report.sections.flatMap((x) => x.tables)];
@@ -138,11 +151,12 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
         tables: tables.map(toJsonObject),
         notes,
         llm: end?.json ?? null,
+        exec: execEnd?.json ?? null,
       };
       stdout = JSON.stringify(json) + '\n';
     } else {
       const width = a.width ?? TERMINAL_WIDTH;
-      const out = [...headerLines(s, open, play, a.db, adaptive, width), ...(end?.lines ?? [])];
+      const out = [...headerLines(s, open, play, a.db, adaptive, width), ...(end?.lines ?? []), ...(execEnd?.lines ?? [])];
       for (const n of notes) out.push('', ...wrap(n, width));
       for (const t of tables) out.push('', ...renderTable(t, width));
       out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, width));

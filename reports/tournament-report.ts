@@ -10,6 +10,7 @@ import type { TournamentRow } from '../tournaments/tournament-store.js';
 import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
 import type { GroupReport, Section } from './report.js';
+import { metricsTable } from './metrics-tables.js';
 import type { Row, Table } from './table.js';
 import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
 
@@ -47,6 +48,19 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
   const board = data.mode === 'side' ? sideScoreTable(sideScores(t.entrants, data.results), id('scores')) : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
   sections.push({ title: 'Leaderboard', text: [about], charts, tables: [leaderboard(board)] });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
+  const m = data.metrics;
+  const uncounted =
+    m.uncounted.length === 0 ? [] : [`Runs ${m.uncounted.join(', ')} stored no behaviour counts (played before they were kept): sim metrics --tournament ${t.id} replays them to count them.`];
+  if (m.rows.length > 0 || uncounted.length > 0)
+    sections.push({
+      title: 'Behaviour',
+      text: [
+        'How each entrant played, beside its fitted strength: irp against the ideal observer’s and a random electorate’s, claims, role KPIs and errors, pooled over the pairings (a deal’s games resampled together; docs/metrics.md).',
+        ...(m.rows.length === 0 ? uncounted : []),
+      ],
+      charts: [],
+      tables: m.rows.length === 0 ? [] : [metricsTable(m.rows, id('metrics'), `Behaviour metrics (tournament ${t.id})`, uncounted)],
+    });
   const links = data.pairings.flatMap((p) => {
     const l = opts.links?.get(p.row.run);
     return l === undefined ? [] : [l];

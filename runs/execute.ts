@@ -230,7 +230,7 @@ async function executeAsync(player: GamePlayer, ranges: readonly IndexRange[], o
         unfinished++;
         return;
       }
-      builder.add(index, p.played, p.specs);
+      builder.add(index, p.played, p.specs, p.counters);
       if (builder.size >= batch || Date.now() - lastFlush > 1000) flush();
     },
     stop,

@@ -3,11 +3,14 @@
 // indices (workers, shards, resumes) gives the same games.
 
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
+import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
 import type { Agent } from '../agents/types.js';
+import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
+import { GameCounter, tallyGame } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
 import type { IndexRange } from './run-config.js';
 
@@ -22,7 +25,7 @@ export interface GamesSpec {
   readonly codes: CodeMaps;
 }
 
-/** Wraps a game's agents before it is played (a trace of its decisions, a fork's edit: agents/traced.ts, studies/). */
+/** Wraps a game's agents before it is played (its decisions recorded, a fork's edit: agents/asked.ts, studies/). */
 export type WrapAgents = (agents: readonly Agent[], game: Game) => Agent[];
 
 export interface PlayedIndex {
@@ -30,10 +33,24 @@ export interface PlayedIndex {
   readonly played: PlayedGame;
   /** The agent spec sitting at each seat. */
   readonly specs: readonly string[];
+  /** The seats' behaviour counters (metrics/tally.ts); from `playSync`, valid until its next game. */
+  readonly counters: readonly Float64Array[];
+}
+
+/** A played game's behaviour counters per seat (metrics/tally.ts). */
+export function countersOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): readonly Float64Array[] {
+  return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats;
+}
+
+export interface GamePlayerOptions {
+  /** The run's agent processes, for a seating with `exec:` seats (agents/exec/host.ts). */
+  readonly exec?: ExecHost | undefined;
 }
 
 export class GamePlayer {
   readonly encoder: Encoder;
+  /** Counts the synchronous games one after the other (its arrays are reused). */
+  private counter: GameCounter | null = null;
 
   constructor(
     readonly setup: GameSetup,
@@ -41,31 +58,41 @@ export class GamePlayer {
     readonly seating: Seating,
     agents: readonly string[],
     codes: CodeMaps,
+    private readonly opts: GamePlayerOptions = {},
   ) {
     this.encoder = new Encoder(codes, new Map(agents.map((spec, i) => [spec, i + 1])));
   }
 
   private start(index: number, wrap: WrapAgents | undefined) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
-    const { agents, specs } = seatAgents(
+    const exec = this.opts.exec?.game(game.seed);
+    const seated = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
+      exec === undefined ? undefined : { exec },
     );
-    return { game, agents: wrap === undefined ? agents : wrap(agents, game), specs };
+    // A fork's or a study's wrappers go first (studies/): the trace for the behaviour metrics
+    // then sees the answers the game takes. Traced: the same answers, so the same game.
+    const { agents, trace } = traced(wrap === undefined ? seated.agents : wrap(seated.agents, game));
+    return { game, agents, trace, specs: seated.specs, exec };
   }
 
   playSync(index: number, wrap?: WrapAgents): PlayedIndex {
-    const { game, agents, specs } = this.start(index, wrap);
-    return { game, played: playSync(game, agents), specs };
+    const { game, agents, trace, specs } = this.start(index, wrap);
+    const played = playSync(game, agents);
+    const counted = (this.counter ??= new GameCounter(this.setup)).count({ log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
+    return { game, played, specs, counters: counted.seats };
   }
 
   async playAsync(index: number, wrap?: WrapAgents): Promise<PlayedIndex> {
-    const { game, agents, specs } = this.start(index, wrap);
-    return { game, played: await playAsync(game, agents), specs };
+    const { game, agents, trace, specs, exec } = this.start(index, wrap);
+    const played = await playAsync(game, agents);
+    exec?.settle(played);
+    return { game, played, specs, counters: countersOf(this.setup, game, trace, played) };
   }
 
   builder(capacity: number): ChunkBuilder {
-    return new ChunkBuilder(this.encoder, this.setup.players, capacity);
+    return new ChunkBuilder(this.encoder, this.setup.players, capacity, this.seed);
   }
 
   /** Plays the indices of `ranges` in order, synchronously. */
@@ -75,8 +102,8 @@ export class GamePlayer {
     const b = this.builder(n);
     for (const r of ranges)
       for (let i = r.first; i < r.stop; i++) {
-        const { played, specs } = this.playSync(i);
-        b.add(i, played, specs);
+        const { played, specs, counters } = this.playSync(i);
+        b.add(i, played, specs, counters);
       }
     return b.finish();
   }

@@ -12,6 +12,7 @@
 import type { PlayedGame } from '../agents/play.js';
 import { CAUSES, type Cause } from '../engine/index.js';
 import { ROLES, SIDES, type Role, type Side } from '../engine/index.js';
+import { storedUnit, UnitSums } from '../metrics/pack.js';
 
 /** Per seat, in order: one character each. */
 export const SEAT_FIELDS = ['agent', 'dealt', 'role', 'flags', 'deathDay', 'cause', 'invalid', 'fallbacks'] as const;
@@ -60,6 +61,14 @@ export class Encoder {
     return this.side.get(side)!;
   }
 
+  roleCode(role: Role): number {
+    return this.role.get(role)!;
+  }
+
+  agentCode(spec: string): number {
+    return this.agents.get(spec) ?? 0;
+  }
+
   /** Writes the game's seats at `buf[at…]` (character codes); returns the next offset. */
   seats(played: PlayedGame, specs: readonly string[], buf: Uint16Array, at: number): number {
     const seats = played.outcome.seats;
@@ -90,6 +99,8 @@ export interface ChunkResult {
   readonly games: Int32Array;
   /** `count × players × SEAT_WIDTH` characters. */
   readonly seats: string;
+  /** The games' behaviour counters summed per resampling unit, agent and card (metrics/pack.ts). */
+  readonly sums: readonly { readonly unit: number; readonly agent: number; readonly role: number; readonly counters: Float64Array }[];
 }
 
 /** Characters to text, in slices (apply() has an argument limit; no endianness assumed). */
@@ -103,6 +114,7 @@ function charsToString(chars: Uint16Array): string {
 export class ChunkBuilder {
   private readonly games: Int32Array;
   private readonly chars: Uint16Array;
+  private readonly sums = new UnitSums();
   private count = 0;
   private at = 0;
 
@@ -110,6 +122,8 @@ export class ChunkBuilder {
     private readonly encoder: Encoder,
     players: number,
     capacity: number,
+    /** The run's seed: a game's resampling unit is its deal's (metrics/pack.ts `storedUnit`). */
+    private readonly seed: string,
   ) {
     this.games = new Int32Array(capacity * GAME_WIDTH);
     this.chars = new Uint16Array(capacity * players * SEAT_WIDTH);
@@ -119,7 +133,8 @@ export class ChunkBuilder {
     return this.count;
   }
 
-  add(index: number, played: PlayedGame, specs: readonly string[]): void {
+  /** Adds a played game; with its seats' behaviour counters (metrics/tally.ts), adds them to the unit sums. */
+  add(index: number, played: PlayedGame, specs: readonly string[], counters: readonly ArrayLike<number>[] | null = null): void {
     let invalid = 0;
     let fallbacks = 0;
     for (const n of played.invalid) invalid += n;
@@ -131,13 +146,18 @@ export class ChunkBuilder {
     this.games[g + 3] = invalid;
     this.games[g + 4] = fallbacks;
     this.at = this.encoder.seats(played, specs, this.chars, this.at);
+    if (counters !== null) {
+      const unit = storedUnit(this.seed, index);
+      const seats = played.outcome.seats;
+      for (let s = 0; s < seats.length; s++) this.sums.add(unit, this.encoder.agentCode(specs[s]!), this.encoder.roleCode(seats[s]!.role), counters[s]!);
+    }
     this.count++;
   }
 
   finish(): ChunkResult {
     const games = this.games.slice(0, this.count * GAME_WIDTH);
     const seats = charsToString(this.chars.subarray(0, this.at));
-    return { count: this.count, games, seats };
+    return { count: this.count, games, seats, sums: this.sums.entries() };
   }
 }
 

@@ -15,6 +15,8 @@ import { hasLlmRecord, llmGameName, LlmStore } from './llm/store.js';
 import type { RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
 import type { GameRow, RunRow, Store } from './storage.js';
+import { ExecHost } from '../agents/exec/host.js';
+import { execCommandsOf } from '../agents/exec/kind.js';
 import { P, transcript } from '../narrate/transcript.js';
 
 /** A game as replayed: what a replay page or a game's JSON is made of. */
@@ -55,8 +57,25 @@ export async function replayStored(store: Store, runId: number, index: number): 
   const configured = configOfRun(run, 'replayed');
   if (!configured.ok) return configured;
   const config = configured.value;
-  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes);
   const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
+  // Process agents are asked again: their run's commands are started for the replay, and stopped after it.
+  const commands = execCommandsOf(config.seating);
+  const host = commands.length === 0 ? undefined : await ExecHost.start(commands);
+  if (host !== undefined && !host.ok)
+    return ok({ title, lines: [`agents: ${config.seating.text}`], transcript: `${title}\n(not replayed: ${host.error})\n`, game: null, verdict: `not replayed: ${host.error}`, matches: null });
+  try {
+    return await replayWith(store, { runId, index, run, config, title, exec: host?.value });
+  } finally {
+    await host?.value.close();
+  }
+}
+
+async function replayWith(
+  store: Store,
+  r: { runId: number; index: number; run: RunRow; config: RunConfig; title: string; exec: ExecHost | undefined },
+): Promise<Result<Replay, string>> {
+  const { runId, index, run, config, title } = r;
+  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes, { exec: r.exec });
   const lines = (specs: readonly string[]) => [
     `preset ${config.setup.preset} · ${config.setup.players} players · deck ${mixLabel(config.setup)}${run.rules === '' ? '' : ` · rules ${run.rules}`}`,
     `agents: ${specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
@@ -76,7 +95,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
         verdict: `not replayed: ${llm.error}`,
         matches: null,
       });
-    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs };
+    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, counters: llm.value.counters };
     text = llm.value.text({ title, lines: lines(played.specs) });
     llmParts = { notes: llm.value.notes, calls: llm.value.calls };
   } else {
@@ -121,7 +140,7 @@ export function configOfRun(run: RunRow, what: string): Result<RunConfig, string
 }
 
 /** Whether a replayed game is the stored one: its winner, days, wrong answers, fallbacks and every seat as stored. */
-export function sameAsStored(player: GamePlayer, index: number, played: PlayedIndex, row: GameRow): boolean {
+export function sameAsStored(player: GamePlayer, index: number, played: Pick<PlayedIndex, 'played' | 'specs'>, row: GameRow): boolean {
   const b = player.builder(1);
   b.add(index, played.played, played.specs);
   const mine = b.finish();

@@ -5,7 +5,7 @@
 // excluded): equal keys, equal games.
 
 import { createHash } from 'node:crypto';
-import { parseSeating, type Seating } from '../agents/registry.js';
+import { parseSeating, seatingWords, type Seating } from '../agents/registry.js';
 import { formatOptions, validateOptions } from '../engine/index.js';
 import { findPreset } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
@@ -91,7 +91,9 @@ export function parseSeed(text: string): Result<string, string> {
 
 /** The seating as its canonical assignments (`random`, `2=heuristic`, `werewolves=random`). */
 export function seatingValues(seating: Seating): string[] {
-  return seating.text === '' ? [] : seating.text.split(' ');
+  const words = seatingWords(seating.text);
+  if (!words.ok) throw new Error(`a seating's own text does not read back: ${words.error}`);
+  return words.value;
 }
 
 /** The distinct agent specs of a seating, in order: the codes stored per seat (1-based). */
@@ -134,7 +136,9 @@ export function setupFromJson(json: string, text: string): Result<GameSetup, str
 
 /** A stored seating rebuilt from its canonical text. */
 export function seatingFromText(text: string): Result<Seating, string> {
-  const s = parseSeating(text === '' ? [] : text.split(' '));
+  const words = seatingWords(text);
+  if (!words.ok) return err(`the stored seating '${text}' cannot be rebuilt: ${words.error}`);
+  const s = parseSeating(words.value);
   if (!s.ok) return err(`the stored seating '${text}' cannot be rebuilt: ${s.error}`);
   if (s.value.text !== text) return err(`the stored seating '${text}' reads as '${s.value.text}' in this version`);
   return s;

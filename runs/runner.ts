@@ -8,6 +8,8 @@ import { writeFailureOf, type RunRow, type Store } from './storage.js';
 import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
+import type { ExecHost } from '../agents/exec/host.js';
+import { builtInOnly } from '../agents/registry.js';
 
 export interface RunOptions {
   readonly workers: number;
@@ -22,6 +24,17 @@ export interface RunOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Plays a game of an asynchronous seating instead of the seating's own agents (LLM runs; see execute.ts). */
   readonly playAsync?: ExecuteOptions['playAsync'];
+  /**
+   * The run's agent processes, for a seating with `exec:` seats. Their log goes beside the
+   * results file (`execLogPath`) unless it was opened elsewhere before.
+   */
+  readonly exec?: ExecHost | undefined;
+}
+
+/** Where the agent processes of a stored run (or tournament) log: `results.db`, run 3 → `results.run3.agents.log`. */
+export function execLogPath(dbPath: string, of: { readonly run: number } | { readonly tournament: number }): string {
+  const label = 'run' in of ? `run${of.run}` : `tournament${of.tournament}`;
+  return `${dbPath.replace(/\.(db|sqlite3?)$/i, '')}.${label}.agents.log`;
 }
 
 export interface RunOutcome {
@@ -65,7 +78,8 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const range = shardRange(config.games, config.shard);
   const planned = range.stop - range.first;
   const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes };
-  const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes);
+  const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes, { exec: opts.exec });
+  if (opts.exec !== undefined && opts.exec.log.path === undefined && store !== undefined && run !== null) opts.exec.log.open(execLogPath(store.path, { run: run.id }));
   opts.onProgress?.(planned - countOf(ranges), planned);
   const started = performance.now();
   let writeFailure: RunOutcome['writeFailure'] = null;
@@ -91,7 +105,8 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     opts.onProgress?.(tally.games, planned);
   };
   const done = await execute(player, spec, config.seating.async, ranges, {
-    workers: opts.workers,
+    // A seating with kinds of the caller's own is played in this thread: workers know only the built-in kinds.
+    workers: builtInOnly(config.seating) ? opts.workers : 0,
     concurrency: opts.concurrency,
     batch: opts.batch,
     onChunk,

@@ -22,6 +22,11 @@
 //     days          days begun
 //     invalid, fallbacks  wrong answers and fallback moves, all seats together
 //     seats         each seat packed in 8 characters (record.ts): read it through `seats`
+//   metric_sums   the games' behaviour counters (metrics/), summed per run, resampling
+//                 unit (deal d in unit d mod 100), agent and card at the end, keyed (run,
+//                 unit, agent, role); version: metrics/counters.ts METRICS_VERSION;
+//                 counters: (counter byte, float64) pairs, the non-zero ones (metrics/pack.ts).
+//                 A run stored before schema 3 has none (sim metrics replays its games)
 //   roles, causes, sides (code, name)   lookup tables; codes are 1-based
 //   agents (run, code, spec)            the run's distinct agent specs
 //   seat_numbers (seat)                 0 … 29: the view's row generator
@@ -46,7 +51,7 @@
 //     entrant, seat    seat: the entrant and its seat (0-based); baseline: both NULL
 //     A run may belong to several tournaments (equal pairings share their games).
 //
-// Schema versions: 1 (runs and games), 2 (+ tournaments). A file of an older version is
+// Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ metric_sums). A file of an older version is
 // read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
 //
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
@@ -57,7 +62,7 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
@@ -92,7 +97,20 @@ CREATE TABLE tournament_runs (
 `;
 
 /** The SQL that takes a file from version `from` to `from + 1`. */
-export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL };
+/** The table added by schema version 3. */
+export const METRICS_SQL = `
+CREATE TABLE metric_sums (
+  run INTEGER NOT NULL REFERENCES runs (id),
+  unit INTEGER NOT NULL,
+  agent INTEGER NOT NULL,
+  role INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  counters BLOB NOT NULL,
+  PRIMARY KEY (run, unit, agent, role)
+) WITHOUT ROWID;
+`;
+
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -170,4 +188,5 @@ SELECT r.id AS run, r.stop - r.first AS planned,
        (SELECT count(*) FROM games g WHERE g.run = r.id) AS stored,
        (SELECT count(*) FROM games g WHERE g.run = r.id) = r.stop - r.first AS complete
 FROM runs r;
-${TOURNAMENT_SQL}`;
+${TOURNAMENT_SQL}
+${METRICS_SQL}`;

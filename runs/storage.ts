@@ -12,6 +12,8 @@ import { dirname, resolve } from 'node:path';
 import { CAUSES } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, type Side } from '../engine/index.js';
+import { METRICS_VERSION } from '../metrics/counters.js';
+import { addSums, encodeSums } from '../metrics/pack.js';
 import type { CodeMaps, ChunkResult } from './record.js';
 import { GAME_WIDTH, SEAT_WIDTH } from './record.js';
 import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
@@ -227,6 +229,16 @@ export interface GameRow {
   readonly seats: string;
 }
 
+/** A run's behaviour counters summed over the games of one resampling unit, one agent and one card (metrics/pack.ts). */
+export interface MetricSumRow {
+  readonly unit: number;
+  /** Codes: the run's agent (`agents`), the card at the end (`roles`). */
+  readonly agent: number;
+  readonly role: number;
+  readonly version: number;
+  readonly counters: Uint8Array;
+}
+
 /** Wins per side and days, over a run's stored games. */
 export interface StoredTally {
   readonly games: number;
@@ -240,7 +252,9 @@ export type StoreMode = 'read' | 'update' | 'write';
 export class Store {
   /** Database codes of the engine's names (0 where the file lacks a name: only in read mode). */
   readonly codes: CodeMaps;
-  private readonly insertGame: Database.Statement;
+  private readonly insertGame: Database.Statement | null;
+  /** The metric sums' statements, prepared on first use. */
+  private sumStatements: { readonly get: Database.Statement; readonly put: Database.Statement } | null = null;
 
   private constructor(
     readonly db: DB,
@@ -248,7 +262,7 @@ export class Store {
     readonly mode: StoreMode,
   ) {
     this.codes = { roles: this.codesOf('roles', ROLES), causes: this.codesOf('causes', CAUSES), sides: this.codesOf('sides', SIDES) };
-    this.insertGame = db.prepare('INSERT INTO games (run, idx, winner, days, invalid, fallbacks, seats) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.insertGame = mode === 'read' ? null : db.prepare('INSERT INTO games (run, idx, winner, days, invalid, fallbacks, seats) VALUES (?, ?, ?, ?, ?, ?, ?)');
   }
 
   /**
@@ -449,25 +463,50 @@ export class Store {
     return out;
   }
 
-  /** Stores a chunk of games in one transaction. */
+  /** Stores a chunk of games in one transaction, with their behaviour counters added to the run's sums. */
   insertChunk(run: number, chunk: ChunkResult, players: number): void {
     const width = players * SEAT_WIDTH;
     const g = chunk.games;
-    const insert = this.insertGame;
+    const insert = this.writer();
     this.db.transaction(() => {
       for (let i = 0; i < chunk.count; i++) {
         const o = i * GAME_WIDTH;
         insert.run(run, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!, g[o + 4]!, chunk.seats.slice(i * width, (i + 1) * width));
       }
+      for (const row of chunk.sums) this.addMetricSums(run, row.unit, row.agent, row.role, row.counters);
     })();
+  }
+
+  /** Adds counters to a run's sum row (made if missing). A row of another metrics version is replaced: its games are counted again. */
+  addMetricSums(run: number, unit: number, agent: number, role: number, counters: Float64Array): void {
+    const st = (this.sumStatements ??= {
+      get: this.db.prepare('SELECT version, counters FROM metric_sums WHERE run = ? AND unit = ? AND agent = ? AND role = ?'),
+      put: this.db.prepare('INSERT OR REPLACE INTO metric_sums (run, unit, agent, role, version, counters) VALUES (?, ?, ?, ?, ?, ?)'),
+    });
+    const old = st.get.get(run, unit, agent, role) as { version: number; counters: Uint8Array } | undefined;
+    const total = Float64Array.from(counters);
+    if (old !== undefined && old.version === METRICS_VERSION && !addSums(old.counters, total))
+      throw new Error(`run ${run}: a stored metric sum (unit ${unit}) is damaged`);
+    st.put.run(run, unit, agent, role, METRICS_VERSION, encodeSums(total));
+  }
+
+  /** A run's stored metric sums (none for a run stored before schema 3, or a file of schema 2). */
+  metricSums(run: number): MetricSumRow[] {
+    if (!this.hasTable('metric_sums')) return [];
+    return this.db.prepare('SELECT unit, agent, role, version, counters FROM metric_sums WHERE run = ? ORDER BY unit, agent, role').all(run) as MetricSumRow[];
   }
 
   /** Stores rows read from another file of the same run (merge), in one transaction. */
   insertRows(run: number, rows: readonly GameRow[]): void {
-    const insert = this.insertGame;
+    const insert = this.writer();
     this.db.transaction(() => {
       for (const r of rows) insert.run(run, r.idx, r.winner, r.days, r.invalid, r.fallbacks, r.seats);
     })();
+  }
+
+  private writer(): Database.Statement {
+    if (this.insertGame === null) throw new Error(`${this.path} is open to read: no game can be stored`);
+    return this.insertGame;
   }
 
   game(run: number, idx: number): GameRow | undefined {

@@ -1,5 +1,6 @@
 // What code played a run: the package version, Node's version, a hash of the engine,
-// narration and agent sources (the code a game's result depends on: models read narrated events), and `git describe` when the
+// narration, agent and metrics sources (the code a game's stored result depends on: models
+// read narrated events; behaviour counts are stored with the games), and `git describe` when the
 // package is a git checkout. Runs are resumed and shards merged only under the same
 // code hash: games of two versions must not be mixed into one result.
 
@@ -14,7 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const PACKAGE_ROOT = existsSync(join(here, '..', 'package.json')) ? join(here, '..') : join(here, '..', '..');
 
 /** Directories whose sources decide a game's result. */
-const CODE_DIRS = ['engine', 'narrate', 'agents'] as const;
+const CODE_DIRS = ['engine', 'narrate', 'agents', 'metrics'] as const;
 
 function files(dir: string, ext: string): string[] {
   if (!existsSync(dir)) return [];
@@ -30,7 +31,7 @@ function files(dir: string, ext: string): string[] {
 let cachedHash: string | undefined;
 
 /**
- * sha256 (first 16 hex digits) of the TypeScript sources of engine/, narrate/ and agents/, by
+ * sha256 (first 16 hex digits) of the TypeScript sources of engine/, narrate/, agents/ and metrics/, by
  * relative path in sorted order; the compiled JavaScript of dist/ when the sources are
  * absent. The same checkout gives the same hash under `sim` (dist/) and under vitest.
  */

@@ -11,12 +11,21 @@
 //   npm run bench -- --rows classic     rows whose label contains "classic"
 //   npm run bench -- --scale 0.25       a quarter of each row's games
 //   npm run bench -- --repeat 3         the best of 3 for each line (on a busy machine)
+//   npm run bench -- --rows none        only the process agents' lines (--no-exec: none of them)
+//
+// Then process agents (docs/protocol.md) as the werewolves of 004's 8-player table against
+// the heuristic village, beside the same seating with in-process wolves, as `sim` runs them
+// (16 games in flight; the CPU column adds the agent processes' CPU time to this one's).
 //
 // Add a row to BENCH_ROWS to measure another table or variant.
 
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ExecHost, protocolErrors } from '../agents/exec/host.js';
+import { execCommandsOf } from '../agents/exec/kind.js';
 import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
 import { randomAgent, randomAnswer } from '../agents/random.js';
@@ -113,7 +122,7 @@ async function measureRun(config: RunConfig, workers: number, dir: string | null
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rows: { type: 'string' }, scale: { type: 'string' }, repeat: { type: 'string' } } });
+  const { values } = parseArgs({ options: { rows: { type: 'string' }, scale: { type: 'string' }, repeat: { type: 'string' }, 'no-exec': { type: 'boolean' } } });
   repeat = values.repeat === undefined ? 1 : Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1, not ${values.repeat}`);
   const scale = values.scale === undefined ? 1 : Number(values.scale);
@@ -166,8 +175,76 @@ async function main(): Promise<void> {
       line('heuristic self-play, playSync, this thread', selfPlay, `   ${share.toFixed(2)} of the random agents' speed (CPU)`);
       console.log('');
     }
+    if (values['no-exec'] !== true) await benchExec(Math.max(100, Math.round(2000 * scale)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** CPU time (user + system) of processes by id, in µs, read from /proc (0 for one already gone). */
+function cpuOfProcesses(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    } catch {
+      // gone
+    }
+  }
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Process agents as the werewolves against the heuristic village, beside in-process wolves. */
+async function benchExec(games: number): Promise<void> {
+  const s = resolveSetup({ preset: 'standard', players: 8 });
+  if (!s.ok) throw new Error(s.error);
+  const bot = (file: string) => `python3 ${join(ROOT, 'examples', 'agents', file)}`;
+  const lines: { label: string; wolves: string; processes?: number }[] = [
+    { label: 'in-process random wolves', wolves: 'random' },
+    { label: 'in-process heuristic wolves', wolves: 'heuristic' },
+    { label: 'exec: random_bot.py, 1 process', wolves: `exec:${bot('random_bot.py')}` },
+    { label: 'exec: random_bot.py, 2 processes', wolves: `exec:${bot('random_bot.py')}`, processes: 2 },
+    { label: 'exec: heuristic_bot.py, 1 process', wolves: `exec:${bot('heuristic_bot.py')}` },
+    { label: 'exec: serve_agent.ts heuristic (node)', wolves: `exec:${process.execPath} --import tsx ${join(ROOT, 'examples', 'agents', 'serve_agent.ts')} heuristic` },
+  ];
+  console.log(`process agents: 004 standard, 8 players; heuristic village, the werewolves as below; ${games} games per line, 16 in flight, this thread`);
+  console.log(`  ${''.padEnd(44)} ${'games/s'.padStart(9)} ${'CPU µs/game'.padStart(10)}   (CPU: this process and the agents')`);
+  for (const l of lines) {
+    const seating = parseSeating(['heuristic', `werewolves=${l.wolves}`]);
+    if (!seating.ok) throw new Error(seating.error);
+    const config: RunConfig = { setup: s.value, seed: SEED, seating: seating.value, games, shard: WHOLE_RUN };
+    const commands = execCommandsOf(seating.value);
+    let best: Measured | undefined;
+    for (let i = 0; i < repeat; i++) {
+      // Processes start (and greet) before the clock, as `sim` starts them before its first game.
+      const host = commands.length === 0 ? undefined : await ExecHost.start(commands, { processes: l.processes });
+      if (host !== undefined && !host.ok) throw new Error(host.error);
+      const exec = host?.value;
+      const agentsBefore = exec === undefined ? 0 : cpuOfProcesses(exec.pids());
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      await runGames(config, { workers: 0, concurrency: 16, exec });
+      const ms = performance.now() - t;
+      const used = process.cpuUsage(cpu);
+      const agents = exec === undefined ? 0 : cpuOfProcesses(exec.pids()) - agentsBefore;
+      const errors = exec?.counts().reduce((n, c) => n + protocolErrors(c), 0) ?? 0;
+      await exec?.close();
+      if (errors > 0) throw new Error(`${l.label}: ${errors} protocol errors`);
+      best = better(best, { rate: (games / ms) * 1000, cpuPerGame: (used.user + used.system + agents) / games });
+    }
+    console.log(`  ${l.label.padEnd(44)} ${Math.round(best!.rate).toLocaleString('en-US').padStart(9)} ${best!.cpuPerGame.toFixed(1).padStart(10)}`);
   }
 }
 

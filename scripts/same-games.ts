@@ -10,9 +10,10 @@
 // (a rule's new reading should change only the cells that use it); exit 1 if any.
 //
 // Without --against it only prints the digest of all the games (sha-256 of their JSON),
-// for comparing two runs by eye.
+// for comparing two runs by eye. With --trace this build plays with its agents traced
+// (agents/trace.ts), as `sim` plays: the behaviour metrics must change no game.
 //
-//   npm run build && node dist/scripts/same-games.js --against /tmp/old/dist [--games 3000] [--seed same]
+//   npm run build && node dist/scripts/same-games.js --against /tmp/old/dist [--games 3000] [--seed same] [--trace]
 
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -21,8 +22,8 @@ import { gameSeed } from '../engine/index.js';
 import { args, fail, whole } from './lib/args.js';
 import { SEATINGS, checkCells } from './lib/legality.js';
 
-const USAGE = 'usage: node dist/scripts/same-games.js [--against OTHER_DIST_DIR] [--games N] [--seed S]';
-const opts = args(USAGE, { against: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' } });
+const USAGE = 'usage: node dist/scripts/same-games.js [--against OTHER_DIST_DIR] [--games N] [--seed S] [--trace]';
+const opts = args(USAGE, { against: { type: 'string' }, games: { type: 'string' }, seed: { type: 'string' }, trace: { type: 'boolean' } });
 const games = whole('games', opts.games, 3000);
 const seed = opts.seed ?? 'same';
 
@@ -33,7 +34,7 @@ interface Build {
   play(setup: unknown, seating: unknown, seedOfGame: string): string;
 }
 
-async function loadBuild(distDir: string, label: string): Promise<Build> {
+async function loadBuild(distDir: string, label: string, trace = false): Promise<Build> {
   const at = (p: string) => import(pathToFileURL(resolve(distDir, p)).href);
   const [playMany, game, play, registry] = await Promise.all([
     at('scripts/lib/play-many.js'),
@@ -41,6 +42,7 @@ async function loadBuild(distDir: string, label: string): Promise<Build> {
     at('agents/play.js'),
     at('agents/registry.js'),
   ]);
+  const traced = trace ? (await at('agents/trace.js')).traced : null;
   return {
     label,
     table: playMany.table,
@@ -48,13 +50,13 @@ async function loadBuild(distDir: string, label: string): Promise<Build> {
       const g = new game.Game(setup, seedOfGame);
       const dealt = g.state.seats.map((s: { dealt: unknown }) => s.dealt);
       const { agents } = registry.seatAgents(seating, dealt);
-      const played = play.playSync(g, agents);
+      const played = play.playSync(g, traced === null ? agents : traced(agents).agents);
       return JSON.stringify({ log: g.log, outcome: played.outcome, invalid: played.invalid, fallbacks: played.fallbacks });
     },
   };
 }
 
-const here = await loadBuild(resolve(import.meta.dirname, '..'), 'this build');
+const here = await loadBuild(resolve(import.meta.dirname, '..'), opts.trace === true ? 'this build, traced' : 'this build', opts.trace === true);
 const other = opts.against === undefined ? null : await loadBuild(opts.against, opts.against);
 
 /**

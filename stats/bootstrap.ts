@@ -1,19 +1,20 @@
-// The block (cluster) bootstrap for ratios of totals: Efron's percentile bootstrap that
-// resamples whole blocks instead of single observations. A persuasion study's figure is
-// a ratio of sums over games (votes moved by the speeches of a game, over its speeches),
-// and the speeches of one game are not independent of each other (same deal, same
-// players, the same day's votes), so the unit resampled is the game, with all its
-// speeches: "bootstrap over games, speeches within them".
+// The block bootstrap (Efron's percentile bootstrap, resampling blocks instead of single
+// observations) for statistics of sums: a metric pooled over games is a function of a few
+// totals (votes on werewolves, votes cast, …), and games that share a deal are not
+// independent — the pairings of a tournament play the same deals (common random
+// numbers) — so the unit resampled is the deal: all games of one seed index together.
 //
-// With more blocks than `units`, blocks are dealt round the table into that many units
-// (block b to unit b mod units): blocks are independent, so any grouping of whole blocks
-// is a valid unit, and the cost stays replicates × units per interval.
+// Deals are independent of each other, so any grouping of whole deals is a valid block
+// too: with more deals than `units` (default 100), deals are dealt into that many units
+// round the table (deal d to unit d mod 100), which needs no count of the deals in
+// advance. The interval then rests on 100 resampled units (the variance of a ratio of
+// sums is then estimated within about 14%, its interval's width within about 7%), and
+// the cost stays replicates × units per total whatever the number of games (a report of
+// 100,000 games must not be slowed by its intervals).
 //
-// One set of resamples (unit weights per replicate) serves every interval of an analysis,
-// so figures of different agents are computed on the same resampled games.
-//
-// The same interface as issue 12's block bootstrap of `sim metrics` (BlockBootstrap,
-// unitOfBlock, ratio): written for issue 15 before that one landed; the two are to be one.
+// Every interval of one analysis uses the same resamples (one set of unit weights per
+// replicate), so intervals of different metrics and agents are computed on the same
+// resampled deals, as paired comparisons need.
 
 import { Rng } from '../engine/index.js';
 
@@ -36,65 +37,98 @@ export interface Estimate {
   readonly high: number;
 }
 
-/** The unit of block `block` when blocks are dealt round the table into `units` units. */
+/** The unit of deal `block` when deals are dealt round the table into `units` units. */
 export function unitOfBlock(block: number, units: number): number {
-  if (!Number.isInteger(block) || block < 0) throw new RangeError(`a block is a whole number ≥ 0, not ${block}`);
+  if (!Number.isInteger(block) || block < 0) throw new RangeError(`a deal's block is a whole number, not ${block}`);
   return block % units;
 }
 
-/** The q-quantile of sorted values (linear between order statistics: Hyndman and Fan's type 7). */
-function quantile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return NaN;
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(sorted.length - 1, lo + 1);
-  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
-}
-
+/** Resamples of an analysis's units, shared by all its intervals. */
 export class BlockBootstrap {
   readonly replicates: number;
   readonly level: number;
-  /** counts[r × units + u]: how many times unit u is drawn in replicate r. */
-  private readonly counts: Uint32Array;
+  /** weights[r × units + u]: how many times unit u is drawn in replicate r. */
+  private readonly weights: Float64Array;
 
   constructor(
+    /** Resampled units (each one deal or more, whole). */
     readonly units: number,
     options: BootstrapOptions = {},
   ) {
-    if (!Number.isInteger(units) || units < 1) throw new RangeError(`BlockBootstrap: units is a whole number ≥ 1, not ${units}`);
+    if (!Number.isInteger(units) || units < 1) throw new RangeError(`BlockBootstrap: units must be a whole number above 0, got ${units}`);
     this.replicates = options.replicates ?? DEFAULT_REPLICATES;
     this.level = options.level ?? 0.95;
     const rng = new Rng(options.seed ?? 'bootstrap');
-    this.counts = new Uint32Array(this.replicates * units);
-    for (let r = 0; r < this.replicates; r++) for (let i = 0; i < units; i++) this.counts[r * units + rng.int(units)]!++;
+    this.weights = new Float64Array(this.replicates * units);
+    for (let r = 0; r < this.replicates; r++) {
+      const row = r * units;
+      for (let i = 0; i < units; i++) this.weights[row + rng.int(units)]!++;
+    }
   }
 
-  /** A ratio of two totals given per unit (Σ numerator / Σ denominator), with its percentile interval. */
+  /**
+   * Totals summed over every unit, then over each replicate's resample. `unitTotals` holds
+   * k totals per unit, unit after unit (`unitTotals[u × k + j]`: total j of unit u). The
+   * result holds 1 + replicates rows of k sums: row 0 the whole sample, row 1 + r replicate r.
+   */
+  resampledSums(unitTotals: Float64Array, k: number): Float64Array {
+    const u = this.units;
+    if (unitTotals.length !== u * k) throw new RangeError(`${unitTotals.length} totals for ${u} units of ${k}`);
+    const out = new Float64Array((1 + this.replicates) * k);
+    for (let i = 0; i < u; i++) for (let j = 0; j < k; j++) out[j]! += unitTotals[i * k + j]!;
+    const w = this.weights;
+    for (let r = 0; r < this.replicates; r++) {
+      const row = (1 + r) * k;
+      const wr = r * u;
+      for (let i = 0; i < u; i++) {
+        const x = w[wr + i]!;
+        if (x === 0) continue;
+        const base = i * k;
+        for (let j = 0; j < k; j++) out[row + j]! += x * unitTotals[base + j]!;
+      }
+    }
+    return out;
+  }
+
+  /** The estimate and percentile interval of a statistic whose value on row 0 and on each replicate is given. */
+  interval(value: number, replicateValues: Float64Array): Estimate {
+    let defined = 0;
+    const sample = new Float64Array(replicateValues.length);
+    for (const x of replicateValues) if (!Number.isNaN(x)) sample[defined++] = x;
+    const [low, high] = percentiles(sample.subarray(0, defined), this.level);
+    return { value, low, high };
+  }
+
+  /** A statistic of totals (given per unit, unit after unit, k per unit), with its interval. */
+  estimate(unitTotals: Float64Array, k: number, f: (sums: Float64Array) => number): Estimate {
+    const sums = this.resampledSums(unitTotals, k);
+    const reps = new Float64Array(this.replicates);
+    for (let r = 0; r < this.replicates; r++) reps[r] = f(sums.subarray((1 + r) * k, (2 + r) * k));
+    return this.interval(f(sums.subarray(0, k)), reps);
+  }
+
+  /** A ratio of two totals, each given per unit, with its interval. */
   ratio(numerator: Float64Array, denominator: Float64Array): Estimate {
     const u = this.units;
-    if (numerator.length !== u || denominator.length !== u) throw new RangeError(`${numerator.length} and ${denominator.length} totals for ${u} units`);
-    let num = 0;
-    let den = 0;
+    const t = new Float64Array(2 * u);
     for (let i = 0; i < u; i++) {
-      num += numerator[i]!;
-      den += denominator[i]!;
+      t[2 * i] = numerator[i]!;
+      t[2 * i + 1] = denominator[i]!;
     }
-    const value = den === 0 ? NaN : num / den;
-    const reps = new Float64Array(this.replicates);
-    let defined = 0;
-    for (let r = 0; r < this.replicates; r++) {
-      let a = 0;
-      let b = 0;
-      for (let i = 0; i < u; i++) {
-        const c = this.counts[r * u + i]!;
-        if (c === 0) continue;
-        a += c * numerator[i]!;
-        b += c * denominator[i]!;
-      }
-      if (b !== 0) reps[defined++] = a / b;
-    }
-    const sorted = reps.subarray(0, defined).sort();
-    const tail = (1 - this.level) / 2;
-    return { value, low: quantile(sorted, tail), high: quantile(sorted, 1 - tail) };
+    return this.estimate(t, 2, (s) => (s[1]! === 0 ? NaN : s[0]! / s[1]!));
   }
+}
+
+/** The central `level` interval of a sample (sorted in place): its (1−level)/2 and (1+level)/2 quantiles. */
+export function percentiles(sample: Float64Array, level: number): [number, number] {
+  if (sample.length === 0) return [NaN, NaN];
+  sample.sort();
+  const q = (p: number) => {
+    // Linear interpolation between order statistics (type 7, R's default).
+    const h = (sample.length - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(sample.length - 1, lo + 1);
+    return sample[lo]! + (h - lo) * (sample[hi]! - sample[lo]!);
+  };
+  return [q((1 - level) / 2), q((1 + level) / 2)];
 }

@@ -1,23 +1,23 @@
-// `sim fork`'s work on a stored game: the original replayed and traced (stored.ts), the
+// `sim fork`'s work on a stored game: the original replayed, its decisions recorded (stored.ts), the
 // decision and the edit checked against it, the fork played with the run's agents
 // (fork.ts), its prefix checked against the original's, and the two set side by side
 // from the decision on (timeline.ts). Bots here; games with models in llm-fork.ts (it
 // loads the SDKs).
 
 import { answerLabel } from '../agents/llm/choices.js';
-import type { TracedDecision } from '../agents/traced.js';
+import type { AskedDecision } from '../agents/asked.js';
 import { gameSeed, type Answer, type Decision } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { decisionMarks } from '../narrate/decisions.js';
 import { describe, P, transcript } from '../narrate/transcript.js';
 import { decisionText, editAnswer, editText, type Edit } from './edit.js';
 import { forkAgents, sharedPrefix, type ForkPlan } from './fork.js';
-import { playBots, tracing, type StoredGame, type TracedGame } from './stored.js';
+import { playBots, recording, type StoredGame, type TracedGame } from './stored.js';
 import { timeline, type TimelineRow } from './timeline.js';
 
 /** The decision a fork changes, and what it plays there instead. */
 export interface ForkPoint {
-  readonly decision: TracedDecision;
+  readonly decision: AskedDecision;
   readonly edit: Edit;
   readonly replacement: Answer;
 }
@@ -32,14 +32,14 @@ export interface ForkOutcome extends ForkPoint {
   readonly identical: boolean;
 }
 
-/** The last decision of a traced game (its decisions are numbered 0 to this). */
+/** The last decision of a game (its decisions are numbered 0 to this). */
 function lastId(original: TracedGame): number {
-  return original.trace.length - 1;
+  return original.asked.length - 1;
 }
 
 /** Finds decision `at` in the original and reads the edit against it. */
 export function forkPoint(g: StoredGame, original: TracedGame, at: number, edit: Edit): Result<ForkPoint, string> {
-  const decision = original.trace[at];
+  const decision = original.asked[at];
   if (decision === undefined) {
     const last = lastId(original);
     return err(
@@ -76,9 +76,9 @@ export function compareFork(g: StoredGame, point: ForkPoint, original: TracedGam
 
 /** A fork of a bot game: played at once (its agents answer synchronously). */
 export function forkBots(g: StoredGame, point: ForkPoint, original: TracedGame): Result<ForkOutcome, string> {
-  const trace: TracedDecision[] = [];
-  const played = playBots(g, tracing(trace, (agents, game) => forkAgents(agents, game, planOf(point))));
-  return compareFork(g, point, original, { game: played.game, played: played.played, specs: played.specs, trace });
+  const asked: AskedDecision[] = [];
+  const played = playBots(g, recording(asked, (agents, game) => forkAgents(agents, game, planOf(point))));
+  return compareFork(g, point, original, { game: played.game, played: played.played, specs: played.specs, asked });
 }
 
 /** A fork as people and programs read it (`sim fork`'s text, JSON and page). */
@@ -103,12 +103,12 @@ export interface ForkView {
 }
 
 /** What was said or chosen at the decision in one game: the speech's line, or the answer's label. */
-function atDecision(game: TracedGame, d: TracedDecision, from: number): string {
+function atDecision(game: TracedGame, d: AskedDecision, from: number): string {
   if (d.kind === 'speech') {
     const e = game.game.log[from];
     return e?.type === 'speech' ? (describe(e) ?? '') : '(no speech)';
   }
-  const played = game.trace[d.id]?.answer ?? d.answer;
+  const played = game.asked[d.id]?.answer ?? d.answer;
   const label = answerLabel(d.decision, played);
   return `${P(d.seat)} ${d.kind}: ${label === '' ? 'none' : label}`;
 }
@@ -117,7 +117,7 @@ function atDecision(game: TracedGame, d: TracedDecision, from: number): string {
 function tail(game: TracedGame, from: number, at: number): string {
   const cut = `── decision #${at} ──`;
   const log = game.game.log;
-  const text = transcript(log, { title: '' }, new Map([[from, [cut]]]), { marks: decisionMarks(log, game.trace) });
+  const text = transcript(log, { title: '' }, new Map([[from, [cut]]]), { marks: decisionMarks(log, game.asked) });
   const lines = text.split('\n');
   const i = lines.findIndex((l) => l.trim() === cut);
   let phase = '';

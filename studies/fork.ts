@@ -46,6 +46,7 @@ export interface ForkPlan {
 
 class ForkSeat implements Agent {
   readonly name: string;
+  readonly gameOver?: Agent['gameOver'];
   private freshRng: Rng | null = null;
 
   constructor(
@@ -55,6 +56,7 @@ class ForkSeat implements Agent {
     private readonly plan: ForkPlan,
   ) {
     this.name = inner.name;
+    if (inner.gameOver !== undefined) this.gameOver = (obs, outcome) => inner.gameOver!(obs, outcome);
   }
 
   decide(ctx: DecisionContext): Answer | Promise<Answer> {

@@ -15,7 +15,7 @@
 
 import { AbandonGame, playAsync } from '../agents/play.js';
 import { seatAgents } from '../agents/registry.js';
-import { traceAgents, type TracedDecision } from '../agents/traced.js';
+import { recordAsked, type AskedDecision } from '../agents/asked.js';
 import { Game, gameSeed } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import type { LlmGameOptions, LlmRun } from '../runs/llm/context.js';
@@ -47,14 +47,14 @@ export async function playWithModels(o: {
   const game = new Game(g.config.setup, seed);
   const session = o.llm.startGame(o.gameKey, seed, { recordThrough: o.plan.at, ...o.options });
   const { agents, specs } = seatAgents(g.config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
-  const trace: TracedDecision[] = [];
-  const wrapped = traceAgents(forkAgents(agents, game, o.plan), game, trace);
+  const asked: AskedDecision[] = [];
+  const wrapped = recordAsked(forkAgents(agents, game, o.plan), game, asked);
   try {
     const played = await playAsync(game, wrapped, session.playOptions());
     session.finish(played);
-    return ok({ status: 'played', game: { game, played, specs, trace } });
+    return ok({ status: 'played', game: { game, played, specs, asked } });
   } catch (e) {
-    if (e instanceof ForkStop) return ok({ status: 'played', game: { game, played: null, specs, trace } });
+    if (e instanceof ForkStop) return ok({ status: 'played', game: { game, played: null, specs, asked } });
     if (e instanceof LlmStop && e.scope === 'game')
       return err(`game ${g.index} of run ${g.run.id} cannot be forked from its LLM record: ${e.message.replace(/^replay: /, '').replace(/; run it live to complete the record$/, '')}`);
     if (e instanceof AbandonGame) return ok({ status: 'stopped', reason: e.message });

@@ -8,7 +8,7 @@
 // Loaded only for studies of games with models (it brings the SDKs).
 
 import { createHash } from 'node:crypto';
-import type { TracedDecision } from '../agents/traced.js';
+import type { AskedDecision } from '../agents/asked.js';
 import { gameSeed, ok } from '../engine/index.js';
 import type { LlmRun } from '../runs/llm/context.js';
 import { sampleName } from '../runs/llm/store.js';
@@ -22,7 +22,7 @@ function seedOf(place: string): number {
 }
 
 /** The arms of the speech at `d` of `g`, played through the study's LLM session `llm`. */
-export function modelArms(llm: LlmRun, studyKey: string): (g: StoredGame, original: TracedGame, d: TracedDecision) => ArmPlayer {
+export function modelArms(llm: LlmRun, studyKey: string): (g: StoredGame, original: TracedGame, d: AskedDecision) => ArmPlayer {
   return (g, _original, d) => async (plan) => {
     const fresh = plan.fresh;
     if (fresh === undefined) throw new Error('a study arm draws from fresh streams');

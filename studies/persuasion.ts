@@ -22,7 +22,7 @@
 // The study reports each as a mean per speech per agent × side (and × role), with a 95%
 // interval from a bootstrap over games, a game's speeches resampled with it (summary.ts).
 
-import type { TracedDecision } from '../agents/traced.js';
+import type { AskedDecision } from '../agents/asked.js';
 import { SILENCE, teamOf, type Claim, type Event, type Role, type Team } from '../engine/index.js';
 import { ok, type Result } from '../engine/index.js';
 import { nightAfter, sharedPrefix, type ForkPlan } from './fork.js';
@@ -45,7 +45,7 @@ export function sampleSeed(studySeed: string, seedOfGame: string, at: number, k:
 }
 
 /** The plans of sample k's arms for the speech at decision `d`. */
-export function armPlans(d: TracedDecision, fresh: string): ArmPlans {
+export function armPlans(d: AskedDecision, fresh: string): ArmPlans {
   return {
     with: { at: d.id, fresh, stop: nightAfter(d.asked) },
     without: { at: d.id, answer: { kind: 'speech', ...SILENCE }, fresh, stop: nightAfter(d.asked) },
@@ -129,34 +129,34 @@ export interface SpeechResult {
   readonly claims: readonly Claim[];
 }
 
-/** The speeches of a traced game made by seats whose agent `measured` accepts. */
-export function speechesOf(original: TracedGame, measured: (spec: string) => boolean): TracedDecision[] {
-  return original.trace.filter((d): d is TracedDecision => d !== undefined && d.kind === 'speech' && measured(original.specs[d.seat] ?? ''));
+/** The speeches of a recorded game made by seats whose agent `measured` accepts. */
+export function speechesOf(original: TracedGame, measured: (spec: string) => boolean): AskedDecision[] {
+  return original.asked.filter((d): d is AskedDecision => d !== undefined && d.kind === 'speech' && measured(original.specs[d.seat] ?? ''));
 }
 
 /** The claims the speech decision `d` made in the original game. */
-function claimsAt(o: TracedGame, d: TracedDecision): readonly Claim[] {
+function claimsAt(o: TracedGame, d: AskedDecision): readonly Claim[] {
   const e = o.game.log[d.asked];
   return e?.type === 'speech' ? e.claims : [];
 }
 
 /** A Seer's speech that reports a werewolf she saw (the acceptance figures' choice of speeches). */
-export const seerNaming = (o: TracedGame, d: TracedDecision): boolean =>
+export const seerNaming = (o: TracedGame, d: AskedDecision): boolean =>
   o.game.state.seats[d.seat]!.dealt === 'seer' && claimsAt(o, d).some((c) => c.type === 'seen' && c.result === 'werewolf');
 
 /** A werewolf's speech that claims the Seer's card. */
-export const fakeSeer = (o: TracedGame, d: TracedDecision): boolean =>
+export const fakeSeer = (o: TracedGame, d: AskedDecision): boolean =>
   o.game.state.seats[d.seat]!.dealt === 'werewolf' && claimsAt(o, d).some((c) => c.type === 'role' && c.role === 'seer');
 
 /** Who the speaker is at the speech: its agent, the card it holds and that card's team. */
-export function speakerOf(original: TracedGame, d: TracedDecision): { readonly agent: string; readonly role: Role; readonly side: Team } {
+export function speakerOf(original: TracedGame, d: AskedDecision): { readonly agent: string; readonly role: Role; readonly side: Team } {
   const role = cardsAt(original.game.log, d.asked)[d.seat]!;
   return { agent: original.specs[d.seat] ?? '?', role, side: teamOf(role) };
 }
 
 /** A speech's figures from its K pairs of arms. */
 export function measure(
-  at: { readonly run: number; readonly game: number; readonly original: TracedGame; readonly decision: TracedDecision },
+  at: { readonly run: number; readonly game: number; readonly original: TracedGame; readonly decision: AskedDecision },
   pairs: readonly { readonly with: ArmOutcome; readonly without: ArmOutcome }[],
 ): SpeechResult {
   const d = at.decision;
@@ -218,7 +218,7 @@ export async function measureSpeech(o: {
   readonly run: number;
   readonly game: number;
   readonly original: TracedGame;
-  readonly decision: TracedDecision;
+  readonly decision: AskedDecision;
   readonly samples: number;
   readonly studySeed: string;
   readonly play: ArmPlayer;

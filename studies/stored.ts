@@ -1,11 +1,11 @@
 // A stored game as a fork or a study starts from: its run's configuration (checked against
-// the run's key), the game replayed with every decision traced (agents/traced.ts) and
+// the run's key), the game replayed with every decision recorded (agents/asked.ts) and
 // checked against the stored row, as `sim show` checks it — a fork of a game that does not
 // replay to its stored result would be a fork of another game. Games with models are
 // replayed from the LLM record alone (read-only, no network: runs/llm/show.ts).
 
 import type { PlayedGame } from '../agents/play.js';
-import { traceAgents, type DecisionTrace } from '../agents/traced.js';
+import { recordAsked, type DecisionsAsked } from '../agents/asked.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import type { Agent } from '../agents/types.js';
 import type { Game } from '../engine/index.js';
@@ -40,7 +40,7 @@ export interface TracedGame {
   /** Null when the game was stopped before its end (a study's day is over). */
   readonly played: PlayedGame | null;
   readonly specs: readonly string[];
-  readonly trace: DecisionTrace;
+  readonly asked: DecisionsAsked;
 }
 
 /** The stored game replayed: whether it is the stored one (null: no row to check), and its models' counts as recorded. */
@@ -87,9 +87,9 @@ export function gameOf(config: RunConfig, index: number): StoredGame {
   };
 }
 
-/** Wraps agents with a trace (outermost, so it records what the game took) over `inner`. */
-export function tracing(trace: DecisionTrace, inner?: WrapAgents): WrapAgents {
-  return (agents: readonly Agent[], game: Game) => traceAgents(inner === undefined ? agents : inner(agents, game), game, trace);
+/** Wraps agents to record their decisions (outermost, so it records what the game took) over `inner`. */
+export function recording(asked: DecisionsAsked, inner?: WrapAgents): WrapAgents {
+  return (agents: readonly Agent[], game: Game) => recordAsked(inner === undefined ? agents : inner(agents, game), game, asked);
 }
 
 /** Plays a bot game of the run (game `index`), its agents wrapped by `wrap`. */
@@ -104,21 +104,21 @@ export function readRecord(store: Store, recordPath: string): Result<LlmStore, s
 }
 
 /**
- * The stored game replayed and traced, and whether it is the stored one (null when the row
+ * The stored game replayed, its decisions recorded, and whether it is the stored one (null when the row
  * is missing: a game not played to its end). `record`: the LLM record for a game with models.
  */
 export async function replayTraced(g: StoredGame, record: LlmStore | undefined): Promise<Result<ReplayedGame, string>> {
-  const trace: DecisionTrace = [];
-  let played: PlayedIndex;
+  const asked: DecisionsAsked = [];
+  let played: Pick<PlayedIndex, 'game' | 'played' | 'specs'>;
   let usage: readonly SeatUsage[] = [];
   if (g.llm) {
     if (record === undefined) return err(`game ${g.index} of run ${g.run.id} seats models and is replayed from their record, which was not given`);
     const { replayFromRecord } = await import('../runs/llm/show.js');
-    const r = await replayFromRecord(g.config, g.index, record, g.gameKey, { wrap: tracing(trace) });
+    const r = await replayFromRecord(g.config, g.index, record, g.gameKey, { wrap: recording(asked) });
     if (!r.ok) return err(`game ${g.index} of run ${g.run.id} cannot be replayed from its LLM record: ${r.error.replace(/^replay: /, '')}`);
     played = { game: r.value.game, played: r.value.played, specs: r.value.specs };
     usage = r.value.usage;
-  } else played = playBots(g, tracing(trace));
+  } else played = playBots(g, recording(asked));
   const matches = g.row === undefined ? null : sameAsStored(g.player, g.index, played, g.row);
-  return ok({ game: played.game, played: played.played, specs: played.specs, trace, matches, usage });
+  return ok({ game: played.game, played: played.played, specs: played.specs, asked, matches, usage });
 }

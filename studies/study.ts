@@ -8,7 +8,7 @@
 
 import { createHash } from 'node:crypto';
 import { parseAgentSpec } from '../agents/registry.js';
-import type { TracedDecision } from '../agents/traced.js';
+import type { AskedDecision } from '../agents/asked.js';
 import type { Game } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import type { WrapAgents } from '../runs/games.js';
@@ -151,9 +151,9 @@ export function botArms(g: StoredGame, original: TracedGame): ArmPlayer {
     };
     try {
       const p = g.player.playSync(g.index, wrap);
-      return Promise.resolve(ok({ game: p.game, played: p.played, specs: p.specs, trace: [] }));
+      return Promise.resolve(ok({ game: p.game, played: p.played, specs: p.specs, asked: [] }));
     } catch (e) {
-      if (e instanceof ForkStop && game !== undefined) return Promise.resolve(ok({ game, played: null, specs: original.specs, trace: [] }));
+      if (e instanceof ForkStop && game !== undefined) return Promise.resolve(ok({ game, played: null, specs: original.specs, asked: [] }));
       throw e;
     }
   };
@@ -164,7 +164,7 @@ export interface StudyEngine {
   /** The LLM record the games with models are replayed from. */
   readonly record?: LlmStore | undefined;
   /** The arms of a speech of a game with models (llm-study.ts). */
-  readonly modelArms?: ((g: StoredGame, original: TracedGame, d: TracedDecision) => ArmPlayer) | undefined;
+  readonly modelArms?: ((g: StoredGame, original: TracedGame, d: AskedDecision) => ArmPlayer) | undefined;
 }
 
 export interface StudyRun {
@@ -252,7 +252,7 @@ export async function estimateStudy(plan: StudyPlan, record: LlmStore | undefine
     speeches += list.length;
     if (!g.llm) continue;
     const made = new Map<number, number>();
-    for (const d of rep.trace) if (d !== undefined) made.set(d.seat, (made.get(d.seat) ?? 0) + 1);
+    for (const d of rep.asked) if (d !== undefined) made.set(d.seat, (made.get(d.seat) ?? 0) + 1);
     const log = rep.game.log;
     for (const s of list) {
       let night = log.length;
@@ -261,7 +261,7 @@ export async function estimateStudy(plan: StudyPlan, record: LlmStore | undefine
           night = i;
           break;
         }
-      for (const d of rep.trace) {
+      for (const d of rep.asked) {
         if (d === undefined || d.id <= s.id || d.asked >= night) continue;
         const u = rep.usage.find((x) => x.seat === d.seat);
         if (u === undefined || u.calls === 0) continue;
@@ -285,7 +285,7 @@ export async function measureInMemory(o: {
   readonly games: number;
   readonly samples: number;
   readonly seed: string;
-  readonly pick: (original: TracedGame, d: TracedDecision) => boolean;
+  readonly pick: (original: TracedGame, d: AskedDecision) => boolean;
 }): Promise<SpeechResult[]> {
   const out: SpeechResult[] = [];
   for (let i = 0; i < o.games; i++) {

@@ -5,6 +5,8 @@
 
 import { ROLES, SIDES, teamOf, type Role, type Side, type Team } from '../engine/index.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
+import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
+import { poolStoredRun } from '../runs/metrics.js';
 import type { Baseline, SeatCell, SideResult } from './ratings.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
@@ -20,11 +22,19 @@ export function setupLabel(r: { readonly players: number; readonly deck: string;
   return `${r.players} players ${r.deck} (${r.preset}${r.rules === '' ? '' : `, ${r.rules}`})`;
 }
 
+/** The behaviour metrics of a tournament's games, pooled over its pairings (the deals they share resampled together). */
+export interface TournamentMetrics {
+  readonly rows: readonly MetricsRow[];
+  /** Runs stored without their counts (played before they were kept): sim metrics replays them. */
+  readonly uncounted: readonly number[];
+}
+
 export interface SideData {
   readonly mode: 'side';
   readonly tournament: TournamentRow;
   readonly setupLabel: string;
   readonly pairings: readonly PairingGames[];
+  readonly metrics: TournamentMetrics;
   readonly results: readonly (SideResult & { readonly run: number; readonly other: number })[];
 }
 
@@ -33,6 +43,7 @@ export interface SeatData {
   readonly tournament: TournamentRow;
   readonly setupLabel: string;
   readonly pairings: readonly PairingGames[];
+  readonly metrics: TournamentMetrics;
   readonly reference: string;
   readonly baseline: Baseline & { readonly run: number };
   readonly cells: readonly SeatCell[];
@@ -55,8 +66,20 @@ function sideCounter(store: Store) {
   };
 }
 
+/** The stored counts of the tournament's runs, pooled (every run once: equal pairings share one). */
+function metricsOf(store: Store, runs: readonly number[]): TournamentMetrics {
+  const pool = new MetricsPool();
+  const uncounted: number[] = [];
+  for (const id of new Set(runs)) {
+    const run = store.run(id);
+    if (run !== undefined && !poolStoredRun(store, run, pool)) uncounted.push(id);
+  }
+  return { rows: pool.rows(), uncounted };
+}
+
 export function tournamentData(store: Store, t: TournamentRow): TournamentData {
   const rows = pairings(store, t.id);
+  const metrics = metricsOf(store, rows.map((r) => r.run));
   const games: PairingGames[] = rows.map((row) => {
     const run = store.run(row.run);
     return { row, stored: store.storedCount(row.run), planned: run === undefined ? 0 : run.stop - run.first };
@@ -71,7 +94,7 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
         const c = count(r.run);
         return { run: r.run, wolves: r.wolves!, village: r.village!, ...c, other: c.games - c.villageWins - c.wolvesWins };
       });
-    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results };
+    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results, metrics };
   }
   const base = rows.find((r) => r.kind === 'baseline');
   if (base === undefined) throw new Error(`tournament ${t.id}: a seat tournament without its baseline run`);
@@ -120,5 +143,5 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
     const y = order(b);
     return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
   });
-  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted };
+  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted, metrics };
 }

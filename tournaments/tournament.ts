@@ -21,6 +21,7 @@ import type { SweepTask } from './sweep-worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
 import { codeHash, versions } from '../runs/version.js';
 import { describeSetup, ok, type GameSetup, type Result } from '../engine/index.js';
+import type { ExecHost } from '../agents/exec/host.js';
 
 export interface LivePairing {
   /** Position in the schedule. */
@@ -89,17 +90,20 @@ export function pairingRun(store: Store, config: Omit<RunConfig, 'shard'>, code:
   return { run: store.createRun(whole, key, versions()), created: true };
 }
 
-/** A pairing ready to play: its run, and what a worker needs to play its games. */
-export function livePairing(store: Store, o: { readonly index: number; readonly pairing: Pairing; readonly run: RunRow; readonly setup: GameSetup; readonly seed: string }): LivePairing {
+/** A pairing ready to play: its run, and what a worker needs to play its games. `exec`: the process agents of its seating, started. */
+export function livePairing(
+  store: Store,
+  o: { readonly index: number; readonly pairing: Pairing; readonly run: RunRow; readonly setup: GameSetup; readonly seed: string; readonly exec?: ExecHost | undefined },
+): LivePairing {
   const agents = specList(o.pairing.seating);
   const stored = store.agents(o.run.id);
   if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${o.run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
   const spec: GamesSpec = { setup: o.setup, seed: o.seed, seating: o.pairing.seating.text, agents, codes: store.codes };
-  return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer(o.setup, o.seed, o.pairing.seating, agents, store.codes) };
+  return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer(o.setup, o.seed, o.pairing.seating, agents, store.codes, { exec: o.exec }) };
 }
 
-/** The tournament's row and each pairing's run: found (same key, same code) or made. */
-export function openTournament(store: Store, s: Schedule): OpenTournament {
+/** The tournament's row and each pairing's run: found (same key, same code) or made. `exec`: the process agents of its entrants. */
+export function openTournament(store: Store, s: Schedule, exec?: ExecHost): OpenTournament {
   const code = codeHash();
   const found = findTournament(store, s.key, code);
   const createdRuns: number[] = [];
@@ -109,7 +113,7 @@ export function openTournament(store: Store, s: Schedule): OpenTournament {
       const { run, created } = pairingRun(store, { setup: s.setup, seed: s.seed, seating: pairing.seating, games: s.games }, code);
       if (created) createdRuns.push(run.id);
       linkPairing(store, t.id, index, pairing, run.id);
-      return livePairing(store, { index, pairing, run, setup: s.setup, seed: s.seed });
+      return livePairing(store, { index, pairing, run, setup: s.setup, seed: s.seed, exec });
     });
     return { tournament: t, pairings: live, created: found === undefined, createdRuns };
   })();
@@ -240,7 +244,7 @@ export class PairingPlayer {
             return;
           }
           const b = l.player.builder(1);
-          b.add(index, p.played, p.specs);
+          b.add(index, p.played, p.specs, p.counters);
           onChunk(l, b.finish());
         },
         stop,

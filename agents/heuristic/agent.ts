@@ -134,6 +134,16 @@ export class HeuristicAgent implements Agent, Mind {
     return viewOf(b, false, (this.villageView ??= new View(b.n)));
   }
 
+  /**
+   * My suspicion of each seat (view.ts: the probability that it is a werewolf, as I see it
+   * now), for the behaviour metrics' belief scores. Read after a decision: the view was
+   * computed for it or is computed now from the same beliefs, and caches nothing a later
+   * decision would see differently.
+   */
+  werewolfBeliefs(): Float64Array | undefined {
+    return this.beliefs === null ? undefined : this.mine().p;
+  }
+
   decide(ctx: DecisionContext): Answer {
     const obs = ctx.observe();
     if (this.beliefs === null) {

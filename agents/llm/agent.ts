@@ -76,6 +76,8 @@ export class LlmAgent implements Agent {
   readonly name: string;
   private readonly notes: Note[] = [];
   private asking: Asking | null = null;
+  /** The beliefs stated with the last answer played (a day vote's), or null. */
+  private stated: Float64Array | null = null;
 
   constructor(
     private readonly spec: LlmSpec,
@@ -85,8 +87,14 @@ export class LlmAgent implements Agent {
     this.name = spec.text;
   }
 
+  /** The beliefs stated with the last answer played (agents/types.ts: read by the behaviour metrics). */
+  werewolfBeliefs(): Float64Array | undefined {
+    return this.stated ?? undefined;
+  }
+
   async decide(ctx: DecisionContext): Promise<Answer> {
     const d = ctx.decision;
+    this.stated = null;
     if (this.asking?.decision !== d.id) this.asking = { decision: d.id, attempt: 0, rejections: [] };
     const asking = this.asking;
     const obs = ctx.observe();
@@ -118,6 +126,7 @@ export class LlmAgent implements Agent {
       throw new Error(why);
     }
     const { answer, reasoning, cut } = read.value;
+    this.stated = read.value.beliefs ?? null;
     this.calls.note(at, 'reasoning', reasoning);
     if (cut !== null) this.calls.note(at, 'truncated', `its ${cut.field} was cut to its first ${cut.kept} characters (${cut.dropped} more were dropped)`);
     if (reasoning.trim() !== '') this.notes.push({ when: `${phase(obs)}, ${d.kind}`, text: reasoning.trim() });

@@ -4,9 +4,12 @@
 //
 // Fields: `reasoning` (private, never shown to players; kept in the run's store),
 // `choice` (a label from the menu, or a list of players), `say` (the pack's night chat),
-// `speech` (said aloud) and `claims` (the engine's Claim format, players written "P3").
+// `speech` (said aloud) and `claims` (the engine's Claim format, players written "P3");
+// at a day vote, `beliefs`: the probability the model gives each other player of being a
+// werewolf, or null — optional (a reply without it is read as null), private, and scored
+// by the behaviour metrics (docs/metrics.md), never by the game.
 
-import { CLAIM_ACTIONS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/index.js';
+import { CLAIM_ACTIONS, CLAIM_FIELDS, CLAIM_TYPES, MAX_CLAIMS, MAX_TEXT, SEEN_TEAMS, type Claim, type SeenResult } from '../../engine/index.js';
 import type { Answer, Decision } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { ROLES, isRole } from '../../engine/index.js';
@@ -20,8 +23,12 @@ export type Json = null | boolean | number | string | Json[] | { [k: string]: Js
 export function answerFields(d: Decision): readonly string[] {
   if (d.kind === 'speech') return ['reasoning', 'speech', 'claims'];
   if (d.kind === 'pack') return ['reasoning', 'say', 'choice'];
+  if (d.kind === 'vote') return ['reasoning', 'choice', 'beliefs'];
   return ['reasoning', 'choice'];
 }
+
+/** Fields a reply may leave out (read as null). */
+const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['beliefs']);
 
 const str = (description: string): Json => ({ type: 'string', description });
 const players = (n: number): string[] => Array.from({ length: n }, (_, i) => P(i));
@@ -58,6 +65,18 @@ export function answerSchema(d: Decision, menu: Menu, playerCount: number): Json
     props.claims = { type: 'array', description: `your claims, heard by everyone (at most ${MAX_CLAIMS})`, items: claimSchema(players(playerCount), d.seat) };
   }
   if (d.kind === 'pack') props.say = str(`your words to the pack (only the werewolves hear them; at most ${MAX_TEXT} characters)`);
+  if (d.kind === 'vote') {
+    // Strict schemas list every property as required: each player's probability may be null.
+    const others = players(playerCount).filter((_, i) => i !== d.seat);
+    const prob: Json = { anyOf: [{ type: 'number' }, { type: 'null' }] };
+    props.beliefs = {
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', additionalProperties: false, required: others, properties: Object.fromEntries(others.map((p) => [p, prob])) },
+      ],
+      description: 'optional: your probability (0 to 1) that each other player is a werewolf, null where you give none; private, never shown to the players',
+    };
+  }
   switch (menu.kind) {
     case 'one':
       props.choice = { type: 'string', enum: menu.options.map((o) => o.label), description: 'one of the legal choices' };
@@ -80,6 +99,7 @@ export function exampleAnswer(d: Decision, menu: Menu): string {
   }
   if (d.kind === 'pack') ex.say = '…to your pack…';
   if (menu.kind === 'one') ex.choice = menu.options[0]?.label ?? null;
+  if (d.kind === 'vote') ex.beliefs = { [P(d.seat === 0 ? 1 : 0)]: 0.6 };
   if (menu.kind === 'many') ex.choice = menu.candidates.slice(0, menu.count ?? 1).map(P);
   return JSON.stringify(ex);
 }
@@ -96,6 +116,24 @@ export interface ReadAnswer {
   readonly answer: Answer;
   readonly reasoning: string;
   readonly cut: Cut | null;
+  /** At a day vote: the stated probability that each seat is a werewolf (NaN where none), or null. */
+  readonly beliefs?: Float64Array | null;
+}
+
+/** A vote's `beliefs`: null, or {"P3": 0.7, …} over other players with probabilities (or null) in [0, 1]. */
+function readBeliefs(value: unknown, d: Decision, playerCount: number): Result<Float64Array | null, string> {
+  if (value === undefined || value === null) return ok(null);
+  if (typeof value !== 'object' || Array.isArray(value))
+    return err('beliefs must be null or an object like {"P2": 0.7, "P5": 0.1} (each other player\'s probability of being a werewolf)');
+  const out = new Float64Array(playerCount).fill(NaN);
+  for (const [label, p] of Object.entries(value as Record<string, unknown>)) {
+    const seat = seatOfLabel(label, playerCount);
+    if (seat === null || seat === d.seat) return err(`beliefs: ${quote(label)} is not another player (write P1..P${playerCount}, not yourself)`);
+    if (p === null) continue;
+    if (typeof p !== 'number' || !(p >= 0 && p <= 1)) return err(`beliefs.${P(seat)} must be a probability from 0 to 1 or null, not ${json(p)}`);
+    out[seat] = p;
+  }
+  return ok(out);
 }
 
 /** Words cut to MAX_TEXT characters, and what was cut. */
@@ -111,15 +149,6 @@ function seatOfLabel(label: unknown, players: number): number | null {
   const n = Number(m[1]);
   return n >= 1 && n <= players ? n - 1 : null;
 }
-
-const CLAIM_FIELDS: Readonly<Record<(typeof CLAIM_TYPES)[number], readonly string[]>> = {
-  role: ['role'],
-  seen: ['target', 'result'],
-  suspect: ['target'],
-  trust: ['target'],
-  action: ['action', 'target'],
-  'vote-intent': ['target'],
-};
 
 function readClaim(c: unknown, i: number, playerCount: number): Result<Claim, string> {
   const where = `claims[${i}]`;
@@ -172,9 +201,15 @@ export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount:
     return err(`the answer must be a JSON object with the fields ${fields.join(', ')}`);
   const o = value as Record<string, unknown>;
   for (const k of Object.keys(o)) if (!fields.includes(k)) return err(`unexpected field '${k}': the answer has exactly the fields ${fields.join(', ')}`);
-  for (const f of fields) if (!(f in o)) return err(`missing field '${f}': the answer has exactly the fields ${fields.join(', ')}`);
+  for (const f of fields) if (!(f in o) && !OPTIONAL_FIELDS.has(f)) return err(`missing field '${f}': the answer has exactly the fields ${fields.join(', ')}`);
   if (typeof o.reasoning !== 'string') return err('reasoning must be a string');
   const reasoning = o.reasoning;
+  let beliefs: Float64Array | null = null;
+  if (d.kind === 'vote') {
+    const b = readBeliefs(o.beliefs, d, playerCount);
+    if (!b.ok) return b;
+    beliefs = b.value;
+  }
   switch (menu.kind) {
     case 'speech': {
       if (typeof o.speech !== 'string') return err('speech must be a string (it may be empty)');
@@ -198,7 +233,7 @@ export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount:
         const { text: say, cut } = wordsOf('say', o.say);
         return ok({ reasoning, cut, answer: say === '' ? opt.answer : { ...(opt.answer as Answer & { kind: 'pack' }), say } });
       }
-      return ok({ reasoning, cut: null, answer: opt.answer });
+      return ok({ reasoning, cut: null, answer: opt.answer, beliefs });
     }
     case 'many': {
       if (!Array.isArray(o.choice)) return err('choice must be a list of player labels like ["P1","P4"]');

@@ -28,6 +28,8 @@ const FIELD_TEXT: Readonly<Record<string, string>> = {
   choice: 'choice: your decision, from the legal choices above',
   say: `say (string): your words to the pack (only the werewolves hear them; may be empty; at most ${MAX_TEXT} characters: anything longer is cut)`,
   speech: `speech (string): what you say aloud to everyone (may be empty; at most ${MAX_TEXT} characters: anything longer is cut)`,
+  beliefs:
+    'beliefs (object or null, optional): your probability from 0 to 1 that each other player is a werewolf, e.g. {"P2":0.7,"P5":0.1}, null for a player you give none; private: never shown to the players, and it changes nothing in the game',
   claims:
     `claims (list, at most ${MAX_CLAIMS}): what you claim, each one of ` +
     '{"type":"role","role":R} (I am R), {"type":"seen","target":"P4","result":R or "werewolf" or "not-werewolf"} (I saw P4\'s card), ' +
@@ -39,7 +41,7 @@ const FIELD_TEXT: Readonly<Record<string, string>> = {
  * record can tell the answers asked with another prompt (runs/llm/store.ts). Raise it with
  * every change of what a prompt says or how it is laid out (docs/LLM.md, "Prompt versions").
  */
-export const PROMPT_VERSION = 2;
+export const PROMPT_VERSION = 3;
 
 /** The user text's section titles, in order; `notes` only when the seat has notes (docs/LLM.md). */
 export const SECTIONS = {

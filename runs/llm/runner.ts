@@ -6,7 +6,9 @@
 // its answered calls stay in the record, so running it again costs nothing for them.
 
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
+import type { ExecHost } from '../../agents/exec/host.js';
 import { seatAgents, type Seating } from '../../agents/registry.js';
+import { traced, type DecisionTrace } from '../../agents/trace.js';
 import { Game } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import type { GameSetup } from '../../engine/index.js';
@@ -25,6 +27,8 @@ export interface LlmGamesRequest {
   readonly gameKey?: ((index: number) => string) | undefined;
   /** Each game as it ends (finished or not), in the order they end. */
   readonly onGame?: ((r: GameRun) => void) | undefined;
+  /** The run's agent processes, when `exec:` seats sit beside the models. */
+  readonly exec?: ExecHost | undefined;
 }
 
 export type GameRun =
@@ -38,6 +42,8 @@ export type GameRun =
       readonly usage: GameUsage;
       /** The agent spec each seat sat as. */
       readonly specs: readonly string[];
+      /** What the log does not hold of its decisions, for the behaviour metrics. */
+      readonly trace: DecisionTrace;
     }
   | { readonly status: 'unfinished'; readonly index: number; readonly seed: string; readonly gameKey: string; readonly reason: string };
 
@@ -47,18 +53,21 @@ export type GameRun =
  * after this has the record complete first (a game lost between the two is replayed from
  * the record for free). `sim` uses this directly (runs/execute.ts).
  */
-export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating' | 'seed' | 'llm' | 'gameKey'>, index: number): Promise<GameRun> {
+export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating' | 'seed' | 'llm' | 'gameKey' | 'exec'>, index: number): Promise<GameRun> {
   const seed = gameSeed(req.seed, index);
   const gameKey = req.gameKey?.(index) ?? `${req.llm.runId}/${index}`;
   const stopped = req.llm.stopped();
   if (stopped !== null) return { status: 'unfinished', index, seed, gameKey, reason: `not started: ${stopped.message}` };
   const game = new Game(req.setup, seed);
   const session = req.llm.startGame(gameKey, seed);
-  const { agents, specs } = seatAgents(req.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const exec = req.exec?.game(seed);
+  const seated = seatAgents(req.seating, game.state.seats.map((s) => s.dealt), { llm: session, exec });
+  const { agents, trace } = traced(seated.agents);
   try {
     const played = await playAsync(game, agents, session.playOptions());
+    exec?.settle(played);
     const usage = session.finish(played);
-    return { status: 'finished', index, seed, gameKey, game, played, usage, specs };
+    return { status: 'finished', index, seed, gameKey, game, played, usage, specs: seated.specs, trace };
   } catch (e) {
     if (e instanceof AbandonGame) return { status: 'unfinished', index, seed, gameKey, reason: e.message };
     throw e;

@@ -14,12 +14,13 @@ import { resolve } from 'node:path';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
 import { err, ok, type GameSetup, type Result } from '../../engine/index.js';
-import type { PlayedIndex } from '../games.js';
+import { countersOf, type PlayedIndex } from '../games.js';
 import { runKey, type RunConfig } from '../run-config.js';
 import { inspectDbFile, Store, type RunRow } from '../storage.js';
 import type { FailedAttempts } from '../../agents/llm/transport.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions, type ModelUsage, type StopInfo } from './context.js';
 import { playLlmGame } from './runner.js';
+import type { ExecHost } from '../../agents/exec/host.js';
 import { hasLlmRecord, llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from './store.js';
 
 /** The record: an LLM store on the results file's connection, or on a file of its own (--llm-cache). */
@@ -169,14 +170,17 @@ export class LlmSession {
   }
 
   /** Plays game `index` of a run; undefined when it was abandoned (not stored; its answered calls are in the record). */
-  async play(req: { readonly setup: GameSetup; readonly seating: Seating; readonly seed: string; readonly gameKey: (index: number) => string }, index: number): Promise<PlayedIndex | undefined> {
+  async play(
+    req: { readonly setup: GameSetup; readonly seating: Seating; readonly seed: string; readonly gameKey: (index: number) => string; readonly exec?: ExecHost | undefined },
+    index: number,
+  ): Promise<PlayedIndex | undefined> {
     const r = await playLlmGame({ ...req, llm: this.llm }, index);
     if (r.status === 'unfinished') {
       this.unfinishedReasons.push(r.reason);
       return undefined;
     }
     this.finished.push(...r.usage.seats);
-    return { game: r.game, played: r.played, specs: r.specs };
+    return { game: r.game, played: r.played, specs: r.specs, counters: countersOf(req.setup, r.game, r.trace, r.played) };
   }
 
   /** Ctrl-C: no new call; calls in flight end and are recorded; games in flight come back unfinished. */

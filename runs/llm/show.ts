@@ -7,6 +7,8 @@ import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import { seatAgents } from '../../agents/registry.js';
+import { traced } from '../../agents/trace.js';
+import { countersOf } from '../games.js';
 import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -49,6 +51,8 @@ export interface RecordReplay {
   readonly played: PlayedGame;
   /** The agent spec of each seat. */
   readonly specs: readonly string[];
+  /** The seats' behaviour counters (metrics/tally.ts). */
+  readonly counters: readonly Float64Array[];
   /** The seats' notes, as this replay made them (the same as when the game was played). */
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
@@ -76,11 +80,14 @@ export async function replayFromRecord(
   if (!llm.ok) return llm;
   const seed = gameSeed(config.seed, index);
   const game = new Game(config.setup, seed);
-  const session = llm.value.startGame(gameKey, seed, opts);
-  const { agents, specs } = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const session = llm.value.startGame(gameKey, seed, { keepCalls: opts.keepCalls });
+  const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const specs = seated.specs;
+  // A fork's or a study's wrappers first (studies/), then the metrics' trace of the answers the game takes.
+  const { agents, trace } = traced(opts.wrap === undefined ? seated.agents : opts.wrap(seated.agents, game));
   let played: PlayedGame;
   try {
-    played = await playAsync(game, opts.wrap === undefined ? agents : opts.wrap(agents, game), session.playOptions());
+    played = await playAsync(game, agents, session.playOptions());
   } catch (e) {
     if (e instanceof AbandonGame) return err(e.message.replace(/; run it live to complete the record$/, ''));
     throw e;
@@ -88,5 +95,6 @@ export async function replayFromRecord(
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  return ok({ game, played, specs, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
+  const counters = countersOf(config.setup, game, trace, played);
+  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
 }

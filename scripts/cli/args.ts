@@ -22,6 +22,14 @@ export function count(name: string, value: unknown, min: number, max = Number.MA
   return n;
 }
 
+/** Seconds (a decimal > 0, at most a day), in milliseconds. */
+export function seconds(name: string, text: string): number {
+  const t = text.trim();
+  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!(n > 0 && n <= 86_400)) fail(`--${name} takes seconds, a number above 0 and at most 86400 (e.g. --${name} 30), not '${text}'`);
+  return Math.round(n * 1000);
+}
+
 /** A decimal number flag (`0.05`, `.05`, `5e-2`); its range is checked where it is used. */
 export function decimal(name: string, value: unknown, example: string): number {
   const text = String(value).trim();

@@ -38,12 +38,12 @@ function estimate(original: ReplayedGame, at: number) {
   let input = 0;
   let output = 0;
   let cost: number | null = 0;
-  for (const d of original.trace) {
+  for (const d of original.asked) {
     if (d === undefined || d.id <= at) continue;
     const u = original.usage.find((s) => s.seat === d.seat);
     if (u === undefined || u.calls === 0) continue;
     // Per decision: the seat's recorded calls, tokens and dollars per decision it made.
-    const made = original.trace.filter((x) => x !== undefined && x.seat === d.seat).length;
+    const made = original.asked.filter((x) => x !== undefined && x.seat === d.seat).length;
     calls += u.calls / made;
     input += u.inputTokens / made;
     output += u.outputTokens / made;

@@ -61,6 +61,8 @@ export interface Summary {
   readonly before: number;
   /** With LLM seats: usage lines and the JSON `llm` object (llm-run.ts). */
   readonly llm?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | undefined;
+  /** With process agents: their counts and log (exec-run.ts). */
+  readonly exec?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | undefined;
 }
 
 /** The run's header (what is played, and where it is stored): printed before the progress bar. */
@@ -88,6 +90,7 @@ export function humanSummary(s: Summary, header = true): string {
   if (t.games < o.planned) out.push(`  incomplete  ${t.games} of ${gamesText(o.planned)} stored`);
   if (s.before > 0) out.push(`  resumed     ${s.before === 1 ? '1 game was' : `${s.before} games were`} already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
   if (s.llm !== undefined) out.push(...s.llm.lines, '');
+  if (s.exec !== undefined) out.push(...s.exec.lines, '');
   if (o.run !== null && s.db !== null) {
     out.push(`  stored in   ${s.db} as run ${o.run.id} (see a game: sim show --db ${s.db} --run ${o.run.id} --game ${o.run.first})`);
     if (c.shard.n > 1) out.push(`  shards      merge them when all are done: sim merge shard-*.db --into all.db`);
@@ -125,6 +128,7 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
     key: o.run?.key ?? null,
     versions: o.run === null ? null : versionsOf(o.run),
     ...(s.llm === undefined ? {} : { llm: s.llm.json }),
+    ...(s.exec === undefined ? {} : { exec: s.exec.json }),
   };
 }
 

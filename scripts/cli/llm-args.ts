@@ -8,7 +8,7 @@ import type { Limits } from '../../agents/llm/limiter.js';
 import { loadPrices, type PriceTable } from '../../agents/llm/prices.js';
 import type { Provider } from '../../agents/llm/spec.js';
 import type { CallPolicy } from '../../agents/llm/transport.js';
-import { count, NUMBER } from './args.js';
+import { count, NUMBER, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
 
 const GROUP = 'LLM agents (docs/LLM.md):';
@@ -118,14 +118,6 @@ function money(text: string): number | null {
   const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
   if (!Number.isFinite(n)) fail(`--max-cost takes an amount in US dollars (e.g. --max-cost 20 or 0.5), or none for no limit; not '${text}'`);
   return n;
-}
-
-/** Seconds (a decimal > 0, at most a day), in milliseconds. */
-function seconds(name: string, text: string): number {
-  const t = text.trim();
-  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
-  if (!(n > 0 && n <= 86_400)) fail(`--${name} takes seconds, a number above 0 and at most 86400 (e.g. --${name} 30), not '${text}'`);
-  return Math.round(n * 1000);
 }
 
 function baseUrl(name: string, text: string | undefined): string | undefined {

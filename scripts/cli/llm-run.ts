@@ -3,6 +3,7 @@
 // budget, games played through their sessions) started and summed up for printing.
 // Imported only when a seating has LLM seats (it loads the SDKs).
 
+import type { ExecHost } from '../../agents/exec/host.js';
 import { estimateRun, estimateText, type RunEstimate } from '../../agents/llm/estimate.js';
 import { usd } from '../../agents/llm/prices.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -74,13 +75,23 @@ export class LlmRunSession {
     /** Where the run's games are stored (undefined: --no-db). */
     readonly results: { readonly store: Store; readonly run: RunRow } | undefined,
     readonly createdNow: boolean,
+    /** The run's process agents, when `exec:` seats sit beside the models. */
+    readonly exec: ExecHost | undefined,
   ) {}
 
   /**
    * Registers the run in the record with its budget (a resumed run's must be there already)
    * and starts its session. `run` is the stored run (undefined: --no-db).
    */
-  static start(o: { readonly config: RunConfig; readonly settings: LlmSettings; readonly record: LlmRecord; readonly store: Store | undefined; readonly resume: RunRow | undefined; readonly newRun: () => RunRow | undefined }): LlmRunSession {
+  static start(o: {
+    readonly config: RunConfig;
+    readonly settings: LlmSettings;
+    readonly record: LlmRecord;
+    readonly store: Store | undefined;
+    readonly resume: RunRow | undefined;
+    readonly newRun: () => RunRow | undefined;
+    readonly exec?: ExecHost | undefined;
+  }): LlmRunSession {
     const { config, settings, record, resume } = o;
     const resuming = resume !== undefined;
     const runId0 = resuming ? llmRunId(config, resume) : undefined;
@@ -90,12 +101,13 @@ export class LlmRunSession {
     const runId = runId0 ?? llmRunId(config, run);
     record.store.beginRun(runId, resuming ? settings.maxCost : maxCost);
     const session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: config.seating }));
-    return new LlmRunSession(session, config, o.store !== undefined && run !== undefined ? { store: o.store, run } : undefined, !resuming);
+    return new LlmRunSession(session, config, o.store !== undefined && run !== undefined ? { store: o.store, run } : undefined, !resuming, o.exec);
   }
 
   private readonly gameKey = (index: number) => llmGameName(this.results?.run.key ?? runKey(this.config), index);
 
-  readonly play = (index: number) => this.session.play({ setup: this.config.setup, seating: this.config.seating, seed: this.config.seed, gameKey: this.gameKey }, index);
+  readonly play = (index: number) =>
+    this.session.play({ setup: this.config.setup, seating: this.config.seating, seed: this.config.seed, gameKey: this.gameKey, exec: this.exec }, index);
   interrupt = () => this.session.interrupt();
   stopped = () => this.session.stopped();
 

@@ -1,5 +1,5 @@
 // The `sim` command line (yargs): run (default), resume, show, fork, persuasion, merge, runs, presets,
-// rules, agents, balance, tournament, sprt, plan, leaderboard, report. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, sprt, plan, leaderboard, report, metrics. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
@@ -19,8 +19,11 @@ import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/s
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions } from './llm-args.js';
+import { execOptions } from './exec-run.js';
 import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
+import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.js';
+import { agentCheckCommand } from './agent-check.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
@@ -44,6 +47,8 @@ const EXAMPLES: [string, string][] = [
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
   ['sim tournament --agents random --agents heuristic --games 500', 'rate two agents as wolves and as village, on shared deals'],
   ['sim sprt --candidate heuristic:fakeClaim=0 --baseline heuristic --side werewolves', 'is one agent better than another as wolves? as few games as it takes'],
+  ["sim --agents heuristic --agents 'werewolves=exec:python3 examples/agents/heuristic_bot.py'", 'a Python program plays the werewolves (docs/protocol.md)'],
+  ["sim agent-check 'exec:python3 my_bot.py'", 'check a process agent against the protocol'],
   ['sim --games 20 --agents werewolves=openai:gpt-4o-mini --dry-run', 'the tokens and cost of 20 games with LLM wolves, estimated'],
   ['sim --games 20 --agents openai:gpt-4o-mini --max-cost 2', 'the same, played (OPENAI_API_KEY), stopping before $2 is spent'],
 ];
@@ -107,7 +112,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ['run', '$0'],
       'play a run of games (the default command)',
       (y) =>
-        llmOptions(executionOptions(setupOptions(y)), true)
+        execOptions(llmOptions(executionOptions(setupOptions(y)), true))
           .option('games', { ...NUMBER, group: RUN_GROUP, describe: 'games in the run (default 1000)' })
           .option('seed', { type: 'string', group: RUN_GROUP, describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"; 1–64 letters, digits, marks, punctuation, symbols or spaces of any script, not # or / (NFC-normalized)' })
           .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db); --no-db stores nothing' })
@@ -121,7 +126,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'resume',
       'continue a stopped run (default: the latest run of the database)',
       (y) =>
-        llmOptions(executionOptions(y), false)
+        execOptions(llmOptions(executionOptions(y), false))
           .option('run', { ...NUMBER, group: RUN_GROUP, describe: 'run id (default: the latest)' })
           .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db)' }),
       async (a) => {
@@ -132,7 +137,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'show',
       'print one game as a transcript, replayed from a stored run or from --seed and setup flags',
       (y) =>
-        setupOptions(y, 'Replay without a database (with --seed):')
+        execOptions(setupOptions(y, 'Replay without a database (with --seed):'))
           .option('game', { ...NUMBER, describe: 'game index (from 0)' })
           .option('run', { ...NUMBER, describe: 'run id (default: the latest run of the database)' })
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
@@ -248,9 +253,26 @@ export async function main(argv: readonly string[]): Promise<number> {
         code = await exportCommand(a as Parameters<typeof exportCommand>[0]);
       },
     )
+    .command('metrics', 'behaviour metrics per agent, side and role: irp beside the ideal observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
+      code = await metricsCommand(a as unknown as MetricsCliArgs);
+    })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand();
     })
+    .command(
+      'agent-check [agent]',
+      "check a process agent against the protocol: it plays every seat of a few games of every preset, and every protocol error it makes is listed (exit 1 if any)",
+      (y) =>
+        y
+          .positional('agent', { type: 'string', describe: "the agent, e.g. 'exec:python3 my_bot.py'" })
+          .option('games', { type: 'string', describe: 'games per table (default 3)' })
+          .option('seed', { type: 'string', describe: 'the seed of the games (default check)' })
+          .option('agent-timeout', { type: 'string', describe: 'seconds per answer (default 10)' })
+          .option('json', { type: 'boolean', default: false }),
+      async (a) => {
+        code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0]);
+      },
+    )
     .middleware((a) => {
       databases = databasesOf(a as Record<string, unknown>);
     })

@@ -21,6 +21,7 @@ import { tournament } from '../../tournaments/tournament-store.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, pairingsOptions, setupFrom, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { noProcessAgents } from './exec-run.js';
 import { playPairingsFromCli } from './pairing-play.js';
 import { DEFAULT_DELTA, DEFAULT_ERROR } from './sprt.js';
 
@@ -122,6 +123,7 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
       seed: unwrap(parseSeed(a.seed ?? DEFAULT_SEED)),
     }),
   );
+  noProcessAgents([plan.a, plan.b, plan.opponent], 'sim plan');
   const db = dbPathFrom(a.db);
   if (db === null) fail('the pilot is stored as runs: it needs a database (drop --no-db, or give --db PATH)');
   const models = llmSpecsOf(unwrap(parseSeating([plan.a, plan.b, plan.opponent])));

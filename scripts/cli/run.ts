@@ -2,7 +2,9 @@
 // the results. Ctrl-C stops cleanly: the chunks in flight are stored, and `sim resume`
 // plays the rest; a second Ctrl-C quits at once (the database is safe either way).
 // A seating with models goes through llm-run.ts (loaded only then): the record, the
-// budget, and games that may end unfinished (not stored; a resume replays them).
+// budget, and games that may end unfinished (not stored; a resume replays them). A
+// seating with process agents (`exec:`) has them started and greeted before any file is
+// opened (exec-run.ts), and stopped when the command ends, however it ends.
 
 import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
@@ -20,8 +22,10 @@ import { humanSummary, jsonSummary, runHeader } from './format.js';
 import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
+import type { ExecHost } from '../../agents/exec/host.js';
+import { execSettingsFrom, execSummary, openGivenLog, openLogWithoutDb, startExec, type ExecArgs, type ExecSettings } from './exec-run.js';
 
-export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs {
+export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | boolean | undefined;
   resume: boolean;
 }
@@ -49,16 +53,28 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
   const config = runConfigFrom(a);
   const exec = executionFrom(a);
   const llm = await llmPlan(a, config.seating);
+  const agentSettings = execSettingsFrom(a, [config.seating]);
   if (llm?.settings.dryRun === true) return llm.mod.dryRun(config, llm.settings, exec.json);
   const dbPath = dbPathFrom(a.db);
   if (dbPath === null) {
     if (a.resume) fail('--resume continues a stored run: it needs a database (drop --no-db, or give --db PATH)');
-    if (llm !== null) {
-      if (llm.settings.cache === undefined)
-        fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
-      return playLlm({ config, exec, dbPath: null }, llm);
-    }
-    return play({ config, exec, dbPath: null });
+    if (llm !== null && llm.settings.cache === undefined)
+      fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
+  }
+  // Everything is checked: the process agents start (and must greet) before any file is opened.
+  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings), settings: agentSettings };
+  try {
+    return await runWith(a, { config, exec, dbPath, agents }, llm);
+  } finally {
+    await agents?.host.close();
+  }
+}
+
+async function runWith(a: RunCommandArgs, t: PlayTarget, llm: LlmPlan | null): Promise<number> {
+  const { config, dbPath, agents } = t;
+  if (dbPath === null) {
+    if (agents !== undefined) openLogWithoutDb(agents.host, agents.settings);
+    return llm !== null ? playLlm(t, llm) : play(t);
   }
   const state = inspectDbFile(dbPath);
   const store = unwrap(Store.open(dbPath, 'write'));
@@ -74,8 +90,9 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
         );
       else resume = found;
     }
-    if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume }, llm, () => (dropped = true));
-    return await play({ config, exec, dbPath, store, resume });
+    if (agents !== undefined) openGivenLog(agents.host, agents.settings);
+    if (llm !== null) return await playLlm({ ...t, store, resume }, llm, () => (dropped = true));
+    return await play({ ...t, store, resume });
   } finally {
     store.close();
     // A run refused at its first call is not kept; nor is the file made for it.
@@ -97,6 +114,8 @@ interface PlayTarget {
   readonly store?: Store | undefined;
   /** The stored run this continues (undefined: a new run). */
   readonly resume?: RunRow | undefined;
+  /** The run's process agents (`exec:` seats), started, and their settings. */
+  readonly agents?: { readonly host: ExecHost; readonly settings: ExecSettings } | undefined;
 }
 
 /**
@@ -110,7 +129,15 @@ async function playLlm(t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Pr
   let session: LlmRunSession | undefined;
   let dropped = false;
   try {
-    session = mod.LlmRunSession.start({ config: t.config, settings, record, store: t.store, resume: t.resume, newRun: () => t.store?.createRun(t.config, runKey(t.config), versions()) });
+    session = mod.LlmRunSession.start({
+      config: t.config,
+      settings,
+      record,
+      store: t.store,
+      resume: t.resume,
+      newRun: () => t.store?.createRun(t.config, runKey(t.config), versions()),
+      exec: t.agents?.host,
+    });
     const run = session.results?.run;
     return await play({ ...t, resume: run }, session, () => {
       dropped = true;
@@ -123,7 +150,7 @@ async function playLlm(t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Pr
   }
 }
 
-export interface ResumeArgs extends ExecutionArgs, LlmArgs {
+export interface ResumeArgs extends ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | undefined;
   run?: string | undefined;
 }
@@ -153,6 +180,8 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   const check = unwrap(Store.open(dbPath, 'read'));
   let id: number;
   let llm: LlmPlan | null;
+  let agentSettings: ExecSettings | null;
+  let seating: Seating;
   try {
     const { run, config } = storedRun(check, a.run, 'resumed');
     if (run.codeHash !== codeHash())
@@ -162,16 +191,24 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
       );
     id = run.id;
     llm = await llmPlan(a, config.seating);
+    agentSettings = execSettingsFrom(a, [config.seating]);
+    seating = config.seating;
   } finally {
     check.close();
   }
-  const store = unwrap(Store.open(dbPath, 'update'));
+  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings), settings: agentSettings };
   try {
-    const { run, config } = storedRun(store, String(id), 'resumed');
-    if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume: run }, llm);
-    return await play({ config, exec, dbPath, store, resume: run });
+    const store = unwrap(Store.open(dbPath, 'update'));
+    try {
+      const { run, config } = storedRun(store, String(id), 'resumed');
+      if (agents !== undefined) openGivenLog(agents.host, agents.settings);
+      if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume: run, agents }, llm);
+      return await play({ config, exec, dbPath, store, resume: run, agents });
+    } finally {
+      store.close();
+    }
   } finally {
-    store.close();
+    await agents?.host.close();
   }
 }
 
@@ -209,6 +246,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       resume,
       shouldStop: llm === undefined ? stopping : () => stopping() || llm.stopped(),
       playAsync: llm?.play,
+      exec: t.agents?.host,
       onProgress: (done, total) => {
         if (before < 0) before = done; // the first call: games stored before this invocation
         if (done > before) header();
@@ -217,7 +255,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     });
     bar.stop();
     const end = llm?.finish(outcome);
-    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end };
+    const summary = { config, outcome, db: dbPath, workers: exec.workers, before: Math.max(0, before), llm: end, exec: t.agents === undefined ? undefined : execSummary(t.agents.host) };
     if (end?.dropped !== true) header();
     if (end?.dropped !== true) process.stdout.write(exec.json ? JSON.stringify(jsonSummary(summary)) + '\n' : humanSummary(summary, false));
     else dropped?.();

@@ -7,7 +7,7 @@ import { mixLabel } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { SIDES } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
-import { traceAgents, type DecisionTrace } from '../../agents/traced.js';
+import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
 import { decisionMarks } from '../../narrate/decisions.js';
 import { GamePlayer, type PlayedIndex, type WrapAgents } from '../../runs/games.js';
 import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
@@ -19,6 +19,8 @@ import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { presetTitle, rulesText } from './format.js';
+import type { ExecHost } from '../../agents/exec/host.js';
+import { execSettingsFrom, startExec, type ExecArgs } from './exec-run.js';
 import type { LlmNote } from '../../agents/llm/notes.js';
 import type { KeptCall } from '../../runs/llm/game.js';
 import { replayPage } from '../../reports/replay-page.js';
@@ -27,7 +29,7 @@ import { statSync } from 'node:fs';
 import { writeAtomic } from '../../reports/report-command.js';
 import { dirname, resolve } from 'node:path';
 
-export interface ShowArgs extends SetupArgs {
+export interface ShowArgs extends SetupArgs, ExecArgs {
   game?: string | undefined;
   run?: string | undefined;
   db?: string | undefined;
@@ -112,7 +114,19 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
     }
   }
   const { config } = src;
-  const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes);
+  const agents = execSettingsFrom(a, [config.seating]);
+  if (a.agentLog !== undefined && agents !== null) fail('--agent-log applies to runs; sim show writes no log (the agents\' stderr is dropped)');
+  const host = agents === null ? undefined : await startExec([config.seating], agents);
+  try {
+    return await showWith(a, src, index, host);
+  } finally {
+    await host?.close();
+  }
+}
+
+async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined): Promise<number> {
+  const { config } = src;
+  const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes, { exec });
   const llm = llmSpecsOf(config.seating).length > 0;
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
   if (config.seating.async && !llm)
@@ -122,8 +136,8 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
   let replay: PlayedIndex;
   let text: (header: TranscriptHeader) => string;
   // Every decision numbered, so that `sim fork --at N` can name one.
-  const trace: DecisionTrace = [];
-  const traced: WrapAgents = (agents, game) => traceAgents(agents, game, trace);
+  const asked: DecisionsAsked = [];
+  const numbered: WrapAgents = (agents, game) => recordAsked(agents, game, asked);
   let llmParts: { notes: readonly LlmNote[]; calls: readonly KeptCall[] } = { notes: [], calls: [] };
   if (llm) {
     const why =
@@ -132,13 +146,13 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
         : src.stored.row === undefined
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
-    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why, { keepCalls: a.html !== undefined, wrap: traced });
-    replay = { game: r.game, played: r.played, specs: r.specs };
-    text = (header) => r.text(header, { marks: decisionMarks(r.game.log, trace) });
+    const r = await (await import('./llm-show.js')).replayLlmGame(config, index, src.recordPath, src.gameKey, why, { keepCalls: a.html !== undefined, wrap: numbered });
+    replay = { game: r.game, played: r.played, specs: r.specs, counters: r.counters };
+    text = (header) => r.text(header, { marks: decisionMarks(r.game.log, asked) });
     llmParts = { notes: r.notes, calls: r.calls };
   } else {
-    replay = config.seating.async ? await player.playAsync(index, traced) : player.playSync(index, traced);
-    text = (header) => transcript(replay.game.log, header, undefined, { marks: decisionMarks(replay.game.log, trace) });
+    replay = config.seating.async ? await player.playAsync(index, numbered) : player.playSync(index, numbered);
+    text = (header) => transcript(replay.game.log, header, undefined, { marks: decisionMarks(replay.game.log, asked) });
   }
   const header = {
     title: `${src.label} · game ${index} (game seed ${gameSeed(config.seed, index)})`,

@@ -14,6 +14,7 @@ import { setupLabel } from '../../tournaments/tournament-data.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, pairingsOptions, setupFrom, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { noProcessAgents } from './exec-run.js';
 import { playPairingsFromCli } from './pairing-play.js';
 
 export const DEFAULT_DELTA = 0.05;
@@ -99,6 +100,7 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
   const db = dbPathFrom(a.db);
   if (db === null) fail('a sequential test stores its games as runs: it needs a database (drop --no-db, or give --db PATH)');
   const plan = sprtPlanFrom(a, exec.concurrency);
+  noProcessAgents([plan.candidate, plan.baseline, plan.opponent], 'sim sprt');
   let llm: typeof import('./tournament-llm.js') | undefined;
   let settings: ReturnType<typeof llmSettingsFrom> | undefined;
   if (!plan.async) noLlmFlags(a, [plan.candidate, plan.baseline, plan.opponent].join(', '));

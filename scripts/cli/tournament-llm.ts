@@ -26,6 +26,7 @@ import type { LlmSettings } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
+import type { ExecHost } from '../../agents/exec/host.js';
 import { rmSync } from 'node:fs';
 import { wrap } from '../../reports/terminal.js';
 
@@ -119,11 +120,13 @@ export interface ModelPlay {
   readonly fresh: boolean;
   /** The command and what it plays, for the messages (`sim tournament`, `the tournament`, `tournament 3`). */
   readonly command: string;
+  /** The process agents of the play, started, when `exec:` seats sit beside the models. */
+  readonly exec?: ExecHost | undefined;
   readonly what: string;
   readonly name: string;
 }
 
-export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string): TournamentModels {
+export function startTournamentModels(store: Store, open: OpenTournament, s: Schedule, settings: LlmSettings, dbPath: string, exec?: ExecHost): TournamentModels {
   return startPairingModels(
     store,
     {
@@ -136,6 +139,7 @@ export function startTournamentModels(store: Store, open: OpenTournament, s: Sch
       command: 'sim tournament',
       what: 'the tournament',
       name: `tournament ${open.tournament.id}`,
+      exec,
     },
     settings,
     dbPath,
@@ -162,7 +166,7 @@ export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSett
   }
   let dropped = false;
   return {
-    playAsync: (l, index) => session.play({ setup: p.setup, seating: l.pairing.seating, seed: p.seed, gameKey: (i) => llmGameName(l.run.key, i) }, index),
+    playAsync: (l, index) => session.play({ setup: p.setup, seating: l.pairing.seating, seed: p.seed, gameKey: (i) => llmGameName(l.run.key, i), exec: p.exec }, index),
     stopped: () => session.stopped(),
     interrupt: () => session.interrupt(),
     finish(play: PlayOutcome) {

@@ -16,6 +16,9 @@ import { terminalWidth } from './format.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
+import type { ExecHost } from '../../agents/exec/host.js';
+import type { Schedule } from '../../tournaments/schedule.js';
+import { execOptions, execSettingsFrom, execSummary, startExec, type ExecArgs } from './exec-run.js';
 
 export const DEFAULT_TOURNAMENT_GAMES = 1000;
 export const DEFAULT_ADAPTIVE_PRECISION = 0.02;
@@ -23,7 +26,7 @@ export const DEFAULT_ADAPTIVE_MAX = 5000;
 export const DEFAULT_ADAPTIVE_BATCH = 100;
 
 export function tournamentOptions<T>(y: Argv<T>) {
-  return llmOptions(
+  return execOptions(llmOptions(
     pairingsOptions(y, {
       seed: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"`,
       db: 'results database (default werewolf.db): one run per pairing, grouped as a tournament',
@@ -44,10 +47,10 @@ export function tournamentOptions<T>(y: Argv<T>) {
         'Tournament:',
       ),
     true,
-  );
+  ));
 }
 
-export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs {
+export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
   agents?: string[];
   mode?: string;
   reference?: string;
@@ -119,6 +122,29 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     if (settings.dryRun) return llm.dryRun(schedule, settings, a.json);
     llm.checkTournamentModels(schedule, settings);
   }
+  const agentSettings = execSettingsFrom(a, schedule.pairings.map((p) => p.seating));
+  if (agentSettings?.log !== undefined) fail("--agent-log: a tournament writes its agents' log beside its database (DB.tournamentN.agents.log)");
+  // Everything is checked: the process agents start (and must greet) before the database is opened.
+  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings);
+  try {
+    return await play(a, { db, schedule, args, llm, settings, host });
+  } finally {
+    await host?.close();
+  }
+}
+
+async function play(
+  a: TournamentCliArgs,
+  t: {
+    db: string;
+    schedule: Schedule;
+    args: TournamentArgs;
+    llm: typeof import('./tournament-llm.js') | undefined;
+    settings: ReturnType<typeof llmSettingsFrom> | undefined;
+    host: ExecHost | undefined;
+  },
+): Promise<number> {
+  const { db, schedule, args, llm, settings, host } = t;
   const state = inspectDbFile(db);
   const bar = progressBar(!a.json);
   let stopModels: (() => void) | undefined;
@@ -131,11 +157,13 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
     const r = await runTournament(args, {
       shouldStop: interrupt.stopping,
       onProgress: (done, total) => bar.update(done, total),
+      exec: host,
+      execSummary: host === undefined ? undefined : () => execSummary(host),
       models:
         llm === undefined
           ? undefined
           : (store, open) => {
-              const session = llm.startTournamentModels(store, open, schedule, settings!, db);
+              const session = llm.startTournamentModels(store, open, schedule, settings!, db, host);
               stopModels = () => session.interrupt();
               return session;
             },

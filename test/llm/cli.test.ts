@@ -198,10 +198,11 @@ describe('--max-cost and sim resume', () => {
     const total = ref.received.length;
 
     const s1 = await serve();
-    const limit = 60; // about two fifths of what the 3 games cost
+    // About half of what the 3 games cost (whole dollars: the message prints it so): one game or two, not three.
+    const limit = Math.round((JSON.parse(whole.stdout).llm.spent as number) * 0.5);
     const first = await simAsync([...args, '--db', 'budget.db', '--max-cost', String(limit)], dir, envFor(s1.url));
     expect(first.code).toBe(3);
-    expect(first.stderr).toMatch(/^stopped by --max-cost: the budget of \$60 is spent .* To go on, give a larger budget: sim resume --db budget\.db --run 1 --max-cost USD\n$/);
+    expect(first.stderr).toMatch(new RegExp(`^stopped by --max-cost: the budget of \\$${limit} is spent .* To go on, give a larger budget: sim resume --db budget\\.db --run 1 --max-cost USD\\n$`));
     const o1 = JSON.parse(first.stdout);
     expect(o1.complete).toBe(false);
     expect(o1.games).toBeGreaterThanOrEqual(1);

@@ -42,6 +42,8 @@ export interface FakeOptions {
   readonly salt?: string;
   /** The words of every speech, pack message and reasoning (default: a few plain words). */
   readonly words?: string;
+  /** At a day vote, state beliefs (the optional `beliefs` field): 0.75 for one other player, 0.25 for the rest. */
+  readonly beliefs?: boolean;
 }
 
 export interface FakeProvider {
@@ -81,7 +83,7 @@ function hashPick<T>(items: readonly T[], salt: string): T {
 const quoted = (s: string): string[] => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
 /** A legal answer (or the faulty one asked for) to the decision in the request. */
-function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean, words: string | undefined): Record<string, unknown> {
+function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean, words: string | undefined, beliefs: boolean): Record<string, unknown> {
   const schema = schemaOf(r.wire, r.body);
   const props = (schema?.properties ?? {}) as Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
   const fieldsLine = /exactly the fields ([a-z, ]+)\./.exec(r.user)?.[1] ?? /Answer with the fields: ([a-z, ]+)\./.exec(r.user)?.[1] ?? '';
@@ -115,6 +117,11 @@ function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose:
     }
     if (fault === 'illegal') out.choice = Array.isArray(out.choice) ? ['P99'] : 'P99';
   }
+  if (beliefs && fields.includes('beliefs')) {
+    const others = players.filter((p) => p !== me);
+    const suspect = hashPick(others.length > 0 ? others : ['P1'], `${mix}/beliefs`);
+    out.beliefs = Object.fromEntries(others.map((p) => [p, p === suspect ? 0.75 : 0.25]));
+  }
   if (fault === 'extra-field') out.confidence = 0.9;
   return out;
 }
@@ -141,7 +148,7 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
     default:
       break;
   }
-  const answer = answerFor(r, fault, opts.salt, opts.verbose === true, opts.words);
+  const answer = answerFor(r, fault, opts.salt, opts.verbose === true, opts.words, opts.beliefs === true);
   const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : JSON.stringify(answer);
   const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
   const outputTokens = Math.ceil(text.length / 4);

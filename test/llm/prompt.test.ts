@@ -16,6 +16,15 @@ import { gameSeed } from '../../engine/index.js';
 import { ROLES, type Role } from '../../engine/index.js';
 import { describe as describeEvent } from '../../narrate/transcript.js';
 import { setupOf } from './helpers.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ExecHost } from '../../agents/exec/host.js';
+import { endMessage, seatEvents, seatSeed } from '../../agents/exec/protocol.js';
+import { observe, type Decision } from '../../engine/index.js';
+import { playWatched, protocolProblems, ROOT, type WatchedGame } from '../exec/helpers.js';
+
+const RECORDER = join(ROOT, 'test', 'exec', 'agents', 'recorder.py');
 
 const ALL_ROLES = 'werewolf=3,villager,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper';
 
@@ -241,5 +250,88 @@ describe('the legal choices in the prompt', () => {
       playSync(game, Array(13).fill(spy));
     }
     expect(kinds.size).toBeGreaterThanOrEqual(12);
+  });
+});
+
+// The same guarantee for process agents (agents/exec, docs/protocol.md): a recorder agent
+// in every seat writes down every line the host sends it, and each seat's messages are
+// checked against the engine: its events are exactly its observation (nothing it did not
+// see, nothing twice, nothing left out), with `public` for `vis`; its decisions are the
+// engine's with its legal answers; the setup is the public one and the seed its own.
+describe('the process protocol never gives a seat more than its observation', () => {
+  const tables: [string, Parameters<typeof setupOf>[0]][] = [
+    ...['thiercelieux', 'classic', 'introduction', 'standard'].map((preset): [string, Parameters<typeof setupOf>[0]] => [preset, { preset, players: 13, roles: ALL_ROLES }]),
+    ['Harvest Festival + New Moon', { preset: 'standard', players: 13, roles: ALL_ROLES, rules: ['harvestFestival=true', 'newMoon=all'] }],
+  ];
+
+  it('for every message to every seat, every role, under every preset and the variants', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'leak-exec-'));
+    const record = join(dir, 'record.jsonl');
+    const command = { text: `exec:python3 ${RECORDER} ${record}`, argv: ['python3', RECORDER, record] };
+    const host = await ExecHost.start([command]);
+    if (!host.ok) throw new Error(host.error);
+    const games = new Map<number, WatchedGame>();
+    try {
+      for (const [label, req] of tables) for (const [k, v] of await playWatched(host.value, command, setupOf(req), `leak-exec-${label}`, 3)) games.set(k, v);
+    } finally {
+      await host.value.close();
+    }
+    const lines = readFileSync(record, 'utf8').split('\n');
+    rmSync(dir, { recursive: true, force: true });
+    const roles = new Set<Role>();
+    for (const w of games.values()) for (const seat of w.asked.keys()) roles.add(w.game.state.seats[seat]!.role);
+    expect([...roles].sort()).toEqual([...ROLES].sort());
+    expect(lines.filter((l) => l.includes('"type":"decide"')).length).toBeGreaterThan(1000);
+    expect(protocolProblems(lines, games)).toEqual([]);
+  });
+
+  // The check itself can fail: each of these messages says more (or less) than the seat saw.
+  it.each([
+    ['an event of the log the seat did not see', 'unseen'],
+    ['an event twice', 'twice'],
+    ['an event dropped', 'dropped'],
+    ['vis sent', 'vis'],
+    ['a field the protocol does not have', 'field'],
+    ['another seat\'s seed', 'seed'],
+  ])('sees %s', async (_what, how) => {
+    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
+    const game = new Game(setup, gameSeed('leak-exec-check', 0));
+    const asked = new Map<number, Decision[]>();
+    const messages: Record<string, unknown>[] = [];
+    const sent = new Array<number>(13).fill(0);
+    const greet = (s: number) => {
+      if (asked.has(s)) return;
+      asked.set(s, []);
+      messages.push({ type: 'game', game: 1, seat: s, seed: seatSeed(game.seed, how === 'seed' && s === 0 ? 1 : s), players: 13, deck: setup.deck, options: setup.options });
+    };
+    const seatOf = (s: number): Agent => ({
+      name: 'fake-host',
+      decide(ctx) {
+        const d = ctx.decision;
+        greet(s);
+        asked.get(s)!.push(d);
+        const obs = ctx.observe();
+        messages.push({ type: 'decide', id: messages.length, game: 1, seat: s, events: seatEvents(obs.events, sent[s]!), decision: d, deadline_ms: 1 });
+        sent[s] = obs.events.length;
+        return randomAgent.decide(ctx);
+      },
+    });
+    const played = playSync(game, Array.from({ length: 13 }, (_, s) => seatOf(s)));
+    expect(played.outcome).toBeDefined();
+    for (let s = 0; s < 13; s++) {
+      greet(s);
+      messages.push(endMessage(1, observe(game, s), sent[s]!) as unknown as Record<string, unknown>);
+    }
+    const honest = () => protocolProblems(messages.map((m) => JSON.stringify(m)), new Map([[1, { game, asked }]]));
+    if (how !== 'seed') expect(honest()).toEqual([]);
+    // Corrupt one decide message of seat 0 (or the seed above) and look again.
+    const m = messages.find((x) => x.type === 'decide' && x.seat === 0 && (x.events as unknown[]).length > 1)!;
+    const events = m.events as Record<string, unknown>[];
+    if (how === 'unseen') events.push({ ...game.log.find((e) => (e.vis & 1) === 0)!, vis: undefined, public: false });
+    if (how === 'twice') events.push(events[0]!);
+    if (how === 'dropped') events.pop();
+    if (how === 'vis') events[0] = { ...events[0], vis: -1 };
+    if (how === 'field') m.role = 'werewolf';
+    expect(honest().length).toBeGreaterThan(0);
   });
 });

@@ -90,14 +90,23 @@ describe('reading an answer strictly', () => {
   };
 
   it('turns labels into engine answers', () => {
-    expect(read(vote, { reasoning: 'r', choice: 'P4' })).toEqual({ reasoning: 'r', cut: null, answer: { kind: 'vote', target: 3 } });
-    expect(read(vote, { reasoning: '', choice: 'none' })).toEqual({ reasoning: '', cut: null, answer: { kind: 'vote', target: null } });
+    expect(read(vote, { reasoning: 'r', choice: 'P4' })).toEqual({ reasoning: 'r', cut: null, answer: { kind: 'vote', target: 3 }, beliefs: null });
+    expect(read(vote, { reasoning: '', choice: 'none', beliefs: null })).toEqual({ reasoning: '', cut: null, answer: { kind: 'vote', target: null }, beliefs: null });
     expect(read(cupid, { reasoning: '', choice: ['P1', 'P5'] })).toEqual({ reasoning: '', cut: null, answer: { kind: 'cupid', lovers: [0, 4] } });
     expect(read(speech, { reasoning: 'x', speech: ' I am the seer. ', claims: [{ type: 'role', role: 'seer' }, { type: 'seen', target: 'P2', result: 'werewolf' }] })).toEqual({
       reasoning: 'x',
       cut: null,
       answer: { kind: 'speech', claims: [{ type: 'role', role: 'seer' }, { type: 'seen', target: 1, result: 'werewolf' }], text: 'I am the seer.' },
     });
+  });
+
+  it("reads a vote's optional beliefs: each other player's probability of being a werewolf (issue 12)", () => {
+    const r = read(vote, { reasoning: '', choice: 'P4', beliefs: { P1: 0.25, P4: 1, P5: null } }) as { beliefs: Float64Array };
+    expect([...r.beliefs]).toEqual([0.25, NaN, NaN, 1, NaN]);
+    expect(read(vote, { reasoning: '', choice: 'P4', beliefs: { P4: 1.5 } })).toMatch(/beliefs\.P4 must be a probability from 0 to 1 or null, not 1\.5/);
+    expect(read(vote, { reasoning: '', choice: 'P4', beliefs: { P9: 0.5 } })).toMatch(/beliefs: "P9" is not another player/);
+    expect(read(vote, { reasoning: '', choice: 'P4', beliefs: { P3: 0.5 } })).toMatch(/not another player \(write P1\.\.P5, not yourself\)/);
+    expect(read(vote, { reasoning: '', choice: 'P4', beliefs: [0.5] })).toMatch(/beliefs must be null or an object/);
   });
 
   it('cuts words longer than MAX_TEXT to it, whole code points, and says what it cut', () => {

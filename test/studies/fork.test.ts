@@ -10,7 +10,7 @@
 // test then fails at its first heuristic fork).
 
 import { describe, expect, it } from 'vitest';
-import type { TracedDecision } from '../../agents/traced.js';
+import type { AskedDecision } from '../../agents/asked.js';
 import { CLAIM_TYPES, legalAnswers, ROLES, Rng, type Claim, type Event } from '../../engine/index.js';
 import { answerLabel } from '../../agents/llm/choices.js';
 import type { Edit } from '../../studies/edit.js';
@@ -43,7 +43,7 @@ function fork(g: StoredGame, o: Awaited<ReturnType<typeof original>>, at: number
 }
 
 /** The speech event a speech decision wrote (its claims and words). */
-function speechAt(o: { game: { log: readonly Event[] } }, d: TracedDecision): { claims: readonly Claim[]; text?: string | undefined } {
+function speechAt(o: { game: { log: readonly Event[] } }, d: AskedDecision): { claims: readonly Claim[]; text?: string | undefined } {
   const e = o.game.log[d.asked];
   if (e?.type !== 'speech') throw new Error(`decision #${d.id} wrote no speech`);
   return e;
@@ -52,7 +52,7 @@ function speechAt(o: { game: { log: readonly Event[] } }, d: TracedDecision): { 
 const bytes = (f: ForkOutcome) => JSON.stringify({ log: f.fork.game.log, outcome: f.fork.played?.outcome });
 
 /** A random legal edit of decision `d` (speeches: silence or other claims). */
-function randomEdit(d: TracedDecision, players: number, rng: Rng): Edit {
+function randomEdit(d: AskedDecision, players: number, rng: Rng): Edit {
   if (d.decision.kind === 'speech') {
     if (rng.int(2) === 0) return { kind: 'silence' };
     const others = Array.from({ length: players }, (_, i) => i).filter((s) => s !== d.seat);
@@ -80,14 +80,14 @@ describe('a fork', () => {
       const c = cells[i % cells.length]!;
       const g = memoryGame({ ...c.s, rules: c.rules }, c.agents, `fork-${i % 7}`, rng.int(50));
       const o = await original(g);
-      const ids = o.trace.filter((d) => d !== undefined);
+      const ids = o.asked.filter((d) => d !== undefined);
       const d = ids[rng.int(ids.length)]!;
       const edit = randomEdit(d, g.config.setup.players, rng);
       const f = fork(g, o, d.id, edit);
       // The prefix: every event before the decision was asked, as stored (compareFork checks it; here again, plainly).
       expect(JSON.stringify(f.fork.game.log.slice(0, f.from))).toBe(JSON.stringify(o.game.log.slice(0, f.from)));
       // The edit is what the game took at the decision.
-      expect(f.fork.trace[d.id]?.answer).toEqual(f.replacement);
+      expect(f.fork.asked[d.id]?.answer).toEqual(f.replacement);
       // The same fork again: the same game, byte for byte.
       expect(bytes(fork(g, o, d.id, edit))).toBe(bytes(f));
       kinds.add(d.kind);
@@ -106,7 +106,7 @@ describe('a fork', () => {
       const s = SETUPS[i % SETUPS.length]!;
       const g = memoryGame({ ...s, rules: Object.values(VARIANTS)[i % 4] }, AGENTS[i % AGENTS.length]!, 'same', i);
       const o = await original(g);
-      const ids = o.trace.filter((d) => d !== undefined);
+      const ids = o.asked.filter((d) => d !== undefined);
       const d = ids[rng.int(ids.length)]!;
       const stored = JSON.stringify({ log: o.game.log, outcome: o.played.outcome });
       expect(bytes(fork(g, o, d.id, { kind: 'none' }))).toBe(stored);
@@ -123,7 +123,7 @@ describe('a fork', () => {
   it('shows both games side by side from the decision on, marking the rows that differ', async () => {
     const g = memoryGame({ preset: 'standard', players: 8 }, ['heuristic'], '3', 3);
     const o = await original(g);
-    const seer = o.trace.find((d) => d?.kind === 'speech' && o.game.state.seats[d.seat]!.dealt === 'seer' && speechAt(o, d).claims.length > 0)!;
+    const seer = o.asked.find((d) => d?.kind === 'speech' && o.game.state.seats[d.seat]!.dealt === 'seer' && speechAt(o, d).claims.length > 0)!;
     const f = fork(g, o, seer.id, { kind: 'silence' });
     expect(f.rows.length).toBeGreaterThan(0);
     expect(f.rows.at(-1)).toMatchObject({ phase: 'End', what: 'result' });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
-import { traceAgents, type DecisionTrace } from '../../agents/traced.js';
+import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
 import { Game, gameSeed, resolveSetup } from '../../engine/index.js';
 import { decisionMarks, idRanges } from '../../narrate/decisions.js';
 import { transcript } from '../../narrate/transcript.js';
@@ -31,9 +31,9 @@ describe('decision numbers', () => {
           const seating = parseSeating(['heuristic']);
           if (!setup.ok || !seating.ok) throw new Error('setup');
           const game = new Game(setup.value, gameSeed('marks', i));
-          const trace: DecisionTrace = [];
-          playSync(game, traceAgents(seatAgents(seating.value, game.state.seats.map((s) => s.dealt)).agents, game, trace));
-          const marks = decisionMarks(game.log, trace);
+          const asked: DecisionsAsked = [];
+          playSync(game, recordAsked(seatAgents(seating.value, game.state.seats.map((s) => s.dealt)).agents, game, asked));
+          const marks = decisionMarks(game.log, asked);
           // Each decision's number appears in exactly one mark, and no two batches share a line.
           const marked = [...marks.values()].flatMap((m) => {
             expect(m).not.toContain(' ');
@@ -42,8 +42,8 @@ describe('decision numbers', () => {
               return Array.from({ length: (b ?? a!) - a! + 1 }, (_, k) => a! + k);
             });
           });
-          expect(marked.sort((a, b) => a - b)).toEqual(trace.filter((d) => d !== undefined).map((d) => d.id));
-          for (const d of trace) {
+          expect(marked.sort((a, b) => a - b)).toEqual(asked.filter((d) => d !== undefined).map((d) => d.id));
+          for (const d of asked) {
             if (d === undefined) continue;
             if (d.kind === 'speech') {
               expect(game.log[d.asked]?.type).toBe('speech');

@@ -233,7 +233,7 @@ describe('schema versions', () => {
     expect(r.code).toBe(0);
     // Make it what schema 1 wrote: no tournament tables, user_version 1.
     const d = new Database(old);
-    d.exec('DROP TABLE tournament_runs; DROP TABLE tournaments; PRAGMA user_version = 1;');
+    d.exec('DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; PRAGMA user_version = 1;');
     d.close();
     const before = snapshot(dir)['old.db'];
     const runs = sim(['runs', '--db', 'old.db'], dir);

@@ -1,0 +1,65 @@
+// A run's log of its agent processes: their stderr, their starts and ends, and every
+// protocol error with the offending line quoted. Lines wait in memory until the run knows
+// where its log goes (`open`: the run's row is made after the processes have started),
+// so a refused command writes nothing; the last lines are kept for error messages. The
+// file is capped: an agent that floods its stderr cannot fill the disk.
+
+import { closeSync, openSync, writeSync } from 'node:fs';
+
+const TAIL = 20;
+
+export class RunLog {
+  private fd: number | undefined;
+  private readonly waiting: string[] = [];
+  private readonly last: string[] = [];
+  private written = 0;
+  private capped = false;
+  private filePath: string | undefined;
+
+  constructor(private readonly maxBytes = 64 << 20) {}
+
+  get path(): string | undefined {
+    return this.filePath;
+  }
+
+  line(text: string): void {
+    const stamped = `${new Date().toISOString().slice(11, 23)} ${text}\n`;
+    this.last.push(text);
+    if (this.last.length > TAIL) this.last.shift();
+    if (this.fd === undefined) {
+      if (this.waiting.length < 10_000) this.waiting.push(stamped);
+      return;
+    }
+    this.write(stamped);
+  }
+
+  private write(s: string): void {
+    if (this.capped || this.fd === undefined) return;
+    const bytes = Buffer.byteLength(s);
+    if (this.written + bytes > this.maxBytes) {
+      this.capped = true;
+      writeSync(this.fd, `… the log reached ${this.maxBytes} bytes: nothing more is written\n`);
+      return;
+    }
+    this.written += bytes;
+    writeSync(this.fd, s);
+  }
+
+  /** From now on lines go to `path` (appended: a resumed run adds to its log). */
+  open(path: string): void {
+    if (this.fd !== undefined) return;
+    this.fd = openSync(path, 'a');
+    this.filePath = path;
+    for (const s of this.waiting.splice(0)) this.write(s);
+  }
+
+  /** The last lines logged (for an error message). */
+  tail(): readonly string[] {
+    return this.last;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

@@ -1,0 +1,116 @@
+// The metrics: each a stable key, a function of summed counters (counters.ts), the rows it
+// applies to, and where it comes from. docs/metrics.md says for each what it can and
+// cannot tell.
+
+import type { Role, Team } from '../engine/index.js';
+import { BELIEF_BINS, BIN, C } from './counters.js';
+
+export interface MetricSpec {
+  readonly key: string;
+  /** One line: what it is. */
+  readonly doc: string;
+  /** The published benchmark it comes from, or null (ours). */
+  readonly source: string | null;
+  /** Rows it applies to: these sides (a role row when its card's team is one of them) … */
+  readonly sides: readonly Team[];
+  /** … or these roles only (then no side row). */
+  readonly roles?: readonly Role[];
+  /** Its value from the counters summed over games (indexed by counters.ts `C`); NaN where undefined. */
+  readonly value: (s: Float64Array) => number;
+  /** The counter whose sum is the number of observations behind it (a row's `n`): its denominator. */
+  readonly n: number;
+}
+
+const ALL_SIDES: readonly Team[] = ['village', 'werewolves', 'piper'];
+const VILLAGE: readonly Team[] = ['village'];
+const WOLVES: readonly Team[] = ['werewolves'];
+
+function share(key: string, numerator: number, denominator: number, sides: readonly Team[], doc: string, source: string | null, roles?: readonly Role[]): MetricSpec {
+  return {
+    key,
+    doc,
+    source,
+    sides,
+    ...(roles === undefined ? {} : { roles }),
+    value: (s) => (s[denominator]! === 0 ? NaN : s[numerator]! / s[denominator]!),
+    n: denominator,
+  };
+}
+
+/** The area under the ROC curve from binned probabilities (ties within a bin count half). */
+export function binnedAuc(wolf: ArrayLike<number>, not: ArrayLike<number>): number {
+  let nw = 0;
+  let nn = 0;
+  for (let b = 0; b < BELIEF_BINS; b++) {
+    nw += wolf[b]!;
+    nn += not[b]!;
+  }
+  if (nw === 0 || nn === 0) return NaN;
+  let below = 0;
+  let area = 0;
+  for (let b = 0; b < BELIEF_BINS; b++) {
+    area += wolf[b]! * (below + not[b]! / 2);
+    below += not[b]!;
+  }
+  return area / (nw * nn);
+}
+
+function auc(key: string, wolfBin: number, notBin: number, doc: string): MetricSpec {
+  return {
+    key,
+    doc,
+    source: null,
+    sides: ALL_SIDES,
+    value: (s) => binnedAuc(s.subarray(wolfBin, wolfBin + BELIEF_BINS), s.subarray(notBin, notBin + BELIEF_BINS)),
+    n: C.beliefPairs,
+  };
+}
+
+const KAGGLE = 'Kaggle Game Arena (Werewolf)';
+const AIWOLF = 'AIWolf';
+const PLUS = 'WereWolf-Plus';
+
+export const METRICS: readonly MetricSpec[] = [
+  share('irp', C.votesOnWolf, C.votes, VILLAGE, "share of the seat's day votes that land on a werewolf", KAGGLE),
+  share('observer-irp', C.observerOnWolf, C.votes, VILLAGE, "the same votes cast for the ideal observer's most likely werewolf among the same legal targets", null),
+  {
+    key: 'informed-irp',
+    doc: 'irp minus observer-irp on the same votes: above 0 the seat used more than the public record, below 0 it wasted it',
+    source: null,
+    sides: VILLAGE,
+    value: (s) => (s[C.votes]! === 0 ? NaN : (s[C.votesOnWolf]! - s[C.observerOnWolf]!) / s[C.votes]!),
+    n: C.votes,
+  },
+  share('random-irp', C.chanceOnWolf, C.votes, VILLAGE, 'the same votes cast uniformly at random among the same legal targets (the ratio-to-random baseline)', AIWOLF),
+  share('observer-exact', C.observerExact, C.votes, VILLAGE, 'share of those votes at which the ideal observer was exact, not approximate', null),
+  share('vss', C.vssFor, C.vssDays, VILLAGE, 'on rounds that voted a werewolf out, the share of the seat\'s votes that were for him', KAGGLE),
+  share('ksr', C.keyAlive, C.keySeats, VILLAGE, 'share of key village roles (seer, witch, guard, hunter, little girl, elder) alive at the end', KAGGLE),
+  share('votes-received', C.votesReceived, C.votesExpected, ALL_SIDES, 'day votes received, as a ratio to what a uniformly random electorate would give (1: no attention)', null),
+  share('wolf-survival', C.daysAlive, C.seats, WOLVES, 'days begun alive, per werewolf', PLUS),
+  share('bus-rate', C.votesOnWolf, C.votes, WOLVES, "share of a werewolf's day votes cast against a packmate", PLUS),
+  share('claims-true', C.claimsTrue, C.claims, ALL_SIDES, 'share of structured claims true when spoken (role, seen, action claims)', null),
+  share('claims-false', C.claimsFalse, C.claims, ALL_SIDES, 'share of structured claims false when spoken', null),
+  share('claims-unverifiable', C.claimsUnverifiable, C.claims, ALL_SIDES, 'share of claims that state an opinion or a promise (suspect, trust, vote intent)', null),
+  share('fake-claim-rate', C.falseRoleSpeeches, C.speeches, ALL_SIDES, 'share of speeches claiming a role the speaker does not hold', PLUS),
+  share('fake-claim-success', C.fakeSuccess, C.falseRoleSpeeches, ALL_SIDES, 'false role claims after which the claimant survived the day and the vote-out was one he accused', PLUS),
+  share('accusation-accuracy', C.accusationsOnWolf, C.accusations, ALL_SIDES, 'share of accusations (suspect, seen as werewolf) naming a werewolf', PLUS),
+  share('seer-found', C.seerFound, C.seerWolves, [], "share of the game's werewolves the seer saw", PLUS, ['seer']),
+  share('witch-saves', C.witchSaves, C.witchPotions, [], "heals that saved a village-side victim, per potion used", PLUS, ['witch']),
+  share('witch-poisons', C.witchPoisonWolf, C.witchPotions, [], 'poisonings of a werewolf, per potion used', PLUS, ['witch']),
+  share('guard-hits', C.guardHits, C.guardNights, [], "nights the guard protected the pack's chosen victim", PLUS, ['guard']),
+  share('invalid-rate', C.invalid, C.answers, ALL_SIDES, 'answers refused by the engine (illegal or malformed), per answer given', AIWOLF),
+  share('fallback-rate', C.fallbacks, C.decisions, ALL_SIDES, 'decisions settled by the fallback after the retries, per decision', null),
+  share('abstention-rate', C.abstained, C.voteChances, ALL_SIDES, 'day votes abstained where a vote was possible', null),
+  share('self-vote-rate', C.selfVotes, C.voteDecisions, ALL_SIDES, 'day-vote answers naming oneself (refused), per vote asked', null),
+  share('packmate-rate', C.packmateNamed, C.packAnswers, WOLVES, "the pack's proposals naming a packmate, per proposal", null),
+  share('brier', C.beliefSq, C.beliefPairs, ALL_SIDES, "mean squared error of the seat's stated werewolf probabilities at its votes (living others)", null),
+  share('observer-brier', C.observerSq, C.beliefPairs, ALL_SIDES, "the ideal observer's, on the same seats at the same votes", null),
+  auc('auc', BIN.beliefWolf, BIN.beliefNot, 'probability that a werewolf gets a higher stated probability than a non-werewolf (20 bins; ties half)'),
+  auc('observer-auc', BIN.observerWolf, BIN.observerNot, "the ideal observer's, on the same seats at the same votes"),
+];
+
+export const METRIC_KEYS: readonly string[] = METRICS.map((m) => m.key);
+
+export function metricSpec(key: string): MetricSpec | undefined {
+  return METRICS.find((m) => m.key === key);
+}

@@ -1,0 +1,724 @@
+// The ideal observer: at any point of a game, the exact probability that each player is
+// a werewolf given the public facts only — a uniform prior over the deals consistent with
+// the deck, the setup and the rule options, and with everything announced to all: the
+// deaths and the cards they turned over, an Idiot's or a Scapegoat's card, whom the pack
+// could have killed under `packTargets` (004's Harvest Festival: only a neighbour of a
+// waking werewolf), the nights nobody died, the game not being over yet, and New Moon's
+// public facts (who is away, the séance's questions and true answers, Miracle's victim,
+// the ghost as the pack's first victim). Votes, speeches and claims are not evidence for
+// it: reading them is the players' job, and the observer is the baseline they must beat.
+//
+// It is fed the log's public events (`vis === ALL`) and nothing else: `publicEvents` is
+// the only door, so no hidden fact can reach it.
+//
+// How: the cards of the dead and of revealed living players are known; the werewolf
+// cards not yet accounted for lie among the other seats. Every placement of them (at most
+// C(17,4) = 2,380 for 004's largest table) is checked against the public facts that
+// depend on where the werewolves sit, and weighted by the number of ways to deal the
+// other cards consistently (a séance's "is he a plain villager?" or "is the witch a
+// man?" constrain those). Without such facts every placement is as likely as any other
+// and the posterior is the werewolves left over the unknown seats, in closed form.
+//
+// Where it is approximate (listed in `Posterior.approximations`, and in docs/metrics.md):
+// a Thief in the deck (his exchange with the two cards left over is treated as not having
+// happened: the placements are of the cards as dealt, over the seats and the two spare
+// cards); Cupid (the lovers are unknown: their win and their immunity from each other are
+// ignored); the Pied Piper (his win by charms is ignored; "same side" reads him as
+// village); the Harvest Festival's witch (her potion can turn a card into a werewolf's or
+// a villager's in secret: ignored); the séance's "has the Seer found a werewolf?" (read as
+// telling nothing); more placements than `limit` (then the closed form is used). It never
+// rules out a world for want of a potion or a life: a lone werewolf's failed kill is
+// taken as explained if a Guard, a Witch or an Elder could be alive to explain it (the
+// exact observer would also count the Witch's heal already spent; that case is flagged).
+
+import {
+  ALL,
+  neighboursWhere,
+  type Event,
+  type GameSetup,
+  type MoonEvent,
+  type Role,
+  type RuleOptions,
+  type SeanceQuestion,
+} from '../engine/index.js';
+
+export interface Posterior {
+  /** Per seat, the probability that it is a werewolf now (seats whose card is known: 0 or 1). */
+  readonly p: Float64Array;
+  /** True when no approximation was needed (see the file's header). */
+  readonly exact: boolean;
+  /** Why it is approximate: short phrases, empty when exact. */
+  readonly approximations: readonly string[];
+  /** Placements of the werewolf cards enumerated (0: the closed form, every placement alike). */
+  readonly placements: number;
+}
+
+/** A log's public events, the observer's only input. */
+export function publicEvents(log: readonly Event[]): Event[] {
+  return log.filter((e) => e.vis === ALL);
+}
+
+/** Placements enumerated at most; beyond, the closed form (flagged approximate). */
+export const DEFAULT_PLACEMENT_LIMIT = 200_000;
+
+const bit = (s: number) => 1 << s;
+
+/** Set bits of a 32-bit mask. */
+export function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function binomial(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+/** What the public knows of one night, read at the dawn after it. */
+interface NightFacts {
+  readonly night: number;
+  /** Seats alive during the night. */
+  readonly living: number;
+  /** Seats whose card had turned into a plain villager before the night (Miracle). */
+  readonly turned: number;
+  /** Seats away during the night (Gone Hunting's men): they neither wake nor can be eaten. */
+  readonly away: number;
+  /** Seats announced dead at the dawn with the public cause "night". */
+  deaths: number;
+  /** The pack's victim, when the public knows it (Miracle's, or the séance's ghost); NONE: it killed nobody. */
+  known: number;
+  /** Public: nobody died of the werewolves this night (Spiritualism's "no ghost yet"). */
+  noWolfDeath: boolean;
+  /** April Fools' round: powers were swapped at the dawn before, between cards alive then. */
+  readonly aprilFools: boolean;
+  /** Each seat's living neighbours that night, as a mask (made on first use: the Harvest Festival's reach). */
+  near: Int32Array | null;
+}
+
+const UNKNOWN = -1;
+const NONE = -2;
+
+/** A moment at which the game was publicly not over (after a death chain, at a vote). */
+interface Checkpoint {
+  readonly living: number;
+  readonly turned: number;
+}
+
+/** A séance answer about where the werewolves sit, with the table as it was. */
+interface SeancePredicate {
+  readonly question: SeanceQuestion;
+  readonly medium: number;
+  readonly about: readonly number[];
+  readonly answer: boolean;
+  readonly living: number;
+  readonly turned: number;
+  readonly sheriff: number;
+}
+
+/** What may have acted on a night, as far as the public knows. */
+interface NightPowers {
+  /** A witch may have poisoned someone. */
+  readonly poison: boolean;
+  /** A guard may have died of a second night's protection (guardRepeat=lethal). */
+  readonly lethalGuard: boolean;
+  /** Someone may have stopped a certain kill (guard, witch's heal, the Elder's second life). */
+  readonly saver: boolean;
+  /** ... but only the witch's heal or the Elder's life, which may have been spent (flagged). */
+  readonly saverSpendable: boolean;
+}
+
+export interface ObserverOptions {
+  readonly limit?: number;
+}
+
+export class IdealObserver {
+  private readonly n: number;
+  private readonly options: RuleOptions;
+  private readonly deckCount = new Map<Role, number>();
+  private readonly thief: boolean;
+  private readonly harvest: boolean;
+  private readonly limit: number;
+  private readonly approximations = new Set<string>();
+  /** What the setup alone makes approximate. */
+  private readonly setupApproximations: string[] = [];
+
+  private readonly everyone: number;
+  private alive: number;
+  /** The card each seat was dealt, where public (the dead, an Idiot, a Miracle's victim, a Scapegoat). */
+  private readonly revealed: (Role | null)[];
+  /** The night (= day) of each seat's death: it was at the table for nights up to it. */
+  private readonly lastNight: number[];
+  /** Revealed seats whose card is a werewolf's. */
+  private revealedWolves = 0;
+  private turned = 0;
+  private day = 0;
+  private sheriff = -1;
+  private male: readonly boolean[] | null = null;
+  private awayToday = 0;
+  private goneHunting = false;
+  /** Today's New Moon card. */
+  private card: MoonEvent | null = null;
+  private powersLostDay = Infinity;
+  private deathsPending = false;
+
+  private readonly nights: NightFacts[] = [];
+  private readonly checkpoints: Checkpoint[] = [];
+  private readonly predicates: SeancePredicate[] = [];
+  /** Séance facts about plain villagers and the witch: constraints on the other cards' deal. */
+  private mustVillager = 0;
+  private mustNotVillager = 0;
+  /** Seats (bits; the thief's spare cards are bits n and n+1) where the witch's card may lie; -1: anywhere. */
+  private witchAllowed = -1;
+  /** A public fact that no placement can explain (a bug in the observer if it ever happens). */
+  private contradiction: string | null = null;
+
+  private version = 0;
+  private cachedVersion = -1;
+  private cached: Posterior | null = null;
+
+  constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
+    this.n = setup.players;
+    this.options = setup.options;
+    for (const r of setup.deck) this.deckCount.set(r, (this.deckCount.get(r) ?? 0) + 1);
+    this.thief = this.deckCount.has('thief');
+    this.harvest = setup.options.harvestFestival;
+    this.limit = opts.limit ?? DEFAULT_PLACEMENT_LIMIT;
+    this.everyone = this.n >= 31 ? -1 : (1 << this.n) - 1;
+    this.alive = this.everyone;
+    this.revealed = new Array<Role | null>(this.n).fill(null);
+    this.lastNight = new Array<number>(this.n).fill(Infinity);
+    if (this.thief) this.setupApproximations.push("a Thief's exchange is unseen");
+    if (this.deckCount.has('cupid')) this.setupApproximations.push('the lovers are unknown');
+    if (this.deckCount.has('piper')) this.setupApproximations.push("the Piper's charms are unseen");
+    if (this.harvest && this.deckCount.has('witch')) this.setupApproximations.push("the Harvest witch's potion may change cards unseen");
+    for (const a of this.setupApproximations) this.approximations.add(a);
+  }
+
+  /** Back to the start of a game of the same setup (an observer serves game after game). */
+  reset(): void {
+    this.alive = this.everyone;
+    this.revealed.fill(null);
+    this.lastNight.fill(Infinity);
+    this.revealedWolves = 0;
+    this.turned = 0;
+    this.day = 0;
+    this.sheriff = -1;
+    this.male = null;
+    this.awayToday = 0;
+    this.goneHunting = false;
+    this.card = null;
+    this.powersLostDay = Infinity;
+    this.deathsPending = false;
+    this.nights.length = 0;
+    this.checkpoints.length = 0;
+    this.predicates.length = 0;
+    this.mustVillager = 0;
+    this.mustNotVillager = 0;
+    this.witchAllowed = -1;
+    this.contradiction = null;
+    this.approximations.clear();
+    for (const a of this.setupApproximations) this.approximations.add(a);
+    this.version++;
+    this.cached = null;
+  }
+
+  /** Reads one public event (in log order). A non-public event is a caller's bug. */
+  see(e: Event): void {
+    if (e.vis !== ALL) throw new Error(`the ideal observer was given a '${e.type}' event that is not public`);
+    if (this.deathsPending && !IN_DEATH_CHAIN.has(e.type)) {
+      // The death chain is over (victory is checked then): if the game went on, it was not over.
+      if (e.type !== 'end') this.checkpoints.push({ living: this.alive, turned: this.turned });
+      this.deathsPending = false;
+    }
+    switch (e.type) {
+      case 'night':
+        this.nights.push({
+          night: e.night,
+          living: this.alive,
+          turned: this.turned,
+          away: this.goneHunting ? this.awayToday & this.alive : 0,
+          deaths: 0,
+          known: UNKNOWN,
+          noWolfDeath: false,
+          aprilFools: this.card === 'april-fools',
+          near: null,
+        });
+        this.version++;
+        return;
+      case 'day':
+        this.day = e.day;
+        this.awayToday = 0;
+        this.goneHunting = false;
+        this.card = null;
+        return;
+      case 'moon':
+        this.card = e.event;
+        return;
+      case 'attributes':
+        this.male = e.male;
+        return;
+      case 'away':
+        this.awayToday = 0;
+        for (const s of e.seats) this.awayToday |= bit(s);
+        this.goneHunting = e.event === 'gone-hunting';
+        return;
+      case 'death':
+        this.die(e.seat, e.role, e.cause === 'night');
+        return;
+      case 'miracle': {
+        // The pack's victim, turned over, lives on as a plain villager.
+        this.reveal(e.seat, e.role);
+        this.turned |= bit(e.seat);
+        const last = this.nights[this.nights.length - 1];
+        if (last !== undefined) last.known = e.seat;
+        this.version++;
+        return;
+      }
+      case 'moon-void':
+        this.moonVoid(e.event, e.reason);
+        return;
+      case 'idiot-revealed':
+        this.reveal(e.seat, 'idiot');
+        return;
+      case 'sacrifice':
+        this.reveal(e.scapegoat, 'scapegoat');
+        return;
+      case 'verdict':
+        // A tie kills the Scapegoat himself (in the Harvest Festival, a neighbour of his: the
+        // `sacrifice` vote names him, when there is one).
+        if (e.reason === 'scapegoat' && e.target !== null && !this.harvest) this.reveal(e.target, 'scapegoat');
+        return;
+      case 'sheriff':
+        this.sheriff = e.seat;
+        return;
+      case 'powers-lost':
+        // Public only when the Elder died by day: the village's powers are gone from the next night.
+        this.powersLostDay = Math.min(this.powersLostDay, this.day);
+        this.version++;
+        return;
+      case 'seance':
+        this.seance(e.medium, e.ghost, e.question, e.about, e.answer);
+        return;
+      case 'votes':
+        this.checkpoints.push({ living: this.alive, turned: this.turned });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private reveal(seat: number, role: Role): void {
+    if (this.revealed[seat] !== null) return;
+    this.revealed[seat] = role;
+    if (role === 'werewolf') this.revealedWolves |= bit(seat);
+    this.version++;
+  }
+
+  private die(seat: number, role: Role, atNight: boolean): void {
+    // A Miracle's victim dying later shows the villager card she now holds: her dealt card is known already.
+    this.reveal(seat, role);
+    this.alive &= ~bit(seat);
+    this.lastNight[seat] = this.day;
+    if (atNight) {
+      const last = this.nights[this.nights.length - 1];
+      if (last !== undefined) last.deaths |= bit(seat);
+    }
+    this.deathsPending = true;
+    this.version++;
+  }
+
+  private moonVoid(event: string, reason: string): void {
+    // Miracle with no victim: the pack's kill did not land last night.
+    if (event === 'miracle') {
+      const last = this.nights[this.nights.length - 1];
+      if (last !== undefined) last.known = NONE;
+      this.version++;
+    }
+    // Spiritualism with no ghost: nobody has died of the werewolves yet.
+    if (event === 'spiritualism' && reason.startsWith(NO_GHOST)) {
+      for (const nf of this.nights) nf.noWolfDeath = true;
+      this.version++;
+    }
+  }
+
+  private seance(medium: number, ghost: number, question: SeanceQuestion, about: readonly number[], answer: boolean): void {
+    this.version++;
+    // The ghost is the first player the werewolves killed: his night's kill was him, none before.
+    const died = this.lastNight[ghost]!;
+    for (const nf of this.nights) {
+      if (nf.night < died) nf.noWolfDeath = true;
+      else if (nf.night === died && (nf.deaths & bit(ghost)) !== 0) nf.known = ghost;
+    }
+    switch (question) {
+      case 'seer-found-wolf':
+        this.approximations.add("the séance's question about the Seer is read as telling nothing");
+        return;
+      case 'am-i-villager':
+        return this.villagerFact(medium, answer);
+      case 'is-villager':
+        return this.villagerFact(about[0]!, answer);
+      case 'sheriff-is-villager':
+        if (this.sheriff < 0) return this.check(!answer, 'a sheriff-is-villager yes without a sheriff');
+        return this.villagerFact(this.sheriff, answer);
+      case 'witch-is-man':
+        return this.witchFact(answer);
+      case 'same-side':
+        if (this.deckCount.has('piper')) this.approximations.add("the Piper's side is read as the village's");
+        break;
+      default:
+        break;
+    }
+    this.predicates.push({ question, medium, about, answer, living: this.alive, turned: this.turned, sheriff: this.sheriff });
+  }
+
+  private check(ok: boolean, what: string): void {
+    if (!ok && this.contradiction === null) this.contradiction = what;
+  }
+
+  /** "Is seat s a plain villager?" answered: his card (he is alive: no Miracle turned it, or it is public). */
+  private villagerFact(seat: number, yes: boolean): void {
+    const known = this.revealed[seat];
+    if (known !== null && known !== undefined) {
+      const villagerNow = (this.turned & bit(seat)) !== 0 || known === 'villager';
+      return this.check(villagerNow === yes, `a séance answer about seat ${seat}'s card contradicts it`);
+    }
+    if (yes) this.mustVillager |= bit(seat);
+    else this.mustNotVillager |= bit(seat);
+  }
+
+  private witchFact(man: boolean): void {
+    if ((this.deckCount.get('witch') ?? 0) === 0) return this.check(!man, 'a witch-is-man yes without a witch');
+    const at = this.revealed.indexOf('witch');
+    const male = this.male;
+    if (male === null) return this.check(false, 'a witch-is-man answer without the players\' sexes');
+    if (at >= 0) return this.check(male[at] === man, "a witch-is-man answer contradicts the witch's card");
+    let allowed = 0;
+    for (let s = 0; s < this.n; s++) if (male[s] === man) allowed |= bit(s);
+    // With a thief the witch's card may lie among the spare cards: then nobody holds it ("no").
+    if (this.thief && !man) allowed |= bit(this.n) | bit(this.n + 1);
+    this.witchAllowed &= allowed;
+  }
+
+  /** The posterior now (recomputed only after a public fact that can change it). */
+  posterior(): Posterior {
+    if (this.cached !== null && this.cachedVersion === this.version) return this.cached;
+    this.cached = this.compute();
+    this.cachedVersion = this.version;
+    return this.cached;
+  }
+
+  /**
+   * The weight of one placement of the werewolf cards (a mask over the seats, with the
+   * thief's spare cards at bits n and n+1): the deals of the other cards consistent with
+   * the public facts (0: inconsistent). For tests: the true placement must never weigh 0.
+   */
+  weightOf(wolves: number): number {
+    const ctx = this.context();
+    if (ctx === null) return 0;
+    const unknown = wolves & ctx.positions;
+    if ((wolves & ~ctx.positions) !== this.revealedWolves || popcount(unknown) !== ctx.k) return 0;
+    return this.weigh(unknown, ctx);
+  }
+
+  private seatMask(): number {
+    return this.n >= 31 ? -1 : (1 << this.n) - 1;
+  }
+
+  /** What every placement shares: the unknown positions, the werewolves among them, the nights' powers. */
+  private context(): PlacementContext | null {
+    let positions = this.thief ? bit(this.n) | bit(this.n + 1) : 0;
+    for (let s = 0; s < this.n; s++) if (this.revealed[s] === null) positions |= bit(s);
+    // The cards not yet seen: the deck minus the revealed ones.
+    const unseen = new Map(this.deckCount);
+    for (const r of this.revealed) if (r !== null) unseen.set(r, (unseen.get(r) ?? 0) - 1);
+    const k = unseen.get('werewolf') ?? 0;
+    const villagers = unseen.get('villager') ?? 0;
+    for (const c of unseen.values()) if (c < 0) return null;
+    if (k > popcount(positions)) return null;
+    const powers = this.nights.map((nf) => this.powersOf(nf));
+    return { positions, k, villagers, witchUnseen: (unseen.get('witch') ?? 0) > 0, powers };
+  }
+
+  /** Whether a card could be at the table on a night: unseen (so held by a living seat), or seen on a seat alive then. */
+  private cardAt(role: Role, night: number): boolean {
+    const total = this.deckCount.get(role) ?? 0;
+    if (total === 0) return false;
+    let seen = 0;
+    for (let s = 0; s < this.n; s++) {
+      if (this.revealed[s] !== role) continue;
+      seen++;
+      if (this.lastNight[s]! >= night) return true;
+    }
+    return seen < total;
+  }
+
+  private powersOf(nf: NightFacts): NightPowers {
+    // April Fools: a power swapped at the dawn stays with its new holder through the night, its card dead or not.
+    const at = nf.aprilFools ? nf.night - 1 : nf.night;
+    const powered = nf.night <= this.powersLostDay;
+    const witch = powered && this.cardAt('witch', at);
+    const guard = powered && this.cardAt('guard', at);
+    const elder = this.cardAt('elder', at);
+    return {
+      poison: witch,
+      lethalGuard: guard && this.options.guardRepeat === 'lethal',
+      saver: witch || guard || elder,
+      saverSpendable: !guard && (witch || elder),
+    };
+  }
+
+  private compute(): Posterior {
+    const p = new Float64Array(this.n);
+    const fixedWolves = this.revealedWolves & ~this.turned;
+    for (let s = 0; s < this.n; s++) if ((fixedWolves & bit(s)) !== 0) p[s] = 1;
+    if (!this.dependsOnPlacement() && this.contradiction === null) return this.closedForm(p);
+    const approximations = new Set(this.approximations);
+    const ctx = this.context();
+    if (ctx === null || this.contradiction !== null) {
+      approximations.add(`the public facts contradict each other (${this.contradiction ?? 'more cards seen than dealt'})`);
+      return this.uniform(p, ctx, approximations);
+    }
+    const seats = positionsOf(ctx.positions);
+    const count = binomial(seats.length, ctx.k);
+    if (count > this.limit) {
+      approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
+      return this.uniform(p, ctx, approximations);
+    }
+    const mass = new Float64Array(this.n);
+    let total = 0;
+    let spendable = false;
+    forEachPlacement(seats, ctx.k, (w) => {
+      const weight = this.weigh(w, ctx);
+      if (weight === 0) return;
+      if (this.lastWeighSpendable) spendable = true;
+      total += weight;
+      for (let s = 0; s < this.n; s++) if ((w & bit(s)) !== 0) mass[s]! += weight;
+    });
+    if (total === 0) {
+      approximations.add('the public facts contradict each other (no placement explains them)');
+      return this.uniform(p, ctx, approximations);
+    }
+    if (spendable) approximations.add("a lone werewolf's failed kill is explained by a heal or a life that may have been spent");
+    for (let s = 0; s < this.n; s++) if ((ctx.positions & bit(s)) !== 0) p[s] = mass[s]! / total;
+    return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
+  }
+
+  /**
+   * No public fact tells placements apart: the werewolf cards not seen are spread evenly
+   * over the seats whose card is not known (no thief here: every card is on a seat).
+   */
+  private closedForm(p: Float64Array): Posterior {
+    let unknown = 0;
+    let seenWolves = 0;
+    for (let s = 0; s < this.n; s++) {
+      const r = this.revealed[s];
+      if (r === null) unknown++;
+      else if (r === 'werewolf') seenWolves++;
+    }
+    const k = (this.deckCount.get('werewolf') ?? 0) - seenWolves;
+    const q = unknown === 0 ? 0 : k / unknown;
+    for (let s = 0; s < this.n; s++) if (this.revealed[s] === null) p[s] = q;
+    return { p, exact: this.approximations.size === 0, approximations: [...this.approximations], placements: 0 };
+  }
+
+  /** The werewolves left, spread evenly over the unknown positions. */
+  private uniform(p: Float64Array, ctx: PlacementContext | null, approximations: Set<string>): Posterior {
+    if (ctx !== null) {
+      const m = popcount(ctx.positions);
+      for (let s = 0; s < this.n; s++) if ((ctx.positions & bit(s)) !== 0) p[s] = m === 0 ? 0 : ctx.k / m;
+    }
+    return { p, exact: approximations.size === 0, approximations: [...approximations], placements: 0 };
+  }
+
+  /** True when some public fact tells placements apart (else the closed form is exact). */
+  private dependsOnPlacement(): boolean {
+    if (this.predicates.length > 0 || this.mustVillager !== 0 || this.mustNotVillager !== 0 || this.witchAllowed !== -1) return true;
+    if (this.thief) return true;
+    if (this.harvest && this.nights.length > 0) return true;
+    return this.nights.some((nf) => nf.away !== 0);
+  }
+
+  private lastWeighSpendable = false;
+
+  /** The weight of the placement `w` of the unknown werewolves (bits of ctx.positions). */
+  private weigh(w: number, ctx: PlacementContext): number {
+    this.lastWeighSpendable = false;
+    const wolves = (w | this.revealedWolves) & this.seatMask();
+    for (const cp of this.checkpoints) if (!this.notOver(wolves, cp)) return 0;
+    for (const q of this.predicates) if (!this.holds(wolves, q)) return 0;
+    for (let i = 0; i < this.nights.length; i++) if (!this.nightHolds(wolves, this.nights[i]!, ctx.powers[i]!)) return 0;
+    return this.deals(w, ctx);
+  }
+
+  /** Deals of the other cards over the positions left (villager and witch facts), up to a factor common to all placements. */
+  private deals(w: number, ctx: PlacementContext): number {
+    const rest = ctx.positions & ~w;
+    if ((this.mustVillager & w) !== 0) return 0;
+    const mustV = this.mustVillager & rest;
+    const mustNot = this.mustNotVillager & rest;
+    const free = rest & ~mustV & ~mustNot;
+    const f = popcount(free);
+    const v = ctx.villagers - popcount(mustV);
+    if (v < 0 || v > f) return 0;
+    // (the other cards, all different, then fill the seats left in as many ways for every placement)
+    if (this.witchAllowed === -1 || !ctx.witchUnseen) return binomial(f, v);
+    return popcount(this.witchAllowed & mustNot) * binomial(f, v) + popcount(this.witchAllowed & free) * binomial(f - 1, v);
+  }
+
+  private notOver(wolves: number, cp: Checkpoint): boolean {
+    const pack = popcount(wolves & ~cp.turned & cp.living);
+    const others = popcount(cp.living) - pack;
+    if (pack === 0) return false;
+    switch (this.options.wolvesWin) {
+      case 'all':
+        return others > 0;
+      case 'second-last':
+        return others > 1;
+      case 'parity':
+        return pack < others;
+    }
+  }
+
+  private holds(wolves: number, q: SeancePredicate): boolean {
+    const now = wolves & ~q.turned & q.living;
+    const male = this.male;
+    const wolf = (s: number) => (now & bit(s)) !== 0;
+    const livingWolves = positionsOf(now);
+    let truth: boolean;
+    switch (q.question) {
+      case 'wolves-adjacent':
+        truth = livingWolves.some((w) => {
+          const l = nearestLeft(this.n, q.living, w);
+          return l >= 0 && l !== w && wolf(l);
+        });
+        break;
+      case 'am-i-wolf':
+        truth = wolf(q.medium);
+        break;
+      case 'same-side':
+        truth = wolf(q.about[0]!) === wolf(q.about[1]!);
+        break;
+      case 'sheriff-is-wolf':
+        truth = q.sheriff >= 0 && wolf(q.sheriff);
+        break;
+      case 'all-wolves-men':
+        truth = male !== null && livingWolves.every((s) => male[s] === true);
+        break;
+      case 'all-wolves-women':
+        truth = male !== null && livingWolves.every((s) => male[s] !== true);
+        break;
+      case 'any-wolf-man':
+        truth = male !== null && livingWolves.some((s) => male[s] === true);
+        break;
+      case 'any-wolf-woman':
+        truth = male !== null && livingWolves.some((s) => male[s] !== true);
+        break;
+      case 'neighbour-wolf':
+        truth = neighboursWhere(this.n, (s) => (q.living & bit(s)) !== 0, q.about[0]!).some(wolf);
+        break;
+      default:
+        return true;
+    }
+    return truth === q.answer;
+  }
+
+  /** Whether the night's public outcome has an explanation with the werewolves at `wolves`. */
+  private nightHolds(wolves: number, nf: NightFacts, powers: NightPowers): boolean {
+    const now = wolves & ~nf.turned & nf.living;
+    const awake = now & ~nf.away;
+    let legal = 0;
+    if (awake !== 0) {
+      let reach = nf.living & ~nf.away;
+      if (this.harvest) {
+        let near = 0;
+        const masks = (nf.near ??= neighbourMasks(this.n, nf.living));
+        for (let w = 0; w < this.n; w++) if ((awake & bit(w)) !== 0) near |= masks[w]!;
+        reach &= near;
+      }
+      switch (this.options.packTargets) {
+        case 'non-wolves':
+          legal = reach & ~now;
+          break;
+        case 'anyone':
+          legal = reach;
+          break;
+        case 'self-or-non-wolves':
+          legal = reach & (~now | awake);
+          break;
+      }
+    }
+    const others = (powers.poison ? 1 : 0) + (powers.lethalGuard ? 1 : 0);
+    const deaths = popcount(nf.deaths);
+    // The Little Girl caught peeking is the pack's victim whatever it chose (not in the Harvest Festival).
+    const caught = this.harvest ? 0 : nf.deaths & this.revealedAs('little-girl');
+    if (nf.known >= 0) {
+      const victim = bit(nf.known);
+      if (awake === 0 || ((legal | caught) & victim) === 0) return false;
+      return popcount(nf.deaths & ~victim) <= others;
+    }
+    if (nf.known === UNKNOWN && !nf.noWolfDeath && awake !== 0 && (nf.deaths & (legal | caught)) !== 0 && deaths - 1 <= others) return true;
+    // Nobody died of the werewolves: the others explain every death, and the pack's kill failed or never came.
+    if (deaths > others) return false;
+    const certainKill = popcount(awake) === 1 && !this.options.packMayAbstain && legal !== 0;
+    if (!certainKill) return true;
+    if (!powers.saver) return false;
+    if (powers.saverSpendable) this.lastWeighSpendable = true;
+    return true;
+  }
+
+  private revealedAs(role: Role): number {
+    let m = 0;
+    for (let s = 0; s < this.n; s++) if (this.revealed[s] === role) m |= bit(s);
+    return m;
+  }
+}
+
+/** Events a death chain emits before victory is checked (engine/flow/deaths.ts). */
+const IN_DEATH_CHAIN: ReadonlySet<string> = new Set(['death', 'shot', 'powers-lost']);
+
+/** Spiritualism's void when no ghost can be called (engine/moon/spiritualism.ts): a public fact. */
+const NO_GHOST = 'the werewolves have killed nobody yet';
+
+interface PlacementContext {
+  /** Positions a werewolf card may hold: unrevealed seats (and, with a thief, the two spare cards). */
+  readonly positions: number;
+  /** Werewolf cards among the positions. */
+  readonly k: number;
+  readonly villagers: number;
+  readonly witchUnseen: boolean;
+  readonly powers: readonly NightPowers[];
+}
+
+function positionsOf(mask: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < 32; s++) if ((mask & bit(s)) !== 0) out.push(s);
+  return out;
+}
+
+/** Each seat's living neighbours (engine's circle: the nearest living seat on each side), as masks. */
+function neighbourMasks(players: number, living: number): Int32Array {
+  const out = new Int32Array(players);
+  const alive = (i: number) => (living & bit(i)) !== 0;
+  for (let s = 0; s < players; s++) for (const t of neighboursWhere(players, alive, s)) out[s]! |= bit(t);
+  return out;
+}
+
+function nearestLeft(players: number, living: number, seat: number): number {
+  for (let k = 1; k < players; k++) {
+    const i = (seat + k) % players;
+    if ((living & bit(i)) !== 0) return i;
+  }
+  return -1;
+}
+
+/** Calls `f` with every k-subset of `seats` as a mask. */
+function forEachPlacement(seats: readonly number[], k: number, f: (mask: number) => void): void {
+  const go = (from: number, left: number, mask: number): void => {
+    if (left === 0) return f(mask);
+    for (let i = from; i <= seats.length - left; i++) go(i + 1, left - 1, mask | bit(seats[i]!));
+  };
+  go(0, k, 0);
+}

@@ -1,0 +1,29 @@
+// The behaviour metrics (metrics/) as a report table: one row per agent × side (role
+// "all") and agent × role, per metric, with its 95% interval and the observations behind it.
+
+import type { MetricsRow } from '../metrics/pool.js';
+import { DEFAULT_REPLICATES, DEFAULT_UNITS } from '../stats/bootstrap.js';
+import type { Table } from './table.js';
+
+export function metricsTable(rows: readonly MetricsRow[], id: string, title: string, notes: readonly string[] = []): Table {
+  return {
+    id,
+    title,
+    columns: [
+      { key: 'agent', title: 'agent', kind: 'text' },
+      { key: 'side', title: 'side', kind: 'text' },
+      { key: 'role', title: 'role', kind: 'text' },
+      { key: 'metric', title: 'metric', kind: 'text' },
+      { key: 'value', title: 'value', kind: 'num', digits: 3 },
+      { key: 'low', title: 'low', kind: 'num', digits: 3, shown: false },
+      { key: 'high', title: 'high', kind: 'num', digits: 3, shown: false },
+      { key: 'interval', title: '95% interval', kind: 'interval', low: 'low', high: 'high', digits: 3 },
+      { key: 'n', title: 'n', kind: 'int' },
+    ],
+    rows: rows.map((r) => ({ agent: r.agent, side: r.side, role: r.role ?? 'all', metric: r.metric, value: r.value, low: r.low, high: r.high, n: r.n })),
+    notes: [
+      `Intervals: percentile bootstrap over deals (${DEFAULT_REPLICATES} replicates; the games of one deal resampled together, deals dealt into at most ${DEFAULT_UNITS} units). n: the observations behind a value (votes, seats, speeches, claims, belief pairs). Definitions, sources and limits: docs/metrics.md.`,
+      ...notes,
+    ],
+  };
+}

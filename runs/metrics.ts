@@ -1,0 +1,123 @@
+// The behaviour metrics of stored runs: their games' counters, summed per resampling unit
+// as they were stored (metrics/pack.ts), pooled by agent and card; and, for runs stored
+// before they were (or by another version of them), the games replayed to count them —
+// bots from the run's configuration and seed, models from the LLM record in the file.
+
+import { ROLES, type Role } from '../engine/index.js';
+import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
+import { addSums, storedUnit } from '../metrics/pack.js';
+import type { MetricsPool } from '../metrics/pool.js';
+import { llmSpecsOf } from '../agents/llm/kinds.js';
+import { GamePlayer, type PlayedIndex } from './games.js';
+import { hasLlmRecord, llmGameName, LlmStore } from './llm/store.js';
+import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
+import type { RunRow, Store } from './storage.js';
+
+/** Runs that play the same deals with the same agents: the same games (a report counts each once). */
+function sameGamesKey(r: RunRow): string {
+  return [r.setup, r.seating, r.seed].join('\u0000');
+}
+
+/**
+ * The runs whose games are pooled: of runs that play the same games (same setup, agents and
+ * seed) with overlapping indices, the one with more stored games (the report counts each
+ * game once; sums cannot be split by game).
+ */
+export function distinctRuns(store: Store, runs: readonly RunRow[]): { kept: RunRow[]; skipped: RunRow[] } {
+  const stored = new Map<number, number>();
+  const count = (r: RunRow) => {
+    let n = stored.get(r.id);
+    if (n === undefined) stored.set(r.id, (n = store.storedCount(r.id)));
+    return n;
+  };
+  const byKey = new Map<string, RunRow[]>();
+  for (const r of runs) {
+    const k = sameGamesKey(r);
+    let list = byKey.get(k);
+    if (list === undefined) byKey.set(k, (list = []));
+    list.push(r);
+  }
+  const kept: RunRow[] = [];
+  const skipped: RunRow[] = [];
+  for (const list of byKey.values()) {
+    if (list.length === 1) {
+      kept.push(list[0]!);
+      continue;
+    }
+    const mine: RunRow[] = [];
+    for (const r of [...list].sort((a, b) => count(b) - count(a) || a.id - b.id)) {
+      if (mine.some((m) => r.first < m.stop && m.first < r.stop)) skipped.push(r);
+      else mine.push(r);
+    }
+    kept.push(...mine);
+  }
+  return { kept: kept.sort((a, b) => a.id - b.id), skipped };
+}
+
+/** Adds a run's stored sums to the pool; false when the run has stored games but no sums of this version. */
+export function poolStoredRun(store: Store, run: RunRow, pool: MetricsPool): boolean {
+  const rows = store.metricSums(run.id).filter((r) => r.version === METRICS_VERSION);
+  if (rows.length === 0) return store.storedCount(run.id) === 0;
+  const agents = store.agents(run.id);
+  const roles = store.names('roles');
+  const counters = new Float64Array(COUNTER_COUNT);
+  for (const row of rows) {
+    const role = roles.get(row.role);
+    counters.fill(0);
+    if (role === undefined || !(ROLES as readonly string[]).includes(role) || !addSums(row.counters, counters)) return false;
+    pool.addUnit(row.unit, agents[row.agent - 1] ?? '?', role as Role, counters);
+  }
+  return true;
+}
+
+export interface Replayed {
+  /** Games replayed and counted. */
+  readonly games: number;
+  /** Games whose replay differs from the stored result (played by other code): not counted. */
+  readonly differ: number;
+  /** Why none could be replayed (the LLM record is not in the file), or null. */
+  readonly error: string | null;
+}
+
+/** Replays a run's stored games and pools their counters (a run stored without sums). */
+export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPool): Promise<Replayed> {
+  const setup = setupFromJson(run.setupJson, run.setup);
+  const seating = seatingFromText(run.seating);
+  if (!setup.ok || !seating.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${setup.ok ? (seating as { error: string }).error : setup.error}` };
+  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
+  if (runKey(config) !== run.key) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: its stored configuration does not match its key` };
+  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes);
+  const llm = llmSpecsOf(config.seating).length > 0;
+  let record: LlmStore | null = null;
+  if (llm) {
+    if (!hasLlmRecord(store.db)) return { games: 0, differ: 0, error: `run ${run.id} has model seats and its LLM record is not in ${store.path}` };
+    const r = LlmStore.attach(store.db, 'read');
+    if (!r.ok) return { games: 0, differ: 0, error: r.error };
+    record = r.value;
+  }
+  const { replayFromRecord } = llm ? await import('./llm/show.js') : { replayFromRecord: null };
+  let games = 0;
+  let differ = 0;
+  for (const row of store.gameRows(run.id)) {
+    let played: PlayedIndex;
+    if (replayFromRecord !== null && record !== null) {
+      const r = await replayFromRecord(config, row.idx, record, llmGameName(run.key, row.idx));
+      if (!r.ok) {
+        differ++;
+        continue;
+      }
+      played = { game: r.value.game, played: r.value.played, specs: r.value.specs, counters: r.value.counters };
+    } else played = config.seating.async ? await player.playAsync(row.idx) : player.playSync(row.idx);
+    const b = player.builder(1);
+    b.add(row.idx, played.played, played.specs);
+    const mine = b.finish();
+    if (mine.games[1] !== row.winner || mine.games[2] !== row.days || mine.seats !== row.seats) {
+      differ++;
+      continue;
+    }
+    const unit = storedUnit(run.seed, row.idx);
+    played.played.outcome.seats.forEach((s, i) => pool.addUnit(unit, played.specs[i]!, s.role, played.counters[i]!));
+    games++;
+  }
+  return { games, differ, error: null };
+}

@@ -1,0 +1,67 @@
+// `sim agent-check 'exec:COMMAND'`: plays a few games of every preset with the process
+// agent in every seat (runs/agent-check.ts) and prints every protocol error it made.
+// Exit 0: none; 1: some (the list says which); 2: the agent could not start, or a bad flag.
+
+import { execCommandsOf } from '../../agents/exec/kind.js';
+import { parseSeating } from '../../agents/registry.js';
+import { checkAgent, type CheckError } from '../../runs/agent-check.js';
+import { parseSeed } from '../../runs/run-config.js';
+import { count, seconds } from './args.js';
+import { fail, unwrap } from './errors.js';
+
+export interface AgentCheckArgs {
+  agent?: string | undefined;
+  games?: string | undefined;
+  seed?: string | undefined;
+  agentTimeout?: string | undefined;
+  json: boolean;
+}
+
+/** Errors printed in full; the rest are counted. */
+const SHOWN = 50;
+
+export async function agentCheckCommand(a: AgentCheckArgs): Promise<number> {
+  if (a.agent === undefined || a.agent.trim() === '') fail("sim agent-check needs the agent: sim agent-check 'exec:python3 my_bot.py'");
+  const seating = unwrap(parseSeating([a.agent]), 'agent-check');
+  const commands = execCommandsOf(seating);
+  if (commands.length !== 1 || seating.assignments.length !== 1)
+    fail(`sim agent-check checks one process agent, written exec:COMMAND ARGS… (e.g. sim agent-check 'exec:python3 my_bot.py'), not '${a.agent}'`);
+  const games = a.games === undefined ? 3 : count('games', a.games, 1, 10_000);
+  const seed = unwrap(parseSeed(a.seed ?? 'check'));
+  const timeoutMs = a.agentTimeout === undefined ? 10_000 : seconds('agent-timeout', a.agentTimeout);
+  const out = (line: string) => {
+    if (!a.json) process.stdout.write(line + '\n');
+  };
+  out(`checking ${commands[0]!.text}: ${games} game${games === 1 ? '' : 's'} per table, the agent in every seat, ${timeoutMs / 1000} s per answer`);
+  const r = await checkAgent({
+    command: commands[0]!,
+    games,
+    seed,
+    timeoutMs,
+    onTable: (t) => out(`  ${t.label.padEnd(40)} ${String(t.games).padStart(4)} games ${String(t.decisions).padStart(7)} decisions ${String(t.invalid).padStart(5)} wrong ${String(t.fallbacks).padStart(5)} fallbacks`),
+  });
+  if (!r.ok) fail(`${r.error}. The command runs from this directory (${process.cwd()}) without a shell and must answer the handshake (docs/protocol.md)`);
+  const rep = r.value;
+  if (a.json) {
+    process.stdout.write(JSON.stringify(rep) + '\n');
+    return rep.total === 0 ? 0 : 1;
+  }
+  const c = rep.counts;
+  out('');
+  out(`  agent       ${rep.name ?? '(no name)'}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
+  out(`  asked       ${rep.asked.join(', ')}`);
+  if (rep.neverAsked.length > 0) out(`  never asked ${rep.neverAsked.join(', ')} (these tables did not deal them; more --games may)`);
+  if (rep.total === 0 && rep.errors.length === 0) {
+    out(`  no protocol error in ${c.asked} decisions`);
+    return 0;
+  }
+  out(`  ${rep.errors.length} protocol error${rep.errors.length === 1 ? '' : 's'}:`);
+  for (const e of rep.errors.slice(0, SHOWN)) out(`    ${line(e)}`);
+  if (rep.errors.length > SHOWN) out(`    … and ${rep.errors.length - SHOWN} more`);
+  return 1;
+}
+
+function line(e: CheckError): string {
+  const where = e.decision === undefined ? e.table : `${e.table}, game ${e.decision.game}, P${e.decision.seat + 1} ${e.decision.kind}`;
+  return `[${e.kind}] ${where}: ${e.message}`;
+}

@@ -1,0 +1,132 @@
+// The `exec:` agents of a `sim` command line (docs/protocol.md): their flags, the check
+// that every command starts and answers the handshake before any file is opened (a
+// command that cannot play is the user's mistake: exit 2, nothing written, nothing left
+// running), where their log goes, and what the summary says about them.
+
+import { existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { ExecHost, protocolErrors, type ExecCounts } from '../../agents/exec/host.js';
+import { execCommandsOf } from '../../agents/exec/kind.js';
+import type { Seating } from '../../agents/registry.js';
+import { count, seconds } from './args.js';
+import { fail } from './errors.js';
+
+const GROUP = 'Process agents (exec:COMMAND, docs/protocol.md):';
+
+export function execOptions<T>(y: Argv<T>) {
+  return y
+    .option('agent-timeout', { type: 'string', group: GROUP, describe: 'seconds a process agent has for each answer (default 10; its handshake: 30, or this if longer); a missed deadline stops the process' })
+    .option('agent-procs', { type: 'string', group: GROUP, describe: 'processes per exec: command, each serving many games (default 1)' })
+    .option('agent-restarts', { type: 'string', group: GROUP, describe: 'new processes a command may be given after failures, over the run (default 10)' })
+    .option('agent-log', { type: 'string', group: GROUP, describe: "the processes' log: their stderr and protocol errors (default: beside the database, RESULTS.runN.agents.log)" });
+}
+
+export interface ExecArgs {
+  agentTimeout?: string | undefined;
+  agentProcs?: string | undefined;
+  agentRestarts?: string | undefined;
+  agentLog?: string | undefined;
+}
+
+export interface ExecSettings {
+  readonly timeoutMs: number;
+  readonly processes: number;
+  readonly maxRestarts: number;
+  /** --agent-log; undefined: beside the results file (or in the temporary directory with --no-db). */
+  readonly log: string | undefined;
+}
+
+const FLAGS: readonly [keyof ExecArgs, string][] = [
+  ['agentTimeout', '--agent-timeout'],
+  ['agentProcs', '--agent-procs'],
+  ['agentRestarts', '--agent-restarts'],
+  ['agentLog', '--agent-log'],
+];
+
+/** The flags checked; null when no seating has an `exec:` seat (and then no such flag may be given). */
+export function execSettingsFrom(a: ExecArgs, seatings: readonly Seating[]): ExecSettings | null {
+  if (!seatings.some((s) => execCommandsOf(s).length > 0)) {
+    const given = FLAGS.filter(([k]) => a[k] !== undefined).map(([, f]) => f);
+    if (given.length > 0)
+      fail(`${given.join(', ')} appl${given.length === 1 ? 'ies' : 'y'} to process agents (--agents 'exec:COMMAND …'); the agents given (${seatings.map((s) => s.text).join('; ')}) have none`);
+    return null;
+  }
+  let log: string | undefined;
+  if (a.agentLog !== undefined) {
+    log = a.agentLog.trim();
+    if (log === '') fail('--agent-log needs a file path');
+    const dir = dirname(resolve(log));
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) fail(`--agent-log ${a.agentLog}: the directory ${dir} does not exist`);
+    if (existsSync(log) && statSync(log).isDirectory()) fail(`--agent-log ${a.agentLog} is a directory: give a file path`);
+  }
+  return {
+    timeoutMs: a.agentTimeout === undefined ? 10_000 : seconds('agent-timeout', a.agentTimeout),
+    processes: a.agentProcs === undefined ? 1 : count('agent-procs', a.agentProcs, 1, 256),
+    maxRestarts: a.agentRestarts === undefined ? 10 : count('agent-restarts', a.agentRestarts, 0, 1_000_000),
+    log,
+  };
+}
+
+/** Refuses process agents where a command does not seat them (yet): `sim sprt`, `sim plan`. */
+export function noProcessAgents(specs: readonly string[], command: string): void {
+  const found = specs.filter((t) => /^\s*exec:/i.test(t));
+  if (found.length > 0) fail(`${command} does not seat process agents (${found.join(', ')}): rate them with sim tournament, which does`);
+}
+
+/**
+ * Starts one process of each `exec:` command of the seatings and greets it; a command
+ * that cannot play is refused with what went wrong (its stderr's last lines included).
+ */
+export async function startExec(seatings: readonly Seating[], s: ExecSettings): Promise<ExecHost> {
+  const commands = [...new Map(seatings.flatMap(execCommandsOf).map((c) => [c.text, c])).values()];
+  const host = await ExecHost.start(commands, { timeoutMs: s.timeoutMs, processes: s.processes, maxRestarts: s.maxRestarts });
+  if (!host.ok)
+    fail(
+      `${host.error}. A process agent is started from this directory (${process.cwd()}) without a shell, and must answer the ` +
+        `handshake within ${Math.max(30, s.timeoutMs / 1000)} s: check that the command runs by itself, and see docs/protocol.md`,
+    );
+  return host.value;
+}
+
+/** Opens the log where it goes when the run has no results file to sit beside: --agent-log, or a temporary file. */
+export function openLogWithoutDb(host: ExecHost, s: ExecSettings): void {
+  host.log.open(s.log ?? join(tmpdir(), `sim-${process.pid}-${Date.now()}.agents.log`));
+}
+
+/** Opens --agent-log now, if it was given (else the run opens its own beside the results file). */
+export function openGivenLog(host: ExecHost, s: ExecSettings): void {
+  if (s.log !== undefined) host.log.open(s.log);
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** The summary's lines and JSON about the process agents of this invocation. */
+export function execSummary(host: ExecHost): { lines: string[]; json: Record<string, unknown> } {
+  const counts = host.counts();
+  const w = Math.max(12, ...counts.map((c) => c.spec.length));
+  const lines = ['', `  ${'process agent'.padEnd(w)} ${'seats'.padStart(7)} ${'asked'.padStart(9)} ${'invalid'.padStart(7)} ${'fallbacks'.padStart(9)} ${'errors'.padStart(6)}  processes`];
+  for (const c of counts)
+    lines.push(
+      `  ${c.spec.padEnd(w)} ${n(c.seats).padStart(7)} ${n(c.asked).padStart(9)} ${n(c.invalid).padStart(7)} ${n(c.fallbacks).padStart(9)} ${n(protocolErrors(c)).padStart(6)}  ` +
+        `${c.started} started${c.restarts > 0 ? ` (${c.restarts} after failures)` : ''}${failures(c)}`,
+    );
+  lines.push(
+    `  (this invocation's games; "invalid": wrong answers, "errors": wrong answers and failures of the processes — ${host.timeoutMs / 1000} s deadline)`,
+    `  agents log  ${host.log.path ?? '(none)'}`,
+  );
+  return { lines, json: { log: host.log.path ?? null, timeoutMs: host.timeoutMs, agents: counts.map((c) => ({ ...c, errors: protocolErrors(c) })) } };
+}
+
+function failures(c: ExecCounts): string {
+  const parts = [
+    [c.timeouts, 'timed out'],
+    [c.exits, 'exited'],
+    [c.floods, 'flooded stdout'],
+    [c.stray, 'stray lines'],
+    [c.unreadable, 'unreadable replies'],
+    [c.forfeits, 'decisions forfeited'],
+  ].filter(([k]) => (k as number) > 0);
+  return parts.length === 0 ? '' : `; ${parts.map(([k, what]) => `${k} ${what}`).join(', ')}`;
+}

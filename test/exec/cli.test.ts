@@ -1,0 +1,133 @@
+// `sim` with process agents, end to end through the compiled CLI: the run, its log beside
+// the database (the agents' stderr there, not on the terminal), the summary's counts; a
+// command that cannot play refused with exit 2 and nothing written; resume and show of a
+// stored run; the tournament; `sim agent-check`'s verdicts; the flags refused without an
+// `exec:` seat.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, test } from 'vitest';
+import { removeDir, sim, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { HOSTILE, RANDOM_BOT } from './helpers.js';
+
+const dir = tempDir('exec-cli');
+afterAll(() => removeDir(dir));
+
+const BOT = `werewolves=exec:python3 ${RANDOM_BOT}`;
+
+describe('sim with a process agent', () => {
+  test('plays and stores the run; the log is beside the database; resume plays exactly the missing games; show replays one', async () => {
+    const db = join(dir, 'bot.db');
+    const r = await simAsync(['--games', '60', '--agents', 'heuristic', '--agents', BOT, '--db', db, '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { games: number; exec: { log: string; agents: { errors: number; seats: number; name: string }[] } };
+    expect(out.games).toBe(60);
+    expect(out.exec.agents[0]).toMatchObject({ errors: 0, name: 'random_bot' });
+    expect(out.exec.log).toBe(join(dir, 'bot.run1.agents.log'));
+    expect(readFileSync(out.exec.log, 'utf8')).toContain('hello: {"name":"random_bot"');
+    const before = storedGames(db);
+    // Lose 25 games, then resume: the same games come back.
+    const d = new Database(db);
+    d.prepare('DELETE FROM games WHERE run = 1 AND idx BETWEEN 10 AND 34').run();
+    d.close();
+    const resumed = await simAsync(['resume', '--db', db], dir);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain('35 games were already stored');
+    expect(storedGames(db)).toBe(before);
+    const shown = await simAsync(['show', '--db', db, '--game', '17'], dir);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('Replay matches the stored result');
+    expect(shown.stdout).toMatch(/agents: .*exec:python3/);
+  });
+
+  test("a hostile agent's run completes; its stderr goes to the log, not the terminal; the summary counts its errors", async () => {
+    const db = join(dir, 'garbage.db');
+    const spec = `exec:python3 ${HOSTILE} garbage`;
+    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '2'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('hostile agent');
+    const log = readFileSync(join(dir, 'garbage.run1.agents.log'), 'utf8');
+    expect(log).toContain('hostile agent (garbage) starting');
+    expect(log).toContain('protocol error');
+    expect(log).toContain('"this is not json"');
+    expect(r.stdout).toMatch(/process agent/);
+    const d = new Database(db, { readonly: true });
+    const bySeat = d.prepare('SELECT seat, sum(invalid) AS invalid, sum(fallbacks) AS fallbacks FROM seats WHERE run = 1 GROUP BY seat ORDER BY seat').all() as { seat: number; invalid: number; fallbacks: number }[];
+    d.close();
+    // Seat 2 (index 1) only.
+    for (const s of bySeat) {
+      if (s.seat === 1) expect(s.fallbacks).toBeGreaterThan(0);
+      else expect([s.invalid, s.fallbacks]).toEqual([0, 0]);
+    }
+  });
+
+  test.each([
+    ['a program that does not exist', 'exec:no-such-program-werewolf', /could not start: .*could not be run/],
+    ['a program that does not greet', `exec:python3 -c "print('hello')"`, /could not start: .*not JSON: "hello"/],
+  ])('%s is refused: exit 2, one paragraph, nothing written', (_what, spec, message) => {
+    const sub = tempDir('exec-refused');
+    try {
+      const before = snapshot(sub);
+      const r = sim(['--games', '10', '--agents', `werewolves=${spec}`, '--db', join(sub, 'x.db')], sub);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toContain('    at ');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(snapshot(sub)).toEqual(before);
+    } finally {
+      removeDir(sub);
+    }
+  });
+
+  test('the process-agent flags are refused for a seating without one', () => {
+    const r = sim(['--games', '10', '--agent-timeout', '3', '--no-db'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--agent-timeout applies to process agents');
+  });
+
+  test('sim sprt refuses a process agent with a clear message (sim tournament seats them)', () => {
+    const r = sim(['sprt', '--candidate', `exec:python3 ${RANDOM_BOT}`, '--baseline', 'heuristic', '--side', 'werewolves', '--db', join(dir, 'sprt.db')], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('sim sprt does not seat process agents');
+    expect(existsSync(join(dir, 'sprt.db'))).toBe(false);
+  });
+
+  test('a tournament seats a process agent as an entrant', async () => {
+    const db = join(dir, 'tour.db');
+    const r = await simAsync(['tournament', '--agents', 'random', '--agents', `exec:python3 ${RANDOM_BOT}`, '--games', '30', '--db', db, '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { stored: number; total: number; exec: { agents: { errors: number; seats: number }[]; log: string } };
+    expect(out.stored).toBe(out.total);
+    expect(out.total).toBe(120);
+    expect(out.exec.agents[0]!.errors).toBe(0);
+    expect(out.exec.agents[0]!.seats).toBeGreaterThan(0);
+    expect(existsSync(out.exec.log)).toBe(true);
+  });
+});
+
+describe('sim agent-check', () => {
+  test('passes the example bot: every preset, no protocol error, exit 0', async () => {
+    const r = await simAsync(['agent-check', `exec:python3 ${RANDOM_BOT}`, '--games', '1'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('no protocol error');
+    for (const preset of ['thiercelieux', 'classic', 'introduction', 'standard']) expect(r.stdout).toContain(preset);
+  });
+
+  test.each([
+    ['illegal', /\[illegal\] .*P\d+ \w+/],
+    ['garbage', /\[unreadable\] .*not JSON: "this is not json"/],
+    ['exit', /\[exit\] .*exited with code 3/],
+  ])('lists every protocol error of an agent that is %s, and exits 1', async (mode, line) => {
+    const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/\d+ protocol errors?:/);
+    expect(r.stdout).toMatch(line);
+  });
+
+  test('refuses what is not one process agent', () => {
+    const r = sim(['agent-check', 'heuristic'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('checks one process agent');
+  });
+});

@@ -1,0 +1,191 @@
+// The ideal observer (metrics/observer.ts) against a brute force written apart from it:
+// on tiny tables, every deal of the deck is played again through the engine itself, with
+// the recorded game's public answers (speeches, votes, the medium's question) and every
+// possible private answer (the pack's proposals, the guard, the witch), keeping the deals
+// for which some private play reproduces the recorded public log, event for event, up to
+// a day vote. The posterior is then the share of those deals in which each seat holds a
+// werewolf: a uniform prior over the deals consistent with the public record, by
+// definition and by the engine's own rules — nothing of the observer's reasoning (the
+// pack's reach, nights nobody died, séance answers, the game not yet over) is restated.
+//
+// The tables are chosen where the observer claims to be exact and where the public facts
+// tell seats apart (004's Harvest Festival: the pack eats only a neighbour; New Moon: Gone
+// Hunting's men neither wake nor can be eaten, the séance's answers), and where they do
+// not (a lone werewolf beside a witch or an Elder: every placement alike).
+
+import { describe, expect, test } from 'vitest';
+import { playSync } from '../../agents/play.js';
+import { randomAgent } from '../../agents/random.js';
+import {
+  ALL,
+  Game,
+  gameSeed,
+  legalAnswers,
+  type Answer,
+  type Decision,
+  type Event,
+  type GameSetup,
+  type Role,
+} from '../../engine/index.js';
+import { IdealObserver } from '../../metrics/observer.js';
+import { setupOf } from '../helpers/metrics.js';
+
+/** The recorded game's public answers, keyed by day (and round, seat). */
+interface Script {
+  readonly speeches: Map<string, Answer>;
+  readonly votes: Map<string, number | null>;
+  readonly mediums: Map<number, Answer>;
+}
+
+function scriptOf(log: readonly Event[]): Script {
+  const speeches = new Map<string, Answer>();
+  const votes = new Map<string, number | null>();
+  const mediums = new Map<number, Answer>();
+  let day = 0;
+  for (const e of log) {
+    if (e.type === 'day') day = e.day;
+    if (e.type === 'speech') speeches.set(`${day}:${e.seat}`, { kind: 'speech', claims: e.claims, text: e.text });
+    if (e.type === 'votes') for (const v of e.votes) votes.set(`${day}:${e.round}:${v.voter}`, v.target);
+    if (e.type === 'seance') mediums.set(day, { kind: 'medium', question: e.question, about: e.about });
+  }
+  return { speeches, votes, mediums };
+}
+
+/** Every distinct ordering of a multiset of cards. */
+function deals(deck: readonly Role[]): Role[][] {
+  const out: Role[][] = [];
+  const counts = new Map<Role, number>();
+  for (const r of deck) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const go = (acc: Role[]) => {
+    if (acc.length === deck.length) return void out.push([...acc]);
+    for (const [r, c] of counts) {
+      if (c === 0) continue;
+      counts.set(r, c - 1);
+      acc.push(r);
+      go(acc);
+      acc.pop();
+      counts.set(r, c);
+    }
+  };
+  go([]);
+  return out;
+}
+
+type Replay = { readonly kind: 'mismatch' } | { readonly kind: 'done'; readonly roles: Role[] } | { readonly kind: 'branch'; readonly decision: Decision };
+
+/** Plays `deal` with the script's public answers and `privates` for the rest, as far as it matches `recorded`. */
+function replay(setup: GameSetup, seed: string, deal: readonly Role[], recorded: readonly string[], script: Script, privates: readonly Answer[]): Replay {
+  const g = new Game(setup, seed, { stackedDeck: deal });
+  let cursor = 0;
+  let pub = 0;
+  const matches = (): boolean => {
+    for (; cursor < g.log.length; cursor++) {
+      const e = g.log[cursor]!;
+      if (e.vis !== ALL) continue;
+      if (pub >= recorded.length || JSON.stringify(e) !== recorded[pub]) return false;
+      pub++;
+    }
+    return true;
+  };
+  let used = 0;
+  if (!matches()) return { kind: 'mismatch' };
+  while (!g.over) {
+    const pending = g.pending();
+    if (pub === recorded.length && pending.every((d) => d.kind === 'vote')) return { kind: 'done', roles: g.state.seats.map((s) => s.role) };
+    for (const d of pending) {
+      const day = g.state.day;
+      let a: Answer | null | undefined;
+      if (d.kind === 'speech') a = script.speeches.get(`${day}:${d.seat}`);
+      else if (d.kind === 'vote') {
+        const key = `${day}:${d.round}:${d.seat}`;
+        a = script.votes.has(key) ? { kind: 'vote', target: script.votes.get(key)! } : undefined;
+      } else if (d.kind === 'medium') a = script.mediums.get(day);
+      else {
+        a = privates[used++];
+        if (a === undefined) return { kind: 'branch', decision: d };
+      }
+      if (a === undefined || a === null) return { kind: 'mismatch' };
+      if (!g.submit(d.seat, a, d.id).ok) return { kind: 'mismatch' };
+    }
+    if (!matches()) return { kind: 'mismatch' };
+  }
+  return { kind: 'mismatch' };
+}
+
+/** The roles of `deal` at the vote if some private play reproduces the record, else null. */
+function consistent(setup: GameSetup, seed: string, deal: readonly Role[], recorded: readonly string[], script: Script): Role[] | null {
+  const explore = (privates: Answer[]): Role[] | null => {
+    const r = replay(setup, seed, deal, recorded, script, privates);
+    if (r.kind === 'mismatch') return null;
+    if (r.kind === 'done') return r.roles;
+    for (const a of legalAnswers(r.decision) ?? []) {
+      const found = explore([...privates, a]);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  return explore([]);
+}
+
+/** P(werewolf) per seat at the day vote whose public prefix is `recorded`, by brute force. */
+function bruteForce(setup: GameSetup, seed: string, recorded: readonly string[], script: Script): Float64Array {
+  const wolves = new Float64Array(setup.players);
+  let worlds = 0;
+  for (const deal of deals(setup.deck)) {
+    const roles = consistent(setup, seed, deal, recorded, script);
+    if (roles === null) continue;
+    worlds++;
+    roles.forEach((r, s) => {
+      if (r === 'werewolf') wolves[s]!++;
+    });
+  }
+  if (worlds === 0) throw new Error('no deal reproduces the recorded game');
+  return wolves.map((w) => w / worlds);
+}
+
+const NO_DRAWS = ['sheriff=false', 'tie=none', 'packRounds=1'];
+
+const TABLES = [
+  { name: 'Harvest Festival: the pack eats a neighbour', req: { roles: 'werewolf=2,villager=4', rules: ['harvestFestival=true', ...NO_DRAWS] }, games: 3 },
+  { name: 'Harvest Festival with a guard', req: { roles: 'werewolf=2,guard,villager=2', rules: ['harvestFestival=true', ...NO_DRAWS] }, games: 4 },
+  {
+    name: 'New Moon: Gone Hunting, Spiritualism, Miracle',
+    req: { roles: 'werewolf=2,villager=4', rules: ['newMoon=gone-hunting,spiritualism,miracle', ...NO_DRAWS] },
+    games: 3,
+  },
+  { name: 'a lone werewolf, a witch (every placement alike)', req: { roles: 'werewolf,witch,villager=3', rules: NO_DRAWS }, games: 3 },
+  { name: 'a lone werewolf, an Elder (every placement alike)', req: { roles: 'werewolf,elder,villager=3', rules: NO_DRAWS }, games: 3 },
+];
+
+describe('the ideal observer equals a brute force over deals replayed through the engine', () => {
+  test.each(TABLES)('$name', ({ req, games }) => {
+    const setup = setupOf(req);
+    let votes = 0;
+    let informative = 0;
+    for (let i = 0; i < games; i++) {
+      const seed = gameSeed('brute', i);
+      const game = new Game(setup, seed);
+      playSync(game, new Array(setup.players).fill(randomAgent));
+      const script = scriptOf(game.log);
+      const observer = new IdealObserver(setup);
+      const recorded: string[] = [];
+      for (const e of game.log) {
+        if (e.vis !== ALL) continue;
+        if (e.type === 'votes' && e.round === 1) {
+          const post = observer.posterior();
+          expect(post.exact).toBe(true);
+          const brute = bruteForce(setup, seed, recorded, script);
+          for (let s = 0; s < setup.players; s++) expect(post.p[s], `game ${i}, vote ${votes}, seat ${s}`).toBeCloseTo(brute[s]!, 12);
+          votes++;
+          const living = [...brute].filter((p) => p > 0 && p < 1);
+          if (living.some((p) => Math.abs(p - living[0]!) > 1e-9)) informative++;
+        }
+        observer.see(e);
+        recorded.push(JSON.stringify(e));
+      }
+    }
+    expect(votes).toBeGreaterThan(games);
+    // The Harvest Festival and New Moon tables must include votes where the public facts tell seats apart.
+    if (req.rules.some((r) => r.startsWith('harvestFestival') || r.startsWith('newMoon'))) expect(informative).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,121 @@
+// The ideal observer over real games: it never rules out the truth, it says where it is
+// approximate, and on the plain game (werewolves and villagers, no claims) it knows no
+// more than a random electorate — the check that no hidden fact reaches it. (The exact
+// posterior on tiny tables is checked against a brute force in observer-brute.test.ts.)
+//
+// Can fail: feed the observer one hidden fact — tried: metrics/tally.ts feeding it every
+// event, and observer.ts reading the pack's waking (`pack`, seen by the wolves only) as
+// revealing its members — and every plain-game table below fails at once (a seat's
+// observer hits 1 where the random electorate's are 1/3), while the truth test still
+// passes: both are needed.
+
+import { describe, expect, test } from 'vitest';
+import { playSync } from '../../agents/play.js';
+import { parseSeating, seatAgents } from '../../agents/registry.js';
+import { ALL, Game, gameSeed, type SetupRequest } from '../../engine/index.js';
+import { C } from '../../metrics/counters.js';
+import { IdealObserver, publicEvents } from '../../metrics/observer.js';
+import { MetricsPool } from '../../metrics/pool.js';
+import { playTallied, setupOf } from '../helpers/metrics.js';
+
+/** Tables where the observer's facts are exact, or approximate only by ignoring some (so the truth stays consistent). */
+const TABLES: readonly { name: string; req: SetupRequest; exact: boolean }[] = [
+  { name: '004, 8 players', req: { players: 8 }, exact: true },
+  { name: '004, 12 players, many roles', req: { players: 12, roles: 'werewolf=3,seer,witch,guard,hunter,elder,idiot,little-girl,villager=2' }, exact: false },
+  { name: 'Harvest Festival, 12 players', req: { players: 12, roles: 'werewolf=3,seer,guard,hunter,elder,idiot,scapegoat,villager=3', rules: ['harvestFestival=true'] }, exact: false },
+  { name: 'New Moon, every event', req: { players: 10, roles: 'werewolf=2,seer,witch,guard,elder,villager=4', rules: ['newMoon=all'] }, exact: false },
+  {
+    name: 'New Moon and Harvest Festival',
+    req: { players: 10, roles: 'werewolf=2,seer,guard,elder,idiot,villager=4', rules: ['newMoon=all', 'harvestFestival=true'] },
+    exact: false,
+  },
+  { name: '000, the pack may eat anyone', req: { preset: 'thiercelieux', players: 9, roles: 'werewolf=2,seer,witch,little-girl,villager=4' }, exact: true },
+  { name: '002, lethal guard, self-poisoning witch', req: { preset: 'introduction', players: 10, roles: 'werewolf=2,seer,witch,guard,hunter,villager=4' }, exact: false },
+  { name: '001, 12 players (Cupid)', req: { preset: 'classic', players: 12 }, exact: false },
+  { name: 'parity', req: { players: 9, roles: 'werewolf=3,seer,villager=5', rules: ['wolvesWin=parity'] }, exact: true },
+];
+
+describe('the truth is always consistent with the public facts', () => {
+  test.each(TABLES)('$name', ({ req, exact }) => {
+    const setup = setupOf(req);
+    let votes = 0;
+    let exactVotes = 0;
+    for (const seating of [['random'], ['heuristic']]) {
+      const s = parseSeating(seating);
+      if (!s.ok) throw new Error(s.error);
+      for (let i = 0; i < 60; i++) {
+        const game = new Game(setup, gameSeed('truth', i));
+        playSync(game, seatAgents(s.value, game.state.seats.map((x) => x.dealt)).agents);
+        const observer = new IdealObserver(setup);
+        const role = game.state.seats.map((x) => x.dealt as string);
+        for (const e of game.log) {
+          if (e.type === 'role-change' || e.type === 'miracle') role[e.seat] = e.type === 'miracle' ? 'villager' : e.role;
+          if (e.vis !== ALL) continue;
+          if (e.type === 'votes') {
+            let truth = 0;
+            role.forEach((r, seat) => {
+              if (r === 'werewolf') truth |= 1 << seat;
+            });
+            const post = observer.posterior();
+            expect(observer.weightOf(truth), `${seating[0]} game ${i}`).toBeGreaterThan(0);
+            for (const seat of post.p.keys()) expect(post.p[seat]).toBeGreaterThanOrEqual(0);
+            votes++;
+            if (post.exact) exactVotes++;
+          }
+          observer.see(e);
+        }
+      }
+    }
+    expect(votes).toBeGreaterThan(100);
+    if (exact) expect(exactVotes).toBe(votes);
+  });
+
+  test('a non-public event is refused', () => {
+    const setup = setupOf({ players: 8 });
+    const game = new Game(setup, 'refuse');
+    const observer = new IdealObserver(setup);
+    const hidden = game.log.find((e) => e.type === 'deal')!;
+    expect(() => observer.see(hidden)).toThrow(/not public/);
+    expect(publicEvents(game.log).every((e) => e.vis === ALL)).toBe(true);
+  });
+
+  test('the approximations are named: a Thief, Cupid', () => {
+    for (const [roles, phrase] of [
+      ['werewolf=2,thief,seer,villager=4', /Thief/],
+      ['werewolf=2,cupid,seer,villager=4', /lovers/],
+    ] as const) {
+      const setup = setupOf({ players: 8, roles });
+      const post = new IdealObserver(setup).posterior();
+      expect(post.exact).toBe(false);
+      expect(post.approximations.join('; ')).toMatch(phrase);
+    }
+  });
+});
+
+describe('the plain game: no public fact tells anyone apart', () => {
+  // Werewolves and villagers only, and 004's 8 (a Seer, whose results are private, and who
+  // says nothing: random agents make no claims).
+  test.each([
+    { name: 'werewolves and villagers', req: { players: 8, roles: 'werewolf=2,villager=6' } },
+    { name: "004's 8 players", req: { players: 8 } },
+    { name: 'werewolves and villagers, 12 players', req: { players: 12, roles: 'werewolf=3,villager=9' } },
+  ])('$name: the observer votes as a random electorate does, vote for vote', ({ req }) => {
+    const setup = setupOf(req);
+    const games = playTallied(setup, ['random'], 300, 'plain');
+    let votes = 0;
+    for (const g of games)
+      for (const c of g.tally.seats) {
+        expect(c[C.observerOnWolf]).toBeCloseTo(c[C.chanceOnWolf]!, 12);
+        votes += c[C.votes]!;
+      }
+    expect(votes).toBeGreaterThan(1000);
+    const pool = new MetricsPool();
+    for (const g of games) g.tally.seats.forEach((c, s) => pool.addSeat(g.index, g.specs[s]!, g.tally.roles[s]!, c));
+    const rows = pool.rows().filter((r) => r.side === 'village' && r.role === null);
+    const observer = rows.find((r) => r.metric === 'observer-irp')!;
+    const chance = rows.find((r) => r.metric === 'random-irp')!;
+    expect(observer.value).toBeCloseTo(chance.value, 12);
+    expect(observer.low).toBeCloseTo(chance.low, 12);
+    expect(observer.high).toBeCloseTo(chance.high, 12);
+  });
+});

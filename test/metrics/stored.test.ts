@@ -1,0 +1,121 @@
+// The behaviour metrics of stored runs through the CLI: `sim metrics` (table, JSON, bad
+// input), the counts kept with the games adding up across shards and merges, a file of
+// schema 2 (no counts kept) read untouched and its games replayed to count them, and the
+// Behaviour sections of `sim report` and of a tournament's report.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sim, snapshot, snapshotTree } from '../helpers/sim-cli.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'metrics-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface JsonRow {
+  agent: string;
+  side: string;
+  role: string | null;
+  metric: string;
+  value: number;
+  low: number;
+  high: number;
+  n: number;
+}
+
+function rowsOf(db: string, extra: string[] = []): { rows: JsonRow[]; notes: string[]; stderr: string } {
+  const r = sim(['metrics', '--db', db, '--json', ...extra], dir);
+  expect(r.code, r.stderr).toBe(0);
+  const out = JSON.parse(r.stdout) as { rows: JsonRow[]; notes: string[] };
+  return { ...out, stderr: r.stderr };
+}
+
+const PLAY = ['--games', '200', '--seed', 'stored', '--agents', 'heuristic', '--agents', 'werewolves=random', '--workers', '0'];
+
+describe('sim metrics', () => {
+  test('every row is {agent, side, role, metric, value, low, high, n}, a side row has role null', () => {
+    expect(sim([...PLAY, '--db', 'whole.db'], dir).code).toBe(0);
+    const { rows } = rowsOf('whole.db');
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(Object.keys(r).sort()).toEqual(['agent', 'high', 'low', 'metric', 'n', 'role', 'side', 'value']);
+      expect(r.low).toBeLessThanOrEqual(r.value + 1e-12);
+      expect(r.high).toBeGreaterThanOrEqual(r.value - 1e-12);
+      expect(r.n).toBeGreaterThan(0);
+    }
+    const irp = rows.find((r) => r.agent === 'heuristic' && r.side === 'village' && r.role === null && r.metric === 'irp');
+    expect(irp).toBeDefined();
+    expect(rows.some((r) => r.agent === 'random' && r.side === 'werewolves' && r.role === 'werewolf' && r.metric === 'bus-rate')).toBe(true);
+    const table = sim(['metrics', '--db', 'whole.db'], dir);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/informed-irp/);
+  });
+
+  test('two shards merged count what the whole run counts', () => {
+    for (const k of [1, 2]) expect(sim([...PLAY, '--shard', `${k}/2`, '--db', `shard${k}.db`], dir).code).toBe(0);
+    expect(sim(['merge', 'shard1.db', 'shard2.db', '--into', 'merged.db'], dir).code).toBe(0);
+    const whole = rowsOf('whole.db').rows;
+    const merged = rowsOf('merged.db').rows;
+    expect(merged.map((r) => [r.agent, r.side, r.role, r.metric, r.n])).toEqual(whole.map((r) => [r.agent, r.side, r.role, r.metric, r.n]));
+    merged.forEach((r, i) => expect(r.value, r.metric).toBeCloseTo(whole[i]!.value, 9));
+  });
+
+  test('a file of schema 2 is read untouched; its games are replayed to count them, to the same figures', () => {
+    expect(sim([...PLAY, '--db', 'old.db'], dir).code).toBe(0);
+    const d = new Database(join(dir, 'old.db'));
+    d.exec('DROP TABLE metric_sums; PRAGMA user_version = 2;');
+    d.close();
+    const before = snapshot(dir)['old.db'];
+    const report = sim(['report', '--db', 'old.db'], dir);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(/stored no behaviour counts[\s\S]*sim metrics\s+--db\s+old\.db\s+replays/);
+    const { rows, notes, stderr } = rowsOf('old.db');
+    expect(stderr).toMatch(/replaying its 200 games/);
+    expect(notes.join(' ')).toMatch(/200 games were replayed/);
+    expect(snapshot(dir)['old.db']).toBe(before);
+    const whole = rowsOf('whole.db').rows;
+    expect(rows.map((r) => [r.metric, r.n])).toEqual(whole.map((r) => [r.metric, r.n]));
+    rows.forEach((r, i) => expect(r.value, r.metric).toBeCloseTo(whole[i]!.value, 9));
+  });
+
+  test('bad input: a clear error, exit 2, nothing written', () => {
+    const before = snapshot(dir);
+    for (const [args, message] of [
+      [['metrics', '--db', 'missing.db'], /no results database at missing\.db/],
+      [['metrics', '--db', 'whole.db', '--run', '7'], /has no run 7; its runs are 1/],
+      [['metrics', '--db', 'whole.db', '--run', 'x'], /--run 'x' is not a run id/],
+      [['metrics', '--db', 'whole.db', '--tournament', '3'], /has no tournament 3/],
+    ] as const) {
+      const r = sim([...args], dir);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('the reports show them', () => {
+  test("sim report: a Behaviour section, in the terminal, the CSV/JSON tables and the page", () => {
+    const r = sim(['report', '--db', 'whole.db', '--out', 'report'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Behaviour metrics/);
+    const json = sim(['report', '--db', 'whole.db', '--json'], dir);
+    const tables = (JSON.parse(json.stdout) as { groups: { tables: { id: string }[] }[] }).groups.flatMap((g) => g.tables.map((t) => t.id));
+    expect(tables).toContain('metrics');
+    const files = Object.keys(snapshotTree(join(dir, 'report')));
+    expect(files).toEqual(expect.arrayContaining(['tables/metrics.csv', 'tables/metrics.json', 'index.html']));
+  });
+
+  test("a tournament's report: the entrants' behaviour beside their strengths", () => {
+    const t = sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '60', '--db', 'tournament.db', '--workers', '0'], dir);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toMatch(/Fitted strengths[\s\S]*Behaviour metrics \(tournament 1\)/);
+    const { rows } = rowsOf('tournament.db', ['--tournament', '1']);
+    expect(new Set(rows.map((r) => r.agent))).toEqual(new Set(['random', 'heuristic']));
+  });
+});
