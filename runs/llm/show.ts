@@ -13,11 +13,12 @@ import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
-import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import { P, transcript, type TranscriptHeader, type TranscriptOptions } from '../../narrate/transcript.js';
 import { createLlmRunContext } from './context.js';
 import type { KeptCall } from './game.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
+import type { WrapAgents } from '../games.js';
 
 /** Lines to print before log[i] (see `transcript`'s `annotations`). Empty if the game had no LLM seat. */
 export function llmAnnotations(store: LlmStore, gameKey: string, log: readonly Event[]): Map<number, string[]> {
@@ -39,9 +40,9 @@ export function llmTranscript(store: LlmStore, gameKey: string, log: readonly Ev
 }
 
 /** The same from notes and usage in hand (`sim show` takes them from its replay of the game when the record has none stored). */
-export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader): string {
+export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader, opts?: TranscriptOptions): string {
   const lines = [...(header.lines ?? []), ...(usage.length > 0 ? ['LLM seats:', ...usageLines(usage).map((l) => `  ${l}`)] : [])];
-  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes));
+  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes), opts);
 }
 
 /** A game with LLM seats replayed from its record. */
@@ -58,8 +59,8 @@ export interface RecordReplay {
   readonly usage: readonly SeatUsage[];
   /** Every call's prompt and answer (with `keepCalls`; else none). */
   readonly calls: readonly KeptCall[];
-  /** The transcript with the notes and the counts, given its header. */
-  text(header: TranscriptHeader): string;
+  /** The transcript with the notes and the counts, given its header (and its decisions' marks). */
+  text(header: TranscriptHeader, opts?: TranscriptOptions): string;
 }
 
 /**
@@ -73,16 +74,17 @@ export async function replayFromRecord(
   index: number,
   record: LlmStore,
   gameKey: string,
-  opts: { readonly keepCalls?: boolean } = {},
+  opts: { readonly keepCalls?: boolean | undefined; readonly wrap?: WrapAgents | undefined } = {},
 ): Promise<Result<RecordReplay, string>> {
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return llm;
   const seed = gameSeed(config.seed, index);
   const game = new Game(config.setup, seed);
-  const session = llm.value.startGame(gameKey, seed, opts);
+  const session = llm.value.startGame(gameKey, seed, { keepCalls: opts.keepCalls });
   const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
   const specs = seated.specs;
-  const { agents, trace } = traced(seated.agents);
+  // A fork's or a study's wrappers first (studies/), then the metrics' trace of the answers the game takes.
+  const { agents, trace } = traced(opts.wrap === undefined ? seated.agents : opts.wrap(seated.agents, game));
   let played: PlayedGame;
   try {
     played = await playAsync(game, agents, session.playOptions());
@@ -94,5 +96,5 @@ export async function replayFromRecord(
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
   const counters = countersOf(config.setup, game, trace, played);
-  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
 }

@@ -6,6 +6,7 @@
 import { replayFromRecord, type RecordReplay } from '../../runs/llm/show.js';
 import { LlmStore } from '../../runs/llm/store.js';
 import type { RunConfig } from '../../runs/run-config.js';
+import type { WrapAgents } from '../../runs/games.js';
 import { inspectDbFile, Store } from '../../runs/storage.js';
 import { fail, unwrap } from './errors.js';
 
@@ -20,7 +21,7 @@ export async function replayLlmGame(
   recordPath: string,
   gameKey: string,
   why: string,
-  opts: { readonly keepCalls?: boolean } = {},
+  opts: { readonly keepCalls?: boolean | undefined; readonly wrap?: WrapAgents | undefined } = {},
 ): Promise<RecordReplay> {
   const state = inspectDbFile(recordPath);
   if (state.ok && state.value !== 'ours') fail(`there is no LLM record at ${recordPath}: give the file a run recorded its calls in (its --db, or its --llm-cache)`);
