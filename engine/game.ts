@@ -31,7 +31,7 @@ export class Game {
   readonly state: GameState;
   readonly log: Event[] = [];
   /** The moderator's stream: catches, tie draws, event decks (never the agents'). */
-  readonly moderator: Rng;
+  private mod: Rng;
   private readonly flow: Flow;
   private pendingList: readonly Decision[] = [];
   private answers: Answer[] = [];
@@ -47,9 +47,24 @@ export class Game {
   ) {
     const deck = options.stackedDeck === undefined ? stream(seed, 'deal').shuffle([...setup.deck]) : stacked(setup, options.stackedDeck);
     this.state = newState(setup.players, deck.slice(0, setup.players), deck.slice(setup.players));
-    this.moderator = stream(seed, 'mod');
+    this.mod = stream(seed, 'mod');
     this.flow = playGame(this);
     this.resume(undefined);
+  }
+
+  /** The moderator's stream: catches, tie draws, event decks (never the agents'). */
+  get moderator(): Rng {
+    return this.mod;
+  }
+
+  /**
+   * From now on the moderator draws from `rng` instead of the game's own stream. For
+   * studies of what one answer changed (studies/fork.ts): each sample of the rest of a
+   * day is drawn from fresh streams, the same in both arms of the comparison. A game never
+   * reseeded is the game of its seed.
+   */
+  reseedModerator(rng: Rng): void {
+    this.mod = rng;
   }
 
   /** The decisions owed now; empty once the game is over. */

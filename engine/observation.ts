@@ -1,7 +1,10 @@
 // A player's observation: the public setup and the log filtered by the player's bit.
-// Nothing else goes in, so nothing the player may not know can come out.
+// Nothing else goes in, so nothing the player may not know can come out. A private event
+// is shown with the player's own bit as its audience: the full mask would say who else saw
+// it (the charmed would learn the Piper's seat from the mask of their 'charmed' event, each
+// power holder the others' from 'powers-lost'), which the rules never tell them.
 
-import type { Event } from './events.js';
+import { ALL, type Event } from './events.js';
 import type { RuleOptions } from './options.js';
 import type { Role } from './teams.js';
 
@@ -29,8 +32,13 @@ export function observe(game: LogSource, seat: number): Observation {
     players: game.setup.players,
     options: game.setup.options,
     deck: game.setup.deck,
-    events: game.log.filter((e) => (e.vis & bit) !== 0),
+    events: game.log.filter((e) => (e.vis & bit) !== 0).map((e) => seenBy(e, bit)),
   };
+}
+
+/** The event as the seat of `bit` sees it: public as it is; private with only that seat as audience. */
+function seenBy(e: Event, bit: number): Event {
+  return e.vis === ALL || e.vis === bit ? e : { ...e, vis: bit };
 }
 
 /**
@@ -60,7 +68,7 @@ export class Observer {
     const bit = 1 << this.seat;
     for (; this.cursor < log.length; this.cursor++) {
       const e = log[this.cursor]!;
-      if ((e.vis & bit) !== 0) this.events.push(e);
+      if ((e.vis & bit) !== 0) this.events.push(seenBy(e, bit));
     }
     return this.obs;
   }

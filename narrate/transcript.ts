@@ -265,12 +265,25 @@ export interface TranscriptHeader {
   readonly lines?: readonly string[];
 }
 
+export interface TranscriptOptions {
+  /**
+   * A mark in a gutter before the line of log[i] (key i): the numbers of the decisions
+   * answered by that event (`decisionMarks`), so a reader can name one (`sim fork --at N`).
+   */
+  readonly marks?: ReadonlyMap<number, string> | undefined;
+}
+
 /**
  * The whole transcript of a log. `annotations`: lines kept outside the log (an LLM
  * seat's private reasoning, its refused answers, fallbacks) to print before log[i]
  * (key i; key log.length: at the end), as `transcriptAnnotations` in agents/llm/notes.ts makes them.
  */
-export function transcript(log: readonly Event[], header: TranscriptHeader, annotations?: ReadonlyMap<number, readonly string[]>): string {
+export function transcript(
+  log: readonly Event[],
+  header: TranscriptHeader,
+  annotations?: ReadonlyMap<number, readonly string[]>,
+  opts: TranscriptOptions = {},
+): string {
   const start = log.find((e) => e.type === 'start');
   const players = start?.type === 'start' ? start.players : 0;
   const roles: string[] = new Array<string>(players).fill('?');
@@ -284,6 +297,10 @@ export function transcript(log: readonly Event[], header: TranscriptHeader, anno
     const oldestFirst = roles.map((_, i) => i).sort((a, b) => attributes.seniority[a]! - attributes.seniority[b]!);
     out.push(`Players: ${roles.map((_, i) => `${P(i)} ${attributes.male[i] ? 'man' : 'woman'}`).join(' · ')}; oldest first: ${oldestFirst.map(P).join(' ')}`);
   }
+  const marks = opts.marks;
+  const width = marks === undefined || marks.size === 0 ? 0 : Math.max(...[...marks.values()].map((m) => m.length)) + 1;
+  const gutter = (i: number) => (width === 0 ? '' : (marks?.get(i) ?? '').padEnd(width));
+  // Annotations keep their place at the left: they are notes beside the log, not events.
   const annotate = (i: number) => {
     for (const line of annotations?.get(i) ?? []) out.push(`  ${visibleLine(line)}`);
   };
@@ -307,7 +324,7 @@ export function transcript(log: readonly Event[], header: TranscriptHeader, anno
     const heading = e.type === 'night' || e.type === 'day';
     if (heading && text !== null) out.push(`\n${text}`);
     annotate(i);
-    if (text !== null && !heading) out.push(`  ${audience(e, players, current)}${text}`);
+    if (text !== null && !heading) out.push(`  ${gutter(i)}${audience(e, players, current)}${text}`);
   });
   annotate(log.length);
   return out.join('\n') + '\n';

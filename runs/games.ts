@@ -5,6 +5,7 @@
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
+import type { Agent } from '../agents/types.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
@@ -23,6 +24,9 @@ export interface GamesSpec {
   readonly agents: readonly string[];
   readonly codes: CodeMaps;
 }
+
+/** Wraps a game's agents before it is played (its decisions recorded, a fork's edit: agents/asked.ts, studies/). */
+export type WrapAgents = (agents: readonly Agent[], game: Game) => Agent[];
 
 export interface PlayedIndex {
   readonly game: Game;
@@ -59,7 +63,7 @@ export class GamePlayer {
     this.encoder = new Encoder(codes, new Map(agents.map((spec, i) => [spec, i + 1])));
   }
 
-  private start(index: number) {
+  private start(index: number, wrap: WrapAgents | undefined) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
     const exec = this.opts.exec?.game(game.seed);
     const seated = seatAgents(
@@ -67,20 +71,21 @@ export class GamePlayer {
       game.state.seats.map((s) => s.dealt),
       exec === undefined ? undefined : { exec },
     );
-    // Traced for the behaviour metrics: the same answers, so the same game.
-    const { agents, trace } = traced(seated.agents);
+    // A fork's or a study's wrappers go first (studies/): the trace for the behaviour metrics
+    // then sees the answers the game takes. Traced: the same answers, so the same game.
+    const { agents, trace } = traced(wrap === undefined ? seated.agents : wrap(seated.agents, game));
     return { game, agents, trace, specs: seated.specs, exec };
   }
 
-  playSync(index: number): PlayedIndex {
-    const { game, agents, trace, specs } = this.start(index);
+  playSync(index: number, wrap?: WrapAgents): PlayedIndex {
+    const { game, agents, trace, specs } = this.start(index, wrap);
     const played = playSync(game, agents);
     const counted = (this.counter ??= new GameCounter(this.setup)).count({ log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
     return { game, played, specs, counters: counted.seats };
   }
 
-  async playAsync(index: number): Promise<PlayedIndex> {
-    const { game, agents, trace, specs, exec } = this.start(index);
+  async playAsync(index: number, wrap?: WrapAgents): Promise<PlayedIndex> {
+    const { game, agents, trace, specs, exec } = this.start(index, wrap);
     const played = await playAsync(game, agents);
     exec?.settle(played);
     return { game, played, specs, counters: countersOf(this.setup, game, trace, played) };

@@ -14,7 +14,7 @@ import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
 import type { RecordGame, RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
-import type { RunRow, Store } from './storage.js';
+import type { GameRow, RunRow, Store } from './storage.js';
 import { ExecHost } from '../agents/exec/host.js';
 import { execCommandsOf } from '../agents/exec/kind.js';
 import { P, transcript } from '../narrate/transcript.js';
@@ -54,12 +54,9 @@ export async function replayStored(store: Store, runId: number, index: number): 
   const run = store.run(runId);
   if (run === undefined) return err(`${store.path} has no run ${runId}; its runs are ${store.runs().map((r) => r.id).join(', ') || 'none'}`);
   if (index < run.first || index >= run.stop) return err(`run ${runId} holds games ${run.first} to ${run.stop - 1}; there is no game ${index}`);
-  const setup = setupFromJson(run.setupJson, run.setup);
-  if (!setup.ok) return err(`run ${runId} cannot be replayed: ${setup.error}`);
-  const seating = seatingFromText(run.seating);
-  if (!seating.ok) return err(`run ${runId} cannot be replayed: ${seating.error}`);
-  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
-  if (runKey(config) !== run.key) return err(`run ${runId} cannot be replayed: its stored configuration does not match its key`);
+  const configured = configOfRun(run, 'replayed');
+  if (!configured.ok) return configured;
+  const config = configured.value;
   const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
   // Process agents are asked again: their run's commands are started for the replay, and stopped after it.
   const commands = execCommandsOf(config.seating);
@@ -129,4 +126,23 @@ async function replayLlm(store: Store, g: Omit<RecordGame, 'record'>): Promise<R
   const { replayFromRecord } = await import('./llm/show.js');
   const r = await replayFromRecord({ ...g, record: record.value, keepCalls: true });
   return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
+}
+
+/** A stored run's configuration, rebuilt and checked against its key (`what`: "replayed", "forked"…). */
+export function configOfRun(run: RunRow, what: string): Result<RunConfig, string> {
+  const setup = setupFromJson(run.setupJson, run.setup);
+  if (!setup.ok) return err(`run ${run.id} cannot be ${what}: ${setup.error}`);
+  const seating = seatingFromText(run.seating);
+  if (!seating.ok) return err(`run ${run.id} cannot be ${what}: ${seating.error}`);
+  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
+  if (runKey(config) !== run.key) return err(`run ${run.id} cannot be ${what}: its stored configuration does not match its key (the file was edited?)`);
+  return ok(config);
+}
+
+/** Whether a replayed game is the stored one: its winner, days, wrong answers, fallbacks and every seat as stored. */
+export function sameAsStored(player: GamePlayer, index: number, played: Pick<PlayedIndex, 'played' | 'specs'>, row: GameRow): boolean {
+  const b = player.builder(1);
+  b.add(index, played.played, played.specs);
+  const mine = b.finish();
+  return mine.games[1] === row.winner && mine.games[2] === row.days && mine.games[3] === row.invalid && mine.games[4] === row.fallbacks && mine.seats === row.seats;
 }

@@ -18,11 +18,11 @@ import type { Secrets } from '../../agents/llm/secrets.js';
 import type { LlmSpec } from '../../agents/llm/spec.js';
 import { DEFAULT_POLICY, type CallPolicy, type FailedAttempts } from '../../agents/llm/transport.js';
 import { err, ok, type Result } from '../../engine/index.js';
-import { LlmGame } from './game.js';
+import { LlmGame, type LlmGameOptions } from './game.js';
 import { resolveModels, secretsOf, type ModelHandle, type ModelsInput } from './models.js';
 import { LlmStore } from './store.js';
 
-export { LlmGame, LlmStop, type GameUsage } from './game.js';
+export { LlmGame, LlmStop, type GameUsage, type LlmGameOptions } from './game.js';
 export type { ModelsInput, ProviderSettings } from './models.js';
 
 export type LlmMode = NonNullable<ModelsInput['mode']>;
@@ -157,7 +157,7 @@ export class LlmRun {
   }
 
   /** A session for one game: `gameKey` names it in the record (e.g. `${runId}/${index}`); `gameSeed` is `gameSeed(runSeed, index)`. */
-  startGame(gameKey: string, gameSeed: string, opts: { readonly keepCalls?: boolean } = {}): LlmGame {
+  startGame(gameKey: string, gameSeed: string, opts: LlmGameOptions = {}): LlmGame {
     return new LlmGame(this, gameKey, gameSeed, opts);
   }
 

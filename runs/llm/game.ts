@@ -70,6 +70,18 @@ export interface KeptCall {
   readonly ok: boolean;
 }
 
+/** How a game's calls are named, answered and kept beyond the defaults (forks and studies: studies/; replay pages). */
+export interface LlmGameOptions {
+  /** Where a call is made, in its key (default `sampleName(gameSeed, seat, decision, attempt)`). */
+  readonly sampleOf?: ((at: CallSite) => string) | undefined;
+  /** The sampling seed sent with a call, where the provider takes one (default none). */
+  readonly samplingSeed?: ((at: CallSite) => number | undefined) | undefined;
+  /** Decisions up to this id are answered from the record only, live or not: a miss stops the game. */
+  readonly recordThrough?: number | undefined;
+  /** Keep every call's prompt and answer (a replay page); runs keep nothing in memory. */
+  readonly keepCalls?: boolean | undefined;
+}
+
 /** One game's LLM session: makes its LLM agents and answers their calls. */
 export class LlmGame implements LlmSeatFactory, LlmCalls {
   private readonly notesList: LlmNote[] = [];
@@ -81,7 +93,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     private readonly run: LlmRun,
     readonly gameKey: string,
     readonly gameSeed: string,
-    opts: { readonly keepCalls?: boolean } = {},
+    private readonly opts: LlmGameOptions = {},
   ) {
     this.kept = opts.keepCalls === true ? [] : null;
   }
@@ -141,12 +153,13 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
 
   private async answer(spec: LlmSpec, req: LlmRequest, at: CallSite): Promise<CallResult> {
     const run = this.run;
-    const body = requestBody(spec.provider, req);
-    const sample = sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
+    const seed = this.opts.samplingSeed?.(at);
+    const body = requestBody(spec.provider, seed === undefined ? req : { ...req, seed });
+    const sample = this.opts.sampleOf?.(at) ?? sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
     const key = callKey(spec.provider, spec.model, sample, body, PROMPT_VERSION);
     const rec = run.store.get(key);
     if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
-    if (run.mode === 'replay') {
+    if (run.mode === 'replay' || (this.opts.recordThrough !== undefined && at.decision <= this.opts.recordThrough)) {
       const recorded = run.store.versionsOfGame(this.gameSeed);
       if (recorded.length > 0 && !recorded.includes(PROMPT_VERSION)) throw new LlmStop(otherPromptVersion(this.gameSeed, recorded), 'game');
       throw new LlmStop(

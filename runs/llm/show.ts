@@ -13,12 +13,13 @@ import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
-import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import { P, transcript, type TranscriptHeader, type TranscriptOptions } from '../../narrate/transcript.js';
 import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import { createLlmRunContext } from './context.js';
 import { otherPromptVersion, type KeptCall } from './game.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
+import type { WrapAgents } from '../games.js';
 
 /** Lines to print before log[i] (see `transcript`'s `annotations`). Empty if the game had no LLM seat. */
 export function llmAnnotations(store: LlmStore, gameKey: string, log: readonly Event[]): Map<number, string[]> {
@@ -40,9 +41,9 @@ export function llmTranscript(store: LlmStore, gameKey: string, log: readonly Ev
 }
 
 /** The same from notes and usage in hand (`sim show` takes them from its replay of the game when the record has none stored). */
-export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader): string {
+export function llmTranscriptOf(notes: readonly LlmNote[], usage: readonly SeatUsage[], log: readonly Event[], header: TranscriptHeader, opts?: TranscriptOptions): string {
   const lines = [...(header.lines ?? []), ...(usage.length > 0 ? ['LLM seats:', ...usageLines(usage).map((l) => `  ${l}`)] : [])];
-  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes));
+  return transcript(log, { title: header.title, lines }, transcriptAnnotations(log, notes), opts);
 }
 
 /** A game with LLM seats replayed from its record. */
@@ -59,8 +60,8 @@ export interface RecordReplay {
   readonly usage: readonly SeatUsage[];
   /** Every call's prompt and answer (with `keepCalls`; else none). */
   readonly calls: readonly KeptCall[];
-  /** The transcript with the notes and the counts, given its header. */
-  text(header: TranscriptHeader): string;
+  /** The transcript with the notes and the counts, given its header (and its decisions' marks). */
+  text(header: TranscriptHeader, opts?: TranscriptOptions): string;
 }
 
 /** A stored game to replay from the record. */
@@ -74,6 +75,8 @@ export interface RecordGame {
   readonly run?: string | undefined;
   /** Keep every call's prompt and answer (the replay page shows them). */
   readonly keepCalls?: boolean | undefined;
+  /** A fork's or a study's wrappers of the seated agents (studies/). */
+  readonly wrap?: WrapAgents | undefined;
 }
 
 /**
@@ -95,7 +98,8 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
   const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
   const specs = seated.specs;
-  const { agents, trace } = traced(seated.agents);
+  // A fork's or a study's wrappers first (studies/), then the metrics' trace of the answers the game takes.
+  const { agents, trace } = traced(g.wrap === undefined ? seated.agents : g.wrap(seated.agents, game));
   let played: PlayedGame;
   try {
     played = await playAsync(game, agents, session.playOptions());
@@ -107,5 +111,5 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
   const counters = countersOf(config.setup, game, trace, played);
-  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header) => llmTranscriptOf(notes, usage, game.log, header) });
+  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
 }

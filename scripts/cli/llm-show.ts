@@ -29,7 +29,7 @@ export async function replayLlmGame(g: LlmGameToShow): Promise<RecordReplay> {
   try {
     const attached = LlmStore.attach(file.db, 'read');
     if (!attached.ok) fail(`game ${index} seats LLMs and is replayed from their record, but ${recordPath} holds none: give the --llm-cache FILE its run recorded its calls in`);
-    const r = await replayFromRecord({ config: g.config, index, record: attached.value, gameKey: g.gameKey, run: g.run, keepCalls: g.keepCalls });
+    const r = await replayFromRecord({ config: g.config, index, record: attached.value, gameKey: g.gameKey, run: g.run, keepCalls: g.keepCalls, wrap: g.wrap });
     if (!r.ok) {
       // Recorded by another version of the prompt: the record is complete, this code cannot replay it.
       if (/prompt version/.test(r.error)) fail(`game ${index} cannot be shown from ${recordPath}: ${r.error.replace(/^replay: /, '')}`);

@@ -1,4 +1,4 @@
-// The `sim` command line (yargs): run (default), resume, show, merge, runs, presets,
+// The `sim` command line (yargs): run (default), resume, show, fork, persuasion, merge, runs, presets,
 // rules, agents, balance, tournament, sprt, plan, leaderboard, report, metrics. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
@@ -28,6 +28,8 @@ import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
 import { showCommand } from './show.js';
+import { forkCommand, type ForkArgs } from './fork.js';
+import { persuasionCommand, type PersuasionArgs } from './persuasion.js';
 import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
 
@@ -37,7 +39,9 @@ const EXAMPLES: [string, string][] = [
   ['sim --roles werewolf=2,seer,witch,villager=5 --rule tie=random', 'an explicit mix with a rule changed'],
   ['sim --games 1000000 --shard 3/8 --db shard-3.db', 'the third of 8 shards of a run (one per machine)'],
   ['sim resume', 'continue the latest run of werewolf.db after a stop'],
-  ['sim show --game 17', 'the transcript of game 17 of the latest run'],
+  ['sim show --game 17', 'the transcript of game 17 of the latest run, its decisions numbered'],
+  ['sim fork --game 17 --at 24 --silence', 'game 17 again with decision #24 (a speech) silenced, beside the original'],
+  ['sim persuasion --games 500 --agents heuristic', "what the heuristic agent's speeches change in the votes of their day, with intervals"],
   ['sim merge shard-*.db --into all.db', 'the shards of a run as one run'],
   ['sim balance --players 8-18 --with seer', 'which number of werewolves gives an even game, per player count'],
   ['sim report --out report/', 'the HTML report (charts), CSV and JSON of werewolf.db'],
@@ -143,6 +147,43 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' }),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
+      },
+    )
+    .command(
+      'fork',
+      'replay a stored game up to decision N (as sim show numbers them), change it, play on, and show the original and the fork side by side',
+      (y) =>
+        llmOptions(y, true)
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+          .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
+          .option('game', { type: 'string', describe: 'game index (from 0)' })
+          .option('at', { type: 'string', describe: 'the decision to change: its number #N in sim show' })
+          .option('silence', { type: 'boolean', describe: 'the speech at N says nothing (no text, no claims)' })
+          .option('say', { type: 'string', describe: 'the speech at N says this text instead (with --claim: and these claims)' })
+          .option('claim', { type: 'string', array: true, describe: 'the speech at N makes this claim instead, repeatable: seer, seen=P4:werewolf, suspect=P3, trust=P3, vote=P3, action=healed:P2' })
+          .option('answer', { type: 'string', describe: 'another answer at N (not a speech): P3, none, keep, peek, heal P3, P1+P4, … or JSON' })
+          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
+          .option('out', { type: 'string', describe: 'also write the fork as a self-contained HTML page (FILE.html)' }),
+      async (a) => {
+        code = await forkCommand(a as unknown as ForkArgs);
+      },
+    )
+    .command(
+      'persuasion',
+      'what speeches changed: each day speech of the chosen agents silenced, the rest of its day played K times with and without it (common random numbers); per agent × side, with 95% intervals',
+      (y) =>
+        llmOptions(y, true)
+          .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
+          .option('run', { type: 'string', describe: 'the run whose games are studied (default: the latest)' })
+          .option('tournament', { type: 'string', describe: "a tournament: every pairing run's games" })
+          .option('agents', { type: 'string', array: true, describe: 'the agents whose speeches are measured, repeatable (default: every agent of the games)' })
+          .option('reference', { type: 'string', describe: "the agent shown beside (default: the tournament's reference, else heuristic)" })
+          .option('games', { type: 'string', describe: 'the first N games of each run (default: all stored)' })
+          .option('samples', { type: 'string', describe: 'samples of the rest of the day per speech, in each arm (default 8)' })
+          .option('seed', { type: 'string', describe: "the study's seed: its fresh streams after each speech (default 1)" })
+          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (rows as sim metrics prints them)' }),
+      async (a) => {
+        code = await persuasionCommand(a as unknown as PersuasionArgs);
       },
     )
     .command(

@@ -11,7 +11,8 @@ import { onInterrupt } from './interrupt.js';
 import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
-import { runKey, seatingFromText, setupFromJson, type RunConfig } from '../../runs/run-config.js';
+import { runKey, type RunConfig } from '../../runs/run-config.js';
+import { configOfRun } from '../../runs/replay.js';
 import { runGames } from '../../runs/runner.js';
 import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
@@ -168,11 +169,7 @@ export function storedRun(store: Store, runArg: string | undefined, what: string
       fail(`${store.path} has no run '${runArg}'; its runs are ${ids.length === 0 ? 'none' : ids.join(', ')} (\`sim runs --db ${store.path}\` lists them)`);
     }
   }
-  const setup = unwrap(setupFromJson(run.setupJson, run.setup), `run ${run.id} cannot be ${what}`);
-  const seating = unwrap(seatingFromText(run.seating), `run ${run.id} cannot be ${what}`);
-  const config: RunConfig = { setup, seed: run.seed, seating, games: run.games, shard: { k: run.shardK, n: run.shardN } };
-  if (runKey(config) !== run.key) fail(`run ${run.id} cannot be ${what}: its stored configuration does not match its key (the file was edited?)`);
-  return { run, config };
+  return { run, config: unwrap(configOfRun(run, what)) };
 }
 
 export async function resumeCommand(a: ResumeArgs): Promise<number> {

@@ -7,7 +7,9 @@ import { mixLabel } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { SIDES } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
-import { GamePlayer, type PlayedIndex } from '../../runs/games.js';
+import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
+import { decisionMarks } from '../../narrate/decisions.js';
+import { GamePlayer, type PlayedIndex, type WrapAgents } from '../../runs/games.js';
 import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
@@ -133,6 +135,9 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
     );
   let replay: PlayedIndex;
   let text: (header: TranscriptHeader) => string;
+  // Every decision numbered, so that `sim fork --at N` can name one.
+  const asked: DecisionsAsked = [];
+  const numbered: WrapAgents = (agents, game) => recordAsked(agents, game, asked);
   let llmParts: { notes: readonly LlmNote[]; calls: readonly KeptCall[] } = { notes: [], calls: [] };
   if (llm) {
     const why =
@@ -142,13 +147,13 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
     const run = src.stored === undefined ? undefined : llmRunName(src.stored.run);
-    const r = await (await import('./llm-show.js')).replayLlmGame({ config, index, recordPath: src.recordPath, gameKey: src.gameKey, run, why, keepCalls: a.html !== undefined });
+    const r = await (await import('./llm-show.js')).replayLlmGame({ config, index, recordPath: src.recordPath, gameKey: src.gameKey, run, why, keepCalls: a.html !== undefined, wrap: numbered });
     replay = { game: r.game, played: r.played, specs: r.specs, counters: r.counters };
-    text = r.text;
+    text = (header) => r.text(header, { marks: decisionMarks(r.game.log, asked) });
     llmParts = { notes: r.notes, calls: r.calls };
   } else {
-    replay = config.seating.async ? await player.playAsync(index) : player.playSync(index);
-    text = (header) => transcript(replay.game.log, header);
+    replay = config.seating.async ? await player.playAsync(index, numbered) : player.playSync(index, numbered);
+    text = (header) => transcript(replay.game.log, header, undefined, { marks: decisionMarks(replay.game.log, asked) });
   }
   const header = {
     title: `${src.label} · game ${index} (game seed ${gameSeed(config.seed, index)})`,

@@ -115,7 +115,8 @@ describe('sim with LLM seats', () => {
     expect(r.stdout).toMatch(/^ {2}\[P\d private\] thinking as P\d \(ok\)$/m);
     expect(r.stdout).toMatch(/^ {2}\[P\d invalid answer, attempt 1\] "P99" is not a legal choice/m);
     expect(r.stdout).toMatch(/^ {2}\[P\d fallback\] played ".+" for it after 3 wrong answers/m);
-    expect(r.stdout).toMatch(/^ {2}P\d: I suspect P\d\. “P\d here: I have my doubts about P\d\.”$/m);
+    // An event line, after the gutter of decision numbers (#N).
+    expect(r.stdout).toMatch(/^ {2}#\d+ +P\d: I suspect P\d\. “P\d here: I have my doubts about P\d\.”$/m);
     expect(r.stdout).toMatch(/Replay matches the stored result/);
     expect(live.received.length).toBe(before);
   });

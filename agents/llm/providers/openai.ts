@@ -29,6 +29,7 @@ export function openaiBody(req: LlmRequest, flavour: 'openai' | 'compatible'): R
   const body: Record<string, unknown> = { model: req.model, messages };
   body[flavour === 'openai' ? 'max_completion_tokens' : 'max_tokens'] = req.maxTokens;
   if (req.temperature !== undefined) body.temperature = req.temperature;
+  if (req.seed !== undefined) body.seed = req.seed;
   if (req.format === 'schema') body.response_format = { type: 'json_schema', json_schema: { name: 'answer', strict: true, schema: req.schema } };
   else if (req.format === 'json') body.response_format = { type: 'json_object' };
   return body;

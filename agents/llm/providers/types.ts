@@ -21,6 +21,12 @@ export interface LlmRequest {
   readonly maxTokens: number;
   readonly temperature: number | undefined;
   readonly rejections: readonly Rejection[];
+  /**
+   * The sampling seed, where the provider takes one (OpenAI and compatible servers;
+   * Anthropic has none). Set only by studies, so that both arms of a comparison draw a
+   * model's answers alike (studies/persuasion.ts); runs send none.
+   */
+  readonly seed?: number | undefined;
 }
 
 export interface Reply {

@@ -1,0 +1,192 @@
+// `sim persuasion`: what the speeches of the chosen agents changed, measured by silencing
+// each one and playing the rest of its day K times both ways (studies/persuasion.ts). The
+// study is planned read-only (bad input writes nothing), estimated with --dry-run, then
+// played into the database as a study of its own, which the same command continues after
+// any stop. Printed: per agent × side, the mean vote shift, outcome shift, side shift and
+// accused shift per speech with 95% intervals, beside the reference agent's; --json: rows
+// as `sim metrics` prints them. Studies of games with models go through persuasion-llm.ts.
+
+import { usd } from '../../agents/llm/prices.js';
+import type { Table } from '../../reports/table.js';
+import { renderTable } from '../../reports/terminal.js';
+import { parseSeed } from '../../runs/run-config.js';
+import { Store } from '../../runs/storage.js';
+import { DEFAULT_SAMPLES } from '../../studies/persuasion.js';
+import { estimateStudy, openStudy, planStudy, playStudy, type StudyEngine, type StudyPlan, type StudyRun } from '../../studies/study.js';
+import { findStudy, studySpeeches } from '../../studies/study-store.js';
+import { summarize, type PersuasionRow } from '../../studies/summary.js';
+import { count, DEFAULT_DB, listFlag } from './args.js';
+import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
+import { onInterrupt } from './interrupt.js';
+import { llmFlagsGiven, type LlmArgs } from './llm-args.js';
+
+export interface PersuasionArgs extends LlmArgs {
+  db?: string | undefined;
+  run?: string | undefined;
+  tournament?: string | undefined;
+  agents?: string[] | undefined;
+  reference?: string | undefined;
+  games?: string | undefined;
+  samples?: string | undefined;
+  seed?: string | undefined;
+  json: boolean;
+}
+
+const fmt = (metric: string, x: number) => (Number.isNaN(x) ? '—' : metric === 'outcome-shift' || metric === 'side-shift' ? `${(100 * x).toFixed(1)}%` : x.toFixed(2));
+const range = (r: PersuasionRow) => (Number.isNaN(r.low) ? '' : `${fmt(r.metric, r.low)}–${fmt(r.metric, r.high)}`);
+
+/** The study's rows as a table: each agent × side beside the reference's figure for the same side. */
+export function persuasionTable(rows: readonly PersuasionRow[], plan: Pick<StudyPlan, 'reference' | 'referenceSeated'>): Table {
+  const pooled = rows.filter((r) => r.role === null);
+  const ref = (r: PersuasionRow) => {
+    if (r.agent === plan.reference) return '(reference)';
+    const x = pooled.find((q) => q.agent === plan.reference && q.side === r.side && q.metric === r.metric);
+    return x === undefined ? '—' : `${fmt(x.metric, x.value)} (${range(x)})`;
+  };
+  return {
+    id: 'persuasion',
+    title: 'What a speech changed in the rest of its day (mean per speech; 95% interval, bootstrap over games)',
+    columns: [
+      { key: 'agent', title: 'agent', kind: 'text' },
+      { key: 'side', title: 'side', kind: 'text' },
+      { key: 'metric', title: 'metric', kind: 'text' },
+      { key: 'value', title: 'per speech', kind: 'num' },
+      { key: 'ci', title: '95% CI', kind: 'num' },
+      { key: 'n', title: 'speeches', kind: 'int' },
+      { key: 'reference', title: `${plan.reference}`, kind: 'text' },
+    ],
+    rows: pooled.map((r) => ({ agent: r.agent, side: r.side, metric: r.metric, value: fmt(r.metric, r.value), ci: range(r), n: r.n, reference: ref(r) })),
+    notes: [
+      'vote-shift: votes moved in the first ballot after the speech (½ Σ |with − without| over candidates); outcome-shift: share of samples in which another player went out; side-shift: in which the speaker\'s side fared otherwise (one of its own out, an opponent, nobody); accused-shift: votes the players it accused gained (speeches that accuse).',
+      ...(plan.referenceSeated ? [] : [`The reference ${plan.reference} plays in none of these games: give --reference SPEC, or study a seat-mode tournament (its baseline seats the reference).`]),
+    ],
+  };
+}
+
+export function printStudy(store: Store, plan: StudyPlan, studyId: number, outcome: StudyRun | null, json: boolean, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): void {
+  const speeches = studySpeeches(store, studyId);
+  const rows = summarize(speeches);
+  const games = new Set(speeches.map((s) => `${s.run}:${s.game}`)).size;
+  if (json) {
+    process.stdout.write(
+      JSON.stringify({
+        study: studyId,
+        key: plan.key,
+        source: plan.label,
+        games: plan.games.length,
+        measured: outcome?.total ?? plan.games.length,
+        speeches: speeches.length,
+        samples: plan.samples,
+        seed: plan.seed,
+        reference: plan.reference,
+        rows,
+        ...(extra === undefined ? {} : { llm: extra.json }),
+      }) + '\n',
+    );
+    return;
+  }
+  const lines = [
+    `Persuasion study ${studyId} of ${plan.label} (${store.path}): ${(outcome?.total ?? plan.games.length).toLocaleString('en-US')} of ${plan.games.length.toLocaleString('en-US')} games measured` +
+      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${speeches.length.toLocaleString('en-US')} speeches in ${games} games, ${plan.samples} samples a speech in each arm`,
+    ...(outcome === null ? [] : [`  played now: ${outcome.measured} game${outcome.measured === 1 ? '' : 's'}`]),
+    '',
+    ...renderTable(persuasionTable(rows, plan), 100),
+    ...(extra?.lines ?? []),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+export async function persuasionCommand(a: PersuasionArgs): Promise<number> {
+  if (a.run !== undefined && a.tournament !== undefined) fail('give --run R or --tournament T, not both');
+  const samples = a.samples === undefined ? DEFAULT_SAMPLES : count('samples', a.samples, 1, 1000);
+  const games = a.games === undefined ? undefined : count('games', a.games, 1);
+  const seed = unwrap(parseSeed(a.seed ?? '1'));
+  const agents = listFlag('agents', a.agents, 'heuristic');
+  if (a.reference !== undefined && a.reference.trim() === '') fail('--reference needs an agent spec, e.g. --reference heuristic');
+  const dbPath = a.db ?? DEFAULT_DB;
+  if (dbPath.trim() === '') fail('--db needs a file path');
+  // Planned read-only: a refused study writes nothing.
+  const check = unwrap(Store.open(dbPath, 'read'));
+  let plan: StudyPlan;
+  try {
+    const runs = a.tournament !== undefined ? [] : [a.run === undefined ? (check.latestRun()?.id ?? fail(`${dbPath} holds no runs yet: play one with \`sim --games N --db ${dbPath}\``)) : count('run', a.run, 1)];
+    plan = unwrap(
+      planStudy(check, {
+        runs,
+        tournament: a.tournament === undefined ? undefined : count('tournament', a.tournament, 1),
+        games,
+        agents: agents.length === 0 ? undefined : agents,
+        reference: a.reference,
+        samples,
+        seed,
+      }),
+    );
+    if (!plan.llm) {
+      const given = llmFlagsGiven(a).filter((f) => f !== '--dry-run');
+      if (given.length > 0) fail(`${given.join(', ')} appl${given.length === 1 ? 'ies' : 'y'} to studies of games that seat a model; ${plan.label} seats none`);
+    }
+    if (a.dryRun === true) {
+      if (plan.llm) return await (await import('./persuasion-llm.js')).dryRunLlm(check, dbPath, plan, a);
+      const e = unwrap(await estimateStudy(plan, undefined));
+      if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, ...e }) + '\n');
+      else process.stdout.write(`Estimate: ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms to play (2 × ${samples} a speech); no model: ${usd(0)}.\nNothing was played and nothing was written (--dry-run).\n`);
+      return 0;
+    }
+    // A study already complete is printed from the file, which stays untouched.
+    const found = findStudy(check, plan.key);
+    if (found !== undefined) {
+      const done = studyDone(check, found.id, plan);
+      if (done) {
+        printStudy(check, plan, found.id, null, a.json);
+        return 0;
+      }
+    }
+  } finally {
+    check.close();
+  }
+  if (plan.llm) return (await import('./persuasion-llm.js')).playLlmStudy(dbPath, plan, a, printStudy);
+  const store = unwrap(Store.open(dbPath, 'update'));
+  try {
+    const { study } = openStudy(store, plan);
+    const interrupt = onInterrupt({ clear: () => {}, continueHint: 'run the same command again', stoppingMessage: 'stopping after the game being measured' });
+    let outcome: StudyRun;
+    try {
+      outcome = unwrap(await runStudy(store, plan, study.id, {}, interrupt.stopping));
+    } finally {
+      interrupt.dispose();
+    }
+    printStudy(store, plan, study.id, outcome, a.json);
+    if (outcome.stopped !== null) {
+      process.stderr.write(`sim: the study stopped (${outcome.stopped}) after ${outcome.total} of ${plan.games.length} games; run the same command to continue it\n`);
+      return EXIT_INTERRUPTED;
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+/** Whether every game of the plan is measured. */
+function studyDone(store: Store, study: number, plan: StudyPlan): boolean {
+  const n = store.db.prepare('SELECT count(*) FROM study_games WHERE study = ?').pluck().get(study) as number;
+  return n >= plan.games.length;
+}
+
+/** Plays the study's missing games (progress on stderr when it is a terminal). */
+export async function runStudy(store: Store, plan: StudyPlan, studyId: number, engine: StudyEngine, stopping: () => boolean) {
+  const study = findStudy(store, plan.key)!;
+  if (study.id !== studyId) throw new Error('the study changed under the command');
+  const tty = process.stderr.isTTY === true;
+  const r = await playStudy({
+    store,
+    plan,
+    study,
+    engine,
+    stopping,
+    onGame: (done, total) => {
+      if (tty) process.stderr.write(`\r  measured ${done} of ${total} games`);
+    },
+  });
+  if (tty) process.stderr.write('\r\x1b[K');
+  return r;
+}

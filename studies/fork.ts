@@ -1,0 +1,120 @@
+// A fork: a stored game replayed up to one of its decisions, changed there, and played
+// on. Everything is done by wrapping the seats' agents, so the engine, the drivers and
+// the agents play exactly as in a run:
+//
+// - Before the decision, every agent answers as it did: same agents, same seeds, same
+//   answers (a model's from the record), so the log up to it is the stored game's.
+// - At the decision, the seat's agent is still asked — its random stream, its memory
+//   and (for a model) its notes move on exactly as in the stored game — and the edit is
+//   played in place of its answer. With no edit the fork is the stored game, byte for
+//   byte (test/studies/fork.test.ts).
+// - After it, each seat's agent plays on from its own stream, which continues where the
+//   stored game had taken it (so a fork is the same on every run). A persuasion study
+//   (persuasion.ts) asks instead for fresh streams after the decision — one set per
+//   sample, shared by both arms of its comparison (common random numbers), the
+//   moderator's included — and stops each arm at the end of the day.
+//
+// The agent whose answer was replaced is not told: it goes on believing it said what it
+// chose to say (a heuristic Seer silenced still counts herself revealed; a model's notes
+// keep its reasoning). What changes is what the others heard.
+
+import { AbandonGame } from '../agents/play.js';
+import type { Agent, DecisionContext } from '../agents/types.js';
+import { Rng, type Answer, type Event, type Game } from '../engine/index.js';
+
+/** Thrown by a fork's agents when the part of the game it plays is over (the end of the day). */
+export class ForkStop extends AbandonGame {
+  override readonly name = 'ForkStop';
+}
+
+/** One instance, thrown by every fork that stops: a study stops thousands, and an error's stack is costly to capture. */
+const STOP = new ForkStop('the fork stops here: the part of the game it plays is over');
+
+export interface ForkPlan {
+  /** The decision changed (its id: `sim show` prints them). */
+  readonly at: number;
+  /** Played at `at` instead of the agent's answer; undefined: the agent's own. */
+  readonly answer?: Answer | undefined;
+  /**
+   * Fresh streams after `at`: the seats' are `alea(fresh + '/' + seat)`, the moderator's
+   * `alea(fresh + '/mod')`. Undefined: every stream continues as in the stored game.
+   */
+  readonly fresh?: string | undefined;
+  /** When true before a decision is asked, the fork ends there (ForkStop). */
+  readonly stop?: ((game: Game) => boolean) | undefined;
+}
+
+class ForkSeat implements Agent {
+  readonly name: string;
+  readonly gameOver?: Agent['gameOver'];
+  private freshRng: Rng | null = null;
+
+  constructor(
+    private readonly inner: Agent,
+    private readonly seat: number,
+    private readonly game: Game,
+    private readonly plan: ForkPlan,
+  ) {
+    this.name = inner.name;
+    if (inner.gameOver !== undefined) this.gameOver = (obs, outcome) => inner.gameOver!(obs, outcome);
+  }
+
+  decide(ctx: DecisionContext): Answer | Promise<Answer> {
+    const d = ctx.decision;
+    const plan = this.plan;
+    if (plan.stop?.(this.game) === true) throw STOP;
+    if (d.id === plan.at) return this.replace(ctx);
+    if (d.id < plan.at || plan.fresh === undefined) return this.inner.decide(ctx);
+    this.freshRng ??= new Rng(plan.fresh, `/${this.seat}`);
+    return this.inner.decide({ decision: d, rng: this.freshRng, lastError: ctx.lastError, observe: ctx.observe });
+  }
+
+  /** Asks the agent as the stored game did, then plays the edit in place of its answer. */
+  private replace(ctx: DecisionContext): Answer | Promise<Answer> {
+    const plan = this.plan;
+    const edit = plan.answer;
+    if (plan.fresh !== undefined) this.game.reseedModerator(new Rng(plan.fresh, '/mod'));
+    let own: Answer | Promise<Answer>;
+    try {
+      own = this.inner.decide(ctx);
+    } catch (e) {
+      // A failing agent would have been charged and replaced by the fallback; the edit stands.
+      if (e instanceof AbandonGame || edit === undefined) throw e;
+      return edit;
+    }
+    if (edit === undefined) return own;
+    return own instanceof Promise
+      ? own.then(
+          () => edit,
+          (e: unknown) => {
+            if (e instanceof AbandonGame) throw e;
+            return edit;
+          },
+        )
+      : edit;
+  }
+}
+
+/** The seats' agents of `game`, playing the fork `plan`. */
+export function forkAgents(agents: readonly Agent[], game: Game, plan: ForkPlan): Agent[] {
+  return agents.map((a, seat) => new ForkSeat(a, seat, game, plan));
+}
+
+/** The day's end: a fork played for the rest of a day stops at the first decision after night falls. */
+export function nightAfter(from: number): (game: Game) => boolean {
+  let seen = from;
+  let night = false;
+  return (game) => {
+    const log = game.log;
+    for (; !night && seen < log.length; seen++) night = log[seen]!.type === 'night';
+    return night;
+  };
+}
+
+/** The number of leading events two logs share, compared as JSON (the fork's prefix check). */
+export function sharedPrefix(a: readonly Event[], b: readonly Event[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && JSON.stringify(a[i]) === JSON.stringify(b[i])) i++;
+  return i;
+}
