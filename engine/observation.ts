@@ -24,6 +24,14 @@ interface LogSource {
   readonly setup: { readonly players: number; readonly options: RuleOptions; readonly deck: readonly Role[] };
 }
 
+/** The positions in the log of the events `seat` may see, in order: its observation's events are these. */
+export function seenIndices(game: Pick<LogSource, 'log'>, seat: number): number[] {
+  const bit = 1 << seat;
+  const out: number[] = [];
+  for (let i = 0; i < game.log.length; i++) if ((game.log[i]!.vis & bit) !== 0) out.push(i);
+  return out;
+}
+
 /** The observation of `seat` now (a pure filter of the log). */
 export function observe(game: LogSource, seat: number): Observation {
   const bit = 1 << seat;
@@ -32,7 +40,7 @@ export function observe(game: LogSource, seat: number): Observation {
     players: game.setup.players,
     options: game.setup.options,
     deck: game.setup.deck,
-    events: game.log.filter((e) => (e.vis & bit) !== 0).map((e) => seenBy(e, bit)),
+    events: seenIndices(game, seat).map((i) => seenBy(game.log[i]!, bit)),
   };
 }
 

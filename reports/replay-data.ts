@@ -9,7 +9,7 @@
 // LLM seats add their notes (private reasoning, refused answers, failed calls,
 // fallbacks), placed as the transcript places them, and each call's prompt and answer.
 
-import { ALL, ELDER_LIVES, MODERATOR, observe, seatsOf, type Event, type GameSetup, type Outcome, type Vote } from '../engine/index.js';
+import { ALL, ELDER_LIVES, MODERATOR, observe, seatsOf, seenIndices, type Event, type GameSetup, type Outcome, type Vote } from '../engine/index.js';
 import type { LlmNote } from '../agents/llm/notes.js';
 import { visible } from '../narrate/escape.js';
 import type { KeptCall } from '../runs/llm/game.js';
@@ -252,8 +252,11 @@ export function replayData(input: ReplayInput): ReplayData {
   const source = { log, setup };
   const views: ReplayView[] = [];
   for (let s = 0; s < players; s++) {
+    // The seat's events are copies where private (they name only the seat as audience): their log positions come from the engine too.
     const seen = observe(source, s).events;
-    views.push({ events: seen.map((e) => index.get(e)!), tables: tablesOf(seen, stepOf, steps.length, players, false) });
+    const at = seenIndices(source, s);
+    const position = new Map<Event, number>(seen.map((e, k) => [e, at[k]!]));
+    views.push({ events: at, tables: tablesOf(seen, (e) => stepAt[position.get(e)!]!, steps.length, players, false) });
   }
   const calls = input.calls ?? [];
   const callIndex = new Map(calls.map((c, k) => [`${c.seat}/${c.decision}/${c.attempt}`, k]));

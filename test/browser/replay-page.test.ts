@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseSeating } from '../../agents/registry.js';
-import { observe, PRESETS, resolveSetup, type Event, type GameSetup } from '../../engine/index.js';
+import { observe, PRESETS, resolveSetup, seenIndices, type Event, type GameSetup } from '../../engine/index.js';
 import { GamePlayer } from '../../runs/games.js';
 import { IDENTITY_CODES } from '../../runs/record.js';
 import { replayFromRecord } from '../../runs/llm/show.js';
@@ -138,7 +138,6 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     // 001's 12-player table: wolves, a little girl, lovers, a seer — private events of many kinds.
     const g = playOne({ preset: 'classic', players: 12 }, ['heuristic'], 3);
     const { page, trouble } = await openWatched(browser, writePage('eyes.html', replayPage(g.input)));
-    const index = new Map(g.log.map((e, i) => [e, i]));
     const dealt = g.log.flatMap((e) => (e.type === 'deal' ? [e] : []));
     // Through the page's own controls, in one round trip: each pair of eyes chosen, every step
     // shown by its ▶ button; what the list shows, and the table's cards at the first step.
@@ -167,7 +166,9 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     expect(seen[0]!.events).toEqual(g.log.map((_, i) => i));
     for (let s = 0; s < g.setup.players; s++) {
       const { events, roles } = seen[s + 1]!;
-      expect(events).toEqual(observe({ log: g.log, setup: g.setup }, s).events.map((e) => index.get(e)));
+      // The page's events for the seat are the log positions of its observation, and they are its observation.
+      expect(events).toEqual(seenIndices(g, s));
+      expect(events.map((i) => ({ ...g.log[i]!, vis: 0 }))).toEqual(observe({ log: g.log, setup: g.setup }, s).events.map((e) => ({ ...e, vis: 0 })));
       // Before the first night a seat knows its own card, and no other unless it is a wolf seeing its pack.
       expect(roles[s]).toBe(dealt[s]!.role);
       roles.forEach((r, t) => {
@@ -203,7 +204,7 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     expect(await page.textContent('h1')).toContain('<script>window.pwned=1</script>');
     // The model's note and its prompt and answer, inflated on demand, are text too.
     // The note goes before the next event its seat saw after it was asked (its 4th).
-    const noteAt = log.indexOf(observe({ log, setup: g.setup }, 0).events[3]!);
+    const noteAt = seenIndices({ log }, 0)[3]!;
     const noteStep = stepsOf(log).findIndex((ix) => ix.includes(noteAt));
     await page.fill('#step', String(noteStep));
     await page.click('li.note .prompt-button');
