@@ -193,8 +193,9 @@ describe('a provider echoing the key it was sent', () => {
 describe('the summary counts HTTP requests', () => {
   it('equal to what the server received, under 429, 500 and timeouts, per model and by kind (--json and the text)', async () => {
     const script = (r: { n: number }): Fault => (r.n % 5 === 1 ? '429' : r.n % 7 === 2 ? '500' : r.n % 13 === 3 ? 'slow' : 'ok');
-    const server = await serve({ script, slowMs: 2_000, retryAfter: '0' });
-    const args = ['--games', '2', '--seed', 'count', '--agents', 'openai:gpt-4o-mini', '--llm-timeout', '0.4', '--llm-retry-after-cap', '0.05', '--db', 'count.db'];
+    // Slow answers never come in time, fast ones always do, however loaded the machine.
+    const server = await serve({ script, slowMs: 20_000, retryAfter: '0' });
+    const args = ['--games', '2', '--seed', 'count', '--agents', 'openai:gpt-4o-mini', '--llm-timeout', '1.5', '--llm-retry-after-cap', '0.05', '--db', 'count.db'];
     const r = await simAsync([...args, '--json'], dir, simEnv(server.url));
     expect(r.code, r.stderr).toBe(0);
     const llm = JSON.parse(r.stdout).llm;
