@@ -61,7 +61,7 @@ function traceSeat(inner: Agent, seat: number, trace: DecisionTrace): Agent {
       if (target === seat) trace.selfVotes[seat]!++;
       const p = inner.werewolfBeliefs?.();
       if (p !== undefined) {
-        const statement = { seat, decision: d.id, p: Float64Array.from(p) };
+        const statement = { seat, decision: d.id, p: new Float64Array(p) };
         const last = trace.beliefs[trace.beliefs.length - 1];
         // A retried vote keeps the beliefs of its last answer.
         if (last !== undefined && last.seat === seat && last.decision === d.id) trace.beliefs[trace.beliefs.length - 1] = statement;

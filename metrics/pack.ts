@@ -14,34 +14,51 @@ import { COUNTER_COUNT } from './counters.js';
 
 /** The resampling block of game `index` of seed `seed`: one deal, whatever the run or pairing that played it. */
 export function blockOf(seed: string, index: number): number {
+  return firstBlock(seed) + index;
+}
+
+/** The block of a seed's game 0: games of one seed fill the units in turn from a point the seed sets. */
+export function firstBlock(seed: string): number {
   let h = 0;
   for (let i = 0; i < seed.length; i++) h = (Math.imul(h, 31) + seed.charCodeAt(i)) >>> 0;
-  // Games of one seed fill the units in turn from a point the seed sets.
-  return (h % 9973) + index;
+  return h % 9973;
 }
 
 /** Resampling units of stored sums (deal d in unit d mod STORED_UNITS). */
 export const STORED_UNITS = DEFAULT_UNITS;
 
 export function storedUnit(seed: string, index: number): number {
-  return blockOf(seed, index) % STORED_UNITS;
+  return storedUnits(seed)(index);
 }
 
-/** A sum row's counters as bytes: (counter, value) pairs for the counters not zero. */
-export function encodeSums(counters: ArrayLike<number>): Buffer {
+/** `storedUnit` of one seed, its hash taken once (a run asks it for every game). */
+export function storedUnits(seed: string): (index: number) => number {
+  const first = firstBlock(seed);
+  return (index) => (first + index) % STORED_UNITS;
+}
+
+/**
+ * A sum row's counters as bytes: (counter, value) pairs for the counters not zero. Written
+ * into `scratch` when it is given (the bytes are then a view of it, valid until its next
+ * use: SQLite copies what it is bound to), else into a buffer of their own.
+ */
+export function encodeSums(counters: ArrayLike<number>, scratch?: Buffer): Buffer {
   let n = 0;
   for (let j = 0; j < COUNTER_COUNT; j++) if (counters[j] !== 0) n++;
-  const buf = Buffer.alloc(n * 9);
+  const buf = scratch === undefined || scratch.length < n * 9 ? Buffer.alloc(n * 9) : scratch.subarray(0, n * 9);
   let at = 0;
   for (let j = 0; j < COUNTER_COUNT; j++) {
     const x = counters[j]!;
     if (x === 0) continue;
-    buf.writeUInt8(j, at);
+    buf[at] = j;
     buf.writeDoubleLE(x, at + 1);
     at += 9;
   }
   return buf;
 }
+
+/** Bytes enough for any row (encodeSums' scratch). */
+export const ROW_BYTES = COUNTER_COUNT * 9;
 
 /** Adds a stored row's counters to `into`; false (nothing added) when the bytes are not such a row. */
 export function addSums(bytes: Uint8Array, into: Float64Array): boolean {
@@ -52,26 +69,66 @@ export function addSums(bytes: Uint8Array, into: Float64Array): boolean {
   return true;
 }
 
+/**
+ * Sum rows end to end, in two arrays (cheap to make, to send from a worker and to read):
+ * row r is resampling unit keys[3r], agent code keys[3r + 1], role code keys[3r + 2], and
+ * its counters are counters[r × COUNTER_COUNT …].
+ */
+export interface PackedSums {
+  readonly rows: number;
+  readonly keys: Int32Array;
+  readonly counters: Float64Array;
+}
+
+/**
+ * A sum row's key among a run's: a small integer while it can be (a map hashes those
+ * fastest: units below 1024, agent codes below 4096, role codes below 256), text beyond.
+ */
+export function sumKey(unit: number, agent: number, role: number): number | string {
+  return unit < 1024 && agent < 4096 && role < 256 ? (unit * 4096 + agent) * 256 + role : `${unit},${agent},${role}`;
+}
+
 /** Sums of one run's games per (unit, agent code, role code), as the games are played. */
 export class UnitSums {
-  private readonly rows = new Map<number, { unit: number; agent: number; role: number; counters: Float64Array }>();
+  /** Row index by key. */
+  private readonly index = new Map<number | string, number>();
+  private keys = new Int32Array(3 * 64);
+  private counters = new Float64Array(COUNTER_COUNT * 64);
+  private rows = 0;
 
-  add(unit: number, agent: number, role: number, counters: ArrayLike<number>): void {
-    const key = (unit * 4096 + agent) * 64 + role;
-    let row = this.rows.get(key);
-    if (row === undefined) this.rows.set(key, (row = { unit, agent, role, counters: new Float64Array(COUNTER_COUNT) }));
-    const c = row.counters;
-    for (let j = 0; j < COUNTER_COUNT; j++) {
-      const x = counters[j]!;
-      if (x !== 0) c[j]! += x;
+  /** Adds a seat's counters; those from `span` on are 0 (metrics/tally.ts GameTally.span). */
+  add(unit: number, agent: number, role: number, counters: ArrayLike<number>, span = COUNTER_COUNT): void {
+    const at = this.rowOf(unit, agent, role) * COUNTER_COUNT;
+    const c = this.counters;
+    for (let j = 0; j < span; j++) c[at + j]! += counters[j]!;
+  }
+
+  private rowOf(unit: number, agent: number, role: number): number {
+    const key = sumKey(unit, agent, role);
+    let r = this.index.get(key);
+    if (r !== undefined) return r;
+    r = this.rows++;
+    this.index.set(key, r);
+    if (3 * this.rows > this.keys.length) {
+      const keys = new Int32Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+      const counters = new Float64Array(this.counters.length * 2);
+      counters.set(this.counters);
+      this.counters = counters;
     }
+    this.keys[3 * r] = unit;
+    this.keys[3 * r + 1] = agent;
+    this.keys[3 * r + 2] = role;
+    return r;
   }
 
   get size(): number {
-    return this.rows.size;
+    return this.rows;
   }
 
-  entries(): { unit: number; agent: number; role: number; counters: Float64Array }[] {
-    return [...this.rows.values()];
+  /** The rows, packed (views of this object's arrays: add nothing more once taken). */
+  packed(): PackedSums {
+    return { rows: this.rows, keys: this.keys.subarray(0, 3 * this.rows), counters: this.counters.subarray(0, this.rows * COUNTER_COUNT) };
   }
 }

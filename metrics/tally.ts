@@ -27,6 +27,11 @@ export interface GameTally {
   readonly seats: readonly Float64Array[];
   /** The card each seat holds at the end (its side and role in the metrics' rows). */
   readonly roles: readonly Role[];
+  /**
+   * The counters from this index on are 0 at every seat (the belief bins, when no seat
+   * stated beliefs): a sum need not read them (runs/record.ts adds 42 counters a seat, not 122).
+   */
+  readonly span: number;
 }
 
 const ACTIONS: readonly ClaimAction[] = CLAIM_ACTIONS;
@@ -47,19 +52,23 @@ export function tallyGame(g: PlayedForMetrics): GameTally {
   return new GameCounter(g.setup).count(g);
 }
 
-/** The share of werewolves among the observer's most likely werewolves in `targets`. */
-export function observerHit(p: Float64Array, targets: readonly number[], wolf: (seat: number) => boolean): number {
+/** The share of werewolves (`wolf[seat]` 1) among the observer's most likely werewolves in `targets`. */
+export function observerHit(p: Float64Array, targets: readonly number[], wolf: Uint8Array): number {
   let max = -Infinity;
-  for (const t of targets) if (p[t]! > max) max = p[t]!;
+  for (let i = 0; i < targets.length; i++) if (p[targets[i]!]! > max) max = p[targets[i]!]!;
   let n = 0;
   let hits = 0;
-  for (const t of targets) {
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i]!;
     if (p[t]! < max - TIE) continue;
     n++;
-    if (wolf(t)) hits++;
+    hits += wolf[t]!;
   }
   return n === 0 ? 0 : hits / n;
 }
+
+const NO_VOTES: readonly Vote[] = [];
+const NO_TARGETS: readonly number[] = [];
 
 /**
  * Counts the games of one setup, one after the other: its arrays and its observer are
@@ -70,7 +79,11 @@ export class GameCounter {
   private readonly n: number;
   private readonly all: Float64Array;
   private readonly c: Float64Array[];
+  /** What `count` returns (its span set per game). */
+  private readonly tally: { seats: readonly Float64Array[]; roles: readonly Role[]; span: number };
   private readonly role: Role[];
+  /** 1 for a seat holding a werewolf card now (kept with `role`: the votes read it for every target). */
+  private readonly isWolf: Uint8Array;
   private readonly alive: boolean[];
   private readonly everWolf: boolean[];
   private readonly observer: IdealObserver;
@@ -81,11 +94,14 @@ export class GameCounter {
   private voteCursor = 0;
   private day = 0;
   private dawn = false;
-  /** What seats did at night, as claims could state it (`actionCode(seat, action, target)`). */
+  /** What seats did at night, as claims could state it (`actionCode(seat, action, target)`): the first `doneCount` (the array is kept from game to game). */
   private readonly done: number[] = [];
+  private doneCount = 0;
   /** Werewolves each seer saw (bitmasks). */
   private readonly seen: Int32Array;
-  private guardTonight: { seat: number; target: number } | null = null;
+  /** Tonight's guard and whom he protects (-1: none). */
+  private guardSeat = -1;
+  private guardTarget = -1;
   private healerTonight = -1;
   // Today: the latest vote round, the vote-out, who accused whom, speeches with a false role claim.
   private lastVotes: readonly Vote[] = [];
@@ -102,6 +118,8 @@ export class GameCounter {
     this.all = new Float64Array(n * COUNTER_COUNT);
     this.c = Array.from({ length: n }, (_, s) => this.all.subarray(s * COUNTER_COUNT, (s + 1) * COUNTER_COUNT));
     this.role = new Array<Role>(n).fill('villager');
+    this.isWolf = new Uint8Array(n);
+    this.tally = { seats: this.c, roles: this.role, span: COUNTER_COUNT };
     this.alive = new Array<boolean>(n).fill(true);
     this.everWolf = new Array<boolean>(n).fill(false);
     this.observer = new IdealObserver(setup);
@@ -113,24 +131,35 @@ export class GameCounter {
   /** Counts one game of this setup. */
   count(g: Omit<PlayedForMetrics, 'setup'>): GameTally {
     this.g = g;
-    this.all.fill(0);
-    this.role.fill('villager');
-    this.alive.fill(true);
-    this.everWolf.fill(false);
+    // Loops, not fill(): eight seats are cleared faster by hand than through the builtins'
+    // calls. The last game's counters are 0 from its span on.
+    const all = this.all;
+    const span = this.tally.span;
+    for (let s = 0; s < this.n; s++) {
+      for (let at = s * COUNTER_COUNT, end = at + span; at < end; at++) all[at] = 0;
+      this.role[s] = 'villager';
+      this.isWolf[s] = 0;
+      this.alive[s] = true;
+      this.everWolf[s] = false;
+      this.seen[s] = 0;
+      this.accused[s] = 0;
+    }
+    this.tally.span = COUNTER_COUNT; // until this game is counted
     this.observer.reset();
-    this.beliefs.clear();
-    for (const b of g.trace.beliefs) this.beliefs.set(b.decision, b.p);
     this.scored = g.trace.beliefs.length > 0;
+    if (this.scored || this.beliefs.size > 0) {
+      this.beliefs.clear();
+      for (const b of g.trace.beliefs) this.beliefs.set(b.decision, b.p);
+    }
     this.voteCursor = 0;
     this.day = 0;
     this.dawn = false;
-    this.done.length = 0;
-    this.seen.fill(0);
-    this.guardTonight = null;
+    this.doneCount = 0;
+    this.guardSeat = -1;
+    this.guardTarget = -1;
     this.healerTonight = -1;
-    this.lastVotes = [];
+    this.lastVotes = NO_VOTES;
     this.votedOut = null;
-    this.accused.fill(0);
     this.fakeSpeakers = 0;
     return this.run();
   }
@@ -139,28 +168,47 @@ export class GameCounter {
     this.all[seat * COUNTER_COUNT + counter]! += x;
   }
 
-  private wolf = (seat: number): boolean => this.role[seat] === 'werewolf';
+  private wolf(seat: number): boolean {
+    return this.isWolf[seat] === 1;
+  }
 
   private setRole(seat: number, role: Role): void {
     this.role[seat] = role;
-    if (role === 'werewolf') this.everWolf[seat] = true;
+    const wolf = role === 'werewolf';
+    this.isWolf[seat] = wolf ? 1 : 0;
+    if (wolf) this.everWolf[seat] = true;
   }
 
   private run(): GameTally {
-    for (const e of this.g!.log) {
+    const log = this.g!.log;
+    for (let i = 0; i < log.length; i++) {
+      const e = log[i]!;
       this.read(e);
       if (e.vis === -1) this.observer.see(e);
     }
     this.endOfDay();
     this.finish();
     this.round();
-    return { seats: this.c, roles: this.role };
+    this.tally.span = this.scored ? COUNTER_COUNT : BIN.beliefWolf;
+    return this.tally;
   }
 
   private read(e: Event): void {
+    // The commonest events first (a switch on strings tries its cases in turn).
     switch (e.type) {
+      case 'speech':
+        this.dawn = false;
+        return this.speech(e.seat, e.claims);
       case 'deal':
         return this.setRole(e.seat, e.role);
+      case 'death':
+        this.alive[e.seat] = false;
+        this.add(e.seat, C.daysAlive, this.dawn ? this.day - 1 : this.day);
+        return;
+      case 'death-cause':
+      case 'pack-proposals':
+      case 'pack':
+        return;
       case 'thief-swap':
         if (e.took !== null) this.setRole(e.seat, e.took);
         return;
@@ -173,7 +221,8 @@ export class GameCounter {
         return this.setRole(e.seat, 'villager');
       case 'night':
         this.endOfDay();
-        this.guardTonight = null;
+        this.guardSeat = -1;
+        this.guardTarget = -1;
         this.healerTonight = -1;
         return;
       case 'day':
@@ -182,15 +231,17 @@ export class GameCounter {
         return;
       case 'guard':
         this.add(e.seat, C.guardNights);
-        this.guardTonight = { seat: e.seat, target: e.target };
+        this.guardSeat = e.seat;
+        this.guardTarget = e.target;
         this.did(e.seat, 'protected', e.target);
         return;
       case 'seer':
-        return this.look(e.seat, [e.target]);
+        if (this.wolf(e.target)) this.seen[e.seat]! |= 1 << e.target;
+        return;
       case 'seer-glimpse':
         return this.look(e.seat, e.seats);
       case 'pack-victim':
-        if (this.guardTonight !== null && e.target === this.guardTonight.target) this.add(this.guardTonight.seat, C.guardHits);
+        if (this.guardSeat >= 0 && e.target === this.guardTarget) this.add(this.guardSeat, C.guardHits);
         return;
       case 'witch':
         if (e.heal !== null) {
@@ -215,13 +266,6 @@ export class GameCounter {
       case 'shot':
         if (e.target !== null) this.did(e.seat, 'shot-at', e.target);
         return;
-      case 'death':
-        this.alive[e.seat] = false;
-        this.add(e.seat, C.daysAlive, this.dawn ? this.day - 1 : this.day);
-        return;
-      case 'speech':
-        this.dawn = false;
-        return this.speech(e.seat, e.claims);
       case 'election':
       case 'vouch':
       case 'friends':
@@ -243,8 +287,13 @@ export class GameCounter {
     for (const s of seats) if (this.wolf(s)) this.seen[seer]! |= 1 << s;
   }
 
+  private didIt(code: number): boolean {
+    for (let i = 0; i < this.doneCount; i++) if (this.done[i] === code) return true;
+    return false;
+  }
+
   private did(seat: number, action: ClaimAction, target: number): void {
-    this.done.push(actionCode(seat, action, target));
+    this.done[this.doneCount++] = actionCode(seat, action, target);
   }
 
   private poison(witch: number, target: number): void {
@@ -286,7 +335,7 @@ export class GameCounter {
         return r === claim.result;
       }
       case 'action':
-        return this.done.includes(actionCode(seat, claim.action, claim.target));
+        return this.didIt(actionCode(seat, claim.action, claim.target));
       case 'suspect':
       case 'trust':
       case 'vote-intent':
@@ -297,36 +346,42 @@ export class GameCounter {
   /** The decisions of a vote round: the next ones the trace holds, indexed by voter (askedOf). */
   private ask(votes: readonly Vote[]): void {
     const list = this.g!.trace.votes;
-    this.askedOf.fill(-1);
+    for (let s = 0; s < this.n; s++) this.askedOf[s] = -1;
     for (let i = 0; i < votes.length && this.voteCursor < list.length; i++) this.askedOf[list[this.voteCursor]!.seat] = this.voteCursor++;
   }
 
   private votes(votes: readonly Vote[]): void {
     const post = this.observer.posterior();
+    const asked = this.g!.trace.votes;
+    const all = this.all;
     this.ask(votes);
-    for (const v of votes) {
-      const at = this.askedOf[v.voter]!;
-      const d = at < 0 ? undefined : this.g!.trace.votes[at];
-      this.add(v.voter, C.voteDecisions);
-      if (d !== undefined && d.targets.length > 0) {
-        this.add(v.voter, C.voteChances);
-        if (v.target === null) this.add(v.voter, C.abstained);
+    for (let i = 0; i < votes.length; i++) {
+      const { voter, target } = votes[i]!;
+      const at = this.askedOf[voter]!;
+      const d = at < 0 ? undefined : asked[at];
+      const targets = d === undefined ? NO_TARGETS : d.targets;
+      const c = voter * COUNTER_COUNT;
+      all[c + C.voteDecisions]! += 1;
+      if (targets.length > 0) {
+        all[c + C.voteChances]! += 1;
+        if (target === null) all[c + C.abstained]! += 1;
       }
-      if (d !== undefined && this.scored) this.scoreBeliefs(v.voter, d.id, post);
-      if (v.target === null) continue;
-      this.add(v.voter, C.votes);
-      if (this.wolf(v.target)) this.add(v.voter, C.votesOnWolf);
-      this.add(v.target, C.votesReceived);
-      if (d === undefined || d.targets.length === 0) continue;
-      this.add(v.voter, C.observerOnWolf, observerHit(post.p, d.targets, this.wolf));
-      if (post.exact) this.add(v.voter, C.observerExact);
+      if (d !== undefined && this.scored) this.scoreBeliefs(voter, d.id, post);
+      if (target === null) continue;
+      all[c + C.votes]! += 1;
+      if (this.isWolf[target] === 1) all[c + C.votesOnWolf]! += 1;
+      all[target * COUNTER_COUNT + C.votesReceived]! += 1;
+      if (targets.length === 0) continue;
+      all[c + C.observerOnWolf]! += observerHit(post.p, targets, this.isWolf);
+      if (post.exact) all[c + C.observerExact]! += 1;
       let wolves = 0;
-      const share = 1 / d.targets.length;
-      for (const t of d.targets) {
-        if (this.role[t] === 'werewolf') wolves++;
-        this.all[t * COUNTER_COUNT + C.votesExpected]! += share;
+      const share = 1 / targets.length;
+      for (let k = 0; k < targets.length; k++) {
+        const t = targets[k]!;
+        wolves += this.isWolf[t]!;
+        all[t * COUNTER_COUNT + C.votesExpected]! += share;
       }
-      this.add(v.voter, C.chanceOnWolf, wolves / d.targets.length);
+      all[c + C.chanceOnWolf]! += wolves / targets.length;
     }
     this.lastVotes = votes;
   }
@@ -367,9 +422,9 @@ export class GameCounter {
       for (let s = 0; s < this.n; s++)
         if ((this.fakeSpeakers & (1 << s)) !== 0 && out !== null && out !== s && (this.accused[s]! & (1 << out)) !== 0) this.add(s, C.fakeSuccess);
     this.fakeSpeakers = 0;
-    this.accused.fill(0);
+    for (let s = 0; s < this.n; s++) this.accused[s] = 0;
     this.votedOut = null;
-    this.lastVotes = [];
+    this.lastVotes = NO_VOTES;
   }
 
   /** The fractional counters onto the grid whose sums are exact in any order (counters.ts GRID). */
@@ -380,7 +435,9 @@ export class GameCounter {
   }
 
   private finish(): void {
-    const t = this.g!.trace;
+    const g = this.g!;
+    const t = g.trace;
+    const all = this.all;
     let wolves = 0;
     for (let s = 0; s < this.n; s++) if (this.everWolf[s]) wolves++;
     for (const { seat, target } of t.pack) {
@@ -389,21 +446,25 @@ export class GameCounter {
     }
     for (let s = 0; s < this.n; s++) {
       const role = this.role[s]!;
-      this.add(s, C.seats);
-      if (this.alive[s]) this.add(s, C.daysAlive, this.day);
+      const alive = this.alive[s]!;
+      const c = s * COUNTER_COUNT;
+      all[c + C.seats]! += 1;
+      if (alive) all[c + C.daysAlive]! += this.day;
       if (KEY_ROLES.has(role)) {
-        this.add(s, C.keySeats);
-        if (this.alive[s]) this.add(s, C.keyAlive);
+        all[c + C.keySeats]! += 1;
+        if (alive) all[c + C.keyAlive]! += 1;
       }
-      if (role === 'seer' || this.seen[s] !== 0) {
-        this.add(s, C.seerWolves, wolves);
-        this.add(s, C.seerFound, popcount(this.seen[s]!));
+      const seen = this.seen[s]!;
+      if (role === 'seer' || seen !== 0) {
+        all[c + C.seerWolves]! += wolves;
+        all[c + C.seerFound]! += popcount(seen);
       }
-      this.add(s, C.decisions, t.decisions[s] ?? 0);
-      this.add(s, C.answers, t.answers[s] ?? 0);
-      this.add(s, C.selfVotes, t.selfVotes[s] ?? 0);
-      this.add(s, C.invalid, this.g!.invalid[s] ?? 0);
-      this.add(s, C.fallbacks, this.g!.fallbacks[s] ?? 0);
+      all[c + C.decisions]! += t.decisions[s] ?? 0;
+      all[c + C.answers]! += t.answers[s] ?? 0;
+      all[c + C.selfVotes]! += t.selfVotes[s] ?? 0;
+      all[c + C.invalid]! += g.invalid[s] ?? 0;
+      all[c + C.fallbacks]! += g.fallbacks[s] ?? 0;
     }
   }
+
 }

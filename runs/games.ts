@@ -10,7 +10,7 @@ import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
-import { GameCounter, tallyGame } from '../metrics/tally.js';
+import { GameCounter, tallyGame, type GameTally } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
 import type { IndexRange } from './run-config.js';
 
@@ -33,13 +33,13 @@ export interface PlayedIndex {
   readonly played: PlayedGame;
   /** The agent spec sitting at each seat. */
   readonly specs: readonly string[];
-  /** The seats' behaviour counters (metrics/tally.ts); from `playSync`, valid until its next game. */
-  readonly counters: readonly Float64Array[];
+  /** The seats' behaviour counts (metrics/tally.ts); from `playSync`, valid until its next game. */
+  readonly tally: GameTally;
 }
 
-/** A played game's behaviour counters per seat (metrics/tally.ts). */
-export function countersOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): readonly Float64Array[] {
-  return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks }).seats;
+/** A played game's behaviour counts per seat (metrics/tally.ts). */
+export function tallyOf(setup: GameSetup, game: Game, trace: DecisionTrace, played: PlayedGame): GameTally {
+  return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
 }
 
 export interface GamePlayerOptions {
@@ -80,15 +80,15 @@ export class GamePlayer {
   playSync(index: number, wrap?: WrapAgents): PlayedIndex {
     const { game, agents, trace, specs } = this.start(index, wrap);
     const played = playSync(game, agents);
-    const counted = (this.counter ??= new GameCounter(this.setup)).count({ log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
-    return { game, played, specs, counters: counted.seats };
+    const tally = (this.counter ??= new GameCounter(this.setup)).count({ log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
+    return { game, played, specs, tally };
   }
 
   async playAsync(index: number, wrap?: WrapAgents): Promise<PlayedIndex> {
     const { game, agents, trace, specs, exec } = this.start(index, wrap);
     const played = await playAsync(game, agents);
     exec?.settle(played);
-    return { game, played, specs, counters: countersOf(this.setup, game, trace, played) };
+    return { game, played, specs, tally: tallyOf(this.setup, game, trace, played) };
   }
 
   builder(capacity: number): ChunkBuilder {
@@ -102,8 +102,8 @@ export class GamePlayer {
     const b = this.builder(n);
     for (const r of ranges)
       for (let i = r.first; i < r.stop; i++) {
-        const { played, specs, counters } = this.playSync(i);
-        b.add(i, played, specs, counters);
+        const { played, specs, tally } = this.playSync(i);
+        b.add(i, played, specs, tally);
       }
     return b.finish();
   }

@@ -15,7 +15,7 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 import type { IndexRange } from './run-config.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm/store.js';
 import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
-import { addSums } from '../metrics/pack.js';
+import { addSums, UnitSums } from '../metrics/pack.js';
 import { inspectDbFile, Store, type GameRow, type RunRow } from './storage.js';
 
 export interface MergeInput {
@@ -75,16 +75,16 @@ function recoder(from: Store, to: Store): ((r: GameRow) => GameRow) | null {
 /** A shard's behaviour counter sums go with its games (the shards' games are disjoint: their sums add up). */
 function copyMetricSums(from: Store, fromRun: number, to: Store, toRun: number): void {
   const roles = from.names('roles');
-  to.db.transaction(() => {
-    for (const row of from.metricSums(fromRun)) {
-      if (row.version !== METRICS_VERSION) continue;
-      const name = roles.get(row.role);
-      const at = name === undefined ? -1 : (ROLES as readonly string[]).indexOf(name);
-      const counters = new Float64Array(COUNTER_COUNT);
-      if (at < 0 || !addSums(row.counters, counters)) continue;
-      to.addMetricSums(toRun, row.unit, row.agent, to.codes.roles[at]!, counters);
-    }
-  })();
+  const sums = new UnitSums();
+  for (const row of from.metricSums(fromRun)) {
+    if (row.version !== METRICS_VERSION) continue;
+    const name = roles.get(row.role);
+    const at = name === undefined ? -1 : (ROLES as readonly string[]).indexOf(name);
+    const counters = new Float64Array(COUNTER_COUNT);
+    if (at < 0 || !addSums(row.counters, counters)) continue;
+    sums.add(row.unit, row.agent, to.codes.roles[at]!, counters);
+  }
+  to.addSums(toRun, sums.packed());
 }
 
 export function mergeShards(paths: readonly string[], into: string): Result<Merged, string> {

@@ -106,7 +106,7 @@ export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPo
         differ++;
         continue;
       }
-      played = { game: r.value.game, played: r.value.played, specs: r.value.specs, counters: r.value.counters };
+      played = { game: r.value.game, played: r.value.played, specs: r.value.specs, tally: r.value.tally };
     } else played = config.seating.async ? await player.playAsync(row.idx) : player.playSync(row.idx);
     const b = player.builder(1);
     b.add(row.idx, played.played, played.specs);
@@ -116,7 +116,7 @@ export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPo
       continue;
     }
     const unit = storedUnit(run.seed, row.idx);
-    played.played.outcome.seats.forEach((s, i) => pool.addUnit(unit, played.specs[i]!, s.role, played.counters[i]!));
+    played.played.outcome.seats.forEach((s, i) => pool.addUnit(unit, played.specs[i]!, s.role, played.tally.seats[i]!));
     games++;
   }
   return { games, differ, error: null };

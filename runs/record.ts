@@ -12,12 +12,15 @@
 import type { PlayedGame } from '../agents/play.js';
 import { CAUSES, type Cause } from '../engine/index.js';
 import { ROLES, SIDES, type Role, type Side } from '../engine/index.js';
-import { storedUnit, UnitSums } from '../metrics/pack.js';
+import { storedUnits, UnitSums, type PackedSums } from '../metrics/pack.js';
+import type { GameTally } from '../metrics/tally.js';
 
 /** Per seat, in order: one character each. */
 export const SEAT_FIELDS = ['agent', 'dealt', 'role', 'flags', 'deathDay', 'cause', 'invalid', 'fallbacks'] as const;
 export type SeatField = (typeof SEAT_FIELDS)[number];
 export const SEAT_WIDTH = SEAT_FIELDS.length;
+const AGENT_FIELD = SEAT_FIELDS.indexOf('agent');
+const ROLE_FIELD = SEAT_FIELDS.indexOf('role');
 export const CHAR_OFFSET = 48;
 /** Largest storable value: characters stay below the UTF-16 surrogates (counts are clamped). */
 export const MAX_FIELD = 0xd7ff - CHAR_OFFSET;
@@ -61,14 +64,6 @@ export class Encoder {
     return this.side.get(side)!;
   }
 
-  roleCode(role: Role): number {
-    return this.role.get(role)!;
-  }
-
-  agentCode(spec: string): number {
-    return this.agents.get(spec) ?? 0;
-  }
-
   /** Writes the game's seats at `buf[at…]` (character codes); returns the next offset. */
   seats(played: PlayedGame, specs: readonly string[], buf: Uint16Array, at: number): number {
     const seats = played.outcome.seats;
@@ -100,7 +95,7 @@ export interface ChunkResult {
   /** `count × players × SEAT_WIDTH` characters. */
   readonly seats: string;
   /** The games' behaviour counters summed per resampling unit, agent and card (metrics/pack.ts). */
-  readonly sums: readonly { readonly unit: number; readonly agent: number; readonly role: number; readonly counters: Float64Array }[];
+  readonly sums: PackedSums;
 }
 
 /** Characters to text, in slices (apply() has an argument limit; no endianness assumed). */
@@ -115,6 +110,8 @@ export class ChunkBuilder {
   private readonly games: Int32Array;
   private readonly chars: Uint16Array;
   private readonly sums = new UnitSums();
+  /** A game's resampling unit is its deal's (metrics/pack.ts `storedUnit`). */
+  private readonly unitOf: (index: number) => number;
   private count = 0;
   private at = 0;
 
@@ -122,9 +119,10 @@ export class ChunkBuilder {
     private readonly encoder: Encoder,
     players: number,
     capacity: number,
-    /** The run's seed: a game's resampling unit is its deal's (metrics/pack.ts `storedUnit`). */
-    private readonly seed: string,
+    /** The run's seed. */
+    seed: string,
   ) {
+    this.unitOf = storedUnits(seed);
     this.games = new Int32Array(capacity * GAME_WIDTH);
     this.chars = new Uint16Array(capacity * players * SEAT_WIDTH);
   }
@@ -133,8 +131,8 @@ export class ChunkBuilder {
     return this.count;
   }
 
-  /** Adds a played game; with its seats' behaviour counters (metrics/tally.ts), adds them to the unit sums. */
-  add(index: number, played: PlayedGame, specs: readonly string[], counters: readonly ArrayLike<number>[] | null = null): void {
+  /** Adds a played game; with its seats' behaviour counts (metrics/tally.ts), adds them to the unit sums. */
+  add(index: number, played: PlayedGame, specs: readonly string[], tally: GameTally | null = null): void {
     let invalid = 0;
     let fallbacks = 0;
     for (const n of played.invalid) invalid += n;
@@ -145,11 +143,13 @@ export class ChunkBuilder {
     this.games[g + 2] = played.outcome.days;
     this.games[g + 3] = invalid;
     this.games[g + 4] = fallbacks;
+    const first = this.at;
     this.at = this.encoder.seats(played, specs, this.chars, this.at);
-    if (counters !== null) {
-      const unit = storedUnit(this.seed, index);
-      const seats = played.outcome.seats;
-      for (let s = 0; s < seats.length; s++) this.sums.add(unit, this.encoder.agentCode(specs[s]!), this.encoder.roleCode(seats[s]!.role), counters[s]!);
+    if (tally !== null) {
+      // Each seat's agent and card at the end, as their codes were just written.
+      const unit = this.unitOf(index);
+      for (let s = 0, at = first; at < this.at; s++, at += SEAT_WIDTH)
+        this.sums.add(unit, this.chars[at + AGENT_FIELD]! - CHAR_OFFSET, this.chars[at + ROLE_FIELD]! - CHAR_OFFSET, tally.seats[s]!, tally.span);
     }
     this.count++;
   }
@@ -157,7 +157,7 @@ export class ChunkBuilder {
   finish(): ChunkResult {
     const games = this.games.slice(0, this.count * GAME_WIDTH);
     const seats = charsToString(this.chars.subarray(0, this.at));
-    return { count: this.count, games, seats, sums: this.sums.entries() };
+    return { count: this.count, games, seats, sums: this.sums.packed() };
   }
 }
 

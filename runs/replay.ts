@@ -95,7 +95,7 @@ async function replayWith(
         verdict: `not replayed: ${llm.error}`,
         matches: null,
       });
-    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, counters: llm.value.counters };
+    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, tally: llm.value.tally };
     text = llm.value.text({ title, lines: lines(played.specs) });
     llmParts = { notes: llm.value.notes, calls: llm.value.calls };
   } else {

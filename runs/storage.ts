@@ -12,12 +12,12 @@ import { dirname, resolve } from 'node:path';
 import { CAUSES } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, type Side } from '../engine/index.js';
-import { METRICS_VERSION } from '../metrics/counters.js';
-import { addSums, encodeSums } from '../metrics/pack.js';
 import type { CodeMaps, ChunkResult } from './record.js';
 import { GAME_WIDTH, SEAT_WIDTH } from './record.js';
 import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { SumRows } from './sum-rows.js';
+import type { PackedSums } from '../metrics/pack.js';
 import type { Versions } from './version.js';
 import { describeSetup, mixLabel } from '../engine/index.js';
 
@@ -253,8 +253,8 @@ export class Store {
   /** Database codes of the engine's names (0 where the file lacks a name: only in read mode). */
   readonly codes: CodeMaps;
   private readonly insertGame: Database.Statement | null;
-  /** The metric sums' statements, prepared on first use. */
-  private sumStatements: { readonly get: Database.Statement; readonly put: Database.Statement } | null = null;
+  /** The metric sums of the runs being stored (sum-rows.ts), made on first use. */
+  private sums: SumRows | null = null;
 
   private constructor(
     readonly db: DB,
@@ -470,29 +470,37 @@ export class Store {
 
   /** Stores a chunk of games in one transaction, with their behaviour counters added to the run's sums. */
   insertChunk(run: number, chunk: ChunkResult, players: number): void {
-    const width = players * SEAT_WIDTH;
-    const g = chunk.games;
-    const insert = this.writer();
-    this.db.transaction(() => {
+    this.addSums(run, chunk.sums, () => {
+      const width = players * SEAT_WIDTH;
+      const g = chunk.games;
+      const insert = this.writer();
       for (let i = 0; i < chunk.count; i++) {
         const o = i * GAME_WIDTH;
         insert.run(run, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!, g[o + 4]!, chunk.seats.slice(i * width, (i + 1) * width));
       }
-      for (const row of chunk.sums) this.addMetricSums(run, row.unit, row.agent, row.role, row.counters);
-    })();
+    });
   }
 
-  /** Adds counters to a run's sum row (made if missing). A row of another metrics version is replaced: its games are counted again. */
-  addMetricSums(run: number, unit: number, agent: number, role: number, counters: Float64Array): void {
-    const st = (this.sumStatements ??= {
-      get: this.db.prepare('SELECT version, counters FROM metric_sums WHERE run = ? AND unit = ? AND agent = ? AND role = ?'),
-      put: this.db.prepare('INSERT OR REPLACE INTO metric_sums (run, unit, agent, role, version, counters) VALUES (?, ?, ?, ?, ?, ?)'),
-    });
-    const old = st.get.get(run, unit, agent, role) as { version: number; counters: Uint8Array } | undefined;
-    const total = Float64Array.from(counters);
-    if (old !== undefined && old.version === METRICS_VERSION && !addSums(old.counters, total))
-      throw new Error(`run ${run}: a stored metric sum (unit ${unit}) is damaged`);
-    st.put.run(run, unit, agent, role, METRICS_VERSION, encodeSums(total));
+  /**
+   * Adds counters to a run's sum rows (made if missing), in one transaction with `write`
+   * (the games they count). A row of another metrics version is replaced: its games are
+   * counted again.
+   */
+  addSums(run: number, sums: PackedSums, write: () => void = () => {}): void {
+    const rows = (this.sums ??= new SumRows(this.db));
+    // Inside a transaction of the caller's, which may yet roll back, the rows are not kept.
+    const outer = this.db.inTransaction;
+    if (outer) rows.forget(run);
+    try {
+      this.db.transaction(() => {
+        write();
+        rows.add(run, sums);
+      })();
+    } catch (e) {
+      rows.forget(run);
+      throw e;
+    }
+    if (outer) rows.forget(run);
   }
 
   /** A run's stored metric sums (none for a run stored before schema 3, or a file of schema 2). */

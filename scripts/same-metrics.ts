@@ -5,8 +5,8 @@
 // the same cases — runs of several setups and seatings (random, heuristic with its knobs,
 // mixed tables, 001's 12 with the Harvest Festival and the New Moon, a Thief, a Piper),
 // a tournament, a sequential test and a balance sweep — each into a database of its own,
-// in this thread (`--workers 0`: worker threads hand chunks back in the order they finish,
-// and sums of fractions added in another order may differ in their last bit). Then the
+// in this thread (`--workers 0`; the sums do not depend on the order chunks are stored in,
+// metrics/counters.ts GRID, but one thread keeps the two runs alike). Then the
 // two databases are compared: every stored game (winner, days, errors, the seats text),
 // every `metric_sums` row (its counters' bytes), and the output of `sim metrics --json`,
 // character for character. Prints what was compared and the first differences; exit 1

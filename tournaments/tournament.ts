@@ -244,7 +244,7 @@ export class PairingPlayer {
             return;
           }
           const b = l.player.builder(1);
-          b.add(index, p.played, p.specs, p.counters);
+          b.add(index, p.played, p.specs, p.tally);
           onChunk(l, b.finish());
         },
         stop,

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
 import { err, ok, type GameSetup, type Result } from '../../engine/index.js';
-import { countersOf, type PlayedIndex } from '../games.js';
+import { tallyOf, type PlayedIndex } from '../games.js';
 import { runKey, type RunConfig } from '../run-config.js';
 import { inspectDbFile, Store, type RunRow } from '../storage.js';
 import type { FailedAttempts } from '../../agents/llm/transport.js';
@@ -180,7 +180,7 @@ export class LlmSession {
       return undefined;
     }
     this.finished.push(...r.usage.seats);
-    return { game: r.game, played: r.played, specs: r.specs, counters: countersOf(req.setup, r.game, r.trace, r.played) };
+    return { game: r.game, played: r.played, specs: r.specs, tally: tallyOf(req.setup, r.game, r.trace, r.played) };
   }
 
   /** Ctrl-C: no new call; calls in flight end and are recorded; games in flight come back unfinished. */

@@ -8,7 +8,8 @@ import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import { seatAgents } from '../../agents/registry.js';
 import { traced } from '../../agents/trace.js';
-import { countersOf } from '../games.js';
+import { tallyOf } from '../games.js';
+import type { GameTally } from '../../metrics/tally.js';
 import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -53,7 +54,7 @@ export interface RecordReplay {
   /** The agent spec of each seat. */
   readonly specs: readonly string[];
   /** The seats' behaviour counters (metrics/tally.ts). */
-  readonly counters: readonly Float64Array[];
+  readonly tally: GameTally;
   /** The seats' notes, as this replay made them (the same as when the game was played). */
   readonly notes: readonly LlmNote[];
   /** The seats' counts stored when the game was played (what was paid then); else this replay's. */
@@ -110,6 +111,6 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const stored = record.usage(gameKey);
   const usage = stored.length > 0 ? stored : session.usage(played).seats;
   const notes = session.notes();
-  const counters = countersOf(config.setup, game, trace, played);
-  return ok({ game, played, specs, counters, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
+  const tally = tallyOf(config.setup, game, trace, played);
+  return ok({ game, played, specs, tally, notes, usage, calls: session.calls(), text: (header, o) => llmTranscriptOf(notes, usage, game.log, header, o) });
 }

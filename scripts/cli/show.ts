@@ -148,7 +148,7 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
     const run = src.stored === undefined ? undefined : llmRunName(src.stored.run);
     const r = await (await import('./llm-show.js')).replayLlmGame({ config, index, recordPath: src.recordPath, gameKey: src.gameKey, run, why, keepCalls: a.html !== undefined, wrap: numbered });
-    replay = { game: r.game, played: r.played, specs: r.specs, counters: r.counters };
+    replay = { game: r.game, played: r.played, specs: r.specs, tally: r.tally };
     text = (header) => r.text(header, { marks: decisionMarks(r.game.log, asked) });
     llmParts = { notes: r.notes, calls: r.calls };
   } else {

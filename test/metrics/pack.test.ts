@@ -11,14 +11,22 @@ describe('stored sums', () => {
   test('encoded and read back exactly, over real games', () => {
     const setup = setupOf({ players: 8 });
     const sums = new UnitSums();
+    const dense = new UnitSums();
     const direct = new Float64Array(COUNTER_COUNT);
     for (const g of playTallied(setup, ['heuristic'], 60, 'pack'))
       g.tally.seats.forEach((c, s) => {
-        sums.add(storedUnit('pack', g.index), 1, s === 0 ? 1 : 2, c);
+        // Only the counters below the tally's span, and every one: the same sums.
+        sums.add(storedUnit('pack', g.index), 1, s === 0 ? 1 : 2, c, g.tally.span);
+        dense.add(storedUnit('pack', g.index), 1, s === 0 ? 1 : 2, c);
         for (let j = 0; j < COUNTER_COUNT; j++) direct[j]! += c[j]!;
       });
+    expect([...sums.packed().keys]).toEqual([...dense.packed().keys]);
+    expect([...sums.packed().counters]).toEqual([...dense.packed().counters]);
     const back = new Float64Array(COUNTER_COUNT);
-    for (const row of sums.entries()) expect(addSums(encodeSums(row.counters), back)).toBe(true);
+    const packed = sums.packed();
+    expect(packed.rows).toBe(sums.size);
+    expect(packed.rows).toBeGreaterThan(1);
+    for (let r = 0; r < packed.rows; r++) expect(addSums(encodeSums(packed.counters.subarray(r * COUNTER_COUNT, (r + 1) * COUNTER_COUNT)), back)).toBe(true);
     expect([...back]).toEqual([...direct]);
     expect(direct.some((x) => x > 0)).toBe(true);
   });
