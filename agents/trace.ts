@@ -49,17 +49,53 @@ export function emptyTrace(players: number): DecisionTrace {
 /** The game's agents wrapped to record the trace (one wrapper per seat: an agent may sit at several). */
 export function traced(agents: readonly Agent[]): { agents: Agent[]; trace: DecisionTrace } {
   const trace = emptyTrace(agents.length);
-  return { agents: agents.map((a, seat) => traceSeat(a, seat, trace)), trace };
+  return { agents: agents.map((a, seat) => new TracedSeat(a, seat, trace)), trace };
 }
 
-function traceSeat(inner: Agent, seat: number, trace: DecisionTrace): Agent {
-  let lastId = -1;
-  const record = (d: Decision, a: unknown): void => {
+/** One seat's wrapper (a class: one object a seat and game, its methods shared). */
+class TracedSeat implements Agent {
+  readonly name: string;
+  private lastId = -1;
+  readonly gameOver?: Agent['gameOver'];
+
+  constructor(
+    private readonly inner: Agent,
+    private readonly seat: number,
+    private readonly trace: DecisionTrace,
+  ) {
+    this.name = inner.name;
+    // The end of the game reaches the agent as if unwrapped (a process agent settles its
+    // game on it); an agent without it is not told (the driver then builds no observation).
+    if (inner.gameOver !== undefined) this.gameOver = (obs, outcome) => inner.gameOver!(obs, outcome);
+  }
+
+  decide(ctx: DecisionContext): Answer | Promise<Answer> {
+    const d = ctx.decision;
+    const { seat, trace } = this;
+    if (d.id !== this.lastId) {
+      this.lastId = d.id;
+      trace.decisions[seat]!++;
+      if (d.kind === 'vote') trace.votes.push({ id: d.id, seat, round: d.round, targets: d.targets, mayPass: d.mayPass });
+    }
+    trace.answers[seat]!++;
+    const a = this.inner.decide(ctx);
+    if (a instanceof Promise)
+      return a.then((x) => {
+        this.record(d, x);
+        return x;
+      });
+    this.record(d, a);
+    return a;
+  }
+
+  private record(d: Decision, a: unknown): void {
+    if (d.kind !== 'vote' && d.kind !== 'pack') return;
     if (typeof a !== 'object' || a === null) return;
+    const { seat, trace } = this;
     const target = (a as { target?: unknown }).target;
     if (d.kind === 'vote') {
       if (target === seat) trace.selfVotes[seat]!++;
-      const p = inner.werewolfBeliefs?.();
+      const p = this.inner.werewolfBeliefs?.();
       if (p !== undefined) {
         const statement = { seat, decision: d.id, p: new Float64Array(p) };
         const last = trace.beliefs[trace.beliefs.length - 1];
@@ -67,29 +103,6 @@ function traceSeat(inner: Agent, seat: number, trace: DecisionTrace): Agent {
         if (last !== undefined && last.seat === seat && last.decision === d.id) trace.beliefs[trace.beliefs.length - 1] = statement;
         else trace.beliefs.push(statement);
       }
-    } else if (d.kind === 'pack') trace.pack.push({ seat, target: typeof target === 'number' ? target : null });
-  };
-  const wrapper: Agent = {
-    name: inner.name,
-    decide(ctx: DecisionContext): Answer | Promise<Answer> {
-      const d = ctx.decision;
-      if (d.id !== lastId) {
-        lastId = d.id;
-        trace.decisions[seat]!++;
-        if (d.kind === 'vote') trace.votes.push({ id: d.id, seat, round: d.round, targets: d.targets, mayPass: d.mayPass });
-      }
-      trace.answers[seat]!++;
-      const a = inner.decide(ctx);
-      if (a instanceof Promise)
-        return a.then((x) => {
-          record(d, x);
-          return x;
-        });
-      record(d, a);
-      return a;
-    },
-  };
-  // The end of the game reaches the agent as if unwrapped (a process agent settles its game on it).
-  if (inner.gameOver !== undefined) wrapper.gameOver = (obs, outcome) => inner.gameOver!(obs, outcome);
-  return wrapper;
+    } else trace.pack.push({ seat, target: typeof target === 'number' ? target : null });
+  }
 }
