@@ -42,7 +42,12 @@ export interface DecisionTrace {
 }
 
 export function emptyTrace(players: number): DecisionTrace {
-  const zeros = () => new Array<number>(players).fill(0);
+  // Pushed, not new Array(n).fill(0): an array without holes, faster to count in.
+  const zeros = () => {
+    const z: number[] = [];
+    for (let i = 0; i < players; i++) z.push(0);
+    return z;
+  };
   return { votes: [], decisions: zeros(), answers: zeros(), selfVotes: zeros(), pack: [], beliefs: [] };
 }
 

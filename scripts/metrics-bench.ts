@@ -4,7 +4,9 @@
 // as the games are played, in the workers, and stored with them); then `sim report` reads
 // it with and without pooling the metrics, in alternating rounds, and the median CPU time
 // of each is printed with the ratio; then what computing them adds to playing a game
-// (traced play and counting against plain play, this thread), and the size of their sums.
+// (traced play and counting against plain play, this thread), and to playing and storing
+// it as sim does (chunks of 2,000, their sums added to the run's in each chunk's
+// transaction), and the size of their sums.
 //
 //   node dist/scripts/metrics-bench.js [--games 100000] [--rounds 5]     (npm run bench runs it)
 
@@ -17,9 +19,10 @@ import { parseSeating, seatAgents } from '../agents/registry.js';
 import { Game, gameSeed, resolveSetup } from '../engine/index.js';
 import { GamePlayer } from '../runs/games.js';
 import { IDENTITY_CODES } from '../runs/record.js';
-import { WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
+import { runKey, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
+import { versions } from '../runs/version.js';
 import { runReport } from '../reports/report-command.js';
 
 const { values } = parseArgs({ options: { games: { type: 'string' }, rounds: { type: 'string' } } });
@@ -42,6 +45,33 @@ async function cpuOf(f: () => unknown): Promise<number> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Games [0, n) of the run played and stored in chunks of 2,000 (sim's, in this thread), with or without the metrics. */
+function storeGames(config: RunConfig, db: string, n: number, counts: boolean): void {
+  const s = Store.open(db, 'write');
+  if (!s.ok) throw new Error(s.error);
+  const store = s.value;
+  try {
+    const run = store.createRun(config, runKey(config), versions());
+    const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes);
+    for (let first = 0; first < n; first += 2000) {
+      const stop = Math.min(n, first + 2000);
+      if (counts) {
+        store.insertChunk(run.id, player.chunkSync([{ first, stop }]), config.setup.players);
+        continue;
+      }
+      const b = player.builder(stop - first);
+      for (let i = first; i < stop; i++) {
+        const game = new Game(config.setup, gameSeed(config.seed, i));
+        const seated = seatAgents(config.seating, game.state.seats.map((x) => x.dealt));
+        b.add(i, playSync(game, seated.agents), seated.specs);
+      }
+      store.insertChunk(run.id, b.finish(), config.setup.players);
+    }
+  } finally {
+    store.close();
+  }
+}
 
 async function main(): Promise<void> {
   const setup = resolveSetup({ players: 8 });
@@ -100,7 +130,18 @@ async function main(): Promise<void> {
       }
       const pa = (median(play.plain) / n) * 1000;
       const pb = (median(play.counted) / n) * 1000;
-      console.log(`  a game played (CPU, this thread): ${pa.toFixed(1)} µs plain, ${pb.toFixed(1)} µs traced and counted: +${(100 * (pb / pa - 1)).toFixed(1)}%\n`);
+      console.log(`  a game played (CPU, this thread): ${pa.toFixed(1)} µs plain, ${pb.toFixed(1)} µs traced and counted: +${(100 * (pb / pa - 1)).toFixed(1)}%`);
+      // As sim stores a run: chunks of 2,000 games each in a transaction, plain (no counts,
+      // no sums) against traced, counted, summed per unit and the sums rewritten per chunk.
+      const stored = { plain: [] as number[], counted: [] as number[] };
+      for (let r = 0; r <= ROUNDS; r++)
+        for (const counts of r % 2 === 0 ? [false, true] : [true, false]) {
+          const ms = await cpuOf(() => storeGames(config, join(dir, `store-${r}-${counts}.db`), n, counts));
+          if (r > 0) stored[counts ? 'counted' : 'plain'].push(ms);
+        }
+      const sa = (median(stored.plain) / n) * 1000;
+      const sb = (median(stored.counted) / n) * 1000;
+      console.log(`  a game played and stored as sim does (CPU, this thread): ${sa.toFixed(1)} µs plain, ${sb.toFixed(1)} µs with the metrics: +${(100 * (sb / sa - 1)).toFixed(1)}%\n`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
