@@ -345,3 +345,32 @@ describe('a 0-byte --db and a directory that cannot be written: messages that sa
     }
   });
 });
+
+describe('a flag of one value given twice: refused before anything runs', () => {
+  // yargs gathers a repeated flag into a list; a command reading one value would misread
+  // it (`--db a --db b` crashed sim fork and sim metrics with a TypeError). Fails without
+  // the check in scripts/cli/main.ts (repeatedFlags).
+  it.each([
+    [['--games', '5', '--games', '6', '--no-db'], '--games is given twice (5, 6)'],
+    [['metrics', '--db', 'a.db', '--db', 'b.db'], '--db is given twice (a.db, b.db)'],
+    [['fork', '--game', '0', '--at', '3', '--answer', 'P3', '--answer', 'P4'], '--answer is given twice (P3, P4)'],
+    [['sprt', '--candidate', 'random', '--candidate', 'heuristic', '--baseline', 'random', '--side', 'village'], '--candidate is given twice'],
+    [['show', '--game', '1', '--seed', 'a', '--seed', 'b', '--seed', 'c'], '--seed is given 3 times (a, b, c)'],
+    [['tournament', '--agents', 'random', '--agents', 'heuristic', '--max-cost', '1', '--max-cost', '2'], '--max-cost is given twice (1, 2)'],
+  ])('sim %j', (args, message) => {
+    const d = join(dir, 'repeated');
+    mkdirSync(d, { recursive: true });
+    const before = snapshot(d);
+    const r = sim(args, d);
+    expect(r.code, r.stderr).toBe(2);
+    oneParagraph(r.stderr);
+    expect(r.stderr).toContain(message);
+    expect(snapshot(d)).toEqual(before);
+  });
+
+  it('repeatable flags still gather: --agents, --rule', () => {
+    const r = sim(['--games', '4', '--no-db', '--agents', 'random', '--agents', 'werewolves=heuristic', '--rule', 'tie=none', '--rule', 'sheriff=false', '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).played).toBe(4);
+  });
+});

@@ -274,8 +274,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       },
     )
     .middleware((a) => {
+      // getOptions() is yargs' own (not in its types): the flags the command declares repeatable.
+      const repeatable = (cli as unknown as { getOptions(): { array: string[] } }).getOptions().array;
+      const twice = repeatedFlags(a as Record<string, unknown>, repeatable);
+      if (twice.length > 0)
+        throw new UsageError(twice.map((t) => `--${t.flag} is given ${t.values.length === 2 ? 'twice' : `${t.values.length} times`} (${t.values.map(String).join(', ')}): give it once`).join('; '));
       databases = databasesOf(a as Record<string, unknown>);
-    })
+    }, true)
     .example(EXAMPLES)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;
@@ -303,7 +308,26 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** The commands, for "did you mean". */
-const COMMANDS = ['run', 'resume', 'show', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'report', 'export', 'agents'];
+const COMMANDS = [
+  'run', 'resume', 'show', 'fork', 'persuasion', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'sprt', 'plan',
+  'leaderboard', 'report', 'export', 'metrics', 'agents', 'agent-check',
+];
+
+/**
+ * Flags given more than once that take one value (yargs gathers a repeated flag into a
+ * list, which a command reading one value would misread): each with its values. A flag's
+ * camelCase twin (yargs sets both) is left out.
+ */
+export function repeatedFlags(a: Record<string, unknown>, repeatable: readonly string[]): { flag: string; values: unknown[] }[] {
+  const out: { flag: string; values: unknown[] }[] = [];
+  for (const [key, value] of Object.entries(a)) {
+    if (key === '_' || key === '$0' || !Array.isArray(value) || repeatable.includes(key)) continue;
+    const dashed = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    if (dashed !== key && dashed in a) continue;
+    out.push({ flag: dashed, values: value });
+  }
+  return out;
+}
 
 /** yargs' "Unknown argument(s): a, b" with the nearest known flag or command for each. */
 export function didYouMean(message: string, argv: readonly string[], options: readonly string[]): string {
