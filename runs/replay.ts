@@ -14,6 +14,7 @@ import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
 import type { RecordGame, RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
+import type { Seating } from '../agents/registry.js';
 import type { GameRow, RunRow, Store } from './storage.js';
 import { ExecHost } from '../agents/exec/host.js';
 import { execCommandsOf } from '../agents/exec/kind.js';
@@ -50,6 +51,15 @@ export function parseGameRef(text: string): Result<{ run: number; game: number }
   return ok({ run: Number(m[1]), game: Number(m[2]) });
 }
 
+/**
+ * Process agents are asked again in a replay: the run's commands are started for it (the
+ * caller closes them after); undefined when the seating has none.
+ */
+export async function processesOf(seating: Seating): Promise<Result<ExecHost, string> | undefined> {
+  const commands = execCommandsOf(seating);
+  return commands.length === 0 ? undefined : await ExecHost.start(commands);
+}
+
 export async function replayStored(store: Store, runId: number, index: number): Promise<Result<Replay, string>> {
   const run = store.run(runId);
   if (run === undefined) return err(`${store.path} has no run ${runId}; its runs are ${store.runs().map((r) => r.id).join(', ') || 'none'}`);
@@ -58,9 +68,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
   if (!configured.ok) return configured;
   const config = configured.value;
   const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
-  // Process agents are asked again: their run's commands are started for the replay, and stopped after it.
-  const commands = execCommandsOf(config.seating);
-  const host = commands.length === 0 ? undefined : await ExecHost.start(commands);
+  const host = await processesOf(config.seating);
   if (host !== undefined && !host.ok)
     return ok({ title, lines: [`agents: ${config.seating.text}`], transcript: `${title}\n(not replayed: ${host.error})\n`, game: null, verdict: `not replayed: ${host.error}`, matches: null });
   try {
