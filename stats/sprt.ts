@@ -28,19 +28,22 @@
 //
 // The estimate. The mean of d at a stop is biased away from 0 (a test stops early when
 // the pairs happen to run far), and its plain interval covers less than it says. The
-// estimate here is corrected for the stop: the LLR's path is taken as a Brownian motion
-// (brownian.ts) whose drift follows μ, the outcomes are ordered (stopping at H1 early >
-// late > cut at the maximum with a high LLR > low > stopping at H0 late > early), and μ̂
-// is the μ under which the observed outcome is the median (median-unbiased), the 95%
+// estimate here is corrected for the stop by the exact law of this test's outcome
+// (sprt-law.ts): under a candidate μ, pairs follow the trinomial of mean μ likeliest for
+// the observed counts (the share of differing pairs, a nuisance, at its fit under μ); a
+// dynamic programme over the counts, stopped where this GLR stops, gives the chance of
+// every outcome; outcomes are ordered stagewise (H1 early > H1 late > cut at the maximum
+// with a high sum > low > H0 late > H0 early; at one stop, by the sum of d), and μ̂ is
+// the μ under which the observed outcome is the median (median-unbiased), the 95%
 // interval the μ's under which it is at 2.5% and 97.5% (Siegmund 1978, "Estimation
-// following sequential tests"; Whitehead 1997 ch. 5). The motion's bounds are moved out
-// by 0.583 standard deviations of one step for the discrete overshoot (Siegmund 1979).
-// The approximation is good when the test takes tens of pairs or more; a test decided in
-// a handful of pairs (a huge difference) gets a rough interval. The plain mean and its
-// fixed-sample interval are returned too, labelled as such.
+// following sequential tests"; Jennison & Turnbull 2000 ch. 8). No approximation of the
+// path: it holds for a landslide decided in sixty pairs as near the hypotheses
+// (test/stats/sprt-estimate.test.ts). The plain mean and its fixed-sample interval are
+// returned too, labelled as such.
 
 import { err, ok, type Result } from '../engine/index.js';
 import { normalQuantile } from './inference.js';
+import { passesAbove } from './brownian.js';
 import { ContinuationTable, outcomeTails, type ObservedOutcome, type OutcomeTails } from './sprt-law.js';
 
 /** Pairs by their difference won_A − won_B. */
@@ -391,4 +394,31 @@ export function sprtEstimate(scan: SprtScan, d: SprtDesign, cache: SprtLawCache 
   const low = solveIncreasing((mu) => law(mu).above + law(mu).equal, 0.025, estimate - reach, step).root;
   const high = solveIncreasing((mu) => law(mu).above, 0.975, estimate + reach, step).root;
   return { estimate, low, high, unadjusted };
+}
+
+/**
+ * The estimate sprtEstimate replaced, kept only to be measured against it
+ * (scripts/sprt-errors.ts, the negative control of test/stats/sprt-estimate.test.ts): the
+ * LLR's path as a Brownian motion with drift (μ − δ/2)/σ and LLR/(δ/σ) as its position,
+ * bounds moved out by OVERSHOOT. Good near μ ∈ [0, δ]; far from there the GLR is not that
+ * motion and the interval misses μ (issue 17). Do not print it as an estimate.
+ */
+export function brownianEstimate(scan: SprtScan, d: SprtDesign): Interval95 {
+  const { lower, upper } = sprtBounds(d);
+  const spread = pairSpread(scan.counts);
+  const scale = d.delta / spread;
+  const strip = { lower: lower / scale - OVERSHOOT, upper: upper / scale + OVERSHOOT };
+  const y = scan.decision === 'H1' ? strip.upper : scan.decision === 'H0' ? strip.lower : scan.llr / scale;
+  const g = (mu: number) => passesAbove(strip, (mu - d.delta / 2) / spread, scan.pairs, y);
+  const solve = (target: number) => {
+    let lo = -1;
+    let hi = 1;
+    while (hi - lo > 1e-5) {
+      const mid = (lo + hi) / 2;
+      if (g(mid) < target) lo = mid;
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  return { estimate: solve(0.5), low: solve(0.025), high: solve(0.975) };
 }

@@ -9,11 +9,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../engine/index.js';
-import { passesAbove } from '../../stats/brownian.js';
 import { normalQuantile } from '../../stats/inference.js';
 import { simulatedPairs, type PairModel } from '../../stats/simulate.js';
 import { outcomeTails } from '../../stats/sprt-law.js';
-import { countsLlr, OVERSHOOT, pairSpread, scanSprt, sprtBounds, sprtEstimate, sprtLawCache, type SprtDesign, type SprtEstimate, type SprtScan } from '../../stats/sprt.js';
+import { brownianEstimate, countsLlr, scanSprt, sprtEstimate, sprtLawCache, type SprtDesign, type SprtEstimate, type SprtScan } from '../../stats/sprt.js';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 
 describe('the law of the outcome is exact', () => {
@@ -88,27 +87,6 @@ describe('the law of the outcome is exact', () => {
     expect(() => sprtEstimate(scan, { ...d, delta: 0.03 }, cache)).toThrow(/another design/);
   });
 });
-
-/** The estimate this file replaces (kept here only to show the table catches it): the LLR as a Brownian motion with drift (μ − δ/2)/σ. */
-function brownianEstimate(scan: SprtScan, d: SprtDesign): SprtEstimate['unadjusted'] {
-  const { lower, upper } = sprtBounds(d);
-  const spread = pairSpread(scan.counts);
-  const scale = d.delta / spread;
-  const strip = { lower: lower / scale - OVERSHOOT, upper: upper / scale + OVERSHOOT };
-  const y = scan.decision === 'H1' ? strip.upper : scan.decision === 'H0' ? strip.lower : scan.llr / scale;
-  const g = (mu: number) => passesAbove(strip, (mu - d.delta / 2) / spread, scan.pairs, y);
-  const solve = (target: number) => {
-    let lo = -1;
-    let hi = 1;
-    while (hi - lo > 1e-5) {
-      const mid = (lo + hi) / 2;
-      if (g(mid) < target) lo = mid;
-      else hi = mid;
-    }
-    return (lo + hi) / 2;
-  };
-  return { estimate: solve(0.5), low: solve(0.025), high: solve(0.975) };
-}
 
 interface Coverage {
   readonly covered: number;
