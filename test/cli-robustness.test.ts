@@ -148,7 +148,7 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
     };
     try {
       const o = await runGames(config, { workers: 0, concurrency: 1, batch: 100, store });
-      expect(o.writeFailure).toEqual({ why: 'the disk is full', message: 'database or disk is full' });
+      expect(o.writeFailure).toEqual({ why: 'the disk is full', fix: 'Free some space', message: 'database or disk is full' });
       expect(o.stopped).toBe(true);
       expect(o.tally.games).toBe(200);
       expect(store.storedCount(o.run!.id)).toBe(200);
