@@ -142,6 +142,21 @@ describe('reading a results file runs nothing it names', () => {
   });
 });
 
+describe('the default seed is a public one', () => {
+  // A program that knows the run's seed rebuilds every deal (the engine is a public
+  // function of it); with the default seed 1, an agent that tries the first game indices
+  // finds the one whose seat seed it was sent in milliseconds (audit 5). sim says so, and
+  // docs/protocol.md#what-an-agent-can-learn says what to do.
+  test.each([
+    [[], true],
+    [['--seed', 'a-secret-seed'], false],
+  ])('process agents with %j: the note %s', async (seed, noted) => {
+    const r = await simAsync(['--games', '2', '--no-db', '--agents', 'heuristic', '--agents', BOT, ...seed], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(/play under the default seed 1, which a program can guess/.test(r.stderr)).toBe(noted);
+  });
+});
+
 describe('sim agent-check', () => {
   test('passes the example bot: every preset, no protocol error, exit 0', async () => {
     const r = await simAsync(['agent-check', `exec:python3 ${RANDOM_BOT}`, '--games', '1'], dir);
