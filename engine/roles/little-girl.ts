@@ -18,7 +18,7 @@
 // Whether the witch's heal saves the caught girl is the option witchSavesCaughtGirl: 001
 // 小女孩被守衛守護無效。但可以被女巫拯救 (the guard cannot protect her, but the witch can
 // save her); 000 "she will be killed immediately", 002 小女孩立即死亡, 004 如被发现立刻死:
-// she dies at once, beyond the heal (witch.ts does not offer it).
+// she dies at once, beyond the heal (a heal on her is spent for nothing, flow/night.ts).
 //
 // Harvest Festival (004): "the little girl may not peek in the werewolves' turn, only in
 // the witch's". Peeking then, she sees who the witch is (whoever wakes for the witch's

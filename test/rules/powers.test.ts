@@ -194,23 +194,25 @@ describe('little girl', () => {
   // 000_06b6149326798635.txt "If she gets caught, she will be killed immediately instead of the
   // selected victim"; 002_2527de408ffe2d83.txt 狼人发现了小女孩，小女孩立即死亡 (she dies at once);
   // 004_898f49a7aa6e44c5.txt 如被发现立刻死 (found, she dies at once). Only 001 lets the witch
-  // save her (above). The witch is shown her as the victim and not offered the heal.
+  // save her (above). The witch is shown her as any victim, not told of the catch: her heal
+  // is spent and saves nobody (as a heal on a guarded victim is). Seen before the fix (audit
+  // 6): deaths [], attack {target 1, result "healed"} under all three.
   it.each([
     ['thiercelieux', '000 "killed immediately"'],
     ['introduction', '002 小女孩立即死亡'],
     ['standard', '004 如被发现立刻死'],
-  ])('%s (%s): caught, she dies at once; the heal is not offered and stays unspent', (preset) => {
+  ])('%s (%s): caught, she dies at once, a heal notwithstanding', (preset) => {
     const g = play(scenario({ deck: [...deck], preset, rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2, catch: 1 }, before('witch'));
-    expect(owed(g, 'witch')).toMatchObject({ victim: 1, canHeal: false });
-    expect(g.submit(5, { kind: 'witch', heal: true, poison: null }).ok).toBe(false);
-    play(g, { witch: { kind: 'witch', heal: false, poison: null } }, before('speech'));
+    expect(owed(g, 'witch')).toMatchObject({ victim: 1, canHeal: true });
+    play(g, { witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
+    expect(eventsOf(g, 'attack')).toEqual([expect.objectContaining({ target: 1, result: 'killed' })]);
     expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
-    expect(g.state.healPotion).toBe(true);
+    expect(g.state.healPotion).toBe(false);
   });
 
-  it('witchSavesCaughtGirl=false leaves the heal of any other victim as it was', () => {
-    const g = play(scenario({ deck: [...deck], preset: 'standard', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: false }, pack: 2 }, before('witch'));
-    expect(owed(g, 'witch')).toMatchObject({ victim: 2, canHeal: true });
+  it('witchSavesCaughtGirl=false: the heal still saves a victim who is not the caught girl', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'standard', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: false }, pack: 2, witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
+    expect(deaths(g)).toEqual([]);
   });
 
   // 001_a0519745862037d4.txt 戀人之間永遠不能互指互殺 (lovers may never point at or kill each
