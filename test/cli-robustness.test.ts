@@ -148,7 +148,7 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
     };
     try {
       const o = await runGames(config, { workers: 0, concurrency: 1, batch: 100, store });
-      expect(o.writeFailure).toEqual({ why: 'the disk is full', message: 'database or disk is full' });
+      expect(o.writeFailure).toEqual({ why: 'the disk is full', fix: 'Free some space', message: 'database or disk is full' });
       expect(o.stopped).toBe(true);
       expect(o.tally.games).toBe(200);
       expect(store.storedCount(o.run!.id)).toBe(200);
@@ -372,5 +372,56 @@ describe('a flag of one value given twice: refused before anything runs', () => 
     const r = sim(['--games', '4', '--no-db', '--agents', 'random', '--agents', 'werewolves=heuristic', '--rule', 'tie=none', '--rule', 'sheriff=false', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).played).toBe(4);
+  });
+});
+
+describe('two processes on one database (audit 6)', () => {
+  // Two `sim resume` of one stopped run at once (two terminals, a cluster job restarted
+  // twice): the second to store a chunk the first stored ended in a SqliteError stack
+  // trace (UNIQUE constraint failed: games.run, games.idx), exit 1. Now it stops cleanly
+  // (exit 5, its chunk rolled back: no game or sum counted twice) and a later resume
+  // completes the run to equal an uninterrupted one.
+  it('two resumes of one stopped run at once: no stack trace, and the games equal an uninterrupted run', async () => {
+    const d = join(dir, 'two-resumes');
+    mkdirSync(d, { recursive: true });
+    const args = ['--games', '6000', '--workers', '0', '--seed', 'two'];
+    expect(sim([...args, '--db', 'whole.db'], d).code).toBe(0);
+    expect(sim([...args, '--db', 'stopped.db'], d).code).toBe(0);
+    const db = new Database(join(d, 'stopped.db'));
+    db.prepare('DELETE FROM games WHERE idx >= 100').run();
+    db.close();
+    const both = await Promise.all([0, 1].map(() => simAsync(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)));
+    for (const r of both) {
+      expect(r.stderr).not.toMatch(/SqliteError|^\s+at /m);
+      expect([0, 5]).toContain(r.code);
+      if (r.code === 5) expect(r.stderr).toMatch(/another process stored games of this run meanwhile[\s\S]*sim resume --db stopped\.db --run 1/);
+    }
+    if (both.some((r) => r.code !== 0)) expect(sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d).code).toBe(0);
+    expect(storedGames(join(d, 'stopped.db'))).toBe(storedGames(join(d, 'whole.db')));
+  });
+
+  // Another process holds the write lock (a sqlite3 shell left in BEGIN IMMEDIATE) past
+  // the 10 s busy wait: was a SqliteError 'database is locked' stack trace, exit 1.
+  it('a database locked by another process: one paragraph naming the file, exit 5, nothing written', async () => {
+    const d = join(dir, 'locked');
+    mkdirSync(d, { recursive: true });
+    expect(sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d).code).toBe(0);
+    const holder = new Database(join(d, 'locked.db'));
+    holder.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((res) =>
+      setTimeout(() => {
+        holder.exec('ROLLBACK');
+        holder.close();
+        res();
+      }, 12_000),
+    );
+    const r = await simAsync(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
+    await released;
+    expect(r.code, r.stderr).toBe(5);
+    oneParagraph(r.stderr);
+    expect(r.stderr).toMatch(/writing locked\.db failed: another process kept it locked for more than 10 s[\s\S]*Wait until the other process is done/);
+    const after = new Database(join(d, 'locked.db'), { readonly: true });
+    expect((after.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n).toBe(1);
+    after.close();
   });
 });

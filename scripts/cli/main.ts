@@ -78,14 +78,14 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
     }
     return { message: damagedMessage(databases.join(' or ') || 'a database', `SQLite: ${e.message}`), exit: EXIT_USAGE };
   }
-  const why = writeFailureOf(e);
-  if (why === null) return null;
+  const failure = writeFailureOf(e);
+  if (failure === null) return null;
   const path = (e as { path?: unknown }).path;
   const what = typeof path === 'string' ? path : databases.join(', ');
   return {
     message:
-      `writing ${what} failed: ${why} (${(e as Error).message}). Nothing stored before is lost (every batch is one transaction; ` +
-      'one that failed was rolled back). Free some space (or fix the permissions) and run the command again: runs, sweeps and tournaments continue where they stopped',
+      `writing ${what} failed: ${failure.why} (${(e as Error).message}). Nothing stored before is lost (every batch is one transaction; ` +
+      `one that failed was rolled back). ${failure.fix} and run the command again: runs, sweeps and tournaments continue where they stopped`,
     exit: EXIT_WRITE,
   };
 }
