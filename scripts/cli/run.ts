@@ -62,7 +62,7 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
       fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
   }
   // Everything is checked: the process agents start (and must greet) before any file is opened.
-  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings), settings: agentSettings };
+  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings, { seed: config.seed }), settings: agentSettings };
   try {
     return await runWith(a, { config, exec, dbPath, agents }, llm);
   } finally {
@@ -182,6 +182,7 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   let llm: LlmPlan | null;
   let agentSettings: ExecSettings | null;
   let seating: Seating;
+  let seed: string;
   try {
     const { run, config } = storedRun(check, a.run, 'resumed');
     if (run.codeHash !== codeHash())
@@ -193,10 +194,11 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
     llm = await llmPlan(a, config.seating);
     agentSettings = execSettingsFrom(a, [config.seating]);
     seating = config.seating;
+    seed = config.seed;
   } finally {
     check.close();
   }
-  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings), settings: agentSettings };
+  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings, { seed }), settings: agentSettings };
   try {
     const store = unwrap(Store.open(dbPath, 'update'));
     try {
