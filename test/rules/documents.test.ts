@@ -55,6 +55,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'sheriffMayVoidTie', value: 'true', quote: '也可以決定廢票' },
     { key: 'sheriff', value: 'true', quote: '警長是被全體游戲者投票選出' },
     { key: 'caughtGirl', value: 'pack-chooses', quote: '如果狼人發現了，就可以立刻殺掉小女孩' },
+    // 小女孩被守衛守護無效。但可以被女巫拯救: the extraction garbled 小女孩被守衛, the rest reads.
     { key: 'witchSavesCaughtGirl', value: 'true', quote: '守護無效。但可以被女巫拯救' },
     { key: 'littleGirlNamesHalf', value: 'true', quote: '任何假設自己是小女孩的人在白天只能最多指出場上1/2的狼人' },
   ],
