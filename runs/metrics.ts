@@ -82,13 +82,13 @@ export interface Replayed {
 }
 
 /** Replays a run's stored games and pools their counters (a run stored without sums). */
-export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPool): Promise<Replayed> {
+export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPool, o: { readonly runAgents: boolean }): Promise<Replayed> {
   const setup = setupFromJson(run.setupJson, run.setup);
   const seating = seatingFromText(run.seating);
   if (!setup.ok || !seating.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${setup.ok ? (seating as { error: string }).error : setup.error}` };
   const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
   if (runKey(config) !== run.key) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: its stored configuration does not match its key` };
-  const host = await processesOf(config.seating);
+  const host = await processesOf(config.seating, o);
   if (host !== undefined && !host.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${host.error}` };
   try {
     return await poolReplayed({ store, run, config, pool, exec: host?.value });

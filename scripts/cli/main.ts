@@ -10,7 +10,7 @@
 import yargs from 'yargs';
 import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
 import { closest } from './suggest.js';
-import { executionOptions, NUMBER, RUN_GROUP, setupOptions } from './args.js';
+import { executionOptions, NUMBER, RUN_AGENTS, RUN_GROUP, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
@@ -144,7 +144,8 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' })
           .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' })
           .option('html', { type: 'string', describe: 'write the game as an interactive replay page (one self-contained file) instead of printing its transcript' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' }),
+          .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' })
+          .option('run-agents', RUN_AGENTS),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
       },

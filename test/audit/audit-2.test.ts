@@ -81,7 +81,7 @@ describe('bad input: one line, exit 2, nothing written', () => {
     const db = new Database(join(dir, 'x.db'));
     db.prepare('DELETE FROM metric_sums').run();
     db.close();
-    const r = sim(['metrics', '--db', 'x.db'], dir);
+    const r = sim(['metrics', '--db', 'x.db', '--run-agents'], dir);
     // Fails on a5084b0: the replay seats the exec agent without a process host — a stack trace, exit 1.
     expect(r.stderr).not.toMatch(/\n\s+at /);
     // The replay starts the run's programs, as sim show does, and counts its 3 games.

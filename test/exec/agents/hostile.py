@@ -13,6 +13,8 @@ plain    plays well: uniformly among the legal answers, one generator per (game,
          seeded with the seat's seed (as examples/agents/random_bot.py does)
 dup      plays as plain, and writes every reply twice (the same line, the same id)
 chatty   plays as plain, and writes a line that is not JSON before every reply
+evilname greets with a name holding ESC/OSC terminal sequences, BEL and U+202E, then
+         plays the first legal answer
 
 Each writes a line on stderr first: it must go to the run's log, never to the terminal.
 """
@@ -39,6 +41,7 @@ if mode == "deaf":
     while True:
         time.sleep(60)
 
+
 def uniform(rng, d, legal):
     if legal:
         return rng.choice(legal)
@@ -52,7 +55,8 @@ for line in sys.stdin:
     msg = json.loads(line)
     t = msg["type"]
     if t == "hello":
-        say({"id": msg["id"], "protocol": 1, "name": mode})
+        name = "\x1b[31mRED\x1b]0;pwned\x07\u202eevil" if mode == "evilname" else mode
+        say({"id": msg["id"], "protocol": 1, "name": name})
     elif t == "quit":
         break
     elif t == "game":
@@ -80,4 +84,13 @@ for line in sys.stdin:
         elif mode == "flood":
             sys.stdout.write("x" * (10 * 1024 * 1024))
             sys.stdout.flush()
+        elif mode == "evilname":
+            d, legal = msg["decision"], msg.get("legal")
+            if legal:
+                answer = legal[0]
+            elif d["kind"] == "speech":
+                answer = {"kind": "speech", "claims": []}
+            else:
+                answer = {"kind": "scapegoat", "voters": []}
+            say({"id": msg["id"], "answer": answer})
         # silent: no answer
