@@ -228,9 +228,10 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
   };
   if (llm === undefined) header();
   const bar = progressBar(!exec.json);
+  let runId = resume?.id;
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
-    continueHint: 'sim resume plays the rest',
+    continueHint: () => (runId === undefined || dbPath === null ? 'sim resume plays the rest' : `continue with: sim resume --db ${dbPath} --run ${runId}`),
     onFirst: () => llm?.interrupt(),
     ...(llm === undefined
       ? {}
@@ -247,6 +248,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       store,
       resume,
       shouldStop: llm === undefined ? stopping : () => stopping() || llm.stopped(),
+      onRun: (run) => (runId = run.id),
       playAsync: llm?.play,
       exec: t.agents?.host,
       onProgress: (done, total) => {
@@ -256,6 +258,8 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       },
     });
     bar.stop();
+    // The processes end first (the games are over): the summary counts every line they wrote.
+    await t.agents?.host.close();
     const end = llm?.finish(outcome);
     // A run refused at its first call is not kept: no run to name, nothing stored, no
     // header. Its --json object is printed all the same (the requests sent, the reason),

@@ -48,7 +48,7 @@ describe('sim with a process agent', () => {
   test("a hostile agent's run completes; its stderr goes to the log, not the terminal; the summary counts its errors", async () => {
     const db = join(dir, 'garbage.db');
     const spec = `exec:python3 ${HOSTILE} garbage`;
-    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '2'], dir);
+    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '0.5', '--agent-restarts', '1'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('hostile agent');
     const log = readFileSync(join(dir, 'garbage.run1.agents.log'), 'utf8');
@@ -167,7 +167,8 @@ describe('sim agent-check', () => {
 
   test.each([
     ['illegal', /\[illegal\] .*P\d+ \w+/],
-    ['garbage', /\[unreadable\] .*not JSON: "this is not json"/],
+    ['noanswer', /\[unreadable\] .*needs an "answer" object/],
+    ['chatty', /\[stray\] .*answers no request \(not JSON\): "thinking about it"/],
     ['exit', /\[exit\] .*exited with code 3/],
   ])('lists every protocol error of an agent that is %s, and exits 1', async (mode, line) => {
     const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
