@@ -340,7 +340,12 @@ export class Store {
       if (fresh) {
         // The schema and the marks are committed before WAL is switched on, so the file
         // header (read by inspectDbFile) carries them from the first moment.
-        db.exec(`BEGIN; ${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+        // Two processes may find the file missing at once (two runs started together): the
+        // first to take the write lock makes the schema, the other finds it made.
+        db.transaction(() => {
+          const made = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'").pluck().get() as number;
+          if (made === 0) db.exec(`${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+        }).immediate();
       } else if (mode !== 'read') migrate(db);
       if (mode !== 'read') {
         db.pragma('journal_mode = WAL');
@@ -370,17 +375,19 @@ export class Store {
 
   /** Codes of `names` in a lookup table; in write mode missing names are added. */
   private codesOf(table: 'roles' | 'causes' | 'sides', names: readonly string[]): number[] {
-    const known = new Map((this.db.prepare(`SELECT name, code FROM ${table}`).all() as { name: string; code: number }[]).map((r) => [r.name, r.code]));
-    const missing = names.filter((n) => !known.has(n));
-    if (missing.length > 0 && this.mode !== 'read') {
+    const read = () => new Map((this.db.prepare(`SELECT name, code FROM ${table}`).all() as { name: string; code: number }[]).map((r) => [r.name, r.code]));
+    let known = read();
+    if (names.some((n) => !known.has(n)) && this.mode !== 'read') {
       const insert = this.db.prepare(`INSERT INTO ${table} (code, name) VALUES (?, ?)`);
+      // Read again under the write lock: another process may have added names meanwhile.
       this.db.transaction(() => {
+        known = read();
         let next = Math.max(0, ...known.values()) + 1;
-        for (const n of missing) {
+        for (const n of names.filter((x) => !known.has(x))) {
           insert.run(next, n);
           known.set(n, next++);
         }
-      })();
+      }).immediate();
     }
     return names.map((n) => known.get(n) ?? 0);
   }

@@ -275,6 +275,24 @@ describe('a role named twice in --roles', () => {
   });
 });
 
+describe('a rule given twice, a role count not in digits', () => {
+  // Audit 6: `--rule guardBlocks=night --rule guardBlocks=wolves` ran with wolves (the last
+  // won), `--roles werewolf=1e1,villager=2` a 12-player table, both exit 0.
+  it.each([
+    [['--rule', 'guardBlocks=night', '--rule', 'guardBlocks=wolves'], /rule guardBlocks is given twice \('guardBlocks=night' and 'guardBlocks=wolves'\): give each rule once/],
+    [['--roles', 'werewolf=1e1,villager=2'], /the count of werewolf in 'werewolf=1e1' must be a whole number written in digits \(e\.g\. werewolf=2\), not '1e1'/],
+  ])('%j: exit 2, one paragraph, nothing written', (flags, message) => {
+    const d = join(dir, 'ambiguous');
+    mkdirSync(d, { recursive: true });
+    const before = snapshot(d);
+    const r = sim([...flags, '--games', '5', '--db', 'ambiguous.db'], d);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    oneParagraph(r.stderr);
+    expect(snapshot(d)).toEqual(before);
+  });
+});
+
 describe('sim report on a run that is not complete', () => {
   beforeAll(() => {
     // A stopped run: 100 planned, the games from 40 on never stored.
@@ -398,6 +416,23 @@ describe('two processes on one database (audit 6)', () => {
     }
     if (both.some((r) => r.code !== 0)) expect(sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d).code).toBe(0);
     expect(storedGames(join(d, 'stopped.db'))).toBe(storedGames(join(d, 'whole.db')));
+  });
+
+  // Two runs started together on a new file: both found it missing and made the schema,
+  // and about one time in five the second ended in 'table runs already exists' or
+  // 'UNIQUE constraint failed: roles.code' (exit 1; audit 6). Now the schema and the
+  // lookup codes are made under the write lock. (A race: without the fix four pairs catch
+  // it only about two times in three.)
+  it('two runs started together on a new file both store their games', async () => {
+    const d = join(dir, 'two-new');
+    mkdirSync(d, { recursive: true });
+    for (let k = 0; k < 4; k++) {
+      const both = await Promise.all(['a', 'b'].map((seed) => simAsync(['--games', '200', '--workers', '0', '--seed', seed, '--db', `new-${k}.db`], d)));
+      for (const r of both) expect(r.code, r.stderr).toBe(0);
+      const db = new Database(join(d, `new-${k}.db`), { readonly: true });
+      expect(db.prepare('SELECT count(*) FROM games').pluck().get()).toBe(400);
+      db.close();
+    }
   });
 
   // Another process holds the write lock (a sqlite3 shell left in BEGIN IMMEDIATE) past
