@@ -86,4 +86,4 @@ export function binOf(p: number): number {
 }
 
 /** Bumped whenever a counter's meaning changes: stored counters of another version are recomputed. */
-export const METRICS_VERSION = 1;
+export const METRICS_VERSION = 2;
