@@ -23,18 +23,19 @@
 // it knows less, never more — it keeps worlds the exact observer would drop: a Thief in
 // the deck (his exchange with the two cards left over is treated as not having happened:
 // the placements are of the cards as dealt, over the seats and the two spare cards);
-// Cupid (the lovers are unknown: their win and their immunity from each other are
-// ignored, and up to one werewolf — two in the Harvest Festival — may be a lover across
-// the teams, left out of the pack when the game's end is checked); the Pied Piper (his win
-// by charms is ignored; a séance's "same side?" no says only "not two werewolves"); the
-// Harvest Festival's witch (her potion may turn one card, unseen, into a werewolf's or a
-// plain villager's, 004: every world with such a turn is kept, weighed by a fixed prior —
-// `computeTurned` — and the séance's answers about cards are read as telling nothing); the
-// séance's "has the Seer found a werewolf?" (read as telling nothing); more placements
-// than `limit` (then the closed form is used). It never rules out a world for want of a
-// potion or a life: a lone werewolf's failed kill is taken as explained if a Guard, a
-// Witch or an Elder could be alive to explain it (the exact observer would also count the
-// Witch's heal already spent; that case is flagged).
+// Cupid (the lovers are unknown: their win is ignored, up to one werewolf — two in the
+// Harvest Festival — may be a lover across the teams, left out of the pack when the
+// game's end is checked, and under 001's immunity any one of a lone werewolf's targets
+// may be his lover); the Pied Piper (his win by charms is ignored; a séance's "same
+// side?" no says only "not two werewolves"); the Harvest Festival's witch (her potion may
+// turn one card, unseen, into a werewolf's or a plain villager's, 004: every world with
+// such a turn is kept, weighed by a fixed prior — `computeTurned` — and the séance's
+// answers about cards are read as telling nothing); the séance's "has the Seer found a
+// werewolf?" (read as telling nothing); more placements than `limit` (then the closed
+// form is used). It never rules out a world for want of a potion or a life: a lone
+// werewolf's failed kill is taken as explained if a Guard, a Witch or an Elder could be
+// alive to explain it (the exact observer would also count the Witch's heal already
+// spent; that case is flagged).
 
 import {
   ALL,
@@ -86,7 +87,7 @@ function binomial(n: number, k: number): number {
 interface NightFacts {
   readonly night: number;
   /** The moment of the night's start (see `IdealObserver.moment`): the pack wakes before the witch. */
-  readonly epoch: number;
+  readonly moment: number;
   /** Seats alive during the night. */
   readonly living: number;
   /** Seats whose card had turned into a plain villager before the night (Miracle). */
@@ -110,14 +111,14 @@ const NONE = -2;
 
 /** A moment at which the game was publicly not over (after a death chain, at a vote). */
 interface Checkpoint {
-  readonly epoch: number;
+  readonly moment: number;
   readonly living: number;
   readonly turned: number;
 }
 
 /** A séance answer about where the werewolves sit, with the table as it was. */
 interface SeancePredicate {
-  readonly epoch: number;
+  readonly moment: number;
   readonly question: SeanceQuestion;
   readonly medium: number;
   readonly about: readonly number[];
@@ -153,7 +154,7 @@ export class IdealObserver {
   private readonly limit: number;
   private readonly approximations = new Set<string>();
   /**
-   * Public events seen so far: the moment (`epoch`) of each fact and card shown. The Harvest
+   * Public events seen so far: the moment of each fact and card shown. The Harvest
    * witch's potion on a night acts after its pack: facts up to the night's start are read
    * with the card before her turn, later ones with it turned.
    */
@@ -260,14 +261,14 @@ export class IdealObserver {
     this.moment++;
     if (this.deathsPending && !IN_DEATH_CHAIN.has(e.type)) {
       // The death chain is over (victory is checked then): if the game went on, it was not over.
-      if (e.type !== 'end') this.checkpoints.push({ epoch: this.moment, living: this.alive, turned: this.turned });
+      if (e.type !== 'end') this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
       this.deathsPending = false;
     }
     switch (e.type) {
       case 'night':
         this.nights.push({
           night: e.night,
-          epoch: this.moment,
+          moment: this.moment,
           living: this.alive,
           turned: this.turned,
           away: this.goneHunting ? this.awayToday & this.alive : 0,
@@ -335,7 +336,7 @@ export class IdealObserver {
         this.seance(e.medium, e.ghost, e.question, e.about, e.answer);
         return;
       case 'votes':
-        this.checkpoints.push({ epoch: this.moment, living: this.alive, turned: this.turned });
+        this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
         return;
       default:
         return;
@@ -344,7 +345,7 @@ export class IdealObserver {
 
   /** A seat's card turned over (at a death, a Miracle, an Idiot's or a Scapegoat's reveal). */
   private reveal(seat: number, role: Role): void {
-    this.sightings[seat]!.push({ epoch: this.moment, role });
+    this.sightings[seat]!.push({ moment: this.moment, role });
     if (this.revealed[seat] !== null) return;
     this.revealed[seat] = role;
     if (role === 'werewolf') this.revealedWolves |= bit(seat);
@@ -405,7 +406,7 @@ export class IdealObserver {
       default:
         break;
     }
-    this.predicates.push({ epoch: this.moment, question, medium, about, answer, living: this.alive, turned: this.turned, sheriff: this.sheriff });
+    this.predicates.push({ moment: this.moment, question, medium, about, answer, living: this.alive, turned: this.turned, sheriff: this.sheriff });
   }
 
   private check(ok: boolean, what: string): void {
@@ -582,7 +583,7 @@ export class IdealObserver {
       const nights: number[] = [];
       if (changed === 0 && (positions & bit(x)) !== 0)
         this.nights.forEach((nf, i) => {
-          if (powers[i]!.poison && (nf.living & bit(x)) !== 0) nights.push(nf.epoch);
+          if (powers[i]!.poison && (nf.living & bit(x)) !== 0) nights.push(nf.moment);
         });
       unknownTurns.push(nights);
       if (nights.length > 0) unknown |= bit(x);
@@ -614,7 +615,7 @@ export class IdealObserver {
       for (let i = 0; i < facts.length; i++) {
         const f = facts[first ? i : facts.length - 1 - i]!;
         if (!f.holds((set & ~f.turned) | xb)) {
-          fail = f.epoch;
+          fail = f.moment;
           break;
         }
       }
@@ -690,22 +691,22 @@ export class IdealObserver {
     for (const regimeA of miracle === Infinity ? [true] : [true, false]) {
       // Before the turn x is a werewolf if dealt one and no Miracle came first; the turn flips that.
       const toWolf = !(xIn && regimeA);
-      // The turn's moment (2t) must lie in [lo, hi): before the Miracle (regime A) or after it.
+      // The turn's night (its moment) must lie in [lo, hi): before the Miracle (regime A) or after it.
       let lo = regimeA ? -Infinity : miracle;
       let hi = regimeA ? miracle : Infinity;
-      for (const { epoch, role } of this.sightings[x]!) {
-        const before = miracle < epoch ? role === 'villager' : (role === 'werewolf') === xIn;
-        const after = regimeA && miracle < epoch ? role === 'villager' : role === (toWolf ? 'werewolf' : 'villager');
+      for (const { moment, role } of this.sightings[x]!) {
+        const before = miracle < moment ? role === 'villager' : (role === 'werewolf') === xIn;
+        const after = regimeA && miracle < moment ? role === 'villager' : role === (toWolf ? 'werewolf' : 'villager');
         if (!before && !after) {
           lo = Infinity;
           break;
         }
-        if (!after) lo = Math.max(lo, epoch); // shown before the turn
-        if (!before) hi = Math.min(hi, epoch); // shown after it
+        if (!after) lo = Math.max(lo, moment); // shown before the turn
+        if (!before) hi = Math.min(hi, moment); // shown after it
       }
       const nights: number[] = [];
       this.nights.forEach((nf, i) => {
-        if (powers[i]!.poison && (nf.living & xb) !== 0 && lo <= nf.epoch && nf.epoch < hi) nights.push(nf.epoch);
+        if (powers[i]!.poison && (nf.living & xb) !== 0 && lo <= nf.moment && nf.moment < hi) nights.push(nf.moment);
       });
       if (nights.length > 0) out.push({ x, fixed, free, toWolf, regimeA, nights });
     }
@@ -716,16 +717,16 @@ export class IdealObserver {
   private sightingsAgree(s: number): boolean {
     const wolf = this.revealed[s] === 'werewolf';
     const miracle = this.miracleAt[s]!;
-    return this.sightings[s]!.every(({ epoch, role }) => (miracle < epoch ? role === 'villager' : (role === 'werewolf') === wolf));
+    return this.sightings[s]!.every(({ moment, role }) => (miracle < moment ? role === 'villager' : (role === 'werewolf') === wolf));
   }
 
   /** Every public fact about where the werewolves sit, with its moment, in the order of the game. */
   private timedFacts(powers: readonly NightPowers[]): TimedFact[] {
     const facts: TimedFact[] = [];
-    this.nights.forEach((nf, i) => facts.push({ epoch: nf.epoch, turned: nf.turned, holds: (w) => this.nightHolds(w, nf, powers[i]!) }));
-    for (const cp of this.checkpoints) facts.push({ epoch: cp.epoch, turned: cp.turned, holds: (w) => this.notOver(w, cp) });
-    for (const q of this.predicates) facts.push({ epoch: q.epoch, turned: q.turned, holds: (w) => this.holds(w, q) });
-    return facts.sort((a, b) => a.epoch - b.epoch);
+    this.nights.forEach((nf, i) => facts.push({ moment: nf.moment, turned: nf.turned, holds: (w) => this.nightHolds(w, nf, powers[i]!) }));
+    for (const cp of this.checkpoints) facts.push({ moment: cp.moment, turned: cp.turned, holds: (w) => this.notOver(w, cp) });
+    for (const q of this.predicates) facts.push({ moment: q.moment, turned: q.turned, holds: (w) => this.holds(w, q) });
+    return facts.sort((a, b) => a.moment - b.moment);
   }
 
   /**
@@ -929,7 +930,10 @@ export class IdealObserver {
     if (nf.known === UNKNOWN && !nf.noWolfDeath && awake !== 0 && (nf.deaths & (legal | caught)) !== 0 && deaths - 1 <= others) return true;
     // Nobody died of the werewolves: the others explain every death, and the pack's kill failed or never came.
     if (deaths > others) return false;
-    const certainKill = popcount(awake) === 1 && !this.options.packMayAbstain && legal !== 0;
+    // A lone werewolf may not name his lover (001: loversMayKillEachOther=false), and the
+    // lovers are unknown: any one of his targets may be that lover.
+    const sparedLover = this.cupid && !this.options.loversMayKillEachOther ? 1 : 0;
+    const certainKill = popcount(awake) === 1 && !this.options.packMayAbstain && popcount(legal) > sparedLover;
     if (!certainKill) return true;
     if (!powers.saver) return false;
     if (powers.saverSpendable) this.lastWeighSpendable = true;
@@ -945,7 +949,7 @@ export class IdealObserver {
 
 /** A card seat turned over, and when. */
 interface Sighting {
-  readonly epoch: number;
+  readonly moment: number;
   readonly role: Role;
 }
 
@@ -965,7 +969,7 @@ const NO_GHOST = 'the werewolves have killed nobody yet';
 
 /** A public fact with its moment: it holds or not for the werewolves of that moment (a Miracle's turn taken off). */
 interface TimedFact {
-  readonly epoch: number;
+  readonly moment: number;
   readonly turned: number;
   readonly holds: (wolves: number) => boolean;
 }
@@ -982,7 +986,7 @@ interface TurnWorld {
   readonly toWolf: boolean;
   /** The turn came before a Miracle that turned x into a plain villager (or there was none). */
   readonly regimeA: boolean;
-  /** The moments (epochs) of the nights the turn may have happened on. */
+  /** The moments of the nights the turn may have happened on. */
   readonly nights: readonly number[];
 }
 

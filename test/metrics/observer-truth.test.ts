@@ -195,6 +195,22 @@ const CASES: readonly { name: string; req: SetupRequest; log: Event[]; p: readon
     p: [1, 1, 1, 0, 0, 0],
   },
   {
+    // 001's rule "lovers may never point at or kill each other" (loversMayKillEachOther=
+    // false): a lone werewolf whose only target is his lover kills nobody — here seat 3 is
+    // away hunting (004's New Moon, Gone Hunting), so a werewolf at 0 or 1 had only the
+    // other to name. Fails if the lovers' immunity is ignored (`sparedLover = 0`: then
+    // only seat 3, away, can be the werewolf).
+    name: 'a lone werewolf whose only target is his lover kills nobody (001, New Moon)',
+    req: { players: 5, roles: 'werewolf,cupid,villager=3', rules: ['newMoon=all', 'loversMayKillEachOther=false'] },
+    log: [
+      night(1), day(1), death(4, 'villager', 'night'),
+      { type: 'away', seats: [3], event: 'gone-hunting', vis: ALL },
+      vote, death(2, 'villager', 'vote'),
+      night(2), day(2), vote,
+    ],
+    p: [1 / 3, 1 / 3, 0, 1 / 3, 0],
+  },
+  {
     // 004's New Moon, Spiritualism: "are these two on the same side?" — a side is a card's
     // team, and the Piper's is his own: a no about the revealed Idiot and seat 2 says
     // nothing (seat 2 may be the Piper). Fails if the Piper is read as the village's
