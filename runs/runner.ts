@@ -4,7 +4,7 @@
 import { GamePlayer, type GamesSpec } from './games.js';
 import { IDENTITY_CODES, type ChunkResult } from './record.js';
 import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
-import { writeFailureOf, type RunRow, type Store } from './storage.js';
+import { runConflictOf, writeFailureOf, type RunRow, type Store, type WriteFailure } from './storage.js';
 import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
@@ -53,7 +53,7 @@ export interface RunOutcome {
    * failed batch was rolled back and nothing was stored after it: every stored game is
    * whole, and a resume plays the rest.
    */
-  readonly writeFailure: { readonly why: string; readonly message: string } | null;
+  readonly writeFailure: (WriteFailure & { readonly message: string }) | null;
   /** Worker threads that played (fewer than asked when the games made fewer chunks; 0: this thread). */
   readonly workers: number;
 }
@@ -94,9 +94,9 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
       try {
         store.insertChunk(run.id, chunk, config.setup.players);
       } catch (e) {
-        const why = writeFailureOf(e);
-        if (why === null) throw e;
-        writeFailure = { why, message: (e as Error).message };
+        const failure = writeFailureOf(e) ?? runConflictOf(e);
+        if (failure === null) throw e;
+        writeFailure = { ...failure, message: (e as Error).message };
         dropped += chunk.count;
         return;
       }

@@ -278,7 +278,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     if (failure !== null && outcome.run !== null) {
       process.stderr.write(
         `sim: writing ${dbPath} failed: ${failure.why} (${failure.message}). The run stopped; its ${outcome.tally.games} games stored ` +
-          `before are safe (the batch that failed was rolled back). Free some space, then continue with: sim resume --db ${dbPath} --run ${outcome.run.id}\n`,
+          `before are safe (the batch that failed was rolled back). ${failure.fix}, then continue with: sim resume --db ${dbPath} --run ${outcome.run.id}\n`,
       );
       return EXIT_WRITE;
     }

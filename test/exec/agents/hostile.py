@@ -7,6 +7,8 @@ silent   greets, reads every message, answers no decision
 exit     greets, exits at its first decision
 flood    greets, writes 10 MB on stdout at its first decision
 deaf     greets without reading, starts a child (`sleep`), and never reads stdin again
+evilname greets with a name holding ESC/OSC terminal sequences, BEL and U+202E, then
+         plays the first legal answer
 
 Each writes a line on stderr first: it must go to the run's log, never to the terminal.
 """
@@ -36,7 +38,8 @@ for line in sys.stdin:
     msg = json.loads(line)
     t = msg["type"]
     if t == "hello":
-        say({"id": msg["id"], "protocol": 1, "name": mode})
+        name = "\x1b[31mRED\x1b]0;pwned\x07\u202eevil" if mode == "evilname" else mode
+        say({"id": msg["id"], "protocol": 1, "name": name})
     elif t == "quit":
         break
     elif t == "decide":
@@ -51,4 +54,13 @@ for line in sys.stdin:
         elif mode == "flood":
             sys.stdout.write("x" * (10 * 1024 * 1024))
             sys.stdout.flush()
+        elif mode == "evilname":
+            d, legal = msg["decision"], msg.get("legal")
+            if legal:
+                answer = legal[0]
+            elif d["kind"] == "speech":
+                answer = {"kind": "speech", "claims": []}
+            else:
+                answer = {"kind": "scapegoat", "voters": []}
+            say({"id": msg["id"], "answer": answer})
         # silent: no answer
