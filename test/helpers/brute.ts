@@ -5,6 +5,7 @@
 // recorded public log, event for event, up to a day vote.
 
 import { ALL, Game, legalAnswers, type Answer, type Decision, type Event, type GameSetup, type Role } from '../../engine/index.js';
+import { IdealObserver } from '../../metrics/observer.js';
 
 /** The recorded game's public answers, keyed by day (and round, seat). */
 export interface Script {
@@ -108,4 +109,19 @@ export function explain(
     return false;
   };
   return explore([]);
+}
+
+/**
+ * Walks a recorded game's public log with the ideal observer, calling `atVote` at the first
+ * round of each day vote with the observer and the public log before it (JSON lines).
+ */
+export function atEachVote(setup: GameSetup, log: readonly Event[], atVote: (observer: IdealObserver, recorded: readonly string[]) => void): void {
+  const observer = new IdealObserver(setup);
+  const recorded: string[] = [];
+  for (const e of log) {
+    if (e.vis !== ALL) continue;
+    if (e.type === 'votes' && e.round === 1) atVote(observer, recorded);
+    observer.see(e);
+    recorded.push(JSON.stringify(e));
+  }
 }

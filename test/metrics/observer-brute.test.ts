@@ -16,9 +16,8 @@
 import { describe, expect, test } from 'vitest';
 import { playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
-import { ALL, Game, gameSeed, type GameSetup, type Role } from '../../engine/index.js';
-import { IdealObserver } from '../../metrics/observer.js';
-import { deals, explain, scriptOf, type Script } from '../helpers/brute.js';
+import { Game, gameSeed, type GameSetup, type Role } from '../../engine/index.js';
+import { atEachVote, deals, explain, scriptOf, type Script } from '../helpers/brute.js';
 import { setupOf } from '../helpers/metrics.js';
 
 /** The roles of `deal` at the vote if some private play reproduces the record, else null. */
@@ -71,22 +70,15 @@ describe('the ideal observer equals a brute force over deals replayed through th
       const game = new Game(setup, seed);
       playSync(game, new Array(setup.players).fill(randomAgent));
       const script = scriptOf(game.log);
-      const observer = new IdealObserver(setup);
-      const recorded: string[] = [];
-      for (const e of game.log) {
-        if (e.vis !== ALL) continue;
-        if (e.type === 'votes' && e.round === 1) {
-          const post = observer.posterior();
-          expect(post.exact).toBe(true);
-          const brute = bruteForce(setup, seed, recorded, script);
-          for (let s = 0; s < setup.players; s++) expect(post.p[s], `game ${i}, vote ${votes}, seat ${s}`).toBeCloseTo(brute[s]!, 12);
-          votes++;
-          const living = [...brute].filter((p) => p > 0 && p < 1);
-          if (living.some((p) => Math.abs(p - living[0]!) > 1e-9)) informative++;
-        }
-        observer.see(e);
-        recorded.push(JSON.stringify(e));
-      }
+      atEachVote(setup, game.log, (observer, recorded) => {
+        const post = observer.posterior();
+        expect(post.exact).toBe(true);
+        const brute = bruteForce(setup, seed, recorded, script);
+        for (let s = 0; s < setup.players; s++) expect(post.p[s], `game ${i}, vote ${votes}, seat ${s}`).toBeCloseTo(brute[s]!, 12);
+        votes++;
+        const living = [...brute].filter((p) => p > 0 && p < 1);
+        if (living.some((p) => Math.abs(p - living[0]!) > 1e-9)) informative++;
+      });
     }
     expect(votes).toBeGreaterThan(games);
     // The Harvest Festival and New Moon tables must include votes where the public facts tell seats apart.
