@@ -20,6 +20,8 @@ export interface RunOptions {
   /** A stored run of `store` to continue (its missing games are played); default: a new run. */
   readonly resume?: RunRow | undefined;
   readonly shouldStop?: () => boolean;
+  /** Called with the run's row as soon as it exists (stored runs), e.g. to name it in a resume command. */
+  readonly onRun?: (run: RunRow) => void;
   /** Called once before play (done = games already stored) and after every chunk. */
   readonly onProgress?: (done: number, total: number) => void;
   /** Plays a game of an asynchronous seating instead of the seating's own agents (LLM runs; see execute.ts). */
@@ -67,6 +69,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   let ranges: IndexRange[];
   if (store !== undefined) {
     run = opts.resume ?? store.createRun(config, runKey(config), versions());
+    opts.onRun?.(run);
     const stored = store.agents(run.id);
     if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
     agents = stored;

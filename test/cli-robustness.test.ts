@@ -275,6 +275,24 @@ describe('a role named twice in --roles', () => {
   });
 });
 
+describe('a rule given twice, a role count not in digits', () => {
+  // Audit 6: `--rule guardBlocks=night --rule guardBlocks=wolves` ran with wolves (the last
+  // won), `--roles werewolf=1e1,villager=2` a 12-player table, both exit 0.
+  it.each([
+    [['--rule', 'guardBlocks=night', '--rule', 'guardBlocks=wolves'], /rule guardBlocks is given twice \('guardBlocks=night' and 'guardBlocks=wolves'\): give each rule once/],
+    [['--roles', 'werewolf=1e1,villager=2'], /the count of werewolf in 'werewolf=1e1' must be a whole number written in digits \(e\.g\. werewolf=2\), not '1e1'/],
+  ])('%j: exit 2, one paragraph, nothing written', (flags, message) => {
+    const d = join(dir, 'ambiguous');
+    mkdirSync(d, { recursive: true });
+    const before = snapshot(d);
+    const r = sim([...flags, '--games', '5', '--db', 'ambiguous.db'], d);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    oneParagraph(r.stderr);
+    expect(snapshot(d)).toEqual(before);
+  });
+});
+
 describe('sim report on a run that is not complete', () => {
   beforeAll(() => {
     // A stopped run: 100 planned, the games from 40 on never stored.

@@ -3,7 +3,7 @@
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
-// read-only, I/O error), 130 stopped (Ctrl-C). A damaged database met anywhere is a usage
+// read-only, I/O error), 130 stopped (Ctrl-C), 143 and 129 stopped by SIGTERM and SIGHUP (interrupt.ts). A damaged database met anywhere is a usage
 // error naming the file (exit 2); a write that fails anywhere is exit 5 (run and resume
 // stop cleanly and print the resume command themselves: run.ts).
 

@@ -123,7 +123,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   const agentSettings = execSettingsFrom(a, schedule.pairings.map((p) => p.seating));
   if (agentSettings?.log !== undefined) fail("--agent-log: a tournament writes its agents' log beside its database (DB.tournamentN.agents.log)");
   // Everything is checked: the process agents start (and must greet) before the database is opened.
-  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings);
+  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings, { seed: args.seed });
   try {
     return await play(a, { db, schedule, args, llm, settings, host });
   } finally {

@@ -48,7 +48,7 @@ describe('sim with a process agent', () => {
   test("a hostile agent's run completes; its stderr goes to the log, not the terminal; the summary counts its errors", async () => {
     const db = join(dir, 'garbage.db');
     const spec = `exec:python3 ${HOSTILE} garbage`;
-    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '2'], dir);
+    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '0.5', '--agent-restarts', '1'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('hostile agent');
     const log = readFileSync(join(dir, 'garbage.run1.agents.log'), 'utf8');
@@ -142,6 +142,21 @@ describe('reading a results file runs nothing it names', () => {
   });
 });
 
+describe('the default seed is a public one', () => {
+  // A program that knows the run's seed rebuilds every deal (the engine is a public
+  // function of it); with the default seed 1, an agent that tries the first game indices
+  // finds the one whose seat seed it was sent in milliseconds (audit 5). sim says so, and
+  // docs/protocol.md#what-an-agent-can-learn says what to do.
+  test.each([
+    [[], true],
+    [['--seed', 'a-secret-seed'], false],
+  ])('process agents with %j: the note %s', async (seed, noted) => {
+    const r = await simAsync(['--games', '2', '--no-db', '--agents', 'heuristic', '--agents', BOT, ...seed], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(/play under the default seed 1, which a program can guess/.test(r.stderr)).toBe(noted);
+  });
+});
+
 describe('sim agent-check', () => {
   test('passes the example bot: every preset, no protocol error, exit 0', async () => {
     const r = await simAsync(['agent-check', `exec:python3 ${RANDOM_BOT}`, '--games', '1'], dir);
@@ -152,7 +167,8 @@ describe('sim agent-check', () => {
 
   test.each([
     ['illegal', /\[illegal\] .*P\d+ \w+/],
-    ['garbage', /\[unreadable\] .*not JSON: "this is not json"/],
+    ['noanswer', /\[unreadable\] .*needs an "answer" object/],
+    ['chatty', /\[stray\] .*answers no request \(not JSON\): "thinking about it"/],
     ['exit', /\[exit\] .*exited with code 3/],
   ])('lists every protocol error of an agent that is %s, and exits 1', async (mode, line) => {
     const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
