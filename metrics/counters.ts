@@ -86,4 +86,21 @@ export function binOf(p: number): number {
 }
 
 /** Bumped whenever a counter's meaning changes: stored counters of another version are recomputed. */
-export const METRICS_VERSION = 2;
+// 2: a game's fractional counters rounded to GRID (tally.ts), so that their sums are exact.
+// 3: the ideal observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
+//    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer.ts).
+export const METRICS_VERSION = 3;
+
+/** The counters that take fractions in a game (the others count whole things). */
+export const FRACTIONAL: readonly number[] = [C.observerOnWolf, C.chanceOnWolf, C.votesExpected, C.beliefSq, C.observerSq];
+
+/**
+ * A game's fractional counters are rounded to multiples of 1/GRID (2^-20, about 1e-6) when
+ * the game is counted. Sums of such numbers are exact in a double (53 bits: k / 2^20 for
+ * any whole k below 2^53) as long as a sum stays below 2^33 (8.6e9, some 10^9 games' votes
+ * in one sum), so they do not depend on the order they are added in: the games of a run
+ * summed in the order worker threads finish them, by shards merged or by a resume give the
+ * same stored bytes as one thread does. Unrounded, 1/3 + 1/5 + 1/7 added in another order
+ * may differ in its last bit. A game's value moves by at most 2^-21 per seat.
+ */
+export const GRID = 2 ** 20;

@@ -2,11 +2,12 @@
 // view: every card, every night action), the decision trace (agents/trace.ts: the legal
 // targets of each vote, refused answers, stated beliefs) and the driver's counts of wrong
 // answers and fallbacks. The ideal observer (observer.ts) reads the log's public events
-// only, beside it. Pure: the same game, the same counts.
+// only, beside it. Pure: the same game, the same counts. Its fractions are rounded to a grid
+// (counters.ts GRID) on which every sum of them is exact, whatever the order of the games.
 
 import type { DecisionTrace } from '../agents/trace.js';
 import { CLAIM_ACTIONS, teamOf, type Claim, type ClaimAction, type Event, type GameSetup, type Role, type Vote } from '../engine/index.js';
-import { BIN, binOf, C, COUNTER_COUNT } from './counters.js';
+import { BIN, binOf, C, COUNTER_COUNT, FRACTIONAL, GRID } from './counters.js';
 import { IdealObserver, popcount, type Posterior } from './observer.js';
 
 /** Village roles whose holder the village most needs alive (the `ksr` metric). */
@@ -152,6 +153,7 @@ export class GameCounter {
     }
     this.endOfDay();
     this.finish();
+    this.round();
     return { seats: this.c, roles: this.role };
   }
 
@@ -368,6 +370,13 @@ export class GameCounter {
     this.accused.fill(0);
     this.votedOut = null;
     this.lastVotes = [];
+  }
+
+  /** The fractional counters onto the grid whose sums are exact in any order (counters.ts GRID). */
+  private round(): void {
+    const c = this.all;
+    for (let at = 0; at < c.length; at += COUNTER_COUNT)
+      for (const j of FRACTIONAL) c[at + j] = Math.round(c[at + j]! * GRID) / GRID;
   }
 
   private finish(): void {

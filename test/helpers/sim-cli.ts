@@ -83,6 +83,17 @@ export function storedGames(db: string, run = 1): string {
   }
 }
 
+/** A run's behaviour counter sums (metric_sums), in key order, their bytes as hex: equal only if byte for byte. */
+export function storedSums(db: string, run = 1): string {
+  const d = new Database(db, { fileMustExist: true });
+  d.pragma('query_only = ON');
+  try {
+    return JSON.stringify(d.prepare('SELECT unit, agent, role, version, hex(counters) FROM metric_sums WHERE run = ? ORDER BY unit, agent, role').raw().all(run));
+  } finally {
+    d.close();
+  }
+}
+
 export function storedCount(db: string, run = 1): number {
   // Polled while another process writes: a file not created yet, or without its tables yet, counts 0.
   let d: Database.Database;
