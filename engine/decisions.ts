@@ -84,7 +84,8 @@ export interface VoteDecision extends TargetDecision<'vote'> {
 
 /**
  * caughtGirl=pack-chooses (001, 002): the pack caught the Little Girl peeking; its leader
- * names her (she is the night's victim instead) or passes (she lives, the victim stands).
+ * (the first living wolf who is not her lover, under loversMayKillEachOther=false) names
+ * her (she is the night's victim instead) or passes (she lives, the victim stands).
  */
 export interface CatchDecision extends TargetDecision<'catch'> {
   /** The pack's victim, who dies instead if she is spared (null: nobody). */

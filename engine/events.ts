@@ -66,7 +66,11 @@ export type EventBody =
   | { readonly type: 'pack-victim'; readonly target: number | null; readonly agreed: boolean }
   | { readonly type: 'peek'; readonly seat: number; readonly wolves: readonly number[]; readonly caught: boolean }
   | { readonly type: 'caught'; readonly seat: number }
-  /** caughtGirl=pack-chooses (001, 002): the pack caught her and let her live; its victim stands. */
+  /**
+   * The pack caught her and let her live; its victim stands. caughtGirl=pack-chooses (001, 002):
+   * `leader` decided so for the pack; or `leader` is her lover, the only wolf awake, who may not
+   * kill her (001, loversMayKillEachOther=false).
+   */
   | { readonly type: 'girl-spared'; readonly seat: number; readonly leader: number }
   | { readonly type: 'witch-victim'; readonly seat: number; readonly victim: number | null }
   | { readonly type: 'witch'; readonly seat: number; readonly heal: number | null; readonly poison: number | null }

@@ -44,6 +44,7 @@ export interface RuleOptions {
   readonly speakingOrder: (typeof SPEAKING_ORDERS)[number];
   readonly littleGirlCaught: number;
   readonly caughtGirl: (typeof CAUGHT_GIRL)[number];
+  readonly witchSavesCaughtGirl: boolean;
   readonly littleGirlNamesHalf: boolean;
   readonly harvestFestival: boolean;
   readonly newMoon: readonly MoonEvent[];
@@ -190,6 +191,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     doc: "the Little Girl caught peeking: dies = she is the night's victim instead of the pack's (000, 004); pack-chooses = the pack (its leader) may kill her instead of its victim, or let her live and keep its victim (001, 002)",
   },
   {
+    key: 'witchSavesCaughtGirl',
+    spec: bool,
+    inTable: false,
+    doc: "the witch's heal saves the Little Girl the pack caught (001: 但可以被女巫拯救, but she can be saved by the witch); false: she dies at once, beyond the heal (000 \"killed immediately\", 002 立即死亡, 004 立刻死)",
+  },
+  {
     key: 'littleGirlNamesHalf',
     spec: bool,
     inTable: false,
@@ -242,6 +249,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   speakingOrder: 'seat',
   littleGirlCaught: 0.2,
   caughtGirl: 'dies',
+  witchSavesCaughtGirl: false,
   littleGirlNamesHalf: false,
   harvestFestival: false,
   newMoon: [],
@@ -313,9 +321,13 @@ function parseValue(spec: OptionSpec, raw: string): Result<unknown, string> {
   }
 }
 
-/** Parses `key=value` assignments (the CLI's `--rule`) into overrides. */
+/**
+ * Parses `key=value` assignments (the CLI's `--rule`) into overrides. An option given twice
+ * is refused, even with one value: the last silently winning would hide a typo.
+ */
 export function parseRuleAssignments(assignments: readonly string[]): Result<Partial<RuleOptions>, string> {
   const out: Record<string, unknown> = {};
+  const written = new Map<string, string>();
   for (const a of assignments) {
     const eq = a.indexOf('=');
     if (eq <= 0) return err(`a rule is written key=value (e.g. tie=none), not '${a}'`);
@@ -323,6 +335,10 @@ export function parseRuleAssignments(assignments: readonly string[]): Result<Par
     const spec = SPEC_BY_KEY.get(key as OptionKey);
     if (spec === undefined)
       return err(`unknown rule option '${key}'${didYouMean(key, OPTION_KEYS)}; options are ${OPTION_KEYS.join(', ')}`);
+    const before = written.get(key);
+    if (before !== undefined)
+      return err(`rule ${key} is given twice ('${before}' and '${a.trim()}'): give each rule once, with the value you mean`);
+    written.set(key, a.trim());
     const value = parseValue(spec, a.slice(eq + 1));
     if (!value.ok) return value;
     out[key] = value.value;

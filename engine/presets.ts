@@ -112,6 +112,7 @@ export const PRESETS: readonly Preset[] = [
       sheriff: true,
       speakingOrder: 'seat',
       caughtGirl: 'pack-chooses',
+      witchSavesCaughtGirl: true,
       littleGirlNamesHalf: true,
     },
     table: TABLE_001,

@@ -27,6 +27,7 @@ export interface GameSetup {
 /**
  * Parses `werewolf=2,seer,witch,villager=5` (a bare name counts one). A role named twice
  * (`werewolf=2,werewolf=1`, `seer,seer`) is refused: adding the counts up would hide a typo.
+ * A count is plain digits: `1e1`, `0x5`, `2.0` or nothing after the `=` are refused.
  */
 export function parseRoleMix(text: string): Result<Map<Role, number>, string> {
   const counts = new Map<Role, number>();
@@ -39,9 +40,11 @@ export function parseRoleMix(text: string): Result<Map<Role, number>, string> {
     const role = parseRole(name);
     if (role === undefined)
       return err(`unknown role '${name.trim()}'${didYouMean(name.trim(), ROLES)}; roles are ${ROLES.join(', ')}`);
-    const count = countText === undefined ? 1 : Number(countText.trim());
-    if (!Number.isInteger(count) || count < 0)
-      return err(`the count of ${role} must be a whole number, not '${countText}'`);
+    // Digits only: Number() would read '1e1' as 10, '0x5' as 5 and '' as 0.
+    const digits = countText?.trim();
+    if (digits !== undefined && !/^[0-9]+$/.test(digits))
+      return err(`the count of ${role} in '${part}' must be a whole number written in digits (e.g. ${role}=2), not '${digits}'${digits === '' ? ' (nothing)' : ''}; a bare name counts one`);
+    const count = digits === undefined ? 1 : Number(digits);
     const before = written.get(role);
     if (before !== undefined)
       return err(`${role} is named twice in the mix ('${before}' and '${part}'): name each role once, with its count (e.g. ${role}=${(counts.get(role) ?? 0) + count})`);

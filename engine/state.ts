@@ -40,6 +40,8 @@ export interface LoveTriangle {
 export interface NightRecord {
   /** The pack's victim, after the Little Girl's catch (-1: none). */
   attack: number;
+  /** The attack is on the Little Girl the pack caught peeking (witchSavesCaughtGirl). */
+  caught: boolean;
   guarded: number;
   guardedToDeath: boolean;
   healed: boolean;
@@ -47,7 +49,7 @@ export interface NightRecord {
 }
 
 export function newNight(): NightRecord {
-  return { attack: -1, guarded: -1, guardedToDeath: false, healed: false, poisoned: -1 };
+  return { attack: -1, caught: false, guarded: -1, guardedToDeath: false, healed: false, poisoned: -1 };
 }
 
 export interface GameState {

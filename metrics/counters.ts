@@ -87,7 +87,9 @@ export function binOf(p: number): number {
 
 /** Bumped whenever a counter's meaning changes: stored counters of another version are recomputed. */
 // 2: a game's fractional counters rounded to GRID (tally.ts), so that their sums are exact.
-export const METRICS_VERSION = 2;
+// 3: the ideal observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
+//    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer.ts).
+export const METRICS_VERSION = 3;
 
 /** The counters that take fractions in a game (the others count whole things). */
 export const FRACTIONAL: readonly number[] = [C.observerOnWolf, C.chanceOnWolf, C.votesExpected, C.beliefSq, C.observerSq];

@@ -19,17 +19,23 @@
 // man?" constrain those). Without such facts every placement is as likely as any other
 // and the posterior is the werewolves left over the unknown seats, in closed form.
 //
-// Where it is approximate (listed in `Posterior.approximations`, and in docs/metrics.md):
-// a Thief in the deck (his exchange with the two cards left over is treated as not having
-// happened: the placements are of the cards as dealt, over the seats and the two spare
-// cards); Cupid (the lovers are unknown: their win and their immunity from each other are
-// ignored); the Pied Piper (his win by charms is ignored; "same side" reads him as
-// village); the Harvest Festival's witch (her potion can turn a card into a werewolf's or
-// a villager's in secret: ignored); the séance's "has the Seer found a werewolf?" (read as
-// telling nothing); more placements than `limit` (then the closed form is used). It never
-// rules out a world for want of a potion or a life: a lone werewolf's failed kill is
-// taken as explained if a Guard, a Witch or an Elder could be alive to explain it (the
-// exact observer would also count the Witch's heal already spent; that case is flagged).
+// Where it is approximate (listed in `Posterior.approximations`, and in docs/metrics.md),
+// it knows less, never more — it keeps worlds the exact observer would drop: a Thief in
+// the deck (his exchange with the two cards left over is treated as not having happened:
+// the placements are of the cards as dealt, over the seats and the two spare cards);
+// Cupid (the lovers are unknown: their win is ignored, up to one werewolf — two in the
+// Harvest Festival — may be a lover across the teams, left out of the pack when the
+// game's end is checked, and under 001's immunity any one of a lone werewolf's targets
+// may be his lover); the Pied Piper (his win by charms is ignored; a séance's "same
+// side?" no says only "not two werewolves"); the Harvest Festival's witch (her potion may
+// turn one card, unseen, into a werewolf's or a plain villager's, 004: every world with
+// such a turn is kept, weighed by a fixed prior — `computeTurned` — and the séance's
+// answers about cards are read as telling nothing); the séance's "has the Seer found a
+// werewolf?" (read as telling nothing); more placements than `limit` (then the closed
+// form is used). It never rules out a world for want of a potion or a life: a lone
+// werewolf's failed kill is taken as explained if a Guard, a Witch or an Elder could be
+// alive to explain it (the exact observer would also count the Witch's heal already
+// spent; that case is flagged).
 
 import {
   ALL,
@@ -80,6 +86,8 @@ function binomial(n: number, k: number): number {
 /** What the public knows of one night, read at the dawn after it. */
 interface NightFacts {
   readonly night: number;
+  /** The moment of the night's start (see `IdealObserver.moment`): the pack wakes before the witch. */
+  readonly moment: number;
   /** Seats alive during the night. */
   readonly living: number;
   /** Seats whose card had turned into a plain villager before the night (Miracle). */
@@ -103,12 +111,14 @@ const NONE = -2;
 
 /** A moment at which the game was publicly not over (after a death chain, at a vote). */
 interface Checkpoint {
+  readonly moment: number;
   readonly living: number;
   readonly turned: number;
 }
 
 /** A séance answer about where the werewolves sit, with the table as it was. */
 interface SeancePredicate {
+  readonly moment: number;
   readonly question: SeanceQuestion;
   readonly medium: number;
   readonly about: readonly number[];
@@ -139,9 +149,16 @@ export class IdealObserver {
   private readonly options: RuleOptions;
   private readonly deckCount = new Map<Role, number>();
   private readonly thief: boolean;
+  private readonly cupid: boolean;
   private readonly harvest: boolean;
   private readonly limit: number;
   private readonly approximations = new Set<string>();
+  /**
+   * Public events seen so far: the moment of each fact and card shown. The Harvest
+   * witch's potion on a night acts after its pack: facts up to the night's start are read
+   * with the card before her turn, later ones with it turned.
+   */
+  private moment = 0;
   /** What the setup alone makes approximate. */
   private readonly setupApproximations: string[] = [];
 
@@ -149,6 +166,12 @@ export class IdealObserver {
   private alive: number;
   /** The card each seat was dealt, where public (the dead, an Idiot, a Miracle's victim, a Scapegoat). */
   private readonly revealed: (Role | null)[];
+  /** Every card each seat has shown, and when: a card the Harvest witch's potion turned shows after the turn. */
+  private readonly sightings: Sighting[][];
+  /** When a Miracle turned each seat into a plain villager (Infinity: never). */
+  private readonly miracleAt: number[];
+  /** 004's Harvest Festival with a witch: her potion may turn a card into a werewolf's or a villager's, unseen. */
+  private readonly potionTurns: boolean;
   /** The night (= day) of each seat's death: it was at the table for nights up to it. */
   private readonly lastNight: number[];
   /** Revealed seats whose card is a werewolf's. */
@@ -184,16 +207,20 @@ export class IdealObserver {
     this.options = setup.options;
     for (const r of setup.deck) this.deckCount.set(r, (this.deckCount.get(r) ?? 0) + 1);
     this.thief = this.deckCount.has('thief');
+    this.cupid = this.deckCount.has('cupid');
     this.harvest = setup.options.harvestFestival;
     this.limit = opts.limit ?? DEFAULT_PLACEMENT_LIMIT;
     this.everyone = this.n >= 31 ? -1 : (1 << this.n) - 1;
     this.alive = this.everyone;
     this.revealed = new Array<Role | null>(this.n).fill(null);
     this.lastNight = new Array<number>(this.n).fill(Infinity);
+    this.sightings = Array.from({ length: this.n }, () => []);
+    this.miracleAt = new Array<number>(this.n).fill(Infinity);
+    this.potionTurns = this.harvest && this.deckCount.has('witch');
     if (this.thief) this.setupApproximations.push("a Thief's exchange is unseen");
-    if (this.deckCount.has('cupid')) this.setupApproximations.push('the lovers are unknown');
+    if (this.cupid) this.setupApproximations.push('the lovers are unknown');
     if (this.deckCount.has('piper')) this.setupApproximations.push("the Piper's charms are unseen");
-    if (this.harvest && this.deckCount.has('witch')) this.setupApproximations.push("the Harvest witch's potion may change cards unseen");
+    if (this.potionTurns) this.setupApproximations.push(POTION_TURNS);
     for (const a of this.setupApproximations) this.approximations.add(a);
   }
 
@@ -202,8 +229,11 @@ export class IdealObserver {
     this.alive = this.everyone;
     this.revealed.fill(null);
     this.lastNight.fill(Infinity);
+    for (const list of this.sightings) list.length = 0;
+    this.miracleAt.fill(Infinity);
     this.revealedWolves = 0;
     this.turned = 0;
+    this.moment = 0;
     this.day = 0;
     this.sheriff = -1;
     this.male = null;
@@ -228,15 +258,17 @@ export class IdealObserver {
   /** Reads one public event (in log order). A non-public event is a caller's bug. */
   see(e: Event): void {
     if (e.vis !== ALL) throw new Error(`the ideal observer was given a '${e.type}' event that is not public`);
+    this.moment++;
     if (this.deathsPending && !IN_DEATH_CHAIN.has(e.type)) {
       // The death chain is over (victory is checked then): if the game went on, it was not over.
-      if (e.type !== 'end') this.checkpoints.push({ living: this.alive, turned: this.turned });
+      if (e.type !== 'end') this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
       this.deathsPending = false;
     }
     switch (e.type) {
       case 'night':
         this.nights.push({
           night: e.night,
+          moment: this.moment,
           living: this.alive,
           turned: this.turned,
           away: this.goneHunting ? this.awayToday & this.alive : 0,
@@ -272,6 +304,7 @@ export class IdealObserver {
         // The pack's victim, turned over, lives on as a plain villager.
         this.reveal(e.seat, e.role);
         this.turned |= bit(e.seat);
+        this.miracleAt[e.seat] = this.moment;
         const last = this.nights[this.nights.length - 1];
         if (last !== undefined) last.known = e.seat;
         this.version++;
@@ -303,14 +336,16 @@ export class IdealObserver {
         this.seance(e.medium, e.ghost, e.question, e.about, e.answer);
         return;
       case 'votes':
-        this.checkpoints.push({ living: this.alive, turned: this.turned });
+        this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
         return;
       default:
         return;
     }
   }
 
+  /** A seat's card turned over (at a death, a Miracle, an Idiot's or a Scapegoat's reveal). */
   private reveal(seat: number, role: Role): void {
+    this.sightings[seat]!.push({ moment: this.moment, role });
     if (this.revealed[seat] !== null) return;
     this.revealed[seat] = role;
     if (role === 'werewolf') this.revealedWolves |= bit(seat);
@@ -366,12 +401,12 @@ export class IdealObserver {
       case 'witch-is-man':
         return this.witchFact(answer);
       case 'same-side':
-        if (this.deckCount.has('piper')) this.approximations.add("the Piper's side is read as the village's");
+        if (this.deckCount.has('piper') && !answer) this.approximations.add(PIPER_SIDE);
         break;
       default:
         break;
     }
-    this.predicates.push({ question, medium, about, answer, living: this.alive, turned: this.turned, sheriff: this.sheriff });
+    this.predicates.push({ moment: this.moment, question, medium, about, answer, living: this.alive, turned: this.turned, sheriff: this.sheriff });
   }
 
   private check(ok: boolean, what: string): void {
@@ -380,6 +415,7 @@ export class IdealObserver {
 
   /** "Is seat s a plain villager?" answered: his card (he is alive: no Miracle turned it, or it is public). */
   private villagerFact(seat: number, yes: boolean): void {
+    if (this.potionTurns) return void this.approximations.add(CARD_ANSWERS_UNREAD);
     const known = this.revealed[seat];
     if (known !== null && known !== undefined) {
       const villagerNow = (this.turned & bit(seat)) !== 0 || known === 'villager';
@@ -390,11 +426,14 @@ export class IdealObserver {
   }
 
   private witchFact(man: boolean): void {
+    // The potion may have turned the witch's own card (or a card into a plain villager's): read as telling nothing.
+    if (this.potionTurns) return void this.approximations.add(CARD_ANSWERS_UNREAD);
     if ((this.deckCount.get('witch') ?? 0) === 0) return this.check(!man, 'a witch-is-man yes without a witch');
     const at = this.revealed.indexOf('witch');
     const male = this.male;
     if (male === null) return this.check(false, 'a witch-is-man answer without the players\' sexes');
-    if (at >= 0) return this.check(male[at] === man, "a witch-is-man answer contradicts the witch's card");
+    // A Miracle's victim holds a plain villager's card since: nobody holds the witch's then ("no").
+    if (at >= 0) return this.check(((this.turned & bit(at)) === 0 && male[at] === true) === man, "a witch-is-man answer contradicts the witch's card");
     let allowed = 0;
     for (let s = 0; s < this.n; s++) if (male[s] === man) allowed |= bit(s);
     // With a thief the witch's card may lie among the spare cards: then nobody holds it ("no").
@@ -476,10 +515,14 @@ export class IdealObserver {
     for (let s = 0; s < this.n; s++) if ((fixedWolves & bit(s)) !== 0) p[s] = 1;
     if (!this.dependsOnPlacement() && this.contradiction === null) return this.closedForm(p);
     const approximations = new Set(this.approximations);
+    if (this.potionTurns && this.contradiction === null) {
+      const powers = this.nights.map((nf) => this.powersOf(nf));
+      if (powers.some((pw) => pw.poison)) return this.computeTurned(powers, approximations);
+    }
     const ctx = this.context();
     if (ctx === null || this.contradiction !== null) {
       approximations.add(`the public facts contradict each other (${this.contradiction ?? 'more cards seen than dealt'})`);
-      return this.uniform(p, ctx, approximations);
+      return this.knowNothing(approximations);
     }
     const seats = positionsOf(ctx.positions);
     const count = binomial(seats.length, ctx.k);
@@ -499,11 +542,215 @@ export class IdealObserver {
     });
     if (total === 0) {
       approximations.add('the public facts contradict each other (no placement explains them)');
-      return this.uniform(p, ctx, approximations);
+      return this.knowNothing(approximations);
     }
-    if (spendable) approximations.add("a lone werewolf's failed kill is explained by a heal or a life that may have been spent");
+    if (spendable) approximations.add(SPENT_SAVER);
     for (let s = 0; s < this.n; s++) if ((ctx.positions & bit(s)) !== 0) p[s] = mass[s]! / total;
     return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
+  }
+
+  /**
+   * The posterior when the Harvest witch's potion may have turned a card (POTION_TURNS). A
+   * world is a placement of the werewolf cards as dealt (over the seats, and a thief's two
+   * spare cards) with either no turn, or one seat x turned — a non-werewolf into a
+   * werewolf, or a werewolf into a plain villager — on a night t when a witch could act
+   * and x was alive. The facts up to night t's pack hold for the cards as dealt, the later
+   * ones for x turned (he wakes with the pack from night t + 1, the game's end counts him),
+   * and every card a seat turned over is its card at that moment. A world with no turn
+   * weighs 1; one with a turn 1/(4 × players): the box's turning face (1 in 4) on a target
+   * among the seats. The night of the turn is not weighed: any night that explains the
+   * facts will do. Cards shown, not counted: a turned card makes one more werewolf or
+   * villager card than the deck holds.
+   */
+  private computeTurned(powers: readonly NightPowers[], approximations: Set<string>): Posterior {
+    const n = this.n;
+    const seats = this.seatMask();
+    const facts = this.timedFacts(powers);
+    let positions = this.thief ? bit(n) | bit(n + 1) : 0;
+    for (let s = 0; s < n; s++) if (this.revealed[s] === null) positions |= bit(s);
+    const deckWolves = this.deckCount.get('werewolf') ?? 0;
+    // A seat whose shown cards no world without a turn explains must be the turned one.
+    let changed = 0;
+    for (let s = 0; s < n; s++) if (!this.sightingsAgree(s)) changed |= bit(s);
+    if (popcount(changed) > 1) {
+      approximations.add('the public facts contradict each other (two cards changed)');
+      return this.knowNothing(approximations);
+    }
+    // Turns of a seat whose card is unknown: the nights he was alive and a witch could act.
+    const unknownTurns: number[][] = [];
+    let unknown = 0;
+    for (let x = 0; x < n; x++) {
+      const nights: number[] = [];
+      if (changed === 0 && (positions & bit(x)) !== 0)
+        this.nights.forEach((nf, i) => {
+          if (powers[i]!.poison && (nf.living & bit(x)) !== 0) nights.push(nf.moment);
+        });
+      unknownTurns.push(nights);
+      if (nights.length > 0) unknown |= bit(x);
+    }
+    // Turns of a seat whose card was shown (dead, an Idiot, a Scapegoat, a Miracle's victim).
+    const shown: TurnWorld[] = [];
+    for (let x = 0; x < n; x++)
+      if (this.revealed[x] !== null && (changed === 0 || changed === bit(x)))
+        for (const xIn of [true, false]) shown.push(...this.turnsOf(x, xIn, positions, powers));
+    const free = popcount(positions);
+    const k = deckWolves - popcount(this.revealedWolves);
+    let count = binomial(free, k) * (1 + popcount(unknown));
+    for (const w of shown) count += binomial(free, deckWolves - popcount(w.fixed));
+    if (count > this.limit) {
+      approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
+      return this.knowNothing(approximations);
+    }
+    // The facts' verdict on a set of werewolves (a Miracle's turns taken off at each fact): the
+    // moment of the first fact it fails (the cards as dealt must pass every fact up to the
+    // turn) or of the last one (the turned cards must pass every fact after it), times 2, plus
+    // 1 if a spent heal was needed. Memoized where the same sets recur in many worlds.
+    const firstFails = new Map<number, number>();
+    const lastFails = new Map<number, number>();
+    const verdict = (memo: Map<number, number> | null, set: number, first: boolean, xb = 0): number => {
+      const known = memo?.get(set);
+      if (known !== undefined) return known;
+      this.lastWeighSpendable = false;
+      let fail = first ? NEVER : -NEVER;
+      for (let i = 0; i < facts.length; i++) {
+        const f = facts[first ? i : facts.length - 1 - i]!;
+        if (!f.holds((set & ~f.turned) | xb)) {
+          fail = f.moment;
+          break;
+        }
+      }
+      const v = 2 * fail + (this.lastWeighSpendable ? 1 : 0);
+      memo?.set(set, v);
+      return v;
+    };
+    const mass = new Float64Array(n);
+    let total = 0;
+    let spendable = false;
+    const turnWeight = 1 / (4 * n);
+    const add = (now: number, weight: number, spent: boolean) => {
+      if (spent) spendable = true;
+      total += weight;
+      for (let m = now; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += weight;
+    };
+    /** The turn (to `after`, the werewolves then) fits a night the dealt cards explain until, and the turned ones from. */
+    const turnFits = (before: number, after: number, nights: readonly number[]): boolean => {
+      const beforeFail = Math.floor(before / 2);
+      const afterFail = Math.floor(after / 2);
+      for (const e of nights) if (afterFail <= e && e < beforeFail) return true;
+      return false;
+    };
+    // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose card is unknown.
+    forEachPlacement(positionsOf(positions), k, (w) => {
+      const dealt = (this.revealedWolves | w) & seats;
+      const before = verdict(null, dealt, true);
+      if (changed === 0 && before >= 2 * NEVER) add(dealt & ~this.turned, 1, before % 2 !== 0);
+      for (let m = unknown; m !== 0; m &= m - 1) {
+        const x = 31 - Math.clz32(m & -m);
+        const nights = unknownTurns[x]!;
+        if (before < 2 * nights[0]! + 2) continue; // the dealt cards fail a fact by the first night he could be turned
+        const afterTurn = (dealt & bit(x)) !== 0 ? dealt & ~bit(x) : dealt | bit(x);
+        const after = verdict(lastFails, afterTurn, false);
+        if (turnFits(before, after, nights)) add(afterTurn & ~this.turned, turnWeight, before % 2 !== 0 || after % 2 !== 0);
+      }
+    });
+    // The turn of a seat whose card was shown: his dealt card set by the world.
+    for (const world of shown) {
+      const xb = bit(world.x);
+      forEachPlacement(positionsOf(world.free), deckWolves - popcount(world.fixed), (w) => {
+        const dealt = (world.fixed | w) & seats;
+        const before = verdict(firstFails, dealt, true);
+        const afterTurn = world.toWolf ? dealt | xb : dealt & ~xb;
+        // After a Miracle on x (regime B) the potion turns him back into a werewolf: his Miracle no longer counts.
+        const after = world.regimeA ? verdict(lastFails, afterTurn, false) : verdict(null, afterTurn, false, xb);
+        if (!turnFits(before, after, world.nights)) return;
+        const now = world.regimeA ? afterTurn & ~this.turned : (afterTurn & ~this.turned) | xb;
+        add(now, turnWeight, before % 2 !== 0 || after % 2 !== 0);
+      });
+    }
+    if (total === 0) {
+      approximations.add('the public facts contradict each other (no placement explains them)');
+      return this.knowNothing(approximations);
+    }
+    if (spendable) approximations.add(SPENT_SAVER);
+    const p = new Float64Array(n);
+    for (let s = 0; s < n; s++) p[s] = mass[s]! / total;
+    return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
+  }
+
+  /**
+   * The worlds in which the potion turned seat x, dealt a werewolf card (`xIn`) or not: one
+   * per regime (the turn before or after a Miracle that turned x into a plain villager),
+   * with the nights it may have happened on, as the cards x showed allow.
+   */
+  private turnsOf(x: number, xIn: boolean, positions: number, powers: readonly NightPowers[]): TurnWorld[] {
+    const xb = bit(x);
+    const fixed = (this.revealedWolves & ~xb) | (xIn ? xb : 0);
+    const free = positions;
+    const miracle = this.miracleAt[x]!;
+    const out: TurnWorld[] = [];
+    for (const regimeA of miracle === Infinity ? [true] : [true, false]) {
+      // Before the turn x is a werewolf if dealt one and no Miracle came first; the turn flips that.
+      const toWolf = !(xIn && regimeA);
+      // The turn's night (its moment) must lie in [lo, hi): before the Miracle (regime A) or after it.
+      let lo = regimeA ? -Infinity : miracle;
+      let hi = regimeA ? miracle : Infinity;
+      for (const { moment, role } of this.sightings[x]!) {
+        const before = miracle < moment ? role === 'villager' : (role === 'werewolf') === xIn;
+        const after = regimeA && miracle < moment ? role === 'villager' : role === (toWolf ? 'werewolf' : 'villager');
+        if (!before && !after) {
+          lo = Infinity;
+          break;
+        }
+        if (!after) lo = Math.max(lo, moment); // shown before the turn
+        if (!before) hi = Math.min(hi, moment); // shown after it
+      }
+      const nights: number[] = [];
+      this.nights.forEach((nf, i) => {
+        if (powers[i]!.poison && (nf.living & xb) !== 0 && lo <= nf.moment && nf.moment < hi) nights.push(nf.moment);
+      });
+      if (nights.length > 0) out.push({ x, fixed, free, toWolf, regimeA, nights });
+    }
+    return out;
+  }
+
+  /** Whether the cards seat s showed agree with one card all game (a Miracle's plain villager after it). */
+  private sightingsAgree(s: number): boolean {
+    const wolf = this.revealed[s] === 'werewolf';
+    const miracle = this.miracleAt[s]!;
+    return this.sightings[s]!.every(({ moment, role }) => (miracle < moment ? role === 'villager' : (role === 'werewolf') === wolf));
+  }
+
+  /** Every public fact about where the werewolves sit, with its moment, in the order of the game. */
+  private timedFacts(powers: readonly NightPowers[]): TimedFact[] {
+    const facts: TimedFact[] = [];
+    this.nights.forEach((nf, i) => facts.push({ moment: nf.moment, turned: nf.turned, holds: (w) => this.nightHolds(w, nf, powers[i]!) }));
+    for (const cp of this.checkpoints) facts.push({ moment: cp.moment, turned: cp.turned, holds: (w) => this.notOver(w, cp) });
+    for (const q of this.predicates) facts.push({ moment: q.moment, turned: q.turned, holds: (w) => this.holds(w, q) });
+    return facts.sort((a, b) => a.moment - b.moment);
+  }
+
+  /**
+   * The public facts contradict each other (or are too many to weigh): the observer says
+   * only what the dead's cards say, and spreads the werewolf cards not seen dead over the
+   * living, never 0 nor 1 — knowing less, never more.
+   */
+  private knowNothing(approximations: Set<string>): Posterior {
+    const p = new Float64Array(this.n);
+    let living = 0;
+    let deadWolves = 0;
+    for (let s = 0; s < this.n; s++) {
+      const shown = this.sightings[s]!;
+      const last = shown[shown.length - 1];
+      if ((this.alive & bit(s)) !== 0) living++;
+      else if (last?.role === 'werewolf') {
+        p[s] = 1;
+        deadWolves++;
+      }
+    }
+    const left = (this.deckCount.get('werewolf') ?? 0) - deadWolves;
+    const q = living === 0 ? 0 : Math.min(Math.max(left / living, 1 / (2 * living)), 1 - 1 / (2 * living));
+    for (let s = 0; s < this.n; s++) if ((this.alive & bit(s)) !== 0) p[s] = q;
+    return { p, exact: false, approximations: [...approximations], placements: 0 };
   }
 
   /**
@@ -547,9 +794,12 @@ export class IdealObserver {
   private weigh(w: number, ctx: PlacementContext): number {
     this.lastWeighSpendable = false;
     const wolves = (w | this.revealedWolves) & this.seatMask();
-    for (const cp of this.checkpoints) if (!this.notOver(wolves, cp)) return 0;
-    for (const q of this.predicates) if (!this.holds(wolves, q)) return 0;
-    for (let i = 0; i < this.nights.length; i++) if (!this.nightHolds(wolves, this.nights[i]!, ctx.powers[i]!)) return 0;
+    for (const cp of this.checkpoints) if (!this.notOver(wolves & ~cp.turned, cp)) return 0;
+    for (const q of this.predicates) if (!this.holds(wolves & ~q.turned, q)) return 0;
+    for (let i = 0; i < this.nights.length; i++) {
+      const nf = this.nights[i]!;
+      if (!this.nightHolds(wolves & ~nf.turned, nf, ctx.powers[i]!)) return 0;
+    }
     return this.deals(w, ctx);
   }
 
@@ -568,10 +818,25 @@ export class IdealObserver {
     return popcount(this.witchAllowed & mustNot) * binomial(f, v) + popcount(this.witchAllowed & free) * binomial(f - 1, v);
   }
 
+  /**
+   * Whether the game was not over at `cp` with the werewolves then at `wolves`. A werewolf
+   * in love across the teams is not counted in the pack (engine/flow/victory.ts), and the
+   * lovers are unknown: as many werewolves as may be such lovers are left out of it — one
+   * if a living non-werewolf could be his partner (a partner's death kills him of grief);
+   * in the Harvest Festival two, whoever lives (Cupid's triangle: its abandoned lover
+   * outlives the others; a potion may turn a lover into a werewolf). Only the lovers' and
+   * the Piper's own wins are ignored: facts dropped, never worlds.
+   */
   private notOver(wolves: number, cp: Checkpoint): boolean {
-    const pack = popcount(wolves & ~cp.turned & cp.living);
-    const others = popcount(cp.living) - pack;
+    const living = popcount(cp.living);
+    const pack = popcount(wolves & cp.living);
     if (pack === 0) return false;
+    const lovers = !this.cupid ? 0 : this.harvest ? 2 : living > pack ? 1 : 0;
+    if (pack <= lovers) return true;
+    return this.wolvesHaveNotWon(pack - lovers, living - pack + lovers);
+  }
+
+  private wolvesHaveNotWon(pack: number, others: number): boolean {
     switch (this.options.wolvesWin) {
       case 'all':
         return others > 0;
@@ -582,8 +847,9 @@ export class IdealObserver {
     }
   }
 
+  /** Whether the séance's answer is true with the werewolves then at `wolves`. */
   private holds(wolves: number, q: SeancePredicate): boolean {
-    const now = wolves & ~q.turned & q.living;
+    const now = wolves & q.living;
     const male = this.male;
     const wolf = (s: number) => (now & bit(s)) !== 0;
     const livingWolves = positionsOf(now);
@@ -599,6 +865,8 @@ export class IdealObserver {
         truth = wolf(q.medium);
         break;
       case 'same-side':
+        // The Piper is a side of his own: a "no" may be him beside anyone who is not a werewolf.
+        if (!q.answer && this.deckCount.has('piper')) return !(wolf(q.about[0]!) && wolf(q.about[1]!));
         truth = wolf(q.about[0]!) === wolf(q.about[1]!);
         break;
       case 'sheriff-is-wolf':
@@ -625,9 +893,9 @@ export class IdealObserver {
     return truth === q.answer;
   }
 
-  /** Whether the night's public outcome has an explanation with the werewolves at `wolves`. */
+  /** Whether the night's public outcome has an explanation with the werewolves of that night at `wolves`. */
   private nightHolds(wolves: number, nf: NightFacts, powers: NightPowers): boolean {
-    const now = wolves & ~nf.turned & nf.living;
+    const now = wolves & nf.living;
     const awake = now & ~nf.away;
     let legal = 0;
     if (awake !== 0) {
@@ -635,7 +903,7 @@ export class IdealObserver {
       if (this.harvest) {
         let near = 0;
         const masks = (nf.near ??= neighbourMasks(this.n, nf.living));
-        for (let w = 0; w < this.n; w++) if ((awake & bit(w)) !== 0) near |= masks[w]!;
+        for (let a = awake; a !== 0; a &= a - 1) near |= masks[31 - Math.clz32(a & -a)]!;
         reach &= near;
       }
       switch (this.options.packTargets) {
@@ -662,7 +930,10 @@ export class IdealObserver {
     if (nf.known === UNKNOWN && !nf.noWolfDeath && awake !== 0 && (nf.deaths & (legal | caught)) !== 0 && deaths - 1 <= others) return true;
     // Nobody died of the werewolves: the others explain every death, and the pack's kill failed or never came.
     if (deaths > others) return false;
-    const certainKill = popcount(awake) === 1 && !this.options.packMayAbstain && legal !== 0;
+    // A lone werewolf may not name his lover (001: loversMayKillEachOther=false), and the
+    // lovers are unknown: any one of his targets may be that lover.
+    const sparedLover = this.cupid && !this.options.loversMayKillEachOther ? 1 : 0;
+    const certainKill = popcount(awake) === 1 && !this.options.packMayAbstain && popcount(legal) > sparedLover;
     if (!certainKill) return true;
     if (!powers.saver) return false;
     if (powers.saverSpendable) this.lastWeighSpendable = true;
@@ -676,11 +947,48 @@ export class IdealObserver {
   }
 }
 
+/** A card seat turned over, and when. */
+interface Sighting {
+  readonly moment: number;
+  readonly role: Role;
+}
+
+/** Beyond every moment: no fact failed. */
+const NEVER = 2 ** 40;
+
+const POTION_TURNS = "the Harvest witch's potion may turn a card unseen (a turn is weighed by a fixed prior)";
+const CARD_ANSWERS_UNREAD = "the séance's answers about cards are read as telling nothing (the Harvest witch's potion may turn cards)";
+const PIPER_SIDE = 'a "same side?" no is read as "not two werewolves" (either may be the Piper)';
+const SPENT_SAVER = "a lone werewolf's failed kill is explained by a heal or a life that may have been spent";
+
 /** Events a death chain emits before victory is checked (engine/flow/deaths.ts). */
 const IN_DEATH_CHAIN: ReadonlySet<string> = new Set(['death', 'shot', 'powers-lost']);
 
 /** Spiritualism's void when no ghost can be called (engine/moon/spiritualism.ts): a public fact. */
 const NO_GHOST = 'the werewolves have killed nobody yet';
+
+/** A public fact with its moment: it holds or not for the werewolves of that moment (a Miracle's turn taken off). */
+interface TimedFact {
+  readonly moment: number;
+  readonly turned: number;
+  readonly holds: (wolves: number) => boolean;
+}
+
+/** One kind of world under the Harvest witch's potion (IdealObserver.computeTurned). */
+interface TurnWorld {
+  /** The turned seat, his card shown. */
+  readonly x: number;
+  /** The dealt werewolf cards already placed (the seats whose cards were shown, x's as the world says). */
+  readonly fixed: number;
+  /** The positions the other werewolf cards may lie at. */
+  readonly free: number;
+  /** Turned into a werewolf (else a werewolf turned into a plain villager). */
+  readonly toWolf: boolean;
+  /** The turn came before a Miracle that turned x into a plain villager (or there was none). */
+  readonly regimeA: boolean;
+  /** The moments of the nights the turn may have happened on. */
+  readonly nights: readonly number[];
+}
 
 interface PlacementContext {
   /** Positions a werewolf card may hold: unrevealed seats (and, with a thief, the two spare cards). */
@@ -716,6 +1024,7 @@ function nearestLeft(players: number, living: number, seat: number): number {
 
 /** Calls `f` with every k-subset of `seats` as a mask. */
 function forEachPlacement(seats: readonly number[], k: number, f: (mask: number) => void): void {
+  if (k < 0 || k > seats.length) return;
   const go = (from: number, left: number, mask: number): void => {
     if (left === 0) return f(mask);
     for (let i = from; i <= seats.length - left; i++) go(i + 1, left - 1, mask | bit(seats[i]!));

@@ -195,9 +195,22 @@ export class MetricsPool {
     }
     return metrics.map((m, i) => {
       const e = boot.interval(m.value(total), reps[i]!);
-      return { agent: g.agent, side: g.side, role: g.role, metric: m.key, value: e.value, low: e.low, high: e.high, n: Math.round(total[m.n]!) };
+      // Resampling one unit gives every replicate the same value: a width-0 interval that
+      // would read as certainty. Games of one deal cannot say how a metric varies.
+      const spread = unitsWith(g.sums, m.n) >= MIN_UNITS;
+      return { agent: g.agent, side: g.side, role: g.role, metric: m.key, value: e.value, low: spread ? e.low : NaN, high: spread ? e.high : NaN, n: Math.round(total[m.n]!) };
     });
   }
+}
+
+/** An interval needs the games of at least this many resampled units (deals, or groups of deals). */
+export const MIN_UNITS = 2;
+
+/** Units in which counter `j` is not 0. */
+function unitsWith(sums: Float64Array, j: number): number {
+  let n = 0;
+  for (let at = j; at < sums.length; at += COUNTER_COUNT) if (sums[at]! !== 0) n++;
+  return n;
 }
 
 function totalsOf(sums: Float64Array, units: number): Float64Array {

@@ -20,6 +20,8 @@ export interface MetricsArgs {
   readonly tournaments?: readonly number[] | undefined;
   /** Told of each run replayed (the CLI prints it). */
   readonly onReplay?: ((run: RunRow, games: number) => void) | undefined;
+  /** Start the programs a run's process agents name, to replay it (--run-agents). */
+  readonly runAgents?: boolean | undefined;
 }
 
 export interface MetricsOutcome {
@@ -59,7 +61,7 @@ export async function runMetrics(a: MetricsArgs): Promise<Result<MetricsOutcome,
     for (const run of kept) {
       if (poolStoredRun(store, run, pool)) continue;
       a.onReplay?.(run, store.storedCount(run.id));
-      const r = await poolReplayedRun(store, run, pool);
+      const r = await poolReplayedRun(store, run, pool, { runAgents: a.runAgents === true });
       if (r.error !== null) notes.push(`Run ${run.id} has no stored counts and cannot be replayed: ${r.error}.`);
       else notes.push(`Run ${run.id} had no stored counts: its ${r.games} games were replayed to count them${r.differ > 0 ? ` (${r.differ} whose replay differs from the stored result, played by other code, left out)` : ''}.`);
     }

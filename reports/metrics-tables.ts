@@ -22,7 +22,7 @@ export function metricsTable(rows: readonly MetricsRow[], id: string, title: str
     ],
     rows: rows.map((r) => ({ agent: r.agent, side: r.side, role: r.role ?? 'all', metric: r.metric, value: r.value, low: r.low, high: r.high, n: r.n })),
     notes: [
-      `Intervals: percentile bootstrap over deals (${DEFAULT_REPLICATES} replicates; the games of one deal resampled together, deals dealt into at most ${DEFAULT_UNITS} units). n: the observations behind a value (votes, seats, speeches, claims, belief pairs). Definitions, sources and limits: docs/metrics.md.`,
+      `Intervals: percentile bootstrap over deals (${DEFAULT_REPLICATES} replicates; the games of one deal resampled together, deals dealt into at most ${DEFAULT_UNITS} units); — : games of a single deal, which cannot say how the metric varies (no interval; JSON null). n: the observations behind a value (votes, seats, speeches, claims, belief pairs). Definitions, sources and limits: docs/metrics.md.`,
       ...notes,
     ],
   };

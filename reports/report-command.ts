@@ -23,6 +23,8 @@ import { terminalReport } from './terminal-report.js';
 
 export interface ReportArgs {
   readonly db: string;
+  /** Start the programs a run's process agents name, to replay its games for the pages (--run-agents). */
+  readonly runAgents?: boolean | undefined;
   /** Directory for the HTML page and the files (none: print only). */
   readonly out?: string | undefined;
   /** Print JSON instead of the aligned tables. */
@@ -222,7 +224,7 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     for (const r of pairingRefs) if (!refs.some((x) => x.run === r.run && x.game === r.game)) refs.push({ run: r.run, game: r.game });
     const replays: { ref: { run: number; game: number }; replay: Replay }[] = [];
     for (const ref of refs) {
-      const r = await replayStored(store, ref.run, ref.game);
+      const r = await replayStored(store, ref.run, ref.game, { runAgents: a.runAgents === true });
       if (!r.ok) return r;
       replays.push({ ref, replay: r.value });
     }

@@ -54,6 +54,8 @@ export function formatCell(c: Column, row: Row): string {
     const lo = row[c.low ?? ''];
     const hi = row[c.high ?? ''];
     if (typeof lo !== 'number' || typeof hi !== 'number') return '';
+    // Undefined bounds (too few games to resample) are shown as no interval, never as NaN–NaN.
+    if (Number.isNaN(lo) || Number.isNaN(hi)) return '—';
     return c.digits === undefined ? `${pctText(lo)}–${pctText(hi)}` : `${lo.toFixed(c.digits)}–${hi.toFixed(c.digits)}`;
   }
   const v = row[c.key];

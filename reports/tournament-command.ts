@@ -124,6 +124,8 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
         : '';
       return ok({ stdout, open, play, stop: end.stop, dropped: true });
     }
+    // The processes end first (their games are over): the summary counts every line they wrote.
+    await io.exec?.close();
     const execEnd = io.execSummary?.();
     const data = tournamentData(store, open.tournament);
     const report = tournamentReport(data, { charts: false, adaptive: s.adaptive !== null });

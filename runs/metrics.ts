@@ -12,6 +12,8 @@ import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
 import type { RunRow, Store } from './storage.js';
+import type { ExecHost } from '../agents/exec/host.js';
+import { processesOf } from './replay.js';
 
 /** Runs that play the same deals with the same agents: the same games (a report counts each once). */
 function sameGamesKey(r: RunRow): string {
@@ -80,13 +82,24 @@ export interface Replayed {
 }
 
 /** Replays a run's stored games and pools their counters (a run stored without sums). */
-export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPool): Promise<Replayed> {
+export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPool, o: { readonly runAgents: boolean }): Promise<Replayed> {
   const setup = setupFromJson(run.setupJson, run.setup);
   const seating = seatingFromText(run.seating);
   if (!setup.ok || !seating.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${setup.ok ? (seating as { error: string }).error : setup.error}` };
   const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
   if (runKey(config) !== run.key) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: its stored configuration does not match its key` };
-  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes);
+  const host = await processesOf(config.seating, o);
+  if (host !== undefined && !host.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${host.error}` };
+  try {
+    return await poolReplayed({ store, run, config, pool, exec: host?.value });
+  } finally {
+    await host?.value.close();
+  }
+}
+
+async function poolReplayed(o: { store: Store; run: RunRow; config: RunConfig; pool: MetricsPool; exec: ExecHost | undefined }): Promise<Replayed> {
+  const { store, run, config, pool } = o;
+  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes, { exec: o.exec });
   const llm = llmSpecsOf(config.seating).length > 0;
   let record: LlmStore | null = null;
   if (llm) {

@@ -14,10 +14,12 @@ import { GamePlayer, type PlayedIndex } from './games.js';
 import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
 import type { RecordGame, RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
+import type { Seating } from '../agents/registry.js';
 import type { GameRow, RunRow, Store } from './storage.js';
 import { ExecHost } from '../agents/exec/host.js';
 import { execCommandsOf } from '../agents/exec/kind.js';
 import { P, transcript } from '../narrate/transcript.js';
+import { visible } from '../narrate/escape.js';
 
 /** A game as replayed: what a replay page or a game's JSON is made of. */
 export interface ReplayedGame {
@@ -50,7 +52,28 @@ export function parseGameRef(text: string): Result<{ run: number; game: number }
   return ok({ run: Number(m[1]), game: Number(m[2]) });
 }
 
-export async function replayStored(store: Store, runId: number, index: number): Promise<Result<Replay, string>> {
+/**
+ * Process agents are asked again in a replay: the run's commands are started for it (the
+ * caller closes them after); undefined when the seating has none. A results file can name
+ * any command, so they are started only when the user says so (`runAgents`, the CLI's
+ * --run-agents): otherwise an error saying why.
+ */
+export async function processesOf(seating: Seating, o: { readonly runAgents: boolean }): Promise<Result<ExecHost, string> | undefined> {
+  const commands = execCommandsOf(seating);
+  if (commands.length === 0) return undefined;
+  if (!o.runAgents) return err(agentsNotRun(commands.map((c) => c.text)));
+  return await ExecHost.start(commands);
+}
+
+/** Why a replay did not start the programs a results file names. */
+export function agentsNotRun(commands: readonly string[]): string {
+  return (
+    `its agents include programs (${commands.map((c) => visible(c)).join(', ')}): replaying it would run them, and a results file can ` +
+    'name any command, so they run only with --run-agents (give it if you trust this file)'
+  );
+}
+
+export async function replayStored(store: Store, runId: number, index: number, o: { readonly runAgents: boolean }): Promise<Result<Replay, string>> {
   const run = store.run(runId);
   if (run === undefined) return err(`${store.path} has no run ${runId}; its runs are ${store.runs().map((r) => r.id).join(', ') || 'none'}`);
   if (index < run.first || index >= run.stop) return err(`run ${runId} holds games ${run.first} to ${run.stop - 1}; there is no game ${index}`);
@@ -58,9 +81,7 @@ export async function replayStored(store: Store, runId: number, index: number): 
   if (!configured.ok) return configured;
   const config = configured.value;
   const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
-  // Process agents are asked again: their run's commands are started for the replay, and stopped after it.
-  const commands = execCommandsOf(config.seating);
-  const host = commands.length === 0 ? undefined : await ExecHost.start(commands);
+  const host = await processesOf(config.seating, o);
   if (host !== undefined && !host.ok)
     return ok({ title, lines: [`agents: ${config.seating.text}`], transcript: `${title}\n(not replayed: ${host.error})\n`, game: null, verdict: `not replayed: ${host.error}`, matches: null });
   try {

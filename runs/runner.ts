@@ -4,7 +4,7 @@
 import { GamePlayer, type GamesSpec } from './games.js';
 import { IDENTITY_CODES, type ChunkResult } from './record.js';
 import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
-import { writeFailureOf, type RunRow, type Store } from './storage.js';
+import { runConflictOf, writeFailureOf, type RunRow, type Store, type WriteFailure } from './storage.js';
 import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
@@ -20,6 +20,8 @@ export interface RunOptions {
   /** A stored run of `store` to continue (its missing games are played); default: a new run. */
   readonly resume?: RunRow | undefined;
   readonly shouldStop?: () => boolean;
+  /** Called with the run's row as soon as it exists (stored runs), e.g. to name it in a resume command. */
+  readonly onRun?: (run: RunRow) => void;
   /** Called once before play (done = games already stored) and after every chunk. */
   readonly onProgress?: (done: number, total: number) => void;
   /** Plays a game of an asynchronous seating instead of the seating's own agents (LLM runs; see execute.ts). */
@@ -53,7 +55,7 @@ export interface RunOutcome {
    * failed batch was rolled back and nothing was stored after it: every stored game is
    * whole, and a resume plays the rest.
    */
-  readonly writeFailure: { readonly why: string; readonly message: string } | null;
+  readonly writeFailure: (WriteFailure & { readonly message: string }) | null;
   /** Worker threads that played (fewer than asked when the games made fewer chunks; 0: this thread). */
   readonly workers: number;
 }
@@ -67,6 +69,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   let ranges: IndexRange[];
   if (store !== undefined) {
     run = opts.resume ?? store.createRun(config, runKey(config), versions());
+    opts.onRun?.(run);
     const stored = store.agents(run.id);
     if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
     agents = stored;
@@ -94,9 +97,9 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
       try {
         store.insertChunk(run.id, chunk, config.setup.players);
       } catch (e) {
-        const why = writeFailureOf(e);
-        if (why === null) throw e;
-        writeFailure = { why, message: (e as Error).message };
+        const failure = writeFailureOf(e) ?? runConflictOf(e);
+        if (failure === null) throw e;
+        writeFailure = { ...failure, message: (e as Error).message };
         dropped += chunk.count;
         return;
       }

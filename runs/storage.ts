@@ -28,6 +28,9 @@ export type DbFileState = 'missing' | 'empty' | 'ours';
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
+/** How long a write waits for another process's lock on the file before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 export function inspectDbFile(path: string): Result<DbFileState, string> {
   let size: number;
   try {
@@ -161,17 +164,42 @@ export function damageOf(path: string): string | null {
   }
 }
 
-/** Why a write failed, in words, for an error of SQLite or of the file system; null: not a write failure. */
-export function writeFailureOf(e: unknown): string | null {
+/** Why a write failed and what to do, in words. */
+export interface WriteFailure {
+  readonly why: string;
+  readonly fix: string;
+}
+
+/** Why a write failed, for an error of SQLite or of the file system; null: not a write failure. */
+export function writeFailureOf(e: unknown): WriteFailure | null {
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'the disk is full';
-  if (code === 'EDQUOT') return 'the disk quota is used up';
-  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'the file or its directory is read-only';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return `an I/O error (${code})`;
-  if (code === 'SQLITE_CANTOPEN') return 'a file it needs cannot be created (SQLITE_CANTOPEN)';
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return { why: 'the disk is full', fix: 'Free some space' };
+  if (code === 'EDQUOT') return { why: 'the disk quota is used up', fix: 'Free some space' };
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return { why: 'the file or its directory is read-only', fix: 'Fix the permissions (or give another --db)' };
+  if (code === 'EACCES' || code === 'EPERM') return { why: 'permission denied', fix: 'Fix the permissions (or give another --db)' };
+  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return { why: `an I/O error (${code})`, fix: 'Check the disk' };
+  if (code === 'SQLITE_CANTOPEN') return { why: 'a file it needs cannot be created (SQLITE_CANTOPEN)', fix: 'Check that its directory exists and can be written' };
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return {
+      why: `another process kept it locked for more than ${BUSY_TIMEOUT_MS / 1000} s (another sim writing it, or a sqlite3 shell inside a transaction)`,
+      fix: 'Wait until the other process is done (or give another --db)',
+    };
   return null;
+}
+
+/**
+ * A chunk's games already stored by someone else: another process plays the same run (two
+ * `sim resume` of one run at once). Its transaction is rolled back, so no game or sum is
+ * counted twice.
+ */
+export function runConflictOf(e: unknown): WriteFailure | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code !== 'SQLITE_CONSTRAINT_PRIMARYKEY' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
+  return {
+    why: 'another process stored games of this run meanwhile (two sim resume of one run at once?)',
+    fix: 'If the other process stops before the end of the run',
+  };
 }
 
 /**
@@ -298,7 +326,7 @@ export class Store {
       }
     }
     try {
-      db.pragma('busy_timeout = 10000');
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       if (mode === 'read') db.pragma('query_only = ON');
       // Before a write, the whole file is checked (quick_check, ~5 ms per MB): a damaged
       // file is refused before anything, even the journal mode, is written to it.
@@ -312,7 +340,12 @@ export class Store {
       if (fresh) {
         // The schema and the marks are committed before WAL is switched on, so the file
         // header (read by inspectDbFile) carries them from the first moment.
-        db.exec(`BEGIN; ${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+        // Two processes may find the file missing at once (two runs started together): the
+        // first to take the write lock makes the schema, the other finds it made.
+        db.transaction(() => {
+          const made = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'").pluck().get() as number;
+          if (made === 0) db.exec(`${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+        }).immediate();
       } else if (mode !== 'read') migrate(db);
       if (mode !== 'read') {
         db.pragma('journal_mode = WAL');
@@ -342,17 +375,19 @@ export class Store {
 
   /** Codes of `names` in a lookup table; in write mode missing names are added. */
   private codesOf(table: 'roles' | 'causes' | 'sides', names: readonly string[]): number[] {
-    const known = new Map((this.db.prepare(`SELECT name, code FROM ${table}`).all() as { name: string; code: number }[]).map((r) => [r.name, r.code]));
-    const missing = names.filter((n) => !known.has(n));
-    if (missing.length > 0 && this.mode !== 'read') {
+    const read = () => new Map((this.db.prepare(`SELECT name, code FROM ${table}`).all() as { name: string; code: number }[]).map((r) => [r.name, r.code]));
+    let known = read();
+    if (names.some((n) => !known.has(n)) && this.mode !== 'read') {
       const insert = this.db.prepare(`INSERT INTO ${table} (code, name) VALUES (?, ?)`);
+      // Read again under the write lock: another process may have added names meanwhile.
       this.db.transaction(() => {
+        known = read();
         let next = Math.max(0, ...known.values()) + 1;
-        for (const n of missing) {
+        for (const n of names.filter((x) => !known.has(x))) {
           insert.run(next, n);
           known.set(n, next++);
         }
-      })();
+      }).immediate();
     }
     return names.map((n) => known.get(n) ?? 0);
   }

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // The `sim` binary (package.json "bin"; compiled to dist/scripts/sim.js by `prepare`).
 
+import { quitOnStopSignals } from './cli/interrupt.js';
 import { main } from './cli/main.js';
+
+// SIGTERM and SIGHUP end sim at once, no agent process left running (cli/interrupt.ts).
+quitOnStopSignals();
 
 // `sim show … | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -107,15 +107,21 @@ export class BlockBootstrap {
     return this.interval(f(sums.subarray(0, k)), reps);
   }
 
-  /** A ratio of two totals, each given per unit, with its interval. */
+  /**
+   * A ratio of two totals, each given per unit, with its interval; no interval (NaN) when
+   * a single unit has a denominator: resampling it gives every replicate the same value.
+   */
   ratio(numerator: Float64Array, denominator: Float64Array): Estimate {
     const u = this.units;
     const t = new Float64Array(2 * u);
+    let spread = 0;
     for (let i = 0; i < u; i++) {
       t[2 * i] = numerator[i]!;
       t[2 * i + 1] = denominator[i]!;
+      if (denominator[i]! !== 0) spread++;
     }
-    return this.estimate(t, 2, (s) => (s[1]! === 0 ? NaN : s[0]! / s[1]!));
+    const e = this.estimate(t, 2, (s) => (s[1]! === 0 ? NaN : s[0]! / s[1]!));
+    return spread >= 2 ? e : { value: e.value, low: NaN, high: NaN };
   }
 }
 

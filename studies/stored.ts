@@ -6,6 +6,7 @@
 
 import type { PlayedGame } from '../agents/play.js';
 import { recordAsked, type DecisionsAsked } from '../agents/asked.js';
+import { execCommandsOf } from '../agents/exec/kind.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import type { Agent } from '../agents/types.js';
 import type { Game } from '../engine/index.js';
@@ -62,6 +63,13 @@ export function storedGame(store: Store, runId: number, index: number, what: str
   if (index < run.first || index >= run.stop) return err(`run ${runId} holds games ${run.first} to ${run.stop - 1}; there is no game ${index}`);
   const config = configOfRun(run, what);
   if (!config.ok) return config;
+  const processes = execCommandsOf(config.value.seating);
+  if (processes.length > 0)
+    return err(
+      `run ${runId} seats process agents (${processes.map((c) => c.text).join(', ')}): forks and persuasion studies replay a game's ` +
+        'decisions in this process, and do not start agent programs. Study a run of in-process agents (random, heuristic, models); ' +
+        `sim show --run ${runId} --game ${index} replays this game with its programs`,
+    );
   const player = new GamePlayer(config.value.setup, config.value.seed, config.value.seating, store.agents(runId), store.codes);
   return ok({
     path: store.path,

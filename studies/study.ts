@@ -184,6 +184,21 @@ async function original(g: StoredGame, engine: StudyEngine): Promise<Result<Repl
   return r;
 }
 
+/**
+ * Checks, before anything is written, that each game of the plan not measured yet by
+ * `study` replays to its stored result (a study refused midway would leave its entry in
+ * the file). One replay a game: small beside the 2K arms of each of its speeches.
+ */
+export async function checkReplays(o: { readonly store: Store; readonly plan: StudyPlan; readonly study: StudyRow | undefined; readonly record: LlmStore | undefined }): Promise<Result<void, string>> {
+  const done = o.study === undefined ? new Set<string>() : measuredGames(o.store, o.study.id);
+  for (const g of o.plan.games) {
+    if (done.has(`${g.run.id}:${g.index}`)) continue;
+    const r = await original(g, { record: o.record });
+    if (!r.ok) return r;
+  }
+  return ok(undefined);
+}
+
 /** Measures the study's games not measured yet, storing each game's speeches as one transaction. */
 export async function playStudy(o: {
   readonly store: Store;

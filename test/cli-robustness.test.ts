@@ -148,7 +148,7 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
     };
     try {
       const o = await runGames(config, { workers: 0, concurrency: 1, batch: 100, store });
-      expect(o.writeFailure).toEqual({ why: 'the disk is full', message: 'database or disk is full' });
+      expect(o.writeFailure).toEqual({ why: 'the disk is full', fix: 'Free some space', message: 'database or disk is full' });
       expect(o.stopped).toBe(true);
       expect(o.tally.games).toBe(200);
       expect(store.storedCount(o.run!.id)).toBe(200);
@@ -275,6 +275,24 @@ describe('a role named twice in --roles', () => {
   });
 });
 
+describe('a rule given twice, a role count not in digits', () => {
+  // Audit 6: `--rule guardBlocks=night --rule guardBlocks=wolves` ran with wolves (the last
+  // won), `--roles werewolf=1e1,villager=2` a 12-player table, both exit 0.
+  it.each([
+    [['--rule', 'guardBlocks=night', '--rule', 'guardBlocks=wolves'], /rule guardBlocks is given twice \('guardBlocks=night' and 'guardBlocks=wolves'\): give each rule once/],
+    [['--roles', 'werewolf=1e1,villager=2'], /the count of werewolf in 'werewolf=1e1' must be a whole number written in digits \(e\.g\. werewolf=2\), not '1e1'/],
+  ])('%j: exit 2, one paragraph, nothing written', (flags, message) => {
+    const d = join(dir, 'ambiguous');
+    mkdirSync(d, { recursive: true });
+    const before = snapshot(d);
+    const r = sim([...flags, '--games', '5', '--db', 'ambiguous.db'], d);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    oneParagraph(r.stderr);
+    expect(snapshot(d)).toEqual(before);
+  });
+});
+
 describe('sim report on a run that is not complete', () => {
   beforeAll(() => {
     // A stopped run: 100 planned, the games from 40 on never stored.
@@ -343,5 +361,102 @@ describe('a 0-byte --db and a directory that cannot be written: messages that sa
     } finally {
       unmount(mnt);
     }
+  });
+});
+
+describe('a flag of one value given twice: refused before anything runs', () => {
+  // yargs gathers a repeated flag into a list; a command reading one value would misread
+  // it (`--db a --db b` crashed sim fork and sim metrics with a TypeError). Fails without
+  // the check in scripts/cli/main.ts (repeatedFlags).
+  it.each([
+    [['--games', '5', '--games', '6', '--no-db'], '--games is given twice (5, 6)'],
+    [['metrics', '--db', 'a.db', '--db', 'b.db'], '--db is given twice (a.db, b.db)'],
+    [['fork', '--game', '0', '--at', '3', '--answer', 'P3', '--answer', 'P4'], '--answer is given twice (P3, P4)'],
+    [['sprt', '--candidate', 'random', '--candidate', 'heuristic', '--baseline', 'random', '--side', 'village'], '--candidate is given twice'],
+    [['show', '--game', '1', '--seed', 'a', '--seed', 'b', '--seed', 'c'], '--seed is given 3 times (a, b, c)'],
+    [['tournament', '--agents', 'random', '--agents', 'heuristic', '--max-cost', '1', '--max-cost', '2'], '--max-cost is given twice (1, 2)'],
+  ])('sim %j', (args, message) => {
+    const d = join(dir, 'repeated');
+    mkdirSync(d, { recursive: true });
+    const before = snapshot(d);
+    const r = sim(args, d);
+    expect(r.code, r.stderr).toBe(2);
+    oneParagraph(r.stderr);
+    expect(r.stderr).toContain(message);
+    expect(snapshot(d)).toEqual(before);
+  });
+
+  it('repeatable flags still gather: --agents, --rule', () => {
+    const r = sim(['--games', '4', '--no-db', '--agents', 'random', '--agents', 'werewolves=heuristic', '--rule', 'tie=none', '--rule', 'sheriff=false', '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).played).toBe(4);
+  });
+});
+
+describe('two processes on one database (audit 6)', () => {
+  // Two `sim resume` of one stopped run at once (two terminals, a cluster job restarted
+  // twice): the second to store a chunk the first stored ended in a SqliteError stack
+  // trace (UNIQUE constraint failed: games.run, games.idx), exit 1. Now it stops cleanly
+  // (exit 5, its chunk rolled back: no game or sum counted twice) and a later resume
+  // completes the run to equal an uninterrupted one.
+  it('two resumes of one stopped run at once: no stack trace, and the games equal an uninterrupted run', async () => {
+    const d = join(dir, 'two-resumes');
+    mkdirSync(d, { recursive: true });
+    const args = ['--games', '6000', '--workers', '0', '--seed', 'two'];
+    expect(sim([...args, '--db', 'whole.db'], d).code).toBe(0);
+    expect(sim([...args, '--db', 'stopped.db'], d).code).toBe(0);
+    const db = new Database(join(d, 'stopped.db'));
+    db.prepare('DELETE FROM games WHERE idx >= 100').run();
+    db.close();
+    const both = await Promise.all([0, 1].map(() => simAsync(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)));
+    for (const r of both) {
+      expect(r.stderr).not.toMatch(/SqliteError|^\s+at /m);
+      expect([0, 5]).toContain(r.code);
+      if (r.code === 5) expect(r.stderr).toMatch(/another process stored games of this run meanwhile[\s\S]*sim resume --db stopped\.db --run 1/);
+    }
+    if (both.some((r) => r.code !== 0)) expect(sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d).code).toBe(0);
+    expect(storedGames(join(d, 'stopped.db'))).toBe(storedGames(join(d, 'whole.db')));
+  });
+
+  // Two runs started together on a new file: both found it missing and made the schema,
+  // and about one time in five the second ended in 'table runs already exists' or
+  // 'UNIQUE constraint failed: roles.code' (exit 1; audit 6). Now the schema and the
+  // lookup codes are made under the write lock. (A race: without the fix four pairs catch
+  // it only about two times in three.)
+  it('two runs started together on a new file both store their games', async () => {
+    const d = join(dir, 'two-new');
+    mkdirSync(d, { recursive: true });
+    for (let k = 0; k < 4; k++) {
+      const both = await Promise.all(['a', 'b'].map((seed) => simAsync(['--games', '200', '--workers', '0', '--seed', seed, '--db', `new-${k}.db`], d)));
+      for (const r of both) expect(r.code, r.stderr).toBe(0);
+      const db = new Database(join(d, `new-${k}.db`), { readonly: true });
+      expect(db.prepare('SELECT count(*) FROM games').pluck().get()).toBe(400);
+      db.close();
+    }
+  });
+
+  // Another process holds the write lock (a sqlite3 shell left in BEGIN IMMEDIATE) past
+  // the 10 s busy wait: was a SqliteError 'database is locked' stack trace, exit 1.
+  it('a database locked by another process: one paragraph naming the file, exit 5, nothing written', async () => {
+    const d = join(dir, 'locked');
+    mkdirSync(d, { recursive: true });
+    expect(sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d).code).toBe(0);
+    const holder = new Database(join(d, 'locked.db'));
+    holder.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((res) =>
+      setTimeout(() => {
+        holder.exec('ROLLBACK');
+        holder.close();
+        res();
+      }, 12_000),
+    );
+    const r = await simAsync(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
+    await released;
+    expect(r.code, r.stderr).toBe(5);
+    oneParagraph(r.stderr);
+    expect(r.stderr).toMatch(/writing locked\.db failed: another process kept it locked for more than 10 s[\s\S]*Wait until the other process is done/);
+    const after = new Database(join(d, 'locked.db'), { readonly: true });
+    expect((after.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n).toBe(1);
+    after.close();
   });
 });

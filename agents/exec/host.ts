@@ -69,9 +69,12 @@ export interface ExecCounts {
   exits: number;
   /** Processes stopped for writing too much on stdout. */
   floods: number;
-  /** Replies that were not a readable answer (not JSON, wrong id, no answer object, wrong kind). */
+  /** Replies (lines naming a waiting request's id) without a readable answer: no answer object, another kind. */
   unreadable: number;
-  /** Lines written when nothing was asked. */
+  /**
+   * Stray lines: lines that answer no waiting request (not JSON, no id, an id not waiting —
+   * a duplicate, a reply to nothing asked). Each is counted once, whenever it comes.
+   */
   stray: number;
   /** Decisions answered with the fallback because the seat's process was gone. */
   forfeits: number;
@@ -181,9 +184,9 @@ export class AgentPool {
       label,
       log: (line) => log.line(line),
       maxLine: this.host.maxLine,
-      onStray: (line) => {
+      onStray: (line, why) => {
         this.counts.stray++;
-        this.host.error(label, { spec: this.command.text, kind: 'stray', message: `a line written when nothing was asked: ${quoteLine(line)}` });
+        this.host.error(label, { spec: this.command.text, kind: 'stray', message: `a line that answers no request (${why}): ${quoteLine(line)}` });
       },
       onDeath: (f) => this.died(slot, proc, f),
     });

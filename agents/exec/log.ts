@@ -4,7 +4,7 @@
 // so a refused command writes nothing; the last lines are kept for error messages. The
 // file is capped: an agent that floods its stderr cannot fill the disk.
 
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 
 const TAIL = 20;
 
@@ -38,6 +38,7 @@ export class RunLog {
     const bytes = Buffer.byteLength(s);
     if (this.written + bytes > this.maxBytes) {
       this.capped = true;
+      this.written = this.maxBytes;
       writeSync(this.fd, `… the log reached ${this.maxBytes} bytes: nothing more is written\n`);
       return;
     }
@@ -50,6 +51,9 @@ export class RunLog {
     if (this.fd !== undefined) return;
     this.fd = openSync(path, 'a');
     this.filePath = path;
+    // The cap is the file's, not this session's: every resume appends to the same log.
+    this.written = fstatSync(this.fd).size;
+    this.capped = this.written >= this.maxBytes;
     for (const s of this.waiting.splice(0)) this.write(s);
   }
 

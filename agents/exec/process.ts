@@ -5,16 +5,21 @@
 //
 // Requests are written as soon as they are made, so an agent that reads a line and answers
 // it finds the next one waiting (a round trip per decision would bound a fast agent by the
-// pipe's latency, not by its own speed). A reply goes to the request whose `id` it names;
-// any other line to the oldest request still unanswered (as that request's wrong answer).
+// pipe's latency, not by its own speed). A reply goes to the request whose `id` it names,
+// and only to it: any other line (not JSON, no `id`, an `id` not waiting — a duplicate, a
+// reply to a request never made) answers nothing and is reported as a stray line (the host
+// counts it), the requests waiting still wait for their own replies. Giving such a line to
+// some other request would make the games depend on the pipe's timing: which requests are
+// written when it arrives. The handshake is the exception: it is the process's only request
+// until it is answered, so any line answers it (and a line that is not a greeting refuses it).
 // Deadlines are kept for the oldest unanswered request only, from when the agent has
 // answered everything before it: an agent that answers in order has the whole deadline
 // for each request, however many are waiting behind it.
 //
 // Whatever goes wrong ends in a `Failure` for every request unanswered and, for the
 // process, death: a missed deadline (a process that stops reading or closes its stdout
-// misses it), an exit, a line longer than MAX_LINE, more than MAX_LINE characters written
-// when nothing was asked. The host decides what
+// misses it), an exit, a line longer than MAX_LINE, more than MAX_LINE characters of stray
+// lines since the last reply. The host decides what
 // a failure costs (host.ts); this file only makes sure that a dead process is dead —
 // its whole group killed — and that nothing it does can block or flood the host.
 
@@ -38,8 +43,8 @@ export interface ProcessOptions {
   readonly label: string;
   /** Receives the process's stderr and the host's notes about it, a line at a time. */
   readonly log: (line: string) => void;
-  /** A line written when no request was outstanding (a protocol error; the host counts it). */
-  readonly onStray?: ((line: string) => void) | undefined;
+  /** A line that answers no waiting request, and why (a protocol error; the host counts it). */
+  readonly onStray?: ((line: string, why: string) => void) | undefined;
   /** Called once when the process is gone (exited, or killed for a failure). */
   readonly onDeath?: ((failure: Failure) => void) | undefined;
   readonly maxLine?: number | undefined;
@@ -47,11 +52,15 @@ export interface ProcessOptions {
 
 interface Pending {
   readonly id: number;
+  /** The handshake: any line answers it. */
+  readonly anyLine: boolean;
   readonly timeoutMs: number;
   readonly resolve: (r: Reply) => void;
 }
 
 const STDERR_LINE = 4096;
+/** How long the lines of a process that exited are still read while something keeps its stdout open. */
+const DRAIN_MS = 500;
 
 export class AgentProcess {
   readonly pid: number | undefined;
@@ -64,7 +73,7 @@ export class AgentProcess {
   private timer: NodeJS.Timeout | undefined;
   private out = '';
   private err = '';
-  /** Characters written with nothing asked since the last request. */
+  /** Characters of stray lines since the last reply. */
   private stray = 0;
   private deathValue: Failure | undefined;
   private readonly exited: Promise<void>;
@@ -78,8 +87,20 @@ export class AgentProcess {
     this.pid = this.child.pid;
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
-        this.die({ kind: 'exit', message: signal === null ? `the process exited with code ${code}` : `the process was ended by ${signal}` });
-        resolve();
+        const f: Failure = { kind: 'exit', message: signal === null ? `the process exited with code ${code}` : `the process was ended by ${signal}` };
+        // Lines it wrote before it exited may still be in the pipe: they are read (a stray
+        // one counted) before it is declared gone, so what is counted does not depend on
+        // which of its exit and its last lines the host notices first. Whatever it started
+        // is killed now, so the pipe closes; one a process outside its group holds open is
+        // given up after DRAIN_MS.
+        this.killGroup();
+        const drained = () => {
+          clearTimeout(timer);
+          this.die(f);
+          resolve();
+        };
+        const timer = setTimeout(drained, DRAIN_MS);
+        this.child.once('close', drained);
       });
       this.child.once('error', (e) => {
         this.die({ kind: 'start', message: `the process could not be run: ${e.message}` });
@@ -134,9 +155,8 @@ export class AgentProcess {
   ask(message: HostMessage & { readonly id: number }, timeoutMs: number): Promise<Reply> {
     if (!this.alive) return Promise.resolve({ ok: false, failure: this.deathValue! });
     return new Promise((resolve) => {
-      this.waiting.push({ id: message.id, timeoutMs, resolve });
+      this.waiting.push({ id: message.id, anyLine: message.type === 'hello', timeoutMs, resolve });
       if (this.waiting.length === 1) this.startClock();
-      this.stray = 0;
       this.write(JSON.stringify(message) + '\n');
     });
   }
@@ -164,24 +184,25 @@ export class AgentProcess {
 
   private onLine(line: string): void {
     if (line.trim() === '') return;
-    if (this.waiting.length === 0) {
-      this.stray += line.length + 1;
-      if (this.stray > this.maxLine) {
-        this.die({ kind: 'flood', message: `more than ${this.maxLine} characters written on stdout when nothing was asked` });
-        return;
-      }
-      this.opts.onStray?.(line);
-      return;
-    }
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
       value = undefined;
     }
-    const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
-    let at = typeof id === 'number' ? this.waiting.findIndex((p) => p.id === id) : -1;
-    if (at < 0) at = 0; // not a reply to any request: the oldest one's (wrong) answer
+    const id = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
+    let at = this.waiting.findIndex((p) => p.id === id);
+    if (at < 0 && this.waiting[0]?.anyLine === true) at = 0;
+    if (at < 0) {
+      this.stray += line.length + 1;
+      if (this.stray > this.maxLine) {
+        this.die({ kind: 'flood', message: `more than ${this.maxLine} characters of stray lines on stdout (lines that answer no request)` });
+        return;
+      }
+      this.opts.onStray?.(line, strayReason(value, id));
+      return;
+    }
+    this.stray = 0;
     const [p] = this.waiting.splice(at, 1);
     if (at === 0) this.startClock();
     p!.resolve({ ok: true, line, value });
@@ -243,4 +264,12 @@ export class AgentProcess {
     this.killGroup();
     await this.exited;
   }
+}
+
+/** Why a line answers no waiting request, for the log. */
+function strayReason(value: unknown, id: unknown): string {
+  if (value === undefined) return 'not JSON';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
+  if (id === undefined) return 'no "id"';
+  return `no request with "id" ${JSON.stringify(id).slice(0, 40)} is waiting (answered already, or never asked)`;
 }

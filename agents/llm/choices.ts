@@ -125,7 +125,7 @@ export function questionText(d: Decision): string {
     case 'vote':
       return `Day vote${d.round > 1 ? ` (round ${d.round}, among the tied)` : ''}: vote to eliminate a player. Your vote counts ${d.weight}.` + none('abstain');
     case 'catch':
-      return `Night: the pack caught ${P(d.targets[0]!)} peeking: she is the Little Girl and has seen the whole pack. As the pack's leader, choose: name her and she is tonight's victim instead of ${
+      return `Night: the pack caught ${P(d.targets[0]!)} peeking: she is the Little Girl and has seen the whole pack. You decide for the pack: name her and she is tonight's victim instead of ${
         d.victim === null ? 'nobody' : P(d.victim)
       }, or "${NONE}" to let her live (the pack's victim stands).`;
     case 'tie-break':

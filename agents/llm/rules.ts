@@ -172,14 +172,17 @@ function roleText(r: Role, t: Table): string {
       return t.harvest
         ? "on the first night may swap his card with a living player's card: he plays that player's role from then on, and that player is told his new card (the thief's, which has no power), not who took his. The two left-over cards stay unused"
         : 'on the first night sees the two left-over cards and may swap his card for one of them, playing that role from then on; if both are werewolves he must take one';
-    case 'little-girl':
-      return t.harvest
-        ? `each night may peek while the witch wakes and see who she is (nobody if no witch wakes); with ${chance(o.littleGirlCaught)} the witch sees her and learns that she is the little girl`
-        : `while the werewolves choose their victim she may peek and learn who they are; with ${chance(o.littleGirlCaught)} they catch her, and ${
-            o.caughtGirl === 'dies'
-              ? 'she dies instead of their victim'
-              : 'the werewolf who leads the pack chooses at once: she dies instead of their victim, or they let her live and their victim dies'
-          }`;
+    case 'little-girl': {
+      if (t.harvest)
+        return `each night may peek while the witch wakes and see who she is (nobody if no witch wakes); with ${chance(o.littleGirlCaught)} the witch sees her and learns that she is the little girl`;
+      const lover = !o.loversMayKillEachOther && t.has('cupid');
+      const caught =
+        o.caughtGirl === 'dies'
+          ? `she dies instead of their victim${lover ? ' (unless her lover is the only werewolf: he may not kill her, she lives and their victim dies)' : ''}`
+          : `the werewolf who leads the pack${lover ? ' (or, if he is her lover, the next werewolf; if her lover is the only one, she lives)' : ''} chooses at once: she dies instead of their victim, or they let her live and their victim dies`;
+      const witch = t.has('witch') ? (o.witchSavesCaughtGirl ? "; the witch's healing potion can still save her" : "; the witch's healing potion cannot save her (caught, she dies at once)") : '';
+      return `while the werewolves choose their victim she may peek and learn who they are; with ${chance(o.littleGirlCaught)} they catch her, and ${caught}${witch}`;
+    }
     case 'elder':
       return (
         "survives the werewolves' first attack (two lives against them, one against anything else; a witch's heal leaves him one); " +

@@ -74,7 +74,9 @@ export function* night(g: Game): Flow<Death[]> {
 
 /**
  * Who dies of tonight's doings: the pack's victim unless saved, the poisoned (unless the
- * guard's protection blocks poison too, guardBlocks=night), the guarded to death.
+ * guard's protection blocks poison too, guardBlocks=night), the guarded to death. The
+ * caught Little Girl dies at once (000, 002, 004): a heal on her saves her only under
+ * witchSavesCaughtGirl (001: 但可以被女巫拯救).
  */
 function nightDeaths(g: Game): Death[] {
   const s = g.state;
@@ -82,11 +84,12 @@ function nightDeaths(g: Game): Death[] {
   const deaths: Death[] = [];
   if (t.attack >= 0) {
     const v = t.attack;
+    const healed = t.healed && (!t.caught || g.setup.options.witchSavesCaughtGirl);
     const result = guardSaves(g, v)
       ? 'protected'
       : holdsPower(g, v, 'elder')
-        ? attackOnElderPower(g, v, t.healed)
-        : t.healed
+        ? attackOnElderPower(g, v, healed)
+        : healed
           ? 'healed'
           : 'killed';
     g.emit({ type: 'attack', target: v, result, vis: MODERATOR });

@@ -2,6 +2,10 @@
 // (kills any living player), each once per game. She is shown the victim. How many she
 // may use in one night is witchPotionsPerNight (000: both; 001: one); whether she may
 // heal herself is witchSelfHeal (000, 002), poison herself witchSelfPoison (002).
+// The Little Girl the pack caught is the victim she is shown, as any victim (she is not
+// told of the catch); her heal saves her only under witchSavesCaughtGirl (001: 但可以被女巫
+// 拯救). 000, 002, 004 say she dies at once (little-girl.ts): a heal on her is spent and
+// saves nobody (flow/night.ts), as a heal on a guarded victim is spent.
 //
 // Harvest Festival (004): "the witch may use only one potion, and when she decides to use
 // it the moderator tosses the game box to decide what it does" — four faces, equally

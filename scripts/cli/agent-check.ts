@@ -3,6 +3,7 @@
 // Exit 0: none; 1: some (the list says which); 2: the agent could not start, or a bad flag.
 
 import { execCommandsOf } from '../../agents/exec/kind.js';
+import { visible } from '../../narrate/escape.js';
 import { parseSeating } from '../../agents/registry.js';
 import { checkAgent, type CheckError } from '../../runs/agent-check.js';
 import { parseSeed } from '../../runs/run-config.js';
@@ -48,7 +49,8 @@ export async function agentCheckCommand(a: AgentCheckArgs): Promise<number> {
   }
   const c = rep.counts;
   out('');
-  out(`  agent       ${rep.name ?? '(no name)'}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
+  // The name is the agent's own text: shown escaped, like everything it writes.
+  out(`  agent       ${rep.name === null ? '(no name)' : visible(rep.name)}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
   out(`  asked       ${rep.asked.join(', ')}`);
   if (rep.neverAsked.length > 0) out(`  never asked ${rep.neverAsked.join(', ')} (these tables did not deal them; more --games may)`);
   if (rep.total === 0 && rep.errors.length === 0) {
@@ -63,5 +65,5 @@ export async function agentCheckCommand(a: AgentCheckArgs): Promise<number> {
 
 function line(e: CheckError): string {
   const where = e.decision === undefined ? e.table : `${e.table}, game ${e.decision.game}, P${e.decision.seat + 1} ${e.decision.kind}`;
-  return `[${e.kind}] ${where}: ${e.message}`;
+  return `[${e.kind}] ${where}: ${visible(e.message)}`;
 }

@@ -177,3 +177,9 @@ export function dbPathFrom(db: unknown): string | null {
   if (p.trim() === '') fail('--db needs a file path (or use --no-db to store nothing)');
   return p;
 }
+
+/** --run-agents: a results file can name any command, so the programs of its process agents are started to replay its games only when the user says so. */
+export const RUN_AGENTS = {
+  type: 'boolean',
+  describe: "replay stored games of process agents by starting their programs (a results file can name any command: give it only for a file you trust)",
+} as const;

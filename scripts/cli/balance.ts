@@ -6,7 +6,8 @@ import type { Argv } from 'yargs';
 import { runBalance } from '../../reports/balance-command.js';
 import { runReport } from '../../reports/report-command.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedule.js';
-import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER } from './args.js';
+import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER, RUN_AGENTS } from './args.js';
+import { join } from 'node:path';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { progressBar } from './progress.js';
 import { terminalWidth } from './format.js';
@@ -100,7 +101,8 @@ export function reportOptions<T>(y: Argv<T>) {
     .option('run', { type: 'string', array: true, describe: 'only these run ids (default: every run)' })
     .option('compare', { type: 'string', array: true, describe: 'RUN:RUN: compare the village win rates of two runs’ configurations (repeatable; any rule sets or agents)' })
     .option('tournament', { type: 'string', array: true, describe: 'only this tournament and its runs (repeatable; default: every run, and every tournament rated)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print the tables as one JSON object instead of text' });
+    .option('json', { type: 'boolean', default: false, describe: 'print the tables as one JSON object instead of text' })
+    .option('run-agents', RUN_AGENTS);
 }
 
 export interface ReportCliArgs {
@@ -111,6 +113,7 @@ export interface ReportCliArgs {
   compare?: string[];
   tournament?: string[];
   json: boolean;
+  runAgents?: boolean;
 }
 
 export async function reportCommand(a: ReportCliArgs): Promise<number> {
@@ -122,9 +125,9 @@ export async function reportCommand(a: ReportCliArgs): Promise<number> {
     if (!/^\d+$/.test(t.trim())) fail(`--tournament '${t}' is not a tournament id (a whole number; sim tournament prints it)`);
     return Number(t);
   });
-  const r = unwrap(await runReport({ width: terminalWidth(), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments }));
+  const r = unwrap(await runReport({ width: terminalWidth(), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents }));
   process.stdout.write(r.stdout);
-  if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${a.out}/index.html (${r.files.length} files)\n`);
+  if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
   if (r.mismatches > 0) {
     process.stderr.write(`${r.mismatches} replay${r.mismatches === 1 ? '' : 's'} differ from the stored results (see the replay pages)\n`);
     return 1;

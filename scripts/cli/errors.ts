@@ -21,6 +21,10 @@ export function unwrap<T>(r: Result<T, string>, context?: string): T {
 export const EXIT_USAGE = 2;
 /** Stopped by Ctrl-C (128 + SIGINT), as shells report it. */
 export const EXIT_INTERRUPTED = 130;
+/** Stopped by SIGTERM (128 + 15): `timeout`, Slurm, Kubernetes, systemd, `kill`. */
+export const EXIT_TERMINATED = 143;
+/** Stopped by SIGHUP (128 + 1): the terminal closed. */
+export const EXIT_HANGUP = 129;
 /** An LLM run stopped before its end by its budget (--max-cost), or a replay whose record lacks answers: resume it. */
 export const EXIT_LLM_INCOMPLETE = 3;
 /** An LLM run stopped by its provider: a key refused (401/403), an unknown model (404), a server that cannot be reached. */

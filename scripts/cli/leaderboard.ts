@@ -56,11 +56,6 @@ function recordCosts(store: Store): RunCosts | undefined {
 }
 
 export function leaderboardCommand(a: LeaderboardCliArgs): number {
-  for (const [flag, v] of [
-    ['db', a.db],
-    ['precision', a.precision],
-  ] as const)
-    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
   const precision = a.precision === undefined ? DEFAULT_BOARD_PRECISION : decimal('precision', a.precision, '0.02');
   if (!(precision > 0 && precision < 0.5)) fail(`--precision ${precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
   const db = dbPathFrom(a.db) ?? fail('a leaderboard reads a results database: give --db PATH');

@@ -3,14 +3,14 @@
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
-// read-only, I/O error), 130 stopped (Ctrl-C). A damaged database met anywhere is a usage
+// read-only, I/O error), 130 stopped (Ctrl-C), 143 and 129 stopped by SIGTERM and SIGHUP (interrupt.ts). A damaged database met anywhere is a usage
 // error naming the file (exit 2); a write that fails anywhere is exit 5 (run and resume
 // stop cleanly and print the resume command themselves: run.ts).
 
 import yargs from 'yargs';
 import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
 import { closest } from './suggest.js';
-import { executionOptions, NUMBER, RUN_GROUP, setupOptions } from './args.js';
+import { executionOptions, NUMBER, RUN_AGENTS, RUN_GROUP, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
@@ -78,14 +78,14 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
     }
     return { message: damagedMessage(databases.join(' or ') || 'a database', `SQLite: ${e.message}`), exit: EXIT_USAGE };
   }
-  const why = writeFailureOf(e);
-  if (why === null) return null;
+  const failure = writeFailureOf(e);
+  if (failure === null) return null;
   const path = (e as { path?: unknown }).path;
   const what = typeof path === 'string' ? path : databases.join(', ');
   return {
     message:
-      `writing ${what} failed: ${why} (${(e as Error).message}). Nothing stored before is lost (every batch is one transaction; ` +
-      'one that failed was rolled back). Free some space (or fix the permissions) and run the command again: runs, sweeps and tournaments continue where they stopped',
+      `writing ${what} failed: ${failure.why} (${(e as Error).message}). Nothing stored before is lost (every batch is one transaction; ` +
+      `one that failed was rolled back). ${failure.fix} and run the command again: runs, sweeps and tournaments continue where they stopped`,
     exit: EXIT_WRITE,
   };
 }
@@ -144,7 +144,8 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('seed', { type: 'string', describe: 'replay without a database: the run seed (with the setup flags)' })
           .option('llm-cache', { type: 'string', describe: 'the LLM record to replay a game with models from (default: the results database)' })
           .option('html', { type: 'string', describe: 'write the game as an interactive replay page (one self-contained file) instead of printing its transcript' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' }),
+          .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' })
+          .option('run-agents', RUN_AGENTS),
       async (a) => {
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
       },
@@ -274,8 +275,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       },
     )
     .middleware((a) => {
+      // getOptions() is yargs' own (not in its types): the flags the command declares repeatable.
+      const repeatable = (cli as unknown as { getOptions(): { array: string[] } }).getOptions().array;
+      const twice = repeatedFlags(a as Record<string, unknown>, repeatable);
+      if (twice.length > 0)
+        throw new UsageError(twice.map((t) => `--${t.flag} is given ${t.values.length === 2 ? 'twice' : `${t.values.length} times`} (${t.values.map(String).join(', ')}): give it once`).join('; '));
       databases = databasesOf(a as Record<string, unknown>);
-    })
+    }, true)
     .example(EXAMPLES)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;
@@ -303,7 +309,26 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** The commands, for "did you mean". */
-const COMMANDS = ['run', 'resume', 'show', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'report', 'export', 'agents'];
+const COMMANDS = [
+  'run', 'resume', 'show', 'fork', 'persuasion', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'sprt', 'plan',
+  'leaderboard', 'report', 'export', 'metrics', 'agents', 'agent-check',
+];
+
+/**
+ * Flags given more than once that take one value (yargs gathers a repeated flag into a
+ * list, which a command reading one value would misread): each with its values. A flag's
+ * camelCase twin (yargs sets both) is left out.
+ */
+export function repeatedFlags(a: Record<string, unknown>, repeatable: readonly string[]): { flag: string; values: unknown[] }[] {
+  const out: { flag: string; values: unknown[] }[] = [];
+  for (const [key, value] of Object.entries(a)) {
+    if (key === '_' || key === '$0' || !Array.isArray(value) || repeatable.includes(key)) continue;
+    const dashed = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    if (dashed !== key && dashed in a) continue;
+    out.push({ flag: dashed, values: value });
+  }
+  return out;
+}
 
 /** yargs' "Unknown argument(s): a, b" with the nearest known flag or command for each. */
 export function didYouMean(message: string, argv: readonly string[], options: readonly string[]): string {

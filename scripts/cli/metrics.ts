@@ -3,7 +3,7 @@
 import type { Argv } from 'yargs';
 import { metricsJson, runMetrics } from '../../reports/metrics-command.js';
 import { renderTable } from '../../reports/terminal.js';
-import { DEFAULT_DB } from './args.js';
+import { DEFAULT_DB, RUN_AGENTS } from './args.js';
 import { fail, unwrap } from './errors.js';
 
 export function metricsOptions<T>(y: Argv<T>) {
@@ -11,7 +11,8 @@ export function metricsOptions<T>(y: Argv<T>) {
     .option('db', { type: 'string', describe: `results database (default ${DEFAULT_DB})` })
     .option('run', { type: 'string', array: true, describe: 'only these run ids (default: every run)' })
     .option('tournament', { type: 'string', array: true, describe: "only this tournament's runs (repeatable)" })
-    .option('json', { type: 'boolean', default: false, describe: 'print {rows: [{agent, side, role, metric, value, low, high, n}], notes} instead of the table' });
+    .option('json', { type: 'boolean', default: false, describe: 'print {rows: [{agent, side, role, metric, value, low, high, n}], notes} instead of the table' })
+    .option('run-agents', RUN_AGENTS);
 }
 
 export interface MetricsCliArgs {
@@ -19,6 +20,7 @@ export interface MetricsCliArgs {
   run?: string[];
   tournament?: string[];
   json: boolean;
+  runAgents?: boolean;
 }
 
 const ids = (flag: string, values: readonly string[] | undefined, what: string) =>
@@ -35,6 +37,7 @@ export async function metricsCommand(a: MetricsCliArgs): Promise<number> {
       db: a.db ?? DEFAULT_DB,
       runs,
       tournaments,
+      runAgents: a.runAgents,
       onReplay: (run, games) => process.stderr.write(`run ${run.id} stored no behaviour counts: replaying its ${games} games to count them…\n`),
     }),
   );

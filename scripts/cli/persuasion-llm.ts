@@ -13,7 +13,8 @@ import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import { Store } from '../../runs/storage.js';
 import { modelArms } from '../../studies/llm-study.js';
 import { readRecord } from '../../studies/stored.js';
-import { estimateStudy, openStudy, type StudyPlan, type StudyRun } from '../../studies/study.js';
+import { checkReplays, estimateStudy, openStudy, type StudyPlan, type StudyRun } from '../../studies/study.js';
+import type { StudyRow } from '../../studies/study-store.js';
 import { EXIT_INTERRUPTED, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { llmSettingsFrom, type LlmArgs } from './llm-args.js';
@@ -27,6 +28,17 @@ type Args = LlmArgs & { readonly json: boolean };
 function everyone(plan: StudyPlan) {
   const specs = [...new Set(plan.games.flatMap((g) => g.config.seating.assignments.map((x) => x.spec.text)))];
   return unwrap(parseSeating(specs));
+}
+
+/** Checks that the study's games to measure replay from the LLM record (read-only), before the study is written. */
+export async function checkLlmReplays(check: Store, dbPath: string, plan: StudyPlan, found: StudyRow | undefined, a: Args): Promise<void> {
+  const recordPath = llmSettingsFrom(a).cache ?? dbPath;
+  const file = recordPath === dbPath ? check : unwrap(Store.open(recordPath, 'read'), 'the LLM record');
+  try {
+    unwrap(await checkReplays({ store: check, plan, study: found, record: unwrap(readRecord(file, recordPath)) }));
+  } finally {
+    if (file !== check) file.close();
+  }
 }
 
 export async function dryRunLlm(check: Store, dbPath: string, plan: StudyPlan, a: Args): Promise<number> {

@@ -12,7 +12,7 @@ import { renderTable } from '../../reports/terminal.js';
 import { parseSeed } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { DEFAULT_SAMPLES } from '../../studies/persuasion.js';
-import { estimateStudy, openStudy, planStudy, playStudy, type StudyEngine, type StudyPlan, type StudyRun } from '../../studies/study.js';
+import { checkReplays, estimateStudy, openStudy, planStudy, playStudy, type StudyEngine, type StudyPlan, type StudyRun } from '../../studies/study.js';
 import { findStudy, studySpeeches } from '../../studies/study-store.js';
 import { summarize, type PersuasionRow } from '../../studies/summary.js';
 import { count, DEFAULT_DB, listFlag } from './args.js';
@@ -141,6 +141,9 @@ export async function persuasionCommand(a: PersuasionArgs): Promise<number> {
         return 0;
       }
     }
+    // Every game to measure must replay before the study is written: a refused study writes nothing.
+    if (plan.llm) await (await import('./persuasion-llm.js')).checkLlmReplays(check, dbPath, plan, found, a);
+    else unwrap(await checkReplays({ store: check, plan, study: found, record: undefined }));
   } finally {
     check.close();
   }

@@ -67,17 +67,6 @@ function targetFrom(a: PlanCliArgs) {
 }
 
 export async function planCommand(a: PlanCliArgs): Promise<number> {
-  for (const [flag, v] of [
-    ['opponent', a.opponent],
-    ['pilot', a.pilot],
-    ['tournament', a.tournament],
-    ['delta', a.delta],
-    ['alpha', a.alpha],
-    ['power', a.power],
-    ['seed', a.seed],
-    ['db', a.db],
-  ] as const)
-    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
   const id = a.tournament;
   return id !== undefined ? planTournamentCommand({ ...a, tournament: id }) : planPilotCommand(a);
 }

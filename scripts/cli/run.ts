@@ -62,7 +62,7 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
       fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
   }
   // Everything is checked: the process agents start (and must greet) before any file is opened.
-  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings), settings: agentSettings };
+  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings, { seed: config.seed }), settings: agentSettings };
   try {
     return await runWith(a, { config, exec, dbPath, agents }, llm);
   } finally {
@@ -182,6 +182,7 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
   let llm: LlmPlan | null;
   let agentSettings: ExecSettings | null;
   let seating: Seating;
+  let seed: string;
   try {
     const { run, config } = storedRun(check, a.run, 'resumed');
     if (run.codeHash !== codeHash())
@@ -193,10 +194,11 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
     llm = await llmPlan(a, config.seating);
     agentSettings = execSettingsFrom(a, [config.seating]);
     seating = config.seating;
+    seed = config.seed;
   } finally {
     check.close();
   }
-  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings), settings: agentSettings };
+  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings, { seed }), settings: agentSettings };
   try {
     const store = unwrap(Store.open(dbPath, 'update'));
     try {
@@ -226,9 +228,10 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
   };
   if (llm === undefined) header();
   const bar = progressBar(!exec.json);
+  let runId = resume?.id;
   const interrupt = onInterrupt({
     clear: () => bar.stop(),
-    continueHint: 'sim resume plays the rest',
+    continueHint: () => (runId === undefined || dbPath === null ? 'sim resume plays the rest' : `continue with: sim resume --db ${dbPath} --run ${runId}`),
     onFirst: () => llm?.interrupt(),
     ...(llm === undefined
       ? {}
@@ -245,6 +248,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       store,
       resume,
       shouldStop: llm === undefined ? stopping : () => stopping() || llm.stopped(),
+      onRun: (run) => (runId = run.id),
       playAsync: llm?.play,
       exec: t.agents?.host,
       onProgress: (done, total) => {
@@ -254,6 +258,8 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       },
     });
     bar.stop();
+    // The processes end first (the games are over): the summary counts every line they wrote.
+    await t.agents?.host.close();
     const end = llm?.finish(outcome);
     // A run refused at its first call is not kept: no run to name, nothing stored, no
     // header. Its --json object is printed all the same (the requests sent, the reason),
@@ -278,7 +284,7 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
     if (failure !== null && outcome.run !== null) {
       process.stderr.write(
         `sim: writing ${dbPath} failed: ${failure.why} (${failure.message}). The run stopped; its ${outcome.tally.games} games stored ` +
-          `before are safe (the batch that failed was rolled back). Free some space, then continue with: sim resume --db ${dbPath} --run ${outcome.run.id}\n`,
+          `before are safe (the batch that failed was rolled back). ${failure.fix}, then continue with: sim resume --db ${dbPath} --run ${outcome.run.id}\n`,
       );
       return EXIT_WRITE;
     }

@@ -20,6 +20,8 @@ import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './arg
 import { fail, unwrap } from './errors.js';
 import { presetTitle, rulesText } from './format.js';
 import type { ExecHost } from '../../agents/exec/host.js';
+import { execCommandsOf } from '../../agents/exec/kind.js';
+import { agentsNotRun } from '../../runs/replay.js';
 import { execSettingsFrom, startExec, type ExecArgs } from './exec-run.js';
 import type { LlmNote } from '../../agents/llm/notes.js';
 import type { KeptCall } from '../../runs/llm/game.js';
@@ -39,6 +41,8 @@ export interface ShowArgs extends SetupArgs, ExecArgs {
   html?: string | undefined;
   /** Print the game as one JSON object. */
   json?: boolean | undefined;
+  /** Start the programs of a stored run's process agents to replay it. */
+  runAgents?: boolean | undefined;
 }
 
 /** Refuses an --html path that cannot be written (checked before the replay: a refused command writes nothing). */
@@ -114,6 +118,8 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
     }
   }
   const { config } = src;
+  const programs = execCommandsOf(config.seating).map((c) => c.text);
+  if (src.stored !== undefined && programs.length > 0 && a.runAgents !== true) fail(`run ${src.stored.run.id}: ${agentsNotRun(programs)}`);
   const agents = execSettingsFrom(a, [config.seating]);
   if (a.agentLog !== undefined && agents !== null) fail('--agent-log applies to runs; sim show writes no log (the agents\' stderr is dropped)');
   const host = agents === null ? undefined : await startExec([config.seating], agents);

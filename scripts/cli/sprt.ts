@@ -56,20 +56,6 @@ export interface SprtCliArgs extends LlmArgs, PairingsCliArgs {
 
 /** Every flag checked and the test planned; nothing opened. */
 export function sprtPlanFrom(a: SprtCliArgs, concurrency: number): SprtPlan {
-  for (const [flag, v] of [
-    ['candidate', a.candidate],
-    ['baseline', a.baseline],
-    ['side', a.side],
-    ['opponent', a.opponent],
-    ['delta', a.delta],
-    ['alpha', a.alpha],
-    ['beta', a.beta],
-    ['max-games', a.maxGames],
-    ['batch', a.batch],
-    ['seed', a.seed],
-    ['db', a.db],
-  ] as const)
-    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
   if (a.candidate === undefined || a.baseline === undefined)
     fail('name the two agents: --candidate A --baseline B (e.g. --candidate heuristic:fakeClaim=0 --baseline heuristic --side werewolves)');
   if (a.side === undefined) fail('--side werewolves or --side village: the side A and B are compared on');

@@ -64,8 +64,6 @@ export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
 
 export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
-  for (const [flag, v] of [['db', a.db], ['games', a.games], ['seed', a.seed], ['mode', a.mode], ['reference', a.reference], ['precision', a.precision], ['max-games', a.maxGames], ['batch', a.batch]] as const)
-    if (Array.isArray(v)) fail(`--${flag} is given twice (${v.join(', ')}): give it once`);
   if (a.adaptive === true && a.games !== undefined)
     fail('--adaptive decides the games of each pairing itself: drop --games (give --max-games N for a cap per pairing)');
   if (a.adaptive !== true) {
@@ -125,7 +123,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   const agentSettings = execSettingsFrom(a, schedule.pairings.map((p) => p.seating));
   if (agentSettings?.log !== undefined) fail("--agent-log: a tournament writes its agents' log beside its database (DB.tournamentN.agents.log)");
   // Everything is checked: the process agents start (and must greet) before the database is opened.
-  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings);
+  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings, { seed: args.seed });
   try {
     return await play(a, { db, schedule, args, llm, settings, host });
   } finally {

@@ -4,7 +4,7 @@
 // stored run; the tournament; `sim agent-check`'s verdicts; the flags refused without an
 // `exec:` seat.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -35,7 +35,11 @@ describe('sim with a process agent', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('35 games were already stored');
     expect(storedGames(db)).toBe(before);
-    const shown = await simAsync(['show', '--db', db, '--game', '17'], dir);
+    // A results file can name any command: its programs run only with --run-agents.
+    const refused = await simAsync(['show', '--db', db, '--game', '17'], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^sim: run 1: its agents include programs \(exec:python3 .*\): replaying it would run them.*--run-agents/);
+    const shown = await simAsync(['show', '--db', db, '--game', '17', '--run-agents'], dir);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('Replay matches the stored result');
     expect(shown.stdout).toMatch(/agents: .*exec:python3/);
@@ -44,7 +48,7 @@ describe('sim with a process agent', () => {
   test("a hostile agent's run completes; its stderr goes to the log, not the terminal; the summary counts its errors", async () => {
     const db = join(dir, 'garbage.db');
     const spec = `exec:python3 ${HOSTILE} garbage`;
-    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '2'], dir);
+    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '0.5', '--agent-restarts', '1'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('hostile agent');
     const log = readFileSync(join(dir, 'garbage.run1.agents.log'), 'utf8');
@@ -106,6 +110,53 @@ describe('sim with a process agent', () => {
   });
 });
 
+describe('reading a results file runs nothing it names', () => {
+  // A results database names its process agents' commands. `sim report --out` replayed a
+  // game for its page by starting them (audit 5: a run whose werewolves were
+  // `exec:sh -c 'touch MARKER; …'` touched MARKER again on `sim report --out`), so a file
+  // someone sends runs any program it names. Now the report, sim show and sim metrics
+  // start them only with --run-agents.
+  test('sim report --out, sim show and sim metrics start no program of the file without --run-agents', async () => {
+    const marker = join(dir, 'MARKER');
+    const db = join(dir, 'named.db');
+    const agent = `werewolves=exec:sh -c 'touch ${marker}; exec python3 ${RANDOM_BOT}'`;
+    const played = await simAsync(['--games', '3', '--agents', 'heuristic', '--agents', agent, '--db', db], dir);
+    expect(played.code, played.stderr).toBe(0);
+    expect(existsSync(marker), 'the run started the agent').toBe(true);
+    rmSync(marker);
+    const d = new Database(db);
+    d.prepare('DELETE FROM metric_sums').run();
+    d.close();
+    const report = await simAsync(['report', '--db', db, '--out', join(dir, 'named-report')], dir);
+    expect(report.code, report.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'named-report', 'game-1-0.html'), 'utf8')).toContain('--run-agents');
+    const show = await simAsync(['show', '--db', db, '--game', '0'], dir);
+    expect(show.code).toBe(2);
+    const metrics = await simAsync(['metrics', '--db', db, '--json'], dir);
+    expect(metrics.code, metrics.stderr).toBe(0);
+    expect((JSON.parse(metrics.stdout) as { notes: string[] }).notes.join(' ')).toMatch(/cannot be replayed: its agents include programs/);
+    expect(existsSync(marker), 'a command stored in the file ran').toBe(false);
+    const trusted = await simAsync(['report', '--db', db, '--out', join(dir, 'named-report-2'), '--run-agents'], dir);
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect(existsSync(marker), 'with --run-agents the replay starts the agent').toBe(true);
+  });
+});
+
+describe('the default seed is a public one', () => {
+  // A program that knows the run's seed rebuilds every deal (the engine is a public
+  // function of it); with the default seed 1, an agent that tries the first game indices
+  // finds the one whose seat seed it was sent in milliseconds (audit 5). sim says so, and
+  // docs/protocol.md#what-an-agent-can-learn says what to do.
+  test.each([
+    [[], true],
+    [['--seed', 'a-secret-seed'], false],
+  ])('process agents with %j: the note %s', async (seed, noted) => {
+    const r = await simAsync(['--games', '2', '--no-db', '--agents', 'heuristic', '--agents', BOT, ...seed], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(/play under the default seed 1, which a program can guess/.test(r.stderr)).toBe(noted);
+  });
+});
+
 describe('sim agent-check', () => {
   test('passes the example bot: every preset, no protocol error, exit 0', async () => {
     const r = await simAsync(['agent-check', `exec:python3 ${RANDOM_BOT}`, '--games', '1'], dir);
@@ -116,13 +167,25 @@ describe('sim agent-check', () => {
 
   test.each([
     ['illegal', /\[illegal\] .*P\d+ \w+/],
-    ['garbage', /\[unreadable\] .*not JSON: "this is not json"/],
+    ['noanswer', /\[unreadable\] .*needs an "answer" object/],
+    ['chatty', /\[stray\] .*answers no request \(not JSON\): "thinking about it"/],
     ['exit', /\[exit\] .*exited with code 3/],
   ])('lists every protocol error of an agent that is %s, and exits 1', async (mode, line) => {
     const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/\d+ protocol errors?:/);
     expect(r.stdout).toMatch(line);
+  });
+
+  // The hello's name is the agent's text: printed raw, its ESC colour and OSC title
+  // sequences, BEL and U+202E reached the user's terminal (audit 5).
+  test("shows the agent's name with its control characters made visible", async () => {
+    const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} evilname`, '--games', '1'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const line = r.stdout.split('\n').find((l) => l.includes('RED'));
+    expect(line, r.stdout).toBeDefined();
+    expect(line).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]/);
+    expect(line).toMatch(/\\x1b\[31mRED/);
   });
 
   test('refuses what is not one process agent', () => {

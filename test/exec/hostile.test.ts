@@ -17,7 +17,9 @@ const SPEC = (mode: string) => `exec:python3 ${HOSTILE} ${mode}`;
 
 describe.each([
   // mode, what the host counts, whether each refused answer is a wrong answer (asked again twice)
-  ['garbage', 'unreadable', true],
+  // Lines that are not JSON answer nothing: the decision waits for its deadline.
+  ['garbage', 'stray', false],
+  ['noanswer', 'unreadable', true],
   ['illegal', null, true],
   ['silent', 'timeouts', false],
   ['exit', 'exits', false],

@@ -14,8 +14,11 @@ import { resolveSetup, type GameSetup } from '../../engine/index.js';
 /** An answer, a target seat (or null) for target decisions, or undefined: let the random agent answer. */
 export type Script = (d: Decision, g: Game) => Answer | number | null | undefined;
 
+/** The setup of a mix under a preset, without a sheriff unless `rules` says `sheriff=...`. */
 export function setupOf(roles: string, rules: readonly string[] = [], preset = 'standard'): GameSetup {
-  const r = resolveSetup({ preset, roles, rules: ['sheriff=false', ...rules] });
+  // A rule given twice is refused: the default only where the caller says nothing of it.
+  const sheriff = rules.some((a) => a.split('=')[0]!.trim() === 'sheriff') ? [] : ['sheriff=false'];
+  const r = resolveSetup({ preset, roles, rules: [...sheriff, ...rules] });
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }

@@ -81,6 +81,7 @@ describe('the rules in the prompt: only what bears on this table, in plain words
     ['speakingOrder', 'after-victim', PLAIN, null],
     ['littleGirlCaught', '0.5', WITH_ALL, PLAIN],
     ['caughtGirl', 'pack-chooses', WITH_ALL, PLAIN],
+    ['witchSavesCaughtGirl', 'true', WITH_ALL, { roles: 'werewolf=2,villager=4,seer,witch', players: 8 }],
     ['littleGirlNamesHalf', 'true', PLAIN, null],
     ['harvestFestival', 'true', PLAIN, null],
     ['newMoon', 'miracle', PLAIN, null],

@@ -16,115 +16,18 @@
 import { describe, expect, test } from 'vitest';
 import { playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
-import {
-  ALL,
-  Game,
-  gameSeed,
-  legalAnswers,
-  type Answer,
-  type Decision,
-  type Event,
-  type GameSetup,
-  type Role,
-} from '../../engine/index.js';
-import { IdealObserver } from '../../metrics/observer.js';
+import { Game, gameSeed, type GameSetup, type Role } from '../../engine/index.js';
+import { atEachVote, deals, explain, scriptOf, type Script } from '../helpers/brute.js';
 import { setupOf } from '../helpers/metrics.js';
-
-/** The recorded game's public answers, keyed by day (and round, seat). */
-interface Script {
-  readonly speeches: Map<string, Answer>;
-  readonly votes: Map<string, number | null>;
-  readonly mediums: Map<number, Answer>;
-}
-
-function scriptOf(log: readonly Event[]): Script {
-  const speeches = new Map<string, Answer>();
-  const votes = new Map<string, number | null>();
-  const mediums = new Map<number, Answer>();
-  let day = 0;
-  for (const e of log) {
-    if (e.type === 'day') day = e.day;
-    if (e.type === 'speech') speeches.set(`${day}:${e.seat}`, { kind: 'speech', claims: e.claims, text: e.text });
-    if (e.type === 'votes') for (const v of e.votes) votes.set(`${day}:${e.round}:${v.voter}`, v.target);
-    if (e.type === 'seance') mediums.set(day, { kind: 'medium', question: e.question, about: e.about });
-  }
-  return { speeches, votes, mediums };
-}
-
-/** Every distinct ordering of a multiset of cards. */
-function deals(deck: readonly Role[]): Role[][] {
-  const out: Role[][] = [];
-  const counts = new Map<Role, number>();
-  for (const r of deck) counts.set(r, (counts.get(r) ?? 0) + 1);
-  const go = (acc: Role[]) => {
-    if (acc.length === deck.length) return void out.push([...acc]);
-    for (const [r, c] of counts) {
-      if (c === 0) continue;
-      counts.set(r, c - 1);
-      acc.push(r);
-      go(acc);
-      acc.pop();
-      counts.set(r, c);
-    }
-  };
-  go([]);
-  return out;
-}
-
-type Replay = { readonly kind: 'mismatch' } | { readonly kind: 'done'; readonly roles: Role[] } | { readonly kind: 'branch'; readonly decision: Decision };
-
-/** Plays `deal` with the script's public answers and `privates` for the rest, as far as it matches `recorded`. */
-function replay(setup: GameSetup, seed: string, deal: readonly Role[], recorded: readonly string[], script: Script, privates: readonly Answer[]): Replay {
-  const g = new Game(setup, seed, { stackedDeck: deal });
-  let cursor = 0;
-  let pub = 0;
-  const matches = (): boolean => {
-    for (; cursor < g.log.length; cursor++) {
-      const e = g.log[cursor]!;
-      if (e.vis !== ALL) continue;
-      if (pub >= recorded.length || JSON.stringify(e) !== recorded[pub]) return false;
-      pub++;
-    }
-    return true;
-  };
-  let used = 0;
-  if (!matches()) return { kind: 'mismatch' };
-  while (!g.over) {
-    const pending = g.pending();
-    if (pub === recorded.length && pending.every((d) => d.kind === 'vote')) return { kind: 'done', roles: g.state.seats.map((s) => s.role) };
-    for (const d of pending) {
-      const day = g.state.day;
-      let a: Answer | null | undefined;
-      if (d.kind === 'speech') a = script.speeches.get(`${day}:${d.seat}`);
-      else if (d.kind === 'vote') {
-        const key = `${day}:${d.round}:${d.seat}`;
-        a = script.votes.has(key) ? { kind: 'vote', target: script.votes.get(key)! } : undefined;
-      } else if (d.kind === 'medium') a = script.mediums.get(day);
-      else {
-        a = privates[used++];
-        if (a === undefined) return { kind: 'branch', decision: d };
-      }
-      if (a === undefined || a === null) return { kind: 'mismatch' };
-      if (!g.submit(d.seat, a, d.id).ok) return { kind: 'mismatch' };
-    }
-    if (!matches()) return { kind: 'mismatch' };
-  }
-  return { kind: 'mismatch' };
-}
 
 /** The roles of `deal` at the vote if some private play reproduces the record, else null. */
 function consistent(setup: GameSetup, seed: string, deal: readonly Role[], recorded: readonly string[], script: Script): Role[] | null {
-  const explore = (privates: Answer[]): Role[] | null => {
-    const r = replay(setup, seed, deal, recorded, script, privates);
-    if (r.kind === 'mismatch') return null;
-    if (r.kind === 'done') return r.roles;
-    for (const a of legalAnswers(r.decision) ?? []) {
-      const found = explore([...privates, a]);
-      if (found !== null) return found;
-    }
-    return null;
-  };
-  return explore([]);
+  let found: Role[] | null = null;
+  explain(setup, seed, deal, recorded, script, (roles) => {
+    found = roles;
+    return true;
+  });
+  return found;
 }
 
 /** P(werewolf) per seat at the day vote whose public prefix is `recorded`, by brute force. */
@@ -167,22 +70,15 @@ describe('the ideal observer equals a brute force over deals replayed through th
       const game = new Game(setup, seed);
       playSync(game, new Array(setup.players).fill(randomAgent));
       const script = scriptOf(game.log);
-      const observer = new IdealObserver(setup);
-      const recorded: string[] = [];
-      for (const e of game.log) {
-        if (e.vis !== ALL) continue;
-        if (e.type === 'votes' && e.round === 1) {
-          const post = observer.posterior();
-          expect(post.exact).toBe(true);
-          const brute = bruteForce(setup, seed, recorded, script);
-          for (let s = 0; s < setup.players; s++) expect(post.p[s], `game ${i}, vote ${votes}, seat ${s}`).toBeCloseTo(brute[s]!, 12);
-          votes++;
-          const living = [...brute].filter((p) => p > 0 && p < 1);
-          if (living.some((p) => Math.abs(p - living[0]!) > 1e-9)) informative++;
-        }
-        observer.see(e);
-        recorded.push(JSON.stringify(e));
-      }
+      atEachVote(setup, game.log, (observer, recorded) => {
+        const post = observer.posterior();
+        expect(post.exact).toBe(true);
+        const brute = bruteForce(setup, seed, recorded, script);
+        for (let s = 0; s < setup.players; s++) expect(post.p[s], `game ${i}, vote ${votes}, seat ${s}`).toBeCloseTo(brute[s]!, 12);
+        votes++;
+        const living = [...brute].filter((p) => p > 0 && p < 1);
+        if (living.some((p) => Math.abs(p - living[0]!) > 1e-9)) informative++;
+      });
     }
     expect(votes).toBeGreaterThan(games);
     // The Harvest Festival and New Moon tables must include votes where the public facts tell seats apart.

@@ -39,6 +39,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'sheriffMayVoidTie', value: 'false', quote: "the captain's vote selects the victim" },
     { key: 'sheriff', value: 'true', quote: 'The captain is elected after having the majority of votes from other players' },
     { key: 'caughtGirl', value: 'dies', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
+    { key: 'witchSavesCaughtGirl', value: 'false', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
   ],
   '001': [
     { key: 'packTargets', value: 'self-or-non-wolves', quote: '狼人可以自殺騙取女巫解藥，但不能在夜間相互廝殺' },
@@ -54,6 +55,8 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'sheriffMayVoidTie', value: 'true', quote: '也可以決定廢票' },
     { key: 'sheriff', value: 'true', quote: '警長是被全體游戲者投票選出' },
     { key: 'caughtGirl', value: 'pack-chooses', quote: '如果狼人發現了，就可以立刻殺掉小女孩' },
+    // 小女孩被守衛守護無效。但可以被女巫拯救: the extraction garbled 小女孩被守衛, the rest reads.
+    { key: 'witchSavesCaughtGirl', value: 'true', quote: '守護無效。但可以被女巫拯救' },
     { key: 'littleGirlNamesHalf', value: 'true', quote: '任何假設自己是小女孩的人在白天只能最多指出場上1/2的狼人' },
   ],
   '002': [
@@ -72,6 +75,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'sheriff', value: 'true', quote: '而是第一个白天大家各自发表意见之后由村人投票选举出来的' },
     { key: 'speakingOrder', value: 'after-victim', quote: '从刚才天黑时被杀的玩家左手边的玩家开始' },
     { key: 'caughtGirl', value: 'pack-chooses', quote: '当然狼人也可以选择不杀死小女孩' },
+    { key: 'witchSavesCaughtGirl', value: 'false', quote: '狼人发现了小女孩，小女孩立即死亡' },
   ],
   '004': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：杀死所有的村民' },
@@ -83,6 +87,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'tie', value: 'none', quote: '如果投票出现平局，则没有人出局' },
     { key: 'sheriff', value: 'true', quote: '警长第一个白天大家发表意见之后由投票选举出来的' },
     { key: 'caughtGirl', value: 'dies', quote: '如被发现立刻死，同时那晚，狼人不能杀其他人' },
+    { key: 'witchSavesCaughtGirl', value: 'false', quote: '小女孩夜晚狼人睁眼时候小女孩可偷看。如被发现立刻死' },
   ],
 };
 

@@ -184,10 +184,76 @@ describe('little girl', () => {
     expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
   });
 
-  it('caught, she can be saved by the witch (001)', () => {
-    const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2, witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
+  it('caught, she can be saved by the witch (001_a0519745862037d4.txt 但可以被女巫拯救: witchSavesCaughtGirl=true)', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'classic', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2, catch: 1, witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
     expect(eventsOf(g, 'witch-victim')[0]!.victim).toBe(1);
     expect(deaths(g)).toEqual([]);
+    expect(g.state.healPotion).toBe(false);
+  });
+
+  // 000_06b6149326798635.txt "If she gets caught, she will be killed immediately instead of the
+  // selected victim"; 002_2527de408ffe2d83.txt 狼人发现了小女孩，小女孩立即死亡 (she dies at once);
+  // 004_898f49a7aa6e44c5.txt 如被发现立刻死 (found, she dies at once). Only 001 lets the witch
+  // save her (above). The witch is shown her as any victim, not told of the catch: her heal
+  // is spent and saves nobody (as a heal on a guarded victim is). Seen before the fix (audit
+  // 6): deaths [], attack {target 1, result "healed"} under all three.
+  it.each([
+    ['thiercelieux', '000 "killed immediately"'],
+    ['introduction', '002 小女孩立即死亡'],
+    ['standard', '004 如被发现立刻死'],
+  ])('%s (%s): caught, she dies at once, a heal notwithstanding', (preset) => {
+    const g = play(scenario({ deck: [...deck], preset, rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2, catch: 1 }, before('witch'));
+    expect(owed(g, 'witch')).toMatchObject({ victim: 1, canHeal: true });
+    play(g, { witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
+    expect(eventsOf(g, 'attack')).toEqual([expect.objectContaining({ target: 1, result: 'killed' })]);
+    expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
+    expect(g.state.healPotion).toBe(false);
+  });
+
+  it('witchSavesCaughtGirl=false: the heal still saves a victim who is not the caught girl', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'standard', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: false }, pack: 2, witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
+    expect(deaths(g)).toEqual([]);
+  });
+
+  // 001_a0519745862037d4.txt 戀人之間永遠不能互指互殺 (lovers may never point at or kill each
+  // other: loversMayKillEachOther=false), and the catch is made by pointing at her (001:
+  // 立即做八字手勢指向小女孩). Seen before the fix: her lover, the pack's leader, was asked
+  // {"seat":0,"targets":[1],...}, named her, and died of grief (audit 6).
+  describe('her lover among the wolves (001, loversMayKillEachOther=false)', () => {
+    const loverDeck = ['werewolf', 'little-girl', 'cupid', 'villager', 'villager', 'werewolf', 'villager'] as const;
+    const lovers = { cupid: { kind: 'cupid', lovers: [0, 1] }, peek: { kind: 'peek', peek: true }, pack: 3 } as const;
+    const classic = { preset: 'classic', rules: { ...noSheriff, littleGirlCaught: 1 } } as const;
+
+    it('her lover leads the pack: the next wolf decides the catch, never he', () => {
+      const g = play(scenario({ deck: [...loverDeck], ...classic }), lovers, before('catch'));
+      expect(g.state.seats[0]!.lover).toBe(1);
+      expect(g.pending().filter((d) => d.kind === 'catch')).toEqual([expect.objectContaining({ seat: 5, targets: [1], victim: 3 })]);
+      play(g, { 'catch@5': 1 }, before('speech'));
+      // She dies by the other wolf's hand; her lover dies of grief, as any lover does.
+      expect(deaths(g)).toEqual([
+        { seat: 1, cause: 'wolves' },
+        { seat: 0, cause: 'grief' },
+      ]);
+    });
+
+    it('the next wolf may spare her: the pack sees him decide', () => {
+      const g = play(scenario({ deck: [...loverDeck], ...classic }), { ...lovers, 'catch@5': null }, before('speech'));
+      expect(eventsOf(g, 'girl-spared')).toEqual([expect.objectContaining({ seat: 1, leader: 5 })]);
+      expect(deaths(g)).toEqual([{ seat: 3, cause: 'wolves' }]);
+    });
+
+    it.each(['pack-chooses', 'dies'] as const)('her lover the only wolf (caughtGirl=%s): nobody may kill her, she is spared and the victim stands', (caughtGirl) => {
+      const g = play(scenario({ deck: ['werewolf', 'little-girl', 'cupid', 'villager', 'villager', 'villager'], preset: 'classic', rules: { ...noSheriff, littleGirlCaught: 1, caughtGirl } }), lovers, before('speech'));
+      expect(eventsOf(g, 'peek')[0]).toMatchObject({ caught: true });
+      expect(g.log.some((e) => e.type === 'caught')).toBe(false);
+      expect(eventsOf(g, 'girl-spared')).toEqual([expect.objectContaining({ seat: 1, leader: 0 })]);
+      expect(deaths(g)).toEqual([{ seat: 3, cause: 'wolves' }]);
+    });
+
+    it('loversMayKillEachOther=true: her lover decides like any leader (000, 002, 004)', () => {
+      const g = play(scenario({ deck: [...loverDeck], preset: 'classic', rules: { ...classic.rules, loversMayKillEachOther: true } }), lovers, before('catch'));
+      expect(owed(g, 'catch')).toMatchObject({ seat: 0, targets: [1] });
+    });
   });
 
   it('not peeking, she learns nothing and risks nothing', () => {

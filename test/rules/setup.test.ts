@@ -1,7 +1,7 @@
 // Setup, player-count tables and options (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../engine/index.js';
-import { parseRuleAssignments } from '../../engine/index.js';
+import { parseRoleMix, parseRuleAssignments } from '../../engine/index.js';
 import { PRESETS, findPreset } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { mixLabel, resolveSetup } from '../../engine/index.js';
@@ -85,6 +85,30 @@ describe('role mixes', () => {
     expect(refusal({ roles: 'werewolf=2=3,villager' })).toMatch(/'werewolf=2=3' has more than one '='/);
   });
 
+  // Number() would read these as 10, 5 and 0 (audit 6: `--roles werewolf=1e1,villager=2`
+  // played a 12-player table). A count is digits; a bare name counts one.
+  it.each([
+    ['werewolf=1e1,villager=2', "'1e1'"],
+    ['werewolf=2,villager=0x5', "'0x5'"],
+    ['werewolf=2,seer=,villager=5', "'' (nothing)"],
+    ['werewolf=2.0,villager=5', "'2.0'"],
+    ['werewolf=-1,villager=5', "'-1'"],
+    ['werewolf= ,villager=5', "'' (nothing)"],
+  ])('refuses a count that is not plain digits: %s', (roles, shown) => {
+    const e = refusal({ roles, players: 7 });
+    expect(e).toContain(`not ${shown}`);
+    expect(e).toMatch(/whole number written in digits \(e\.g\. \w+=2\)/);
+  });
+
+  it('a count in digits, with spaces or leading zeros, is read as written', () => {
+    const r = parseRoleMix(' werewolf = 02 , seer, villager=4');
+    expect(r.ok && [...r.value]).toEqual([
+      ['werewolf', 2],
+      ['seer', 1],
+      ['villager', 4],
+    ]);
+  });
+
   it('refuses two of a unique card', () => {
     expect(refusal({ roles: 'werewolf,seer=2,villager' })).toMatch(/at most one seer/);
   });
@@ -118,6 +142,18 @@ describe('role mixes', () => {
     expect(refusal({ rules: ['littleGirlCaught=2'] })).toMatch(/probability from 0 to 1/);
     expect(refusal({ rules: ['hunterShootsOn=wolves,fire'] })).toMatch(/unknown cause of death 'fire'/);
     expect(refusal({ rules: ['tie'] })).toMatch(/key=value/);
+  });
+
+  // Issue 16: a role named twice in --roles is refused; a rule given twice is the same
+  // mistake (audit 6: `--rule guardBlocks=night --rule guardBlocks=wolves` ran with wolves).
+  it.each([
+    [['guardBlocks=night', 'guardBlocks=wolves']],
+    [['tie=none', 'sheriff=false', ' tie =none']],
+  ])('refuses a rule option given twice, even with one value: %j', (rules) => {
+    const r = parseRuleAssignments(rules);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/^rule (guardBlocks|tie) is given twice \('.+' and '.+'\): give each rule once/);
+    expect(refusal({ rules })).toMatch(/is given twice/);
   });
 
   it('rule options parse to canonical values', () => {

@@ -43,6 +43,14 @@ describe('the block bootstrap', () => {
     expect(a.value).toBeCloseTo(13 / 40, 12);
   });
 
+  test('a ratio whose denominator lies in one unit has no interval (resampling it cannot vary it); two units give one', () => {
+    const one = new BlockBootstrap(10, { seed: 'x' }).ratio(Float64Array.from({ length: 10 }, (_, i) => (i === 3 ? 2 : 0)), Float64Array.from({ length: 10 }, (_, i) => (i === 3 ? 9 : 0)));
+    expect(one.value).toBeCloseTo(2 / 9, 12);
+    expect([one.low, one.high].every(Number.isNaN)).toBe(true);
+    const two = new BlockBootstrap(10, { seed: 'x' }).ratio(Float64Array.from({ length: 10 }, (_, i) => (i === 3 ? 2 : i === 5 ? 7 : 0)), Float64Array.from({ length: 10 }, (_, i) => (i === 3 || i === 5 ? 9 : 0)));
+    expect(two.low).toBeLessThan(two.high);
+  });
+
   test('percentiles interpolate between order statistics', () => {
     expect(percentiles(Float64Array.from([4, 1, 3, 2, 5]), 0.5)).toEqual([2, 4]);
     expect(percentiles(new Float64Array(0), 0.95).every(Number.isNaN)).toBe(true);

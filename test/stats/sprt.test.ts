@@ -3,13 +3,14 @@
 // pairs (stats/simulate.ts). The simulations use 400 tests per case: a rate's sampling
 // error is then √(p(1−p)/400) ≈ 0.011 at p = 0.05, and each bound below allows twice that.
 // The same figures at 2,000 tests per case, and with real bots, are printed by
-// scripts/sprt-errors.ts (docs/sequential.md).
+// scripts/sprt-errors.ts (docs/sequential.md). The estimate at the stop is tested in
+// sprt-estimate.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../engine/index.js';
 import { fixedPairs } from '../../stats/plan.js';
 import { modelSpread, simulatedPairs, type PairModel } from '../../stats/simulate.js';
-import { checkDesign, pairLlr, profileLogLikelihood, scanSprt, sprtBounds, sprtEstimate, type PairCounts, type SprtDesign } from '../../stats/sprt.js';
+import { checkDesign, pairLlr, profileLogLikelihood, scanSprt, sprtBounds, type PairCounts, type SprtDesign } from '../../stats/sprt.js';
 
 const DESIGN: SprtDesign = { delta: 0.05, alpha: 0.05, beta: 0.05 };
 
@@ -87,35 +88,24 @@ function* take<T>(it: Iterator<T>, n: number): Generator<T> {
 interface Simulated {
   readonly h1: number;
   readonly meanPairs: number;
-  readonly covered: number;
-  readonly coveredUnadjusted: number;
-  readonly medianEstimate: number;
 }
 
 /** `runs` seeded tests of pairs from `m`. */
 function simulate(m: PairModel, runs: number, label: string, maxPairs = 100_000): Simulated {
   let h1 = 0;
   let pairs = 0;
-  let covered = 0;
-  let coveredUnadjusted = 0;
-  const estimates: number[] = [];
   for (let r = 0; r < runs; r++) {
     const scan = scanSprt(simulatedPairs(new Rng(`${label}#${r}`), m), DESIGN, maxPairs);
     if (scan.decision === 'H1') h1++;
     pairs += scan.pairs;
-    const e = sprtEstimate(scan, DESIGN)!;
-    if (e.low <= m.mu && m.mu <= e.high) covered++;
-    if (e.unadjusted.low <= m.mu && m.mu <= e.unadjusted.high) coveredUnadjusted++;
-    estimates.push(e.estimate);
   }
-  estimates.sort((a, b) => a - b);
-  return { h1: h1 / runs, meanPairs: pairs / runs, covered: covered / runs, coveredUnadjusted: coveredUnadjusted / runs, medianEstimate: estimates[runs >> 1]! };
+  return { h1: h1 / runs, meanPairs: pairs / runs };
 }
 
 const RUNS = 400;
 const slack = (p: number) => 2 * Math.sqrt((p * (1 - p)) / RUNS);
 
-describe('error rates, games and the estimate, by simulation (400 seeded tests per case)', () => {
+describe('error rates and games, by simulation (400 seeded tests per case)', () => {
   // Discordance 0.3 is what heuristic bots show on 004's 8-player table (docs/sequential.md).
   const h0 = simulate({ mu: 0, discord: 0.3 }, RUNS, 'h0');
   const h1 = simulate({ mu: 0.05, discord: 0.3 }, RUNS, 'h1');
@@ -138,26 +128,5 @@ describe('error rates, games and the estimate, by simulation (400 seeded tests p
     expect(h1.meanPairs).toBeLessThan(0.6 * fixed);
     // The worst case, halfway, still below the fixed size.
     expect(middle.meanPairs).toBeLessThan(fixed);
-  });
-
-  // Mutation that fails here: returning the unadjusted interval as the corrected one
-  // (its coverage is 0.90–0.92 in these cases).
-  it('the corrected interval covers the true μ at 95% ± 2·SE; its estimate is median-unbiased', () => {
-    for (const [s, mu] of [
-      [h0, 0],
-      [h1, 0.05],
-      [middle, 0.025],
-    ] as const) {
-      expect(s.covered).toBeGreaterThanOrEqual(0.95 - slack(0.95));
-      expect(Math.abs(s.medianEstimate - mu)).toBeLessThan(0.006);
-    }
-    const unadjusted = (h0.coveredUnadjusted + h1.coveredUnadjusted + middle.coveredUnadjusted) / 3;
-    const corrected = (h0.covered + h1.covered + middle.covered) / 3;
-    expect(corrected).toBeGreaterThan(unadjusted);
-  });
-
-  it('a test cut at a maximum keeps the interval honest (most cut at 300 pairs halfway)', () => {
-    const cut = simulate({ mu: 0.025, discord: 0.3 }, RUNS, 'cut', 300);
-    expect(cut.covered).toBeGreaterThanOrEqual(0.95 - slack(0.95));
   });
 });
