@@ -7,10 +7,13 @@
 // the first chunk that adds to one replaces it (`sim metrics` counts such a run's games
 // again from the games).
 //
-// The rows held are the file's only while every write of them commits: the caller drops a
-// run's rows (`forget`) when its transaction fails, and when the chunk was stored inside a
-// transaction of someone else's (which may still roll back). Runs are kept up to LIMIT
-// rows in all (about 1 KB each), the least recently used dropped first.
+// The rows held are the file's only while every write of them commits, and while no one
+// else writes the file: the caller drops a run's rows (`forget`) when its transaction
+// fails, and when the chunk was stored inside a transaction of someone else's (which may
+// still roll back); and every row held is dropped when another connection has committed
+// to the file since (SQLite's data_version: another `sim` resuming the same run, whose
+// games' sums the rows held would overwrite). Runs are kept up to LIMIT rows in all (about
+// 1 KB each), the least recently used dropped first.
 
 import type Database from 'better-sqlite3';
 import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
@@ -33,16 +36,30 @@ export class SumRows {
   private held = 0;
   private readonly get: Database.Statement;
   private readonly put: Database.Statement;
+  private readonly dataVersion: Database.Statement;
+  /** The file's data_version when the rows held were last right (null: none held yet). */
+  private seen: number | null = null;
   /** A row's bytes as written (SQLite copies them). */
   private readonly bytes = Buffer.alloc(ROW_BYTES);
 
   constructor(db: Database.Database) {
     this.get = db.prepare('SELECT unit, agent, role, version, counters FROM metric_sums WHERE run = ?');
     this.put = db.prepare('INSERT OR REPLACE INTO metric_sums (run, unit, agent, role, version, counters) VALUES (?, ?, ?, ?, ?, ?)');
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
   }
 
-  /** Adds sums to a run's rows (made if missing) and writes the rows changed: call it in the transaction storing their games. */
+  /**
+   * Adds sums to a run's rows (made if missing) and writes the rows changed: call it in the
+   * transaction storing their games, after their first write (the file is then locked to
+   * other writers, and what it holds now is what this transaction changes).
+   */
   add(run: number, sums: PackedSums): void {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.seen) {
+      this.runs.clear();
+      this.held = 0;
+      this.seen = version;
+    }
     const rows = this.rowsOf(run);
     const { keys, counters } = sums;
     for (let r = 0; r < sums.rows; r++) {

@@ -1,7 +1,8 @@
 // The metric sums a Store keeps in memory while it stores a run (runs/sum-rows.ts): what
 // it writes is what reading every row back and adding to it writes (a resume, another
-// process), in any order of the chunks; a chunk whose transaction fails, or is rolled back
-// by the caller's, leaves nothing of itself in memory.
+// process), in any order of the chunks; two Stores writing one run by turns (two `sim
+// resume` of a run at once) lose neither's sums; a chunk whose transaction fails, or is
+// rolled back by the caller's, leaves nothing of itself in memory.
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -62,6 +63,25 @@ describe('sums kept in memory', () => {
       store.close();
     }
     expect(storedSums(join(dir, 'apart.db'), run)).toBe(whole);
+  });
+
+  // Planted: without the data_version check (sum-rows.ts `add`), the first Store's next
+  // chunk writes its rows as it holds them, without the other's chunk (this test fails).
+  test('two Stores storing chunks of one run by turns: the sums of both', () => {
+    const whole = reference('whole4.db');
+    const a = open('turns.db');
+    const run = newRun(a);
+    const b = open('turns.db');
+    try {
+      a.insertChunk(run, chunks[0]!, 8);
+      b.insertChunk(run, chunks[1]!, 8);
+      a.insertChunk(run, chunks[2]!, 8);
+      b.insertChunk(run, chunks[3]!, 8);
+    } finally {
+      a.close();
+      b.close();
+    }
+    expect(storedSums(join(dir, 'turns.db'), run)).toBe(whole);
   });
 
   // Planted: without dropping the run's rows when its transaction fails (sum-rows.ts
