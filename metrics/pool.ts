@@ -4,7 +4,7 @@
 // deal — one seed index — are resampled together).
 
 import { teamOf, type Role, type Team } from '../engine/index.js';
-import { BlockBootstrap, DEFAULT_UNITS, unitOfBlock, type BootstrapOptions } from '../stats/bootstrap.js';
+import { BlockBootstrap, DEFAULT_UNITS, MIN_UNITS, unitOfBlock, type BootstrapOptions } from '../stats/bootstrap.js';
 import { METRICS, type MetricSpec } from './catalog.js';
 import { COUNTER_COUNT } from './counters.js';
 
@@ -202,9 +202,6 @@ export class MetricsPool {
     });
   }
 }
-
-/** An interval needs the games of at least this many resampled units (deals, or groups of deals). */
-export const MIN_UNITS = 2;
 
 /** Units in which counter `j` is not 0. */
 function unitsWith(sums: Float64Array, j: number): number {

@@ -28,6 +28,9 @@ export interface BootstrapOptions {
 }
 
 export const DEFAULT_UNITS = 100;
+
+/** An interval needs observations in at least this many resampled units: resampling one gives every replicate the same value. */
+export const MIN_UNITS = 2;
 export const DEFAULT_REPLICATES = 1000;
 
 export interface Estimate {
@@ -121,7 +124,7 @@ export class BlockBootstrap {
       if (denominator[i]! !== 0) spread++;
     }
     const e = this.estimate(t, 2, (s) => (s[1]! === 0 ? NaN : s[0]! / s[1]!));
-    return spread >= 2 ? e : { value: e.value, low: NaN, high: NaN };
+    return spread >= MIN_UNITS ? e : { value: e.value, low: NaN, high: NaN };
   }
 }
 

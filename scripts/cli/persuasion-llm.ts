@@ -10,6 +10,7 @@ import { usd } from '../../agents/llm/prices.js';
 import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
 import { parseSeating } from '../../agents/registry.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
+import type { LlmStore } from '../../runs/llm/store.js';
 import { Store } from '../../runs/storage.js';
 import { modelArms } from '../../studies/llm-study.js';
 import { readRecord } from '../../studies/stored.js';
@@ -30,37 +31,35 @@ function everyone(plan: StudyPlan) {
   return unwrap(parseSeating(specs));
 }
 
-/** Checks that the study's games to measure replay from the LLM record (read-only), before the study is written. */
-export async function checkLlmReplays(check: Store, dbPath: string, plan: StudyPlan, found: StudyRow | undefined, a: Args): Promise<void> {
+/** The study's LLM record, read-only (in the results file, or --llm-cache's), lent to `use`. */
+async function withRecord<T>(check: Store, dbPath: string, a: Args, use: (record: LlmStore) => Promise<T>): Promise<T> {
   const recordPath = llmSettingsFrom(a).cache ?? dbPath;
   const file = recordPath === dbPath ? check : unwrap(Store.open(recordPath, 'read'), 'the LLM record');
   try {
-    unwrap(await checkReplays({ store: check, plan, study: found, record: unwrap(readRecord(file, recordPath)) }));
+    return await use(unwrap(readRecord(file, recordPath)));
   } finally {
     if (file !== check) file.close();
   }
 }
 
+/** Checks that the study's games to measure replay from the LLM record (read-only), before the study is written. */
+export async function checkLlmReplays(check: Store, dbPath: string, plan: StudyPlan, found: StudyRow | undefined, a: Args): Promise<void> {
+  await withRecord(check, dbPath, a, async (record) => unwrap(await checkReplays({ store: check, plan, study: found, record })));
+}
+
 export async function dryRunLlm(check: Store, dbPath: string, plan: StudyPlan, a: Args): Promise<number> {
-  const settings = llmSettingsFrom(a);
-  const recordPath = settings.cache ?? dbPath;
-  const file = recordPath === dbPath ? check : unwrap(Store.open(recordPath, 'read'), 'the LLM record');
-  try {
-    const e = unwrap(await estimateStudy(plan, unwrap(readRecord(file, recordPath))));
-    const budget = settings.maxCost ?? null;
-    if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, ...e, budget }) + '\n');
-    else
-      process.stdout.write(
-        `Estimate for the study (the stored games' own calls from each speech to the end of its day, × 2 × ${plan.samples}; an estimate, not a quote):\n` +
-          `  ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms\n` +
-          `  ~${Math.round(e.calls).toLocaleString('en-US')} model calls, ~${Math.round(e.inputTokens).toLocaleString('en-US')} prompt + ~${Math.round(e.outputTokens).toLocaleString('en-US')} answer tokens, ~${usd(e.cost)}\n` +
-          (budget === null ? '' : `  budget: --max-cost $${budget} ${e.cost !== null && e.cost <= budget ? 'holds the estimate' : 'may stop the study before its end (the same command continues it)'}\n`) +
-          'Nothing was called and nothing was written (--dry-run).\n',
-      );
-    return 0;
-  } finally {
-    if (file !== check) file.close();
-  }
+  const e = await withRecord(check, dbPath, a, async (record) => unwrap(await estimateStudy(plan, record)));
+  const budget = llmSettingsFrom(a).maxCost ?? null;
+  if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, ...e, budget }) + '\n');
+  else
+    process.stdout.write(
+      `Estimate for the study (the stored games' own calls from each speech to the end of its day, × 2 × ${plan.samples}; an estimate, not a quote):\n` +
+        `  ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms\n` +
+        `  ~${Math.round(e.calls).toLocaleString('en-US')} model calls, ~${Math.round(e.inputTokens).toLocaleString('en-US')} prompt + ~${Math.round(e.outputTokens).toLocaleString('en-US')} answer tokens, ~${usd(e.cost)}\n` +
+        (budget === null ? '' : `  budget: --max-cost $${budget} ${e.cost !== null && e.cost <= budget ? 'holds the estimate' : 'may stop the study before its end (the same command continues it)'}\n`) +
+        'Nothing was called and nothing was written (--dry-run).\n',
+    );
+  return 0;
 }
 
 export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, print: typeof printStudy): Promise<number> {

@@ -34,7 +34,7 @@ describe('an interval rests on more than one resampled unit', () => {
     expect(games[0]!.tally.seats.some((c) => c[C.votes]! > 0)).toBe(true);
     // Fails on a5084b0: low === high === value.
     expect(Number.isNaN(irp.low) || irp.low < irp.high).toBe(true);
-    // No row of one deal claims an interval; two deals give one (metrics/pool.ts MIN_UNITS).
+    // No row of one deal claims an interval; two deals give one (stats/bootstrap.ts MIN_UNITS).
     expect(pool.rows().filter((r) => !Number.isNaN(r.low))).toEqual([]);
     const two = new MetricsPool();
     for (const g of playTallied(setup, ['heuristic'], 2, 'one')) g.tally.seats.forEach((c, s) => two.addSeat(g.index, g.specs[s]!, g.tally.roles[s]!, c));
