@@ -3,9 +3,13 @@
 
 import { quitOnStopSignals } from './cli/interrupt.js';
 import { main } from './cli/main.js';
+import type { CliIo } from './cli/io.js';
+
+// The process's own streams, environment and directory: the only place sim reads them.
+const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), exit: (code) => process.exit(code) };
 
 // SIGTERM and SIGHUP end sim at once, no agent process left running (cli/interrupt.ts).
-quitOnStopSignals();
+quitOnStopSignals(io);
 
 // `sim show … | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -13,7 +17,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

@@ -15,8 +15,8 @@ import { removeDir, sim, snapshot, tempDir } from './helpers/sim-cli.js';
 const dir = tempDir('errors');
 afterAll(() => removeDir(dir));
 
-beforeAll(() => {
-  expect(sim(['--games', '50', '--workers', '0', '--json'], dir).code).toBe(0); // werewolf.db, run 1
+beforeAll(async () => {
+  expect((await sim(['--games', '50', '--workers', '0', '--json'], dir)).code).toBe(0); // werewolf.db, run 1
   const foreign = new Database(join(dir, 'foreign.db'));
   foreign.exec("CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('not werewolf')");
   foreign.close();
@@ -93,9 +93,9 @@ const CASES: [args: string[], message: RegExp][] = [
 ];
 
 describe('bad input', () => {
-  it.each(CASES)('sim %j → exit 2 with a clear message, nothing written', (args, message) => {
+  it.each(CASES)('sim %j → exit 2 with a clear message, nothing written', async (args, message) => {
     const before = snapshot(dir);
-    const r = sim(args, dir);
+    const r = await sim(args, dir);
     expect(r.stderr).toMatch(message);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^sim: [^\n]+\n$/); // one paragraph

@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, sim, simChild, storedCount, storedGames, storedSums, tempDir } from './helpers/sim-cli.js';
+import { removeDir, sim, storedCount, storedGames, storedSums, tempDir } from './helpers/sim-cli.js';
+import { simChild } from './helpers/sim-process.js';
 
 const dir = tempDir('resume');
 afterAll(() => removeDir(dir));
@@ -15,8 +16,8 @@ const GAMES = 40000;
 const RUN = ['--games', String(GAMES), '--seed', 'stop', '--batch', '100'];
 let whole: { wins: Record<string, number>; meanDays: number };
 
-beforeAll(() => {
-  const r = sim([...RUN, '--workers', '2', '--db', 'whole.db', '--json'], dir);
+beforeAll(async () => {
+  const r = await sim([...RUN, '--workers', '2', '--db', 'whole.db', '--json'], dir);
   expect(r.code).toBe(0);
   whole = JSON.parse(r.stdout);
 });
@@ -52,7 +53,7 @@ describe('resume', () => {
     expect(k.stored).toBeGreaterThan(0);
     expect(k.stored).toBeLessThan(GAMES);
     intact('killed.db');
-    const r = sim(['resume', '--db', 'killed.db', '--workers', '2', '--json'], dir);
+    const r = await sim(['resume', '--db', 'killed.db', '--workers', '2', '--json'], dir);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.played).toBe(GAMES - k.stored);
@@ -73,7 +74,7 @@ describe('resume', () => {
     expect(k.stored).toBeLessThan(GAMES);
     intact('stopped.db');
     // The same command with --resume continues run 1 rather than starting a new one.
-    const r = sim([...RUN, '--workers', '2', '--db', 'stopped.db', '--resume', '--json'], dir);
+    const r = await sim([...RUN, '--workers', '2', '--db', 'stopped.db', '--resume', '--json'], dir);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.run).toBe(1);
@@ -81,21 +82,21 @@ describe('resume', () => {
     expect(storedGames(join(dir, 'stopped.db'))).toBe(storedGames(join(dir, 'whole.db')));
     expect(storedSums(join(dir, 'stopped.db'))).toBe(storedSums(join(dir, 'whole.db')));
     // Once complete, resuming again plays nothing and changes nothing.
-    const again = sim(['resume', '--db', 'stopped.db', '--json'], dir);
+    const again = await sim(['resume', '--db', 'stopped.db', '--json'], dir);
     expect(JSON.parse(again.stdout)).toMatchObject({ played: 0, games: GAMES, complete: true });
     expect(storedGames(join(dir, 'stopped.db'))).toBe(storedGames(join(dir, 'whole.db')));
   });
 
   // Planted: the run key computed without the rule options would continue run 1 here and
   // mix two configurations in one run (this test fails).
-  it('`--resume` under another --rule does not continue the run: the rules are part of its key', () => {
+  it('`--resume` under another --rule does not continue the run: the rules are part of its key', async () => {
     const small = ['--games', '30', '--seed', 'rulekey', '--workers', '0', '--db', 'rulekey.db', '--json'];
-    expect(sim(small, dir).code).toBe(0);
-    const r = sim([...small, '--rule', 'tie=random', '--resume'], dir);
+    expect((await sim(small, dir)).code).toBe(0);
+    const r = await sim([...small, '--rule', 'tie=random', '--resume'], dir);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/note: no earlier run of this configuration in rulekey\.db; starting one/);
     expect(JSON.parse(r.stdout)).toMatchObject({ run: 2, played: 30 });
-    const same = sim([...small, '--rule', 'tie=random', '--resume'], dir);
+    const same = await sim([...small, '--rule', 'tie=random', '--resume'], dir);
     expect(JSON.parse(same.stdout)).toMatchObject({ run: 2, played: 0 });
   });
 });

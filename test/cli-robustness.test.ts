@@ -20,7 +20,8 @@ import { IDENTITY_CODES } from '../runs/record.js';
 import { parseSeed, WHOLE_RUN, specList, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
-import { removeDir, sim, simAsync, snapshot, storedGames, tempDir } from './helpers/sim-cli.js';
+import { removeDir, sim, snapshot, storedGames, tempDir } from './helpers/sim-cli.js';
+import { simProcessAsync } from './helpers/sim-process.js';
 
 const dir = tempDir('robust');
 afterAll(() => removeDir(dir));
@@ -51,8 +52,8 @@ function unmount(at: string): void {
 }
 const CANNOT_MOUNT = 'cannot mount a tmpfs here (needs root and mount(8)): this case is skipped; run the suite as root (CI does) to play it';
 
-beforeAll(() => {
-  expect(sim(['--games', '300', '--workers', '0', '--db', 'good.db', '--json'], dir).code).toBe(0);
+beforeAll(async () => {
+  expect((await sim(['--games', '300', '--workers', '0', '--db', 'good.db', '--json'], dir)).code).toBe(0);
   const good = readFileSync(join(dir, 'good.db'));
   // Cut short: the header counts pages that are gone.
   writeFileSync(join(dir, 'truncated.db.src'), good.subarray(0, 12_288));
@@ -85,7 +86,7 @@ describe('a damaged database: exit 2, one paragraph naming the file, the file un
       mkdirSync(d);
       copyFileSync(join(dir, `${kind}.db.src`), join(d, 'x.db'));
       const before = snapshot(d);
-      const r = await simAsync(args, d);
+      const r = await sim(args, d);
       return { name, d, before, r };
     });
     for (const { name, d, before, r } of await Promise.all(runs)) {
@@ -102,7 +103,7 @@ describe('a damaged database: exit 2, one paragraph naming the file, the file un
 describe('a write that fails during a run: exit 5, the stored games safe and resumable', () => {
   const CONFIG = ['--games', '1500', '--batch', '100', '--workers', '1', '--seed', 'full'];
 
-  it('a full disk (a 256 KB tmpfs): the run stops, says so and names the resume; resumed elsewhere it equals an uninterrupted run', (ctx) => {
+  it('a full disk (a 256 KB tmpfs): the run stops, says so and names the resume; resumed elsewhere it equals an uninterrupted run', async (ctx) => {
     const mnt = join(dir, 'full');
     if (!mountTmpfs(mnt, '256k')) {
       console.warn(`full disk: ${CANNOT_MOUNT}`);
@@ -110,7 +111,7 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
     }
     const moved = join(dir, 'moved');
     try {
-      const r = sim([...CONFIG, '--db', 'full/x.db'], dir);
+      const r = await sim([...CONFIG, '--db', 'full/x.db'], dir);
       expect(r.code).toBe(5);
       expect(r.stderr).toMatch(/^sim: writing full\/x\.db failed: the disk is full \(database or disk is full\)\. The run stopped; its (\d+) games stored before are safe/);
       expect(r.stderr).toMatch(/continue with: sim resume --db full\/x\.db --run 1\n$/);
@@ -125,9 +126,9 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
       unmount(mnt);
     }
     expect(integrity(join(moved, 'x.db'))).toBe('ok');
-    const resumed = sim(['resume', '--db', 'moved/x.db', '--run', '1', '--workers', '1'], dir);
+    const resumed = await sim(['resume', '--db', 'moved/x.db', '--run', '1', '--workers', '1'], dir);
     expect(resumed.code).toBe(0);
-    expect(sim([...CONFIG, '--db', 'whole.db'], dir).code).toBe(0);
+    expect((await sim([...CONFIG, '--db', 'whole.db'], dir)).code).toBe(0);
     expect(storedGames(join(moved, 'x.db'))).toBe(storedGames(join(dir, 'whole.db')));
   });
 
@@ -170,16 +171,16 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
 });
 
 describe('--workers above the cores', () => {
-  it('is capped at the cores with a note (1000 threads took 89 s and 11.9 GB)', () => {
+  it('is capped at the cores with a note (1000 threads took 89 s and 11.9 GB)', async () => {
     const cores = availableParallelism();
-    const r = sim(['--games', '40', '--workers', '1000', '--no-db'], dir);
+    const r = await sim(['--games', '40', '--workers', '1000', '--no-db'], dir);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`note: --workers 1000 is more than the ${cores} cores here; using ${cores}\n`);
     expect(r.stdout).toMatch(new RegExp(`on ${Math.min(cores, 2)} worker`)); // 40 games: chunks for at most the cores
   });
 
-  it('a run whose games make fewer chunks than workers says how many it used', () => {
-    const r = sim(['--games', '3', '--batch', '3', '--workers', String(Math.min(2, availableParallelism())), '--no-db'], dir);
+  it('a run whose games make fewer chunks than workers says how many it used', async () => {
+    const r = await sim(['--games', '3', '--batch', '3', '--workers', String(Math.min(2, availableParallelism())), '--no-db'], dir);
     expect(r.code).toBe(0);
     if (availableParallelism() >= 2) expect(r.stdout).toMatch(/on 1 worker \(2 asked: the games made only 1 chunk\)/);
   });
@@ -208,16 +209,16 @@ describe('memory does not grow with --games', () => {
 });
 
 describe('seeds', () => {
-  const wins = (seed: string) => {
-    const r = sim(['--games', '30', '--workers', '0', '--no-db', '--json', '--seed', seed], dir);
+  const wins = async (seed: string) => {
+    const r = await sim(['--games', '30', '--workers', '0', '--no-db', '--json', '--seed', seed], dir);
     expect(r.code).toBe(0);
     return JSON.parse(r.stdout) as { seed: string; wins: unknown };
   };
 
-  it('any script is a seed; typed decomposed (e + a combining accent) it is stored composed (NFC): the same seed, the same games', () => {
+  it('any script is a seed; typed decomposed (e + a combining accent) it is stored composed (NFC): the same seed, the same games', async () => {
     expect(parseSeed('e\u0301te\u0301-狼人')).toEqual({ ok: true, value: 'été-狼人' });
     expect(parseSeed('  Ἀθῆναι 2024 ✓ ')).toEqual({ ok: true, value: 'Ἀθῆναι 2024 ✓' });
-    const run = wins('e\u0301te\u0301-狼人');
+    const run = await wins('e\u0301te\u0301-狼人');
     expect(run.seed).toBe('été-狼人');
     expect(run.seed.length).toBe(6);
   });
@@ -236,19 +237,19 @@ describe('seeds', () => {
     if (!r.ok) expect(r.error).toMatch(message);
   });
 
-  it('a refused seed: exit 2, one paragraph, nothing written', () => {
+  it('a refused seed: exit 2, one paragraph, nothing written', async () => {
     const d = join(dir, 'seeds');
     mkdirSync(d, { recursive: true });
     const before = snapshot(d);
-    const r = sim(['--games', '5', '--seed', 'a\u001bb', '--db', 'seeds.db'], d);
+    const r = await sim(['--games', '5', '--seed', 'a\u001bb', '--db', 'seeds.db'], d);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--seed 'a\\x1bb' is not a valid seed: it holds U\+001B/); // quoted escaped
     oneParagraph(r.stderr);
     expect(snapshot(d)).toEqual(before);
   });
 
-  it('an over-long value is quoted only in part (its first 40 characters and its length)', () => {
-    const r = sim(['--games', '5', '--no-db', '--seed', 'y'.repeat(5000)], dir);
+  it('an over-long value is quoted only in part (its first 40 characters and its length)', async () => {
+    const r = await sim(['--games', '5', '--no-db', '--seed', 'y'.repeat(5000)], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`'${'y'.repeat(40)}… (5000 characters)'`);
     expect(r.stderr.length).toBeLessThan(400);
@@ -257,11 +258,11 @@ describe('seeds', () => {
 });
 
 describe('a role named twice in --roles', () => {
-  it('is refused, not added up: exit 2, one paragraph, nothing written', () => {
+  it('is refused, not added up: exit 2, one paragraph, nothing written', async () => {
     const d = join(dir, 'twice');
     mkdirSync(d, { recursive: true });
     const before = snapshot(d);
-    const r = sim(['--roles', 'werewolf=2,werewolf=1,seer,villager=5', '--games', '5', '--db', 'twice.db'], d);
+    const r = await sim(['--roles', 'werewolf=2,werewolf=1,seer,villager=5', '--games', '5', '--db', 'twice.db'], d);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/werewolf is named twice in the mix \('werewolf=2' and 'werewolf=1'\): name each role once, with its count \(e\.g\. werewolf=3\)/);
     oneParagraph(r.stderr);
@@ -281,11 +282,11 @@ describe('a rule given twice, a role count not in digits', () => {
   it.each([
     [['--rule', 'guardBlocks=night', '--rule', 'guardBlocks=wolves'], /rule guardBlocks is given twice \('guardBlocks=night' and 'guardBlocks=wolves'\): give each rule once/],
     [['--roles', 'werewolf=1e1,villager=2'], /the count of werewolf in 'werewolf=1e1' must be a whole number written in digits \(e\.g\. werewolf=2\), not '1e1'/],
-  ])('%j: exit 2, one paragraph, nothing written', (flags, message) => {
+  ])('%j: exit 2, one paragraph, nothing written', async (flags, message) => {
     const d = join(dir, 'ambiguous');
     mkdirSync(d, { recursive: true });
     const before = snapshot(d);
-    const r = sim([...flags, '--games', '5', '--db', 'ambiguous.db'], d);
+    const r = await sim([...flags, '--games', '5', '--db', 'ambiguous.db'], d);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     oneParagraph(r.stderr);
@@ -294,27 +295,27 @@ describe('a rule given twice, a role count not in digits', () => {
 });
 
 describe('sim report on a run that is not complete', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // A stopped run: 100 planned, the games from 40 on never stored.
-    expect(sim(['--games', '100', '--workers', '0', '--db', 'stopped.db'], dir).code).toBe(0);
+    expect((await sim(['--games', '100', '--workers', '0', '--db', 'stopped.db'], dir)).code).toBe(0);
     const d = new Database(join(dir, 'stopped.db'));
     d.prepare('DELETE FROM games WHERE idx >= 40').run();
     d.close();
   });
 
-  it('says INCOMPLETE beside its figures, with the games stored and planned', () => {
-    const r = sim(['report', '--db', 'stopped.db'], dir);
+  it('says INCOMPLETE beside its figures, with the games stored and planned', async () => {
+    const r = await sim(['report', '--db', 'stopped.db'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/40 games · 1 run INCOMPLETE\s+\(run 1: 40 of 100 games\)/);
     expect(r.stdout).toMatch(/INCOMPLETE: run 1 holds 40 of its 100 games \(stopped, or still being\s+played\)/);
     expect(r.stdout).toMatch(/ incomplete\n/); // the column
     expect(r.stdout).toMatch(/40 of 100\n/);
-    const j = JSON.parse(sim(['report', '--db', 'stopped.db', '--json'], dir).stdout) as { complete: boolean; incomplete: unknown };
+    const j = JSON.parse((await sim(['report', '--db', 'stopped.db', '--json'], dir)).stdout) as { complete: boolean; incomplete: unknown };
     expect(j).toMatchObject({ complete: false, incomplete: [{ run: 1, stored: 40, planned: 100 }] });
   });
 
-  it('a complete run says nothing of the kind', () => {
-    const r = sim(['report', '--db', 'good.db'], dir);
+  it('a complete run says nothing of the kind', async () => {
+    const r = await sim(['report', '--db', 'good.db'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/INCOMPLETE|incomplete/);
   });
@@ -324,7 +325,7 @@ describe('a 0-byte --db and a directory that cannot be written: messages that sa
   it('sim runs and resume on a 0-byte file (every reader opens it through Store.open)', async () => {
     writeFileSync(join(dir, 'zero.db'), '');
     const commands = [['runs'], ['resume']];
-    const results = await Promise.all(commands.map((args) => simAsync([...args, '--db', 'zero.db'], dir)));
+    const results = await Promise.all(commands.map((args) => sim([...args, '--db', 'zero.db'], dir)));
     for (const r of results) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/zero\.db is an empty file \(0 bytes\), not a results database yet: play a run into it/);
@@ -333,14 +334,14 @@ describe('a 0-byte --db and a directory that cannot be written: messages that sa
     expect(statSync(join(dir, 'zero.db')).size).toBe(0);
   });
 
-  it('a run into a read-only directory (a read-only tmpfs): creating, writing to an existing file, reading', (ctx) => {
+  it('a run into a read-only directory (a read-only tmpfs): creating, writing to an existing file, reading', async (ctx) => {
     const mnt = join(dir, 'ro');
     if (!mountTmpfs(mnt, '1m')) {
       console.warn(`read-only directory: ${CANNOT_MOUNT}`);
       ctx.skip();
     }
     try {
-      expect(sim(['--games', '20', '--workers', '0', '--db', 'ro/g.db'], dir).code).toBe(0);
+      expect((await sim(['--games', '20', '--workers', '0', '--db', 'ro/g.db'], dir)).code).toBe(0);
       writeFileSync(join(mnt, 'zero.db'), '');
       expect(spawnSync('mount', ['-o', 'remount,ro', mnt]).status).toBe(0);
       const before = snapshot(mnt);
@@ -352,7 +353,7 @@ describe('a 0-byte --db and a directory that cannot be written: messages that sa
         [['runs', '--db', 'ro/g.db'], /cannot read ro\/g\.db where it is: its directory .*ro is on a read-only file system, and SQLite must create its -shm file/],
       ];
       for (const [args, message] of cases) {
-        const r = sim(args, dir);
+        const r = await sim(args, dir);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stderr).toMatch(message);
         oneParagraph(r.stderr);
@@ -375,19 +376,19 @@ describe('a flag of one value given twice: refused before anything runs', () => 
     [['sprt', '--candidate', 'random', '--candidate', 'heuristic', '--baseline', 'random', '--side', 'village'], '--candidate is given twice'],
     [['show', '--game', '1', '--seed', 'a', '--seed', 'b', '--seed', 'c'], '--seed is given 3 times (a, b, c)'],
     [['tournament', '--agents', 'random', '--agents', 'heuristic', '--max-cost', '1', '--max-cost', '2'], '--max-cost is given twice (1, 2)'],
-  ])('sim %j', (args, message) => {
+  ])('sim %j', async (args, message) => {
     const d = join(dir, 'repeated');
     mkdirSync(d, { recursive: true });
     const before = snapshot(d);
-    const r = sim(args, d);
+    const r = await sim(args, d);
     expect(r.code, r.stderr).toBe(2);
     oneParagraph(r.stderr);
     expect(r.stderr).toContain(message);
     expect(snapshot(d)).toEqual(before);
   });
 
-  it('repeatable flags still gather: --agents, --rule', () => {
-    const r = sim(['--games', '4', '--no-db', '--agents', 'random', '--agents', 'werewolves=heuristic', '--rule', 'tie=none', '--rule', 'sheriff=false', '--json'], dir);
+  it('repeatable flags still gather: --agents, --rule', async () => {
+    const r = await sim(['--games', '4', '--no-db', '--agents', 'random', '--agents', 'werewolves=heuristic', '--rule', 'tie=none', '--rule', 'sheriff=false', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).played).toBe(4);
   });
@@ -403,18 +404,18 @@ describe('two processes on one database (audit 6)', () => {
     const d = join(dir, 'two-resumes');
     mkdirSync(d, { recursive: true });
     const args = ['--games', '6000', '--workers', '0', '--seed', 'two'];
-    expect(sim([...args, '--db', 'whole.db'], d).code).toBe(0);
-    expect(sim([...args, '--db', 'stopped.db'], d).code).toBe(0);
+    expect((await sim([...args, '--db', 'whole.db'], d)).code).toBe(0);
+    expect((await sim([...args, '--db', 'stopped.db'], d)).code).toBe(0);
     const db = new Database(join(d, 'stopped.db'));
     db.prepare('DELETE FROM games WHERE idx >= 100').run();
     db.close();
-    const both = await Promise.all([0, 1].map(() => simAsync(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)));
+    const both = await Promise.all([0, 1].map(() => simProcessAsync(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)));
     for (const r of both) {
       expect(r.stderr).not.toMatch(/SqliteError|^\s+at /m);
       expect([0, 5]).toContain(r.code);
       if (r.code === 5) expect(r.stderr).toMatch(/another process stored games of this run meanwhile[\s\S]*sim resume --db stopped\.db --run 1/);
     }
-    if (both.some((r) => r.code !== 0)) expect(sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d).code).toBe(0);
+    if (both.some((r) => r.code !== 0)) expect((await sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)).code).toBe(0);
     expect(storedGames(join(d, 'stopped.db'))).toBe(storedGames(join(d, 'whole.db')));
   });
 
@@ -427,7 +428,7 @@ describe('two processes on one database (audit 6)', () => {
     const d = join(dir, 'two-new');
     mkdirSync(d, { recursive: true });
     for (let k = 0; k < 4; k++) {
-      const both = await Promise.all(['a', 'b'].map((seed) => simAsync(['--games', '200', '--workers', '0', '--seed', seed, '--db', `new-${k}.db`], d)));
+      const both = await Promise.all(['a', 'b'].map((seed) => simProcessAsync(['--games', '200', '--workers', '0', '--seed', seed, '--db', `new-${k}.db`], d)));
       for (const r of both) expect(r.code, r.stderr).toBe(0);
       const db = new Database(join(d, `new-${k}.db`), { readonly: true });
       expect(db.prepare('SELECT count(*) FROM games').pluck().get()).toBe(400);
@@ -440,7 +441,7 @@ describe('two processes on one database (audit 6)', () => {
   it('a database locked by another process: one paragraph naming the file, exit 5, nothing written', async () => {
     const d = join(dir, 'locked');
     mkdirSync(d, { recursive: true });
-    expect(sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d).code).toBe(0);
+    expect((await sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d)).code).toBe(0);
     const holder = new Database(join(d, 'locked.db'));
     holder.exec('BEGIN IMMEDIATE');
     const released = new Promise<void>((res) =>
@@ -450,7 +451,7 @@ describe('two processes on one database (audit 6)', () => {
         res();
       }, 12_000),
     );
-    const r = await simAsync(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
+    const r = await sim(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
     await released;
     expect(r.code, r.stderr).toBe(5);
     oneParagraph(r.stderr);

@@ -14,15 +14,15 @@ import { gamesForPrecision } from '../stats/inference.js';
 import { removeDir, sim, snapshot, tempDir } from './helpers/sim-cli.js';
 
 const dir = tempDir('views');
-beforeAll(() => {
-  const r = sim(['--games', '30', '--seed', '5', '--agents', 'heuristic', '--workers', '0', '--db', 'v.db'], dir);
+beforeAll(async () => {
+  const r = await sim(['--games', '30', '--seed', '5', '--agents', 'heuristic', '--workers', '0', '--db', 'v.db'], dir);
   expect(r.code).toBe(0);
 });
 afterAll(() => removeDir(dir));
 
 describe('sim show', () => {
-  it('--html writes one replay page of the stored game, checked against the stored result', () => {
-    const r = sim(['show', '--db', 'v.db', '--game', '4', '--html', 'g4.html'], dir);
+  it('--html writes one replay page of the stored game, checked against the stored result', async () => {
+    const r = await sim(['show', '--db', 'v.db', '--game', '4', '--html', 'g4.html'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^replay page written: g4\.html \(\d+ kB\)/);
@@ -32,8 +32,8 @@ describe('sim show', () => {
     expect(data.title).toMatch(/game 4 \(game seed 5#4\)/);
   });
 
-  it('--json prints the game as data: setup, seats, every event with who saw it, the result', () => {
-    const r = sim(['show', '--db', 'v.db', '--game', '4', '--json'], dir);
+  it('--json prints the game as data: setup, seats, every event with who saw it, the result', async () => {
+    const r = await sim(['show', '--db', 'v.db', '--game', '4', '--json'], dir);
     expect(r.code).toBe(0);
     const g = JSON.parse(r.stdout) as { gameSeed: string; seats: { seat: number; dealt: string; agent: string }[]; events: { type: string; vis: unknown }[]; result: { winner: string }; matches: boolean };
     expect(g.gameSeed).toBe('5#4');
@@ -46,9 +46,9 @@ describe('sim show', () => {
     expect(g.matches).toBe(true);
   });
 
-  it('refuses an --html path it cannot write, writing nothing', () => {
+  it('refuses an --html path it cannot write, writing nothing', async () => {
     const before = snapshot(dir);
-    const r = sim(['show', '--db', 'v.db', '--game', '1', '--html', 'no/such/dir/g.html'], dir);
+    const r = await sim(['show', '--db', 'v.db', '--game', '1', '--html', 'no/such/dir/g.html'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--html no\/such\/dir\/g\.html: the directory .* does not exist/);
     expect(snapshot(dir)).toEqual(before);
@@ -56,14 +56,14 @@ describe('sim show', () => {
 });
 
 describe('sim export', () => {
-  it('writes one game a line (JSON lines) or one seat a line (CSV), from the stored games', () => {
-    const games = sim(['export', '--db', 'v.db', '--format', 'jsonl'], dir);
+  it('writes one game a line (JSON lines) or one seat a line (CSV), from the stored games', async () => {
+    const games = await sim(['export', '--db', 'v.db', '--format', 'jsonl'], dir);
     expect(games.code).toBe(0);
     const lines = games.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(30);
     expect(lines[7]).toMatchObject({ run: 1, game: 7, game_seed: '5#7', preset: 'standard', players: 8, agents: 'heuristic' });
     expect(['village', 'werewolves']).toContain(lines[7]!['winner']);
-    const seats = sim(['export', '--db', 'v.db', '--run', '1', '--format', 'csv', '--rows', 'seats'], dir);
+    const seats = await sim(['export', '--db', 'v.db', '--run', '1', '--format', 'csv', '--rows', 'seats'], dir);
     expect(seats.code).toBe(0);
     const rows = seats.stdout.split('\r\n').filter((l) => l !== '');
     expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks');
@@ -80,8 +80,8 @@ describe('sim export', () => {
     [['--format', 'csv', '--rows', 'players'], /--rows 'players': choose games or seats/],
     [['--format', 'csv', '--run', '9'], /has no run 9; its runs are 1/],
     [[], /sim export needs --format jsonl\|csv/],
-  ])('refuses %j with a message', (flags, message) => {
-    const r = sim(['export', '--db', 'v.db', ...flags], dir);
+  ])('refuses %j with a message', async (flags, message) => {
+    const r = await sim(['export', '--db', 'v.db', ...flags], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
@@ -89,10 +89,10 @@ describe('sim export', () => {
 });
 
 describe('the command line itself', () => {
-  it('--help lists the game and run flags before the LLM flags, numbers as [number]; -h is --help', () => {
-    const h = sim(['--help'], dir);
+  it('--help lists the game and run flags before the LLM flags, numbers as [number]; -h is --help', async () => {
+    const h = await sim(['--help'], dir);
     expect(h.code).toBe(0);
-    expect(sim(['-h'], dir).stdout).toBe(h.stdout);
+    expect((await sim(['-h'], dir)).stdout).toBe(h.stdout);
     const at = (s: string) => h.stdout.indexOf(s);
     expect(at('Game:')).toBeGreaterThan(0);
     expect(at('Game:')).toBeLessThan(at('Run:'));
@@ -100,16 +100,16 @@ describe('the command line itself', () => {
     expect(at('--games')).toBeLessThan(at('--max-cost'));
     expect(h.stdout).toMatch(/--games +games in the run \(default 1000\) +\[number\]/);
     expect(h.stdout).not.toMatch(/--games[^\n]*\[string\]/);
-    const t = sim(['tournament', '--help'], dir);
+    const t = await sim(['tournament', '--help'], dir);
     expect(t.stdout.indexOf('Tournament:')).toBeLessThan(t.stdout.indexOf('LLM agents'));
   });
 
-  it('--version and -V print the version and the code hash that runs store', () => {
-    const v = sim(['--version'], dir);
+  it('--version and -V print the version and the code hash that runs store', async () => {
+    const v = await sim(['--version'], dir);
     expect(v.code).toBe(0);
     expect(v.stdout).toMatch(/^sim \d+\.\d+\.\d+ · code [0-9a-f]{16}/);
-    expect(sim(['-V'], dir).stdout).toBe(v.stdout);
-    const stored = JSON.parse(sim(['--games', '2', '--db', 'ver.db', '--json'], dir).stdout) as { versions: { codeHash: string } };
+    expect((await sim(['-V'], dir)).stdout).toBe(v.stdout);
+    const stored = JSON.parse((await sim(['--games', '2', '--db', 'ver.db', '--json'], dir)).stdout) as { versions: { codeHash: string } };
     expect(v.stdout).toContain(`code ${stored.versions.codeHash}`);
   });
 
@@ -118,14 +118,14 @@ describe('the command line itself', () => {
     [['shwo', '--db', 'v.db'], /unknown command or argument 'shwo': did you mean show\?/],
     [['report', '--outt', 'x'], /unknown flag --outt: did you mean --out\?/],
     [['--games', 'ten'], /--games must be a whole number from 1 to \d+, not 'ten'/],
-  ])('%j is refused with what was meant', (args, message) => {
-    const r = sim(args, dir);
+  ])('%j is refused with what was meant', async (args, message) => {
+    const r = await sim(args, dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
 
-  it('the run prints its header (preset, deck, rules, agents, seed, games, db) first, then the results', () => {
-    const r = sim(['--games', '20', '--seed', '3', '--db', 'h.db', '--workers', '0'], dir);
+  it('the run prints its header (preset, deck, rules, agents, seed, games, db) first, then the results', async () => {
+    const r = await sim(['--games', '20', '--seed', '3', '--db', 'h.db', '--workers', '0'], dir);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('werewolf-lab sim · h.db');

@@ -13,16 +13,16 @@ import { removeDir, sim, snapshot, storedGames, tempDir } from './helpers/sim-cl
 const dir = tempDir('cli');
 afterAll(() => removeDir(dir));
 
-function json(args: string[], cwd = dir): Record<string, any> {
-  const r = sim([...args, '--json'], cwd);
+async function json(args: string[], cwd = dir): Promise<Record<string, any>> {
+  const r = await sim([...args, '--json'], cwd);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Record<string, any>;
 }
 
 describe('sim run', () => {
-  it('--json prints one object with the games, seed, every side, mean days, speed, setup, run and db', () => {
-    const out = json(['--games', '400', '--seed', '9', '--preset', 'classic', '--players', '10', '--workers', '1', '--db', 'shape.db']);
+  it('--json prints one object with the games, seed, every side, mean days, speed, setup, run and db', async () => {
+    const out = await json(['--games', '400', '--seed', '9', '--preset', 'classic', '--players', '10', '--workers', '1', '--db', 'shape.db']);
     expect(out.games).toBe(400);
     expect(out.seed).toBe('9');
     expect(Object.keys(out.wins).sort()).toEqual([...SIDES].sort());
@@ -41,8 +41,8 @@ describe('sim run', () => {
     }
   });
 
-  it('prints the configuration and the wins with intervals for people, and the changed rules', () => {
-    const r = sim(['--games', '300', '--roles', 'werewolf=2,seer,witch,villager=4', '--rule', 'tie=random', '--no-db', '--workers', '0'], dir);
+  it('prints the configuration and the wins with intervals for people, and the changed rules', async () => {
+    const r = await sim(['--games', '300', '--roles', 'werewolf=2,seer,witch,villager=4', '--rule', 'tie=random', '--no-db', '--workers', '0'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/deck\s+werewolf=2,villager=4,seer,witch/);
     expect(r.stdout).toMatch(/rules\s+tie=random/);
@@ -53,24 +53,24 @@ describe('sim run', () => {
     expect(r.stdout).not.toMatch(/stored in/);
   });
 
-  it('gives identical wins on 1 and on 2 workers', () => {
-    const a = json(['--games', '1500', '--workers', '1', '--no-db']);
-    const b = json(['--games', '1500', '--workers', '2', '--no-db']);
+  it('gives identical wins on 1 and on 2 workers', async () => {
+    const a = await json(['--games', '1500', '--workers', '1', '--no-db']);
+    const b = await json(['--games', '1500', '--workers', '2', '--no-db']);
     expect(b.wins).toEqual(a.wins);
     expect(b.meanDays).toBe(a.meanDays);
   });
 
-  it('stores byte-identical results for the same seed, and `sim show` prints identical transcripts that match the store', () => {
+  it('stores byte-identical results for the same seed, and `sim show` prints identical transcripts that match the store', async () => {
     const d1 = tempDir('same1');
     const d2 = tempDir('same2');
     try {
-      json(['--games', '800', '--seed', 'x7', '--workers', '2'], d1);
-      json(['--games', '800', '--seed', 'x7', '--workers', '1', '--batch', '33'], d2);
+      await json(['--games', '800', '--seed', 'x7', '--workers', '2'], d1);
+      await json(['--games', '800', '--seed', 'x7', '--workers', '1', '--batch', '33'], d2);
       const g1 = storedGames(join(d1, 'werewolf.db'));
       expect(g1.length).toBeGreaterThan(1000);
       expect(storedGames(join(d2, 'werewolf.db'))).toBe(g1);
-      const s1 = sim(['show', '--game', '123'], d1);
-      const s2 = sim(['show', '--game', '123'], d2);
+      const s1 = await sim(['show', '--game', '123'], d1);
+      const s2 = await sim(['show', '--game', '123'], d2);
       expect(s1.code).toBe(0);
       expect(s1.stdout).toBe(s2.stdout);
       expect(s1.stdout).toMatch(/^run 1 \(werewolf\.db\) · seed x7 · game 123 \(game seed x7#123\)\n/);
@@ -78,44 +78,44 @@ describe('sim run', () => {
       expect(s1.stdout).toMatch(/Night 1\n/);
       expect(s1.stdout).toMatch(/Replay matches the stored result/);
       // Without a database, from the seed and the setup flags: the same game.
-      const s3 = sim(['show', '--seed', 'x7', '--game', '123'], dir);
+      const s3 = await sim(['show', '--seed', 'x7', '--game', '123'], dir);
       expect(s3.code).toBe(0);
       const body = (t: string) => t.slice(t.indexOf('\n')).replace(/\nReplay matches.*\n$/, '');
       expect(body(s3.stdout)).toBe(body(s1.stdout));
       // A different seed is a different game.
-      expect(body(sim(['show', '--seed', 'x8', '--game', '123'], dir).stdout)).not.toBe(body(s1.stdout));
+      expect(body((await sim(['show', '--seed', 'x8', '--game', '123'], dir)).stdout)).not.toBe(body(s1.stdout));
     } finally {
       removeDir(d1);
       removeDir(d2);
     }
   });
 
-  it('--resume starts a run when the database has none of this configuration, and then finds it again', () => {
+  it('--resume starts a run when the database has none of this configuration, and then finds it again', async () => {
     const args = ['--games', '200', '--seed', 'again', '--workers', '0', '--db', 'again.db', '--resume', '--json'];
-    const first = sim(args, dir);
+    const first = await sim(args, dir);
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/no earlier run of this configuration in again\.db; starting one/);
     expect(JSON.parse(first.stdout)).toMatchObject({ run: 1, played: 200, complete: true });
-    const second = sim(args, dir);
+    const second = await sim(args, dir);
     expect(second.stderr).toBe('');
     expect(JSON.parse(second.stdout)).toMatchObject({ run: 1, played: 0, games: 200, complete: true });
     // Another configuration (here 250 games) is another run of the same file.
-    const other = sim(['--games', '250', ...args.slice(2)], dir);
+    const other = await sim(['--games', '250', ...args.slice(2)], dir);
     expect(JSON.parse(other.stdout)).toMatchObject({ run: 2, played: 250 });
   });
 
-  it('says so when a stored game differs from its replay (exit 1)', () => {
+  it('says so when a stored game differs from its replay (exit 1)', async () => {
     const d = tempDir('tamper');
     try {
-      json(['--games', '20', '--workers', '0'], d);
+      await json(['--games', '20', '--workers', '0'], d);
       // Change one stored result behind sim's back, as other code would have stored it.
       const db = new Database(join(d, 'werewolf.db'));
       db.prepare('UPDATE games SET days = days + 1 WHERE run = 1 AND idx = 5').run();
       db.close();
-      const r = sim(['show', '--game', '5'], d);
+      const r = await sim(['show', '--game', '5'], d);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/REPLAY DIFFERS from the stored game 5 of run 1/);
-      expect(sim(['show', '--game', '6'], d).code).toBe(0);
+      expect((await sim(['show', '--game', '6'], d)).code).toBe(0);
     } finally {
       removeDir(d);
     }
@@ -123,71 +123,71 @@ describe('sim run', () => {
 });
 
 describe('shards', () => {
-  it('shards 1/2 and 2/2 merged equal one unsharded run, game for game', () => {
+  it('shards 1/2 and 2/2 merged equal one unsharded run, game for game', async () => {
     const args = ['--games', '1200', '--seed', 'sh', '--preset', 'classic', '--players', '12', '--workers', '1'];
-    json([...args, '--db', 'whole.db']);
-    const s1 = json([...args, '--shard', '1/2', '--db', 'shard-1.db']);
-    const s2 = json([...args, '--shard', '2/2', '--db', 'shard-2.db']);
+    await json([...args, '--db', 'whole.db']);
+    const s1 = await json([...args, '--shard', '1/2', '--db', 'shard-1.db']);
+    const s2 = await json([...args, '--shard', '2/2', '--db', 'shard-2.db']);
     expect(s1.games + s2.games).toBe(1200);
-    const m = sim(['merge', 'shard-1.db', 'shard-2.db', '--into', 'merged.db'], dir);
+    const m = await sim(['merge', 'shard-1.db', 'shard-2.db', '--into', 'merged.db'], dir);
     expect(m.stderr).toBe('');
     expect(m.code).toBe(0);
     expect(m.stdout).toMatch(/merged 2 shards into merged\.db/);
     expect(storedGames(join(dir, 'merged.db'))).toBe(storedGames(join(dir, 'whole.db')));
   });
 
-  it('a merge missing a shard says which games are missing, and `sim resume` on it plays exactly those', () => {
+  it('a merge missing a shard says which games are missing, and `sim resume` on it plays exactly those', async () => {
     const args = ['--games', '900', '--seed', 'part', '--workers', '1'];
-    json([...args, '--db', 'p-whole.db']);
-    for (const k of [1, 3]) json([...args, '--shard', `${k}/3`, '--db', `p-${k}.db`]);
-    const m = sim(['merge', 'p-1.db', 'p-3.db', '--into', 'p-merged.db'], dir);
+    await json([...args, '--db', 'p-whole.db']);
+    for (const k of [1, 3]) await json([...args, '--shard', `${k}/3`, '--db', `p-${k}.db`]);
+    const m = await sim(['merge', 'p-1.db', 'p-3.db', '--into', 'p-merged.db'], dir);
     expect(m.code).toBe(0);
     expect(m.stdout).toMatch(/300 games are missing \(300–599\)/);
-    const r = json(['resume', '--db', 'p-merged.db']);
+    const r = await json(['resume', '--db', 'p-merged.db']);
     expect(r.played).toBe(300);
     expect(r.games).toBe(900);
     expect(storedGames(join(dir, 'p-merged.db'))).toBe(storedGames(join(dir, 'p-whole.db')));
   });
 
-  it('refuses to merge shards of different runs, saying what differs, and writes nothing', () => {
-    json(['--games', '100', '--seed', 'a', '--shard', '1/2', '--db', 'ra.db', '--workers', '0']);
-    json(['--games', '100', '--seed', 'b', '--shard', '2/2', '--db', 'rb.db', '--workers', '0']);
-    json(['--games', '100', '--seed', 'a', '--agents', '1=random', '--shard', '2/2', '--db', 'rc.db', '--workers', '0']);
+  it('refuses to merge shards of different runs, saying what differs, and writes nothing', async () => {
+    await json(['--games', '100', '--seed', 'a', '--shard', '1/2', '--db', 'ra.db', '--workers', '0']);
+    await json(['--games', '100', '--seed', 'b', '--shard', '2/2', '--db', 'rb.db', '--workers', '0']);
+    await json(['--games', '100', '--seed', 'a', '--agents', '1=random', '--shard', '2/2', '--db', 'rc.db', '--workers', '0']);
     const before = snapshot(dir);
-    const m1 = sim(['merge', 'ra.db', 'rb.db', '--into', 'bad.db'], dir);
+    const m1 = await sim(['merge', 'ra.db', 'rb.db', '--into', 'bad.db'], dir);
     expect(m1.code).toBe(2);
     expect(m1.stderr).toMatch(/not shards of one run: they differ in seed \(a vs b\)/);
-    const m2 = sim(['merge', 'ra.db', 'rc.db', '--into', 'bad.db'], dir);
+    const m2 = await sim(['merge', 'ra.db', 'rc.db', '--into', 'bad.db'], dir);
     expect(m2.code).toBe(2);
     expect(m2.stderr).toMatch(/they differ in agents \(random vs random 1=random\)/);
-    const m3 = sim(['merge', 'ra.db', 'ra.db', '--into', 'bad.db'], dir);
+    const m3 = await sim(['merge', 'ra.db', 'ra.db', '--into', 'bad.db'], dir);
     expect(m3.code).toBe(2);
-    const m4 = sim(['merge', 'ra.db', 'whole.db', '--into', 'bad.db'], dir);
+    const m4 = await sim(['merge', 'ra.db', 'whole.db', '--into', 'bad.db'], dir);
     expect(m4.code).toBe(2);
     expect(snapshot(dir)).toEqual(before);
   });
 });
 
 describe('listings', () => {
-  it('`sim presets` shows every preset with its table, `sim rules` every option with its values and doc', () => {
-    const p = sim(['presets'], dir);
+  it('`sim presets` shows every preset with its table, `sim rules` every option with its values and doc', async () => {
+    const p = await sim(['presets'], dir);
     expect(p.code).toBe(0);
     for (const preset of PRESETS) {
       expect(p.stdout).toContain(`${preset.name} (${preset.document})`);
       for (const n of Object.keys(preset.table)) expect(p.stdout).toMatch(new RegExp(`\\b${n} players`));
     }
-    const r = sim(['rules'], dir);
+    const r = await sim(['rules'], dir);
     expect(r.code).toBe(0);
     for (const key of OPTION_KEYS) expect(r.stdout).toMatch(new RegExp(`^${key}\\s`, 'm'));
     expect(r.stdout).toContain('sheriff-then-revote | revote | none | random');
-    const rj = json(['rules']) as unknown as { key: string; presets: Record<string, string> }[];
+    const rj = await json(['rules']) as unknown as { key: string; presets: Record<string, string> }[];
     expect(rj.map((o) => o.key)).toEqual([...OPTION_KEYS]);
     expect(rj.find((o) => o.key === 'tie')!.presets).toMatchObject({ standard: 'none', classic: 'sheriff-then-revote' });
   });
 
-  it('`sim runs` lists the runs of a database with their progress', () => {
+  it('`sim runs` lists the runs of a database with their progress', async () => {
     copyFileSync(join(dir, 'whole.db'), join(dir, 'list.db'));
-    const r = sim(['runs', '--db', 'list.db'], dir);
+    const r = await sim(['runs', '--db', 'list.db'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/run 1 .* seed sh {2}12 players/);
     expect(r.stdout).toMatch(/games 1200\/1200 {2}complete/);

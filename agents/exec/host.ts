@@ -32,6 +32,8 @@ export interface ExecHostOptions {
   readonly processes?: number | undefined;
   /** Where the processes run (default: this process's directory). */
   readonly cwd?: string | undefined;
+  /** The processes' environment (default: this process's). */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Milliseconds a process has to exit after `quit` before it is killed (default 2 s). */
   readonly quitGraceMs?: number | undefined;
   /** The run's log (default: one kept in memory until `log.open(path)`). */
@@ -181,6 +183,7 @@ export class AgentPool {
     const proc = new AgentProcess({
       argv: this.command.argv,
       cwd: this.host.cwd,
+      env: this.host.opts.env,
       label,
       log: (line) => log.line(line),
       maxLine: this.host.maxLine,

@@ -39,6 +39,8 @@ export type Reply = { readonly ok: true; readonly line: string; readonly value: 
 export interface ProcessOptions {
   readonly argv: readonly string[];
   readonly cwd?: string | undefined;
+  /** The process's environment (default: this process's). */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Names the process in the log (`exec:python3 bot.py #2`). */
   readonly label: string;
   /** Receives the process's stderr and the host's notes about it, a line at a time. */
@@ -83,7 +85,7 @@ export class AgentProcess {
     this.maxLine = opts.maxLine ?? MAX_LINE;
     const [command, ...args] = opts.argv;
     // detached: a process group of its own (see the header); stdio all piped.
-    this.child = spawn(command!, args, { cwd: opts.cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command!, args, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv | undefined, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.pid = this.child.pid;
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {

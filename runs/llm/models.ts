@@ -34,8 +34,8 @@ export interface ModelsInput {
   readonly policy?: Partial<CallPolicy> | undefined;
   /** Keys and base URLs given as flags (over the environment; a spec's own URL and keyEnv come first). */
   readonly providers?: Partial<Record<Provider, ProviderSettings>> | undefined;
-  /** Environment variables (default: process.env). */
-  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Environment variables: the keys and base URLs named there (the CLI passes its own; a replay, none). */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 const DEFAULT_URL: Record<Provider, string | undefined> = {
@@ -61,7 +61,7 @@ export interface ModelHandle {
  * named by where they came from: masked in whatever the run records or prints.
  */
 export function secretsOf(o: ModelsInput): Secrets {
-  const env = o.env ?? process.env;
+  const env = o.env;
   const named: NamedSecret[] = [];
   for (const p of ['openai', 'anthropic', 'compatible'] as const) {
     named.push({ name: `--${p}-api-key`, value: o.providers?.[p]?.apiKey });
@@ -77,7 +77,7 @@ export function secretsOf(o: ModelsInput): Secrets {
 
 /** A spec's base URL and where it came from: the spec, then the flag, then the environment, then the provider's default. */
 function baseUrlOf(spec: LlmSpec, o: ModelsInput): { readonly url: string | undefined; readonly source: string } {
-  const env = o.env ?? process.env;
+  const env = o.env;
   const p = spec.provider;
   const name = `${ENV_PREFIX[p]}_BASE_URL`;
   if (spec.baseURL !== undefined) return { url: spec.baseURL, source: `the spec ${spec.text}` };
@@ -94,7 +94,7 @@ function baseUrlOf(spec: LlmSpec, o: ModelsInput): { readonly url: string | unde
  * missing key or URL, and under a budget a missing price, is an error for the user.
  */
 export function resolveModels(o: ModelsInput, limiterFor: (key: string, limits: Limits) => Limiter): Result<{ handles: ModelHandle[]; warnings: string[] }, string> {
-  const env = o.env ?? process.env;
+  const env = o.env;
   const live = (o.mode ?? 'live') === 'live';
   const prices = o.prices ?? builtinPrices();
   const warnings: string[] = [];

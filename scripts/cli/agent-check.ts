@@ -9,6 +9,7 @@ import { checkAgent, type CheckError } from '../../runs/agent-check.js';
 import { parseSeed } from '../../runs/run-config.js';
 import { count, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
+import type { CliIo } from './io.js';
 
 export interface AgentCheckArgs {
   agent?: string | undefined;
@@ -21,7 +22,7 @@ export interface AgentCheckArgs {
 /** Errors printed in full; the rest are counted. */
 const SHOWN = 50;
 
-export async function agentCheckCommand(a: AgentCheckArgs): Promise<number> {
+export async function agentCheckCommand(a: AgentCheckArgs, io: CliIo): Promise<number> {
   if (a.agent === undefined || a.agent.trim() === '') fail("sim agent-check needs the agent: sim agent-check 'exec:python3 my_bot.py'");
   const seating = unwrap(parseSeating([a.agent]), 'agent-check');
   const commands = execCommandsOf(seating);
@@ -31,7 +32,7 @@ export async function agentCheckCommand(a: AgentCheckArgs): Promise<number> {
   const seed = unwrap(parseSeed(a.seed ?? 'check'));
   const timeoutMs = a.agentTimeout === undefined ? 10_000 : seconds('agent-timeout', a.agentTimeout);
   const out = (line: string) => {
-    if (!a.json) process.stdout.write(line + '\n');
+    if (!a.json) io.stdout.write(line + '\n');
   };
   out(`checking ${commands[0]!.text}: ${games} game${games === 1 ? '' : 's'} per table, the agent in every seat, ${timeoutMs / 1000} s per answer`);
   const r = await checkAgent({
@@ -41,10 +42,10 @@ export async function agentCheckCommand(a: AgentCheckArgs): Promise<number> {
     timeoutMs,
     onTable: (t) => out(`  ${t.label.padEnd(40)} ${String(t.games).padStart(4)} games ${String(t.decisions).padStart(7)} decisions ${String(t.invalid).padStart(5)} wrong ${String(t.fallbacks).padStart(5)} fallbacks`),
   });
-  if (!r.ok) fail(`${r.error}. The command runs from this directory (${process.cwd()}) without a shell and must answer the handshake (docs/protocol.md)`);
+  if (!r.ok) fail(`${r.error}. The command runs from this directory (${io.cwd}) without a shell and must answer the handshake (docs/protocol.md)`);
   const rep = r.value;
   if (a.json) {
-    process.stdout.write(JSON.stringify(rep) + '\n');
+    io.stdout.write(JSON.stringify(rep) + '\n');
     return rep.total === 0 ? 0 : 1;
   }
   const c = rep.counts;

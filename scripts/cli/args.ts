@@ -7,6 +7,7 @@ import { checkSeating, parseSeating, type Seating } from '../../agents/registry.
 import { resolveSetup, type GameSetup } from '../../engine/index.js';
 import { parseSeed, parseShard, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { fail, unwrap } from './errors.js';
+import type { CliIo } from './io.js';
 
 export const DEFAULT_DB = 'werewolf.db';
 export const DEFAULT_GAMES = 1000;
@@ -151,18 +152,18 @@ export interface ExecutionArgs {
  * --workers, capped at the cores (a note says so): more threads than cores only compete
  * for them, and each costs its start and tens of MB (--workers 1000 took 89 s and 11.9 GB).
  */
-function workersFrom(text: string | undefined): number {
+function workersFrom(text: string | undefined, io: CliIo): number {
   const cores = availableParallelism();
   if (text === undefined) return cores;
   const asked = count('workers', text, 0, 1024);
   if (asked <= cores) return asked;
-  process.stderr.write(`note: --workers ${asked} is more than the ${cores} cores here; using ${cores}\n`);
+  io.stderr.write(`note: --workers ${asked} is more than the ${cores} cores here; using ${cores}\n`);
   return cores;
 }
 
-export function executionFrom(a: ExecutionArgs) {
+export function executionFrom(a: ExecutionArgs, io: CliIo) {
   return {
-    workers: workersFrom(a.workers),
+    workers: workersFrom(a.workers, io),
     concurrency: a.concurrency === undefined ? DEFAULT_CONCURRENCY : count('concurrency', a.concurrency, 1, 100_000),
     batch: a.batch === undefined ? undefined : count('batch', a.batch, 1, 100_000),
     json: a.json,

@@ -10,7 +10,7 @@ import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER, RUN_AGENTS }
 import { join } from 'node:path';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { progressBar } from './progress.js';
-import { terminalWidth } from './format.js';
+import { terminalWidth, type CliIo } from './io.js';
 
 export function balanceOptions<T>(y: Argv<T>) {
   return y
@@ -51,17 +51,17 @@ export interface BalanceCliArgs {
   json: boolean;
 }
 
-export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
-  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+export async function balanceCommand(a: BalanceCliArgs, io: CliIo): Promise<number> {
+  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json }, io);
   // One bar for the whole sweep: its total is the games the sweep will likely need (an
   // estimate that firms up round by round), its rate and ETA over the last seconds.
-  const bar = progressBar(!a.json);
-  const interrupt = onInterrupt({ clear: () => bar.stop(), continueHint: 'run the same sim balance again to continue' });
+  const bar = progressBar(!a.json, io);
+  const interrupt = onInterrupt(io, { clear: () => bar.stop(), continueHint: 'run the same sim balance again to continue' });
   try {
     const r = await runBalance(
       {
         db: a.db ?? DEFAULT_DB,
-        width: terminalWidth(),
+        width: terminalWidth(io),
         presets: a.preset ?? 'standard',
         players: a.players ?? '8-18',
         wolves: a.wolves ?? 'auto',
@@ -85,7 +85,7 @@ export async function balanceCommand(a: BalanceCliArgs): Promise<number> {
     );
     bar.stop();
     const out = unwrap(r);
-    process.stdout.write(out.stdout);
+    io.stdout.write(out.stdout);
     return out.sweep.stopped ? EXIT_INTERRUPTED : 0;
   } finally {
     interrupt.dispose();
@@ -116,7 +116,7 @@ export interface ReportCliArgs {
   runAgents?: boolean;
 }
 
-export async function reportCommand(a: ReportCliArgs): Promise<number> {
+export async function reportCommand(a: ReportCliArgs, io: CliIo): Promise<number> {
   const runs = a.run?.map((t) => {
     if (!/^\d+$/.test(t.trim())) fail(`--run '${t}' is not a run id (a whole number; sim runs lists them)`);
     return Number(t);
@@ -125,11 +125,11 @@ export async function reportCommand(a: ReportCliArgs): Promise<number> {
     if (!/^\d+$/.test(t.trim())) fail(`--tournament '${t}' is not a tournament id (a whole number; sim tournament prints it)`);
     return Number(t);
   });
-  const r = unwrap(await runReport({ width: terminalWidth(), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents }));
-  process.stdout.write(r.stdout);
-  if (a.out !== undefined && !a.json) process.stderr.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
+  const r = unwrap(await runReport({ width: terminalWidth(io), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents }));
+  io.stdout.write(r.stdout);
+  if (a.out !== undefined && !a.json) io.stderr.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
   if (r.mismatches > 0) {
-    process.stderr.write(`${r.mismatches} replay${r.mismatches === 1 ? '' : 's'} differ from the stored results (see the replay pages)\n`);
+    io.stderr.write(`${r.mismatches} replay${r.mismatches === 1 ? '' : 's'} differ from the stored results (see the replay pages)\n`);
     return 1;
   }
   return 0;

@@ -15,6 +15,7 @@ import { visibleLine } from '../../narrate/escape.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { findPreset, presetNames } from '../../engine/index.js';
+import type { CliIo } from './io.js';
 
 const wrap = (words: readonly string[], width: number, indent: string): string[] => {
   const lines: string[] = [];
@@ -33,7 +34,7 @@ function tableRows(p: Preset): [number, string][] {
   return Object.entries(p.table).map(([n, counts]) => [Number(n), formatRoleCounts(counts as Partial<Record<Role, number>>)]);
 }
 
-export function presetsCommand(a: { preset?: string | undefined; json: boolean }): number {
+export function presetsCommand(a: { preset?: string | undefined; json: boolean }, io: CliIo): number {
   let list = PRESETS;
   if (a.preset !== undefined) {
     const p = findPreset(a.preset);
@@ -41,7 +42,7 @@ export function presetsCommand(a: { preset?: string | undefined; json: boolean }
     list = [p];
   }
   if (a.json) {
-    process.stdout.write(
+    io.stdout.write(
       JSON.stringify(list.map((p) => ({ ...p, table: Object.fromEntries(tableRows(p)) }))) + '\n',
     );
     return 0;
@@ -60,7 +61,7 @@ export function presetsCommand(a: { preset?: string | undefined; json: boolean }
     out.push('');
   }
   out.push('Any mix: --roles werewolf=2,seer,witch,villager=5 (under the preset\'s rules). Change a rule: --rule key=value (see `sim rules`).');
-  process.stdout.write(out.join('\n') + '\n');
+  io.stdout.write(out.join('\n') + '\n');
   return 0;
 }
 
@@ -82,9 +83,9 @@ function valuesOf(o: OptionSpec): string {
   }
 }
 
-export function rulesCommand(a: { json: boolean }): number {
+export function rulesCommand(a: { json: boolean }, io: CliIo): number {
   if (a.json) {
-    process.stdout.write(
+    io.stdout.write(
       JSON.stringify(
         OPTION_SPECS.map((o) => ({
           key: o.key,
@@ -104,11 +105,11 @@ export function rulesCommand(a: { json: boolean }): number {
     out.push(...wrap(['presets:', ...PRESETS.map((p) => `${p.name}=${formatOptionValue(o.key, p.options)}`)], 88, '    '));
     out.push('');
   }
-  process.stdout.write(out.join('\n'));
+  io.stdout.write(out.join('\n'));
   return 0;
 }
 
-export function agentsCommand(): number {
+export function agentsCommand(io: CliIo): number {
   const out = ['Agents: --agents SPEC or WHO=SPEC (repeatable).', ''];
   for (const k of agentKinds()) out.push(`  ${k.name.padEnd(12)} ${k.summary}${k.async ? ' (asynchronous)' : ''}`);
   out.push(
@@ -118,21 +119,21 @@ export function agentsCommand(): number {
     'default (a SPEC without WHO; random when none is given). Example:',
     '  sim --agents random --agents werewolves=random --agents 1=random',
   );
-  process.stdout.write(out.join('\n') + '\n');
+  io.stdout.write(out.join('\n') + '\n');
   return 0;
 }
 
-export function runsCommand(a: { db?: string | undefined; json: boolean }): number {
+export function runsCommand(a: { db?: string | undefined; json: boolean }, io: CliIo): number {
   const path = a.db ?? DEFAULT_DB;
   const store = unwrap(Store.open(path, 'read'));
   try {
     const rows = store.runs().map((r) => ({ ...r, stored: store.storedCount(r.id), planned: r.stop - r.first }));
     if (a.json) {
-      process.stdout.write(JSON.stringify(rows) + '\n');
+      io.stdout.write(JSON.stringify(rows) + '\n');
       return 0;
     }
     if (rows.length === 0) {
-      process.stdout.write(`${path} holds no runs yet\n`);
+      io.stdout.write(`${path} holds no runs yet\n`);
       return 0;
     }
     const out = [`runs in ${path}:`];
@@ -151,7 +152,7 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }): numb
       const who = visibleLine(t.mode === 'side' ? t.entrants.join(' vs ') : `${t.entrants.join(', ')} among ${t.reference}`);
       out.push(`  tournament ${t.id}  ${t.mode} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${t.seed}: runs ${runs.join(' ')}`);
     }
-    process.stdout.write(out.join('\n') + '\n');
+    io.stdout.write(out.join('\n') + '\n');
     return 0;
   } finally {
     store.close();

@@ -12,6 +12,7 @@ import { execCommandsOf } from '../../agents/exec/kind.js';
 import type { Seating } from '../../agents/registry.js';
 import { count, DEFAULT_SEED, seconds } from './args.js';
 import { fail } from './errors.js';
+import type { CliIo } from './io.js';
 
 const GROUP = 'Process agents (exec:COMMAND, docs/protocol.md):';
 
@@ -79,16 +80,16 @@ export function noProcessAgents(specs: readonly string[], command: string): void
  * Starts one process of each `exec:` command of the seatings and greets it; a command
  * that cannot play is refused with what went wrong (its stderr's last lines included).
  */
-export async function startExec(seatings: readonly Seating[], s: ExecSettings, o: { readonly seed?: string } = {}): Promise<ExecHost> {
+export async function startExec(seatings: readonly Seating[], s: ExecSettings, o: { readonly seed?: string } = {}, io: CliIo): Promise<ExecHost> {
   const commands = [...new Map(seatings.flatMap(execCommandsOf).map((c) => [c.text, c])).values()];
-  const host = await ExecHost.start(commands, { timeoutMs: s.timeoutMs, processes: s.processes, maxRestarts: s.maxRestarts });
+  const host = await ExecHost.start(commands, { timeoutMs: s.timeoutMs, processes: s.processes, maxRestarts: s.maxRestarts, cwd: io.cwd, env: io.env });
   if (!host.ok)
     fail(
-      `${host.error}. A process agent is started from this directory (${process.cwd()}) without a shell, and must answer the ` +
+      `${host.error}. A process agent is started from this directory (${io.cwd}) without a shell, and must answer the ` +
         `handshake within ${Math.max(30, s.timeoutMs / 1000)} s: check that the command runs by itself, and see docs/protocol.md`,
     );
   if (o.seed === DEFAULT_SEED)
-    process.stderr.write(
+    io.stderr.write(
       `note: process agents play under the default seed ${DEFAULT_SEED}, which a program can guess to rebuild every deal; to benchmark programs you do not trust, give a secret --seed and sandbox them (docs/protocol.md#what-an-agent-can-learn)\n`,
     );
   return host.value;

@@ -6,6 +6,7 @@ import { Store } from '../../runs/storage.js';
 import { checkExport, EXPORT_FORMATS, EXPORT_ROWS, exportLines, type ExportFormat, type ExportRows } from '../../reports/game-export.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
+import type { CliIo } from './io.js';
 
 export interface ExportArgs {
   db?: string | undefined;
@@ -20,7 +21,7 @@ function choice<T extends string>(flag: string, value: string, choices: readonly
   return v as T;
 }
 
-export async function exportCommand(a: ExportArgs): Promise<number> {
+export async function exportCommand(a: ExportArgs, io: CliIo): Promise<number> {
   if (a.format === undefined) fail(`sim export needs --format ${EXPORT_FORMATS.join('|')} (e.g. sim export --format csv > games.csv)`);
   const format = choice<ExportFormat>('format', a.format, EXPORT_FORMATS, 'csv');
   const rows = choice<ExportRows>('rows', a.rows ?? 'games', EXPORT_ROWS, 'seats');
@@ -36,11 +37,11 @@ export async function exportCommand(a: ExportArgs): Promise<number> {
     for (const line of exportLines(store, { rows, format, runs })) {
       block += line;
       if (block.length >= 1 << 16) {
-        if (!process.stdout.write(block)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+        if (!io.stdout.write(block)) await new Promise<void>((resolve) => (io.stdout.once === undefined ? resolve() : io.stdout.once('drain', resolve)));
         block = '';
       }
     }
-    if (block !== '') process.stdout.write(block);
+    if (block !== '') io.stdout.write(block);
     return 0;
   } finally {
     store.close();

@@ -21,6 +21,7 @@ import { onInterrupt } from './interrupt.js';
 import { llmSettingsFrom, type LlmArgs } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
+import type { CliIo } from './io.js';
 
 export interface ForkLlmRequest {
   readonly a: LlmArgs & { readonly json: boolean };
@@ -53,9 +54,9 @@ function estimate(original: ReplayedGame, at: number) {
   return { calls, inputTokens: input, outputTokens: output, cost };
 }
 
-export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
+export async function forkLlmCommand(o: ForkLlmRequest, io: CliIo): Promise<number> {
   const { a, g } = o;
-  const settings = llmSettingsFrom(a);
+  const settings = llmSettingsFrom(a, io.env);
   const recordPath = settings.cache ?? o.dbPath;
   let original: ReplayedGame;
   // Read-only: a refused fork writes nothing.
@@ -75,9 +76,9 @@ export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
   const point: ForkPoint = unwrap(forkPoint(g, original, o.at, o.edit));
   if (settings.dryRun) {
     const e = estimate(original, point.decision.id);
-    if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, run: g.run.id, game: g.index, at: point.decision.id, ...e }) + '\n');
+    if (a.json) io.stdout.write(JSON.stringify({ dryRun: true, run: g.run.id, game: g.index, at: point.decision.id, ...e }) + '\n');
     else
-      process.stdout.write(
+      io.stdout.write(
         `Estimate for the fork at #${point.decision.id} (the stored game's model calls after it; an estimate, not a quote):\n` +
           `  at most ~${e.calls.toFixed(0)} calls, ~${Math.round(e.inputTokens).toLocaleString('en-US')} prompt + ~${Math.round(e.outputTokens).toLocaleString('en-US')} answer tokens, ~${usd(e.cost)}\n` +
           '  The fork asks a model only where its prompt differs from the record (the rest is free); it may also last longer or shorter than the stored game.\n' +
@@ -96,7 +97,7 @@ export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
     record.store.beginRun(runId, maxCost, PROMPT_VERSION);
     session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating: g.config.seating }));
     const s = session;
-    const interrupt = onInterrupt({ clear: () => {}, continueHint: 'run the same command again', stoppingMessage: 'stopping: ending the calls in flight', onFirst: () => s.interrupt() });
+    const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'run the same command again', stoppingMessage: 'stopping: ending the calls in flight', onFirst: () => s.interrupt() });
     let r;
     try {
       r = await forkModels(g, point, original, { llm: s.llm, gameKey: runId });
@@ -116,8 +117,8 @@ export async function forkLlmCommand(o: ForkLlmRequest): Promise<number> {
     ];
     if (r.value.status === 'stopped') {
       const stop = stopMessage(end, { stored: 'the fork was not played to its end', what: 'the fork', resume: 'the same command', resumeBudget: 'To go on, run the same command with a larger --max-cost', record: record.path });
-      process.stdout.write(lines.join('\n') + '\n');
-      process.stderr.write(`sim: ${stop?.message ?? r.value.reason}\n`);
+      io.stdout.write(lines.join('\n') + '\n');
+      io.stderr.write(`sim: ${stop?.message ?? r.value.reason}\n`);
       return stop?.exit ?? 3;
     }
     const json = { record: record.path, runId, callsSent: end.sent, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, ...requestsJson(end.usage, end) };

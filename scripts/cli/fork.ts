@@ -19,6 +19,7 @@ import { replayTraced, storedGame, type StoredGame, type TracedGame } from '../.
 import { count, DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { noLlmFlags, type LlmArgs } from './llm-args.js';
+import type { CliIo } from './io.js';
 
 export interface ForkArgs extends LlmArgs {
   db?: string | undefined;
@@ -60,7 +61,7 @@ function outPath(out: string | undefined): string | undefined {
   return path;
 }
 
-export async function forkCommand(a: ForkArgs): Promise<number> {
+export async function forkCommand(a: ForkArgs, io: CliIo): Promise<number> {
   if (a.game === undefined) fail('sim fork needs --game G (the game index, from 0) and --at N (a decision number, as sim show prints them)');
   if (a.at === undefined) fail('sim fork needs --at N: the number of the decision to change, as sim show prints them (#N)');
   const index = count('game', a.game, 0);
@@ -90,10 +91,10 @@ export async function forkCommand(a: ForkArgs): Promise<number> {
         fail(`game ${index} of run ${runId} does not replay to its stored result (the run was played by other code, ${g.run.codeHash}): it cannot be forked by this version`);
       const point = unwrap(forkPoint(g, original, at, edit));
       const outcome = unwrap(forkBots(g, point, original));
-      return report({ view: forkView(g, outcome, original.matches), outcome, g }, a.json, out);
+      return report(io, { view: forkView(g, outcome, original.matches), outcome, g }, a.json, out);
     }
     const mod = await import('./fork-llm.js');
-    return await mod.forkLlmCommand({ a, store, dbPath, g, at, edit, report: (f, extra) => report(f, a.json, out, extra) });
+    return await mod.forkLlmCommand({ a, store, dbPath, g, at, edit, report: (f, extra) => report(io, f, a.json, out, extra) }, io);
   } finally {
     if (!llm) store.close();
   }
@@ -133,7 +134,7 @@ function pagesOf(out: string, f: ForkReport): { readonly path: string; readonly 
 }
 
 /** Prints a fork (text or JSON) and writes its pages; `extra`: the LLM summary's lines and JSON. */
-export function report(f: ForkReport, json: boolean, out: string | undefined, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): number {
+export function report(io: CliIo, f: ForkReport, json: boolean, out: string | undefined, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): number {
   const v = f.view;
   const written = out === undefined ? [] : pagesOf(out, f);
   for (const p of written) {
@@ -145,10 +146,10 @@ export function report(f: ForkReport, json: boolean, out: string | undefined, ex
   }
   const pages = written.map((p) => p.path);
   if (json) {
-    process.stdout.write(JSON.stringify({ ...v, ...(out === undefined ? {} : { pages }), ...(extra === undefined ? {} : { llm: extra.json }) }) + '\n');
+    io.stdout.write(JSON.stringify({ ...v, ...(out === undefined ? {} : { pages }), ...(extra === undefined ? {} : { llm: extra.json }) }) + '\n');
     return 0;
   }
-  process.stdout.write(forkText(v).join('\n') + '\n' + (extra === undefined ? '' : extra.lines.join('\n') + '\n') + (out === undefined ? '' : `pages: ${pages.join(', ')}\n`));
+  io.stdout.write(forkText(v).join('\n') + '\n' + (extra === undefined ? '' : extra.lines.join('\n') + '\n') + (out === undefined ? '' : `pages: ${pages.join(', ')}\n`));
   return 0;
 }
 

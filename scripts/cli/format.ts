@@ -140,7 +140,3 @@ export function versionsOf(r: RunRow) {
   return { package: r.packageVersion, node: r.nodeVersion, codeHash: r.codeHash, git: r.git };
 }
 
-/** The width tables are printed to: the terminal's, or 80 when stdout is not a terminal (a pipe, a file). */
-export function terminalWidth(): number {
-  return process.stdout.isTTY && (process.stdout.columns ?? 0) > 0 ? process.stdout.columns : 80;
-}

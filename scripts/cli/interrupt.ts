@@ -10,6 +10,7 @@
 // transaction, which no signal handler can cut in two.
 
 import { EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_TERMINATED } from './errors.js';
+import type { CliIo } from './io.js';
 
 /** The signals that end a command at once, and its exit code for each. */
 const STOP_SIGNALS: readonly (readonly [NodeJS.Signals, number])[] = [
@@ -18,11 +19,11 @@ const STOP_SIGNALS: readonly (readonly [NodeJS.Signals, number])[] = [
 ];
 
 /** For the whole of `sim` (scripts/sim.ts): SIGTERM and SIGHUP end it at once, its agents' process groups killed. */
-export function quitOnStopSignals(): void {
+export function quitOnStopSignals(io: CliIo): void {
   for (const [signal, code] of STOP_SIGNALS)
     process.on(signal, () => {
-      process.stderr.write(`\nsim: stopped by ${signal}\n`);
-      process.exit(code);
+      io.stderr.write(`\nsim: stopped by ${signal}\n`);
+      io.exit(code);
     });
 }
 
@@ -42,25 +43,25 @@ export interface Interrupt {
   dispose(): void;
 }
 
-export function onInterrupt(o: InterruptOptions): Interrupt {
+export function onInterrupt(io: CliIo, o: InterruptOptions): Interrupt {
   let stopping = false;
   const hint = () => (typeof o.continueHint === 'string' ? o.continueHint : o.continueHint());
   const handler = () => {
     o.clear();
     if (stopping) {
-      process.stderr.write(`\nquitting now; the stored games are safe (${hint()})\n`);
-      process.exit(EXIT_INTERRUPTED);
+      io.stderr.write(`\nquitting now; the stored games are safe (${hint()})\n`);
+      io.exit(EXIT_INTERRUPTED);
     }
     stopping = true;
     o.onFirst?.();
-    process.stderr.write(`\n${o.stoppingMessage ?? 'stopping: storing the games in flight'} (Ctrl-C again to quit at once)\n`);
+    io.stderr.write(`\n${o.stoppingMessage ?? 'stopping: storing the games in flight'} (Ctrl-C again to quit at once)\n`);
   };
   // Before quitOnStopSignals' handlers: this command says how to continue, then quits.
   const stops = STOP_SIGNALS.map(([signal, code]) => {
     const quit = () => {
       o.clear();
-      process.stderr.write(`\nstopped by ${signal}: quitting now; the stored games are safe (${hint()})\n`);
-      process.exit(code);
+      io.stderr.write(`\nstopped by ${signal}: quitting now; the stored games are safe (${hint()})\n`);
+      io.exit(code);
     };
     process.prependListener(signal, quit);
     return [signal, quit] as const;

@@ -13,6 +13,7 @@ import { boardSetups, leaderboard, type RunCosts } from '../../tournaments/leade
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { dbPathFrom, decimal, listFlag, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
+import type { CliIo } from './io.js';
 
 export const DEFAULT_BOARD_PRECISION = 0.02;
 
@@ -55,7 +56,7 @@ function recordCosts(store: Store): RunCosts | undefined {
   };
 }
 
-export function leaderboardCommand(a: LeaderboardCliArgs): number {
+export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
   const precision = a.precision === undefined ? DEFAULT_BOARD_PRECISION : decimal('precision', a.precision, '0.02');
   if (!(precision > 0 && precision < 0.5)) fail(`--precision ${precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
   const db = dbPathFrom(a.db) ?? fail('a leaderboard reads a results database: give --db PATH');
@@ -76,7 +77,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs): number {
     const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store) }));
     const table = leaderboardTable(board, precision);
     if (a.json) {
-      process.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, table: toJsonObject(table) }) + '\n');
+      io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, table: toJsonObject(table) }) + '\n');
       return 0;
     }
     const games = board.pairings.reduce((n, p) => n + p.games, 0);
@@ -88,7 +89,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs): number {
       '',
       ...renderTable(table),
     ];
-    process.stdout.write(lines.join('\n') + '\n');
+    io.stdout.write(lines.join('\n') + '\n');
     return 0;
   } finally {
     store.close();

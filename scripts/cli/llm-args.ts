@@ -109,6 +109,8 @@ export interface LlmSettings {
   readonly retryFailed: boolean;
   readonly prices: PriceTable;
   readonly providers: Partial<Record<Provider, { apiKey?: string | undefined; baseURL?: string | undefined }>>;
+  /** The environment the providers' keys and base URLs are read from (the command's). */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** USD: a plain decimal (`20`, `0.5`), or `none`. */
@@ -130,7 +132,7 @@ function key(name: string, text: string | undefined): string | undefined {
   return text.trim();
 }
 
-export function llmSettingsFrom(a: LlmArgs): LlmSettings {
+export function llmSettingsFrom(a: LlmArgs, env: Readonly<Record<string, string | undefined>>): LlmSettings {
   if (a.llmReplay === true && a.llmRetryFailed === true)
     fail('--llm-retry-failed asks failed calls again over the network, and --llm-replay forbids the network: give one of them');
   if (a.llmCache !== undefined && a.llmCache.trim() === '') fail('--llm-cache needs a file path');
@@ -143,6 +145,7 @@ export function llmSettingsFrom(a: LlmArgs): LlmSettings {
   if (a.llmAttempts !== undefined) policy.maxAttempts = count('llm-attempts', a.llmAttempts, 1, 100);
   if (a.llmRetryAfterCap !== undefined) policy.retryAfterCapMs = seconds('llm-retry-after-cap', a.llmRetryAfterCap);
   return {
+    env,
     maxCost: a.maxCost === undefined ? undefined : money(a.maxCost),
     dryRun: a.dryRun === true,
     cache: a.llmCache?.trim(),

@@ -19,11 +19,12 @@ import type { RunRow, Store } from '../../runs/storage.js';
 import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
 import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
+import type { CliIo } from './io.js';
 
 /** The models' keys, URLs and prices (under a budget) checked before any file is opened. */
 export function checkModels(seating: Seating, s: LlmSettings, maxCost: number | null): string[] {
   const checked = resolveModels(
-    { specs: llmSpecsOf(seating), mode: s.mode, maxCost, prices: s.prices, limits: s.limits, policy: s.policy, providers: s.providers },
+    { specs: llmSpecsOf(seating), mode: s.mode, maxCost, prices: s.prices, limits: s.limits, policy: s.policy, providers: s.providers, env: s.env },
     (_key, limits) => new Limiter(limits),
   );
   return unwrap(checked).warnings;
@@ -31,14 +32,14 @@ export function checkModels(seating: Seating, s: LlmSettings, maxCost: number | 
 
 
 /** `--dry-run`: the estimate of the run's games (this shard's), no call, no file. */
-export function dryRun(config: RunConfig, s: LlmSettings, json: boolean): number {
+export function dryRun(config: RunConfig, s: LlmSettings, json: boolean, io: CliIo): number {
   const range = shardRange(config.games, config.shard);
   const games = range.stop - range.first;
   const e: RunEstimate = unwrap(estimateRun({ setup: config.setup, seating: config.seating, games, seed: config.seed, prices: s.prices }));
   const budget = s.maxCost ?? null;
   const fits = budget === null || e.maxCost === null ? null : e.maxCost <= budget ? 'within' : e.cost !== null && e.cost <= budget ? 'maybe' : 'over';
   if (json) {
-    process.stdout.write(JSON.stringify({ dryRun: true, agents: config.seating.text, seed: config.seed, ...e, budget }) + '\n');
+    io.stdout.write(JSON.stringify({ dryRun: true, agents: config.seating.text, seed: config.seed, ...e, budget }) + '\n');
     return 0;
   }
   const lines = [estimateText(e)];
@@ -54,13 +55,13 @@ export function dryRun(config: RunConfig, s: LlmSettings, json: boolean): number
     lines.push(`  budget: ${verdict}`);
   }
   lines.push('Nothing was called and nothing was written (--dry-run).');
-  process.stdout.write(lines.join('\n') + '\n');
+  io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }
 
 /** The session's settings from the flags, for a run or a tournament. */
 export function contextOf(s: LlmSettings, runId: string, maxCost: number | null) {
-  return { runId, mode: s.mode, maxCost, prices: s.prices, limits: s.limits, policy: s.policy, retries: s.retries, retryFailed: s.retryFailed, providers: s.providers };
+  return { runId, mode: s.mode, maxCost, prices: s.prices, limits: s.limits, policy: s.policy, retries: s.retries, retryFailed: s.retryFailed, providers: s.providers, env: s.env };
 }
 
 /** Opens the record the flags name (--llm-cache, or the results file). */

@@ -32,6 +32,7 @@ import { forkCommand, type ForkArgs } from './fork.js';
 import { persuasionCommand, type PersuasionArgs } from './persuasion.js';
 import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
+import type { CliIo } from './io.js';
 
 const EXAMPLES: [string, string][] = [
   ['sim --games 10000', '10,000 games of the standard 8-player table into werewolf.db'],
@@ -90,12 +91,12 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
   };
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let code = 0;
   // --version (-V) anywhere: the version and the code hash that runs store (runs/version.ts).
   if (argv.includes('--version') || argv.includes('-V')) {
     const git = gitDescribe();
-    process.stdout.write(`sim ${packageVersion()} · code ${codeHash()}${git === null ? '' : ` · git ${git}`} · node ${process.versions.node}\n`);
+    io.stdout.write(`sim ${packageVersion()} · code ${codeHash()}${git === null ? '' : ` · git ${git}`} · node ${process.versions.node}\n`);
     return 0;
   }
   let databases: string[] = [];
@@ -107,7 +108,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .help('help')
     .alias('help', 'h')
     .strict()
-    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .wrap(Math.min(110, io.stdout.columns ?? 100))
     .command(
       ['run', '$0'],
       'play a run of games (the default command)',
@@ -119,7 +120,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('shard', { type: 'string', group: RUN_GROUP, describe: "k/n: play only the k-th of n parts of the run's games" })
           .option('resume', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'continue the stored run of this configuration if there is one' }),
       async (a) => {
-        code = await runCommand(a as Parameters<typeof runCommand>[0]);
+        code = await runCommand(a as Parameters<typeof runCommand>[0], io);
       },
     )
     .command(
@@ -130,7 +131,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('run', { ...NUMBER, group: RUN_GROUP, describe: 'run id (default: the latest)' })
           .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db)' }),
       async (a) => {
-        code = await resumeCommand(a as Parameters<typeof resumeCommand>[0]);
+        code = await resumeCommand(a as Parameters<typeof resumeCommand>[0], io);
       },
     )
     .command(
@@ -147,7 +148,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' })
           .option('run-agents', RUN_AGENTS),
       async (a) => {
-        code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow);
+        code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow, io);
       },
     )
     .command(
@@ -166,7 +167,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
           .option('out', { type: 'string', describe: 'also write the fork as a self-contained HTML page (FILE.html)' }),
       async (a) => {
-        code = await forkCommand(a as unknown as ForkArgs);
+        code = await forkCommand(a as unknown as ForkArgs, io);
       },
     )
     .command(
@@ -184,7 +185,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('seed', { type: 'string', describe: "the study's seed: its fresh streams after each speech (default 1)" })
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (rows as sim metrics prints them)' }),
       async (a) => {
-        code = await persuasionCommand(a as unknown as PersuasionArgs);
+        code = await persuasionCommand(a as unknown as PersuasionArgs, io);
       },
     )
     .command(
@@ -196,7 +197,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('into', { type: 'string', describe: 'the database to write (must not exist)' })
           .option('json', { type: 'boolean', default: false }),
       (a) => {
-        code = mergeCommand(a as Parameters<typeof mergeCommand>[0]);
+        code = mergeCommand(a as Parameters<typeof mergeCommand>[0], io);
       },
     )
     .command(
@@ -204,7 +205,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'list the runs of a database',
       (y) => y.option('db', { type: 'string', describe: 'results database (default werewolf.db)' }).option('json', { type: 'boolean', default: false }),
       (a) => {
-        code = runsCommand(a);
+        code = runsCommand(a, io);
       },
     )
     .command(
@@ -212,7 +213,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'list the presets: tables by player count, rules, notes',
       (y) => y.option('preset', { type: 'string', describe: 'only this preset' }).option('json', { type: 'boolean', default: false }),
       (a) => {
-        code = presetsCommand(a);
+        code = presetsCommand(a, io);
       },
     )
     .command(
@@ -220,26 +221,26 @@ export async function main(argv: readonly string[]): Promise<number> {
       'list every rule option with its values, meaning and value in each preset',
       (y) => y.option('json', { type: 'boolean', default: false }),
       (a) => {
-        code = rulesCommand(a);
+        code = rulesCommand(a, io);
       },
     )
     .command('balance', 'sweep player counts × werewolves × extra roles until each win rate is known to ±precision', balanceOptions, async (a) => {
-      code = await balanceCommand(a as unknown as BalanceCliArgs);
+      code = await balanceCommand(a as unknown as BalanceCliArgs, io);
     })
     .command('tournament', 'rate agents against each other: every pairing of entrants on shared deals (--mode side), or each entrant in each seat among bots (--mode seat)', tournamentOptions, async (a) => {
-      code = await tournamentCommand(a as unknown as TournamentCliArgs);
+      code = await tournamentCommand(a as unknown as TournamentCliArgs, io);
     })
     .command('sprt', 'is agent A better than agent B on one side by at least delta? a sequential test on shared deals, stopping as soon as it can tell', sprtOptions, async (a) => {
-      code = await sprtCommand(a as unknown as SprtCliArgs);
+      code = await sprtCommand(a as unknown as SprtCliArgs, io);
     })
     .command('plan', 'how many games (and dollars) it takes to tell two agents apart, from a pilot; or what would settle a played tournament', planOptions, async (a) => {
-      code = await planCommand(a as unknown as PlanCliArgs);
+      code = await planCommand(a as unknown as PlanCliArgs, io);
     })
     .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
-      code = leaderboardCommand(a as unknown as LeaderboardCliArgs);
+      code = leaderboardCommand(a as unknown as LeaderboardCliArgs, io);
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
-      code = await reportCommand(a as unknown as ReportCliArgs);
+      code = await reportCommand(a as unknown as ReportCliArgs, io);
     })
     .command(
       'export',
@@ -251,14 +252,14 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('format', { type: 'string', describe: 'jsonl (one JSON object a line) or csv' })
           .option('rows', { type: 'string', describe: 'games (default: one game a line) or seats (one seat of one game a line)' }),
       async (a) => {
-        code = await exportCommand(a as Parameters<typeof exportCommand>[0]);
+        code = await exportCommand(a as Parameters<typeof exportCommand>[0], io);
       },
     )
     .command('metrics', 'behaviour metrics per agent, side and role: irp beside the ideal observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
-      code = await metricsCommand(a as unknown as MetricsCliArgs);
+      code = await metricsCommand(a as unknown as MetricsCliArgs, io);
     })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
-      code = agentsCommand();
+      code = agentsCommand(io);
     })
     .command(
       'agent-check [agent]',
@@ -271,7 +272,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('agent-timeout', { type: 'string', describe: 'seconds per answer (default 10)' })
           .option('json', { type: 'boolean', default: false }),
       async (a) => {
-        code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0]);
+        code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0], io);
       },
     )
     .middleware((a) => {
@@ -291,16 +292,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .exitProcess(false);
   try {
-    await cli.parseAsync();
+    // A callback: yargs hands over what it would print (--help) instead of writing to the console.
+    let output = '';
+    await cli.parseAsync([...argv], {}, (_e, _a, out) => {
+      output = out;
+    });
+    if (output !== '') io.stdout.write(`${output}\n`);
   } catch (e) {
     if (e instanceof UsageError) {
       // A message may quote a provider or a model (a refused key's error body): shown escaped.
-      process.stderr.write(`sim: ${visible(e.message)}\n`);
+      io.stderr.write(`sim: ${visible(e.message)}\n`);
       return EXIT_USAGE;
     }
     const problem = fileProblem(e, databases);
     if (problem !== null) {
-      process.stderr.write(`sim: ${problem.message}\n`);
+      io.stderr.write(`sim: ${problem.message}\n`);
       return problem.exit;
     }
     throw e;

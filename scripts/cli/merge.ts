@@ -6,6 +6,7 @@ import { Store } from '../../runs/storage.js';
 import { fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
 import { storedRun } from './run.js';
+import type { CliIo } from './io.js';
 
 export interface MergeArgs {
   inputs?: string[] | undefined;
@@ -13,7 +14,7 @@ export interface MergeArgs {
   json: boolean;
 }
 
-export function mergeCommand(a: MergeArgs): number {
+export function mergeCommand(a: MergeArgs, io: CliIo): number {
   if (a.into === undefined || a.into.trim() === '') fail('sim merge needs --into PATH: the new database to write (sim merge a.db b.db --into all.db)');
   const merged = unwrap(mergeShards(a.inputs ?? [], a.into));
   const store = unwrap(Store.open(merged.path, 'read'));
@@ -21,7 +22,7 @@ export function mergeCommand(a: MergeArgs): number {
     const { run, config } = storedRun(store, String(merged.run.id), 'read');
     const summary = { config, outcome: runGamesOutcomeOf(store, run), db: merged.path, workers: 0, before: 0 };
     if (a.json) {
-      process.stdout.write(
+      io.stdout.write(
         JSON.stringify({
           ...jsonSummary(summary),
           merged: merged.inputs.map((i) => ({ db: i.path, run: i.run.id, shard: `${i.run.shardK}/${i.run.shardN}`, games: i.games })),
@@ -30,12 +31,12 @@ export function mergeCommand(a: MergeArgs): number {
       );
     } else {
       const lines = merged.inputs.map((i) => `  ${i.path}: run ${i.run.id}, shard ${i.run.shardK}/${i.run.shardN}, ${i.games} of ${i.run.stop - i.run.first} games`);
-      process.stdout.write(`merged ${merged.inputs.length} shard${merged.inputs.length === 1 ? '' : 's'} into ${merged.path}:\n${lines.join('\n')}\n\n`);
-      process.stdout.write(humanSummary(summary));
+      io.stdout.write(`merged ${merged.inputs.length} shard${merged.inputs.length === 1 ? '' : 's'} into ${merged.path}:\n${lines.join('\n')}\n\n`);
+      io.stdout.write(humanSummary(summary));
       if (merged.missing.length > 0) {
         const n = merged.missing.reduce((k, r) => k + r.stop - r.first, 0);
         const ranges = merged.missing.map((r) => (r.stop - r.first === 1 ? `${r.first}` : `${r.first}–${r.stop - 1}`));
-        process.stdout.write(
+        io.stdout.write(
           `\n${n} games are missing (${ranges.slice(0, 5).join(', ')}${ranges.length > 5 ? ', …' : ''}): ` +
             `merge the missing shards too, or play them here with: sim resume --db ${merged.path} --run ${merged.run.id}\n`,
         );

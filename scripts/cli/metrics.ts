@@ -5,6 +5,7 @@ import { metricsJson, runMetrics } from '../../reports/metrics-command.js';
 import { renderTable } from '../../reports/terminal.js';
 import { DEFAULT_DB, RUN_AGENTS } from './args.js';
 import { fail, unwrap } from './errors.js';
+import type { CliIo } from './io.js';
 
 export function metricsOptions<T>(y: Argv<T>) {
   return y
@@ -29,7 +30,7 @@ const ids = (flag: string, values: readonly string[] | undefined, what: string) 
     return Number(t);
   });
 
-export async function metricsCommand(a: MetricsCliArgs): Promise<number> {
+export async function metricsCommand(a: MetricsCliArgs, io: CliIo): Promise<number> {
   const runs = ids('run', a.run, 'run');
   const tournaments = ids('tournament', a.tournament, 'tournament');
   const r = unwrap(
@@ -38,9 +39,9 @@ export async function metricsCommand(a: MetricsCliArgs): Promise<number> {
       runs,
       tournaments,
       runAgents: a.runAgents,
-      onReplay: (run, games) => process.stderr.write(`run ${run.id} stored no behaviour counts: replaying its ${games} games to count them…\n`),
+      onReplay: (run, games) => io.stderr.write(`run ${run.id} stored no behaviour counts: replaying its ${games} games to count them…\n`),
     }),
   );
-  process.stdout.write(a.json ? JSON.stringify(metricsJson(r)) + '\n' : renderTable(r.table).join('\n') + '\n');
+  io.stdout.write(a.json ? JSON.stringify(metricsJson(r)) + '\n' : renderTable(r.table).join('\n') + '\n');
   return 0;
 }

@@ -12,6 +12,7 @@ import { unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { progressBar } from './progress.js';
 import type { TournamentModels } from './tournament-llm.js';
+import type { CliIo } from './io.js';
 
 export async function playPairingsFromCli<O, R extends { readonly dropped: boolean; readonly stop: { readonly message: string; readonly exit: number } | null }>(o: {
   readonly db: string;
@@ -21,11 +22,11 @@ export async function playPairingsFromCli<O, R extends { readonly dropped: boole
   /** Starts the models' session (undefined: no pairing seats a model). */
   readonly models: ((store: Store, open: O) => TournamentModels) | undefined;
   readonly run: (io: PairingsIo<O>) => Promise<Result<R, string>>;
-}): Promise<{ readonly kept: R } | { readonly exit: number }> {
+}, io: CliIo): Promise<{ readonly kept: R } | { readonly exit: number }> {
   const state = inspectDbFile(o.db);
-  const bar = progressBar(!o.json);
+  const bar = progressBar(!o.json, io);
   let stopModels: (() => void) | undefined;
-  const interrupt = onInterrupt({ clear: () => bar.stop(), continueHint: o.continueHint, onFirst: () => stopModels?.() });
+  const interrupt = onInterrupt(io, { clear: () => bar.stop(), continueHint: o.continueHint, onFirst: () => stopModels?.() });
   try {
     const start = o.models;
     const out = unwrap(
@@ -45,7 +46,7 @@ export async function playPairingsFromCli<O, R extends { readonly dropped: boole
     bar.stop();
     if (!out.dropped) return { kept: out };
     if (state.ok && state.value === 'missing') for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`]) rmSync(f, { force: true });
-    process.stderr.write(visible(out.stop?.message ?? 'nothing was kept') + '\n');
+    io.stderr.write(visible(out.stop?.message ?? 'nothing was kept') + '\n');
     return { exit: out.stop?.exit ?? 1 };
   } finally {
     interrupt.dispose();

@@ -22,6 +22,7 @@ import { llmSettingsFrom, type LlmArgs } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { runStudy, type printStudy } from './persuasion.js';
+import type { CliIo } from './io.js';
 
 type Args = LlmArgs & { readonly json: boolean };
 
@@ -33,7 +34,8 @@ function everyone(plan: StudyPlan) {
 
 /** The study's LLM record, read-only (in the results file, or --llm-cache's), lent to `use`. */
 async function withRecord<T>(check: Store, dbPath: string, a: Args, use: (record: LlmStore) => Promise<T>): Promise<T> {
-  const recordPath = llmSettingsFrom(a).cache ?? dbPath;
+  // Only the record's path is read here: no key is needed, so no environment is given.
+  const recordPath = llmSettingsFrom(a, {}).cache ?? dbPath;
   const file = recordPath === dbPath ? check : unwrap(Store.open(recordPath, 'read'), 'the LLM record');
   try {
     return await use(unwrap(readRecord(file, recordPath)));
@@ -47,12 +49,12 @@ export async function checkLlmReplays(check: Store, dbPath: string, plan: StudyP
   await withRecord(check, dbPath, a, async (record) => unwrap(await checkReplays({ store: check, plan, study: found, record })));
 }
 
-export async function dryRunLlm(check: Store, dbPath: string, plan: StudyPlan, a: Args): Promise<number> {
+export async function dryRunLlm(check: Store, dbPath: string, plan: StudyPlan, a: Args, io: CliIo): Promise<number> {
   const e = await withRecord(check, dbPath, a, async (record) => unwrap(await estimateStudy(plan, record)));
-  const budget = llmSettingsFrom(a).maxCost ?? null;
-  if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, ...e, budget }) + '\n');
+  const budget = llmSettingsFrom(a, io.env).maxCost ?? null;
+  if (a.json) io.stdout.write(JSON.stringify({ dryRun: true, ...e, budget }) + '\n');
   else
-    process.stdout.write(
+    io.stdout.write(
       `Estimate for the study (the stored games' own calls from each speech to the end of its day, × 2 × ${plan.samples}; an estimate, not a quote):\n` +
         `  ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms\n` +
         `  ~${Math.round(e.calls).toLocaleString('en-US')} model calls, ~${Math.round(e.inputTokens).toLocaleString('en-US')} prompt + ~${Math.round(e.outputTokens).toLocaleString('en-US')} answer tokens, ~${usd(e.cost)}\n` +
@@ -62,8 +64,8 @@ export async function dryRunLlm(check: Store, dbPath: string, plan: StudyPlan, a
   return 0;
 }
 
-export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, print: typeof printStudy): Promise<number> {
-  const settings = llmSettingsFrom(a);
+export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, print: typeof printStudy, io: CliIo): Promise<number> {
+  const settings = llmSettingsFrom(a, io.env);
   const seating = everyone(plan);
   if (llmSpecsOf(seating).length === 0) throw new Error('a study of games with models seats none');
   checkModels(seating, settings, settings.maxCost ?? null);
@@ -78,7 +80,7 @@ export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, pri
     session = unwrap(LlmSession.start({ record, context: contextOf(settings, runId, maxCost), seating }));
     const s = session;
     let stopping = false;
-    const interrupt = onInterrupt({
+    const interrupt = onInterrupt(io, {
       clear: () => {},
       continueHint: 'run the same command again',
       stoppingMessage: 'stopping: ending the calls in flight',
@@ -89,7 +91,7 @@ export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, pri
     });
     let outcome: StudyRun;
     try {
-      outcome = unwrap(await runStudy(results, plan, study.id, { record: record.store, modelArms: modelArms(s.llm, plan.key) }, () => stopping));
+      outcome = unwrap(await runStudy(io, results, plan, study.id, { record: record.store, modelArms: modelArms(s.llm, plan.key) }, () => stopping));
     } finally {
       interrupt.dispose();
     }
@@ -101,7 +103,7 @@ export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, pri
       ...sessionLines(end, { whose: 'the study', record: record.path, warnings: s.llm.warnings }),
     ];
     const json = { record: record.path, runId, callsSent: end.sent, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, ...requestsJson(end.usage, end) };
-    print(results, plan, study.id, outcome, a.json, { lines, json });
+    print(io, results, plan, study.id, outcome, a.json, { lines, json });
     if (outcome.stopped !== null) {
       const stop = stopMessage(end, {
         stored: `${outcome.total} of ${plan.games.length} games measured`,
@@ -110,7 +112,7 @@ export async function playLlmStudy(dbPath: string, plan: StudyPlan, a: Args, pri
         resumeBudget: 'To go on, run the same command with a larger --max-cost',
         record: record.path,
       });
-      process.stderr.write(`sim: ${stop?.message ?? `the study stopped (${outcome.stopped}); run the same command to continue it`}\n`);
+      io.stderr.write(`sim: ${stop?.message ?? `the study stopped (${outcome.stopped}); run the same command to continue it`}\n`);
       return stop?.exit ?? EXIT_INTERRUPTED;
     }
     return 0;

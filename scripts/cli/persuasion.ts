@@ -19,6 +19,7 @@ import { count, DEFAULT_DB, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { llmFlagsGiven, type LlmArgs } from './llm-args.js';
+import type { CliIo } from './io.js';
 
 export interface PersuasionArgs extends LlmArgs {
   db?: string | undefined;
@@ -63,12 +64,12 @@ export function persuasionTable(rows: readonly PersuasionRow[], plan: Pick<Study
   };
 }
 
-export function printStudy(store: Store, plan: StudyPlan, studyId: number, outcome: StudyRun | null, json: boolean, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): void {
+export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: number, outcome: StudyRun | null, json: boolean, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): void {
   const speeches = studySpeeches(store, studyId);
   const rows = summarize(speeches);
   const games = new Set(speeches.map((s) => `${s.run}:${s.game}`)).size;
   if (json) {
-    process.stdout.write(
+    io.stdout.write(
       JSON.stringify({
         study: studyId,
         key: plan.key,
@@ -93,10 +94,10 @@ export function printStudy(store: Store, plan: StudyPlan, studyId: number, outco
     ...renderTable(persuasionTable(rows, plan), 100),
     ...(extra?.lines ?? []),
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  io.stdout.write(lines.join('\n') + '\n');
 }
 
-export async function persuasionCommand(a: PersuasionArgs): Promise<number> {
+export async function persuasionCommand(a: PersuasionArgs, io: CliIo): Promise<number> {
   if (a.run !== undefined && a.tournament !== undefined) fail('give --run R or --tournament T, not both');
   const samples = a.samples === undefined ? DEFAULT_SAMPLES : count('samples', a.samples, 1, 1000);
   const games = a.games === undefined ? undefined : count('games', a.games, 1);
@@ -126,10 +127,10 @@ export async function persuasionCommand(a: PersuasionArgs): Promise<number> {
       if (given.length > 0) fail(`${given.join(', ')} appl${given.length === 1 ? 'ies' : 'y'} to studies of games that seat a model; ${plan.label} seats none`);
     }
     if (a.dryRun === true) {
-      if (plan.llm) return await (await import('./persuasion-llm.js')).dryRunLlm(check, dbPath, plan, a);
+      if (plan.llm) return await (await import('./persuasion-llm.js')).dryRunLlm(check, dbPath, plan, a, io);
       const e = unwrap(await estimateStudy(plan, undefined));
-      if (a.json) process.stdout.write(JSON.stringify({ dryRun: true, ...e }) + '\n');
-      else process.stdout.write(`Estimate: ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms to play (2 × ${samples} a speech); no model: ${usd(0)}.\nNothing was played and nothing was written (--dry-run).\n`);
+      if (a.json) io.stdout.write(JSON.stringify({ dryRun: true, ...e }) + '\n');
+      else io.stdout.write(`Estimate: ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms to play (2 × ${samples} a speech); no model: ${usd(0)}.\nNothing was played and nothing was written (--dry-run).\n`);
       return 0;
     }
     // A study already complete is printed from the file, which stays untouched.
@@ -137,7 +138,7 @@ export async function persuasionCommand(a: PersuasionArgs): Promise<number> {
     if (found !== undefined) {
       const done = studyDone(check, found.id, plan);
       if (done) {
-        printStudy(check, plan, found.id, null, a.json);
+        printStudy(io, check, plan, found.id, null, a.json);
         return 0;
       }
     }
@@ -147,20 +148,20 @@ export async function persuasionCommand(a: PersuasionArgs): Promise<number> {
   } finally {
     check.close();
   }
-  if (plan.llm) return (await import('./persuasion-llm.js')).playLlmStudy(dbPath, plan, a, printStudy);
+  if (plan.llm) return (await import('./persuasion-llm.js')).playLlmStudy(dbPath, plan, a, printStudy, io);
   const store = unwrap(Store.open(dbPath, 'update'));
   try {
     const { study } = openStudy(store, plan);
-    const interrupt = onInterrupt({ clear: () => {}, continueHint: 'run the same command again', stoppingMessage: 'stopping after the game being measured' });
+    const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'run the same command again', stoppingMessage: 'stopping after the game being measured' });
     let outcome: StudyRun;
     try {
-      outcome = unwrap(await runStudy(store, plan, study.id, {}, interrupt.stopping));
+      outcome = unwrap(await runStudy(io, store, plan, study.id, {}, interrupt.stopping));
     } finally {
       interrupt.dispose();
     }
-    printStudy(store, plan, study.id, outcome, a.json);
+    printStudy(io, store, plan, study.id, outcome, a.json);
     if (outcome.stopped !== null) {
-      process.stderr.write(`sim: the study stopped (${outcome.stopped}) after ${outcome.total} of ${plan.games.length} games; run the same command to continue it\n`);
+      io.stderr.write(`sim: the study stopped (${outcome.stopped}) after ${outcome.total} of ${plan.games.length} games; run the same command to continue it\n`);
       return EXIT_INTERRUPTED;
     }
     return 0;
@@ -176,10 +177,10 @@ function studyDone(store: Store, study: number, plan: StudyPlan): boolean {
 }
 
 /** Plays the study's missing games (progress on stderr when it is a terminal). */
-export async function runStudy(store: Store, plan: StudyPlan, studyId: number, engine: StudyEngine, stopping: () => boolean) {
+export async function runStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: number, engine: StudyEngine, stopping: () => boolean) {
   const study = findStudy(store, plan.key)!;
   if (study.id !== studyId) throw new Error('the study changed under the command');
-  const tty = process.stderr.isTTY === true;
+  const tty = io.stderr.isTTY === true;
   const r = await playStudy({
     store,
     plan,
@@ -187,9 +188,9 @@ export async function runStudy(store: Store, plan: StudyPlan, studyId: number, e
     engine,
     stopping,
     onGame: (done, total) => {
-      if (tty) process.stderr.write(`\r  measured ${done} of ${total} games`);
+      if (tty) io.stderr.write(`\r  measured ${done} of ${total} games`);
     },
   });
-  if (tty) process.stderr.write('\r\x1b[K');
+  if (tty) io.stderr.write('\r\x1b[K');
   return r;
 }

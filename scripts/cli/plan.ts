@@ -24,6 +24,7 @@ import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-arg
 import { noProcessAgents } from './exec-run.js';
 import { playPairingsFromCli } from './pairing-play.js';
 import { DEFAULT_DELTA, DEFAULT_ERROR } from './sprt.js';
+import type { CliIo } from './io.js';
 
 export const DEFAULT_PILOT = 500;
 export const DEFAULT_POWER = 0.8;
@@ -66,12 +67,12 @@ function targetFrom(a: PlanCliArgs) {
   );
 }
 
-export async function planCommand(a: PlanCliArgs): Promise<number> {
+export async function planCommand(a: PlanCliArgs, io: CliIo): Promise<number> {
   const id = a.tournament;
-  return id !== undefined ? planTournamentCommand({ ...a, tournament: id }) : planPilotCommand(a);
+  return id !== undefined ? planTournamentCommand({ ...a, tournament: id }, io) : planPilotCommand(a, io);
 }
 
-function planTournamentCommand(a: PlanCliArgs & { tournament: string }): number {
+function planTournamentCommand(a: PlanCliArgs & { tournament: string }, io: CliIo): number {
   const given = (['agents', 'opponent', 'pilot', 'preset', 'players', 'roles', 'rule', 'seed'] as const).filter((k) => a[k] !== undefined);
   if (given.length > 0) fail(`--tournament plans a played tournament: its entrants, setup and seed are its own; drop ${given.map((k) => `--${k}`).join(', ')}`);
   noLlmFlags(a, 'a played tournament');
@@ -83,12 +84,12 @@ function planTournamentCommand(a: PlanCliArgs & { tournament: string }): number 
     const t = tournament(store, Number(a.tournament)) ?? fail(`${db} has no tournament ${a.tournament.trim()} (sim report --db ${db} lists its tournaments)`);
     const rows = unwrap(storedComparisons(store, t, target));
     const table = comparisonTable(rows, target);
-    if (a.json) process.stdout.write(JSON.stringify({ db, tournament: t.id, entrants: t.entrants, seed: t.seed, ...target, comparisons: rows, table: toJsonObject(table) }) + '\n');
+    if (a.json) io.stdout.write(JSON.stringify({ db, tournament: t.id, entrants: t.entrants, seed: t.seed, ...target, comparisons: rows, table: toJsonObject(table) }) + '\n');
     else {
       const head = wrap(`werewolf-lab plan: tournament ${t.id} (${t.entrants.join(', ')}), ${t.games} games per pairing, seed ${t.seed}`, 80);
       const open = rows.filter((r) => r.status === 'open').length;
       head.push(...labelled([['target', `separate a difference of ${target.delta} in win rate either way (alpha ${target.alpha}, power ${target.power}), or call it a tie within ±${target.delta}`], ['open', `${open} of ${rows.length} comparisons`]]));
-      process.stdout.write([...head, '', ...renderTable(table)].join('\n') + '\n');
+      io.stdout.write([...head, '', ...renderTable(table)].join('\n') + '\n');
     }
     return 0;
   } finally {
@@ -96,8 +97,8 @@ function planTournamentCommand(a: PlanCliArgs & { tournament: string }): number 
   }
 }
 
-async function planPilotCommand(a: PlanCliArgs): Promise<number> {
-  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+async function planPilotCommand(a: PlanCliArgs, io: CliIo): Promise<number> {
+  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json }, io);
   const target = targetFrom(a);
   const agents = listFlag('agents', a.agents, 'heuristic');
   if (agents.length === 0) fail('name the two agents to tell apart: --agents A --agents B (or plan a played tournament: --db PATH --tournament ID)');
@@ -121,10 +122,10 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
   let prices: PlanPrices | undefined;
   if (models.length === 0) noLlmFlags(a, [plan.a, plan.b, plan.opponent].join(', '));
   else {
-    settings = llmSettingsFrom(a);
+    settings = llmSettingsFrom(a, io.env);
     llm = await import('./tournament-llm.js');
     prices = llm.pilotPrices(plan, settings);
-    if (settings.dryRun) return printDryRun(plan, prices, llm.pilotCost(plan, settings), a.json);
+    if (settings.dryRun) return printDryRun(plan, prices, llm.pilotCost(plan, settings), a.json, io);
     if (a.pilot === undefined) fail(`an agent is a model: give --pilot N (games of each on each side; 4 runs) and --max-cost USD — sim plan … --dry-run prices it first`);
     llm.checkPilotModels(plan, settings);
   }
@@ -134,14 +135,14 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
     continueHint: 'run the same sim plan again to continue the pilot',
     models: llm === undefined ? undefined : (store, open: OpenPilot) => llm.startPilotModels(store, open, settings!, db),
     run: (io) => runPilot(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, io),
-  });
+  }, io);
   if ('exit' in played) return played.exit;
   const out = played.kept;
   if (out.result === null) throw new Error('sim plan: a kept pilot without its forecasts');
   const table = forecastTable(out.result, { ...target, prices });
   const runs = [...new Set(out.open.pairings.map((l) => l.run.id))];
   if (a.json)
-    process.stdout.write(
+    io.stdout.write(
       JSON.stringify({ a: plan.a, b: plan.b, opponent: plan.opponent, pilot: plan.pilot, seed: plan.seed, ...target, db, runs, sides: out.result, prices: prices ?? null, table: toJsonObject(table), played: out.play.played, stopped: out.play.stopped, llm: out.llm?.json ?? null }) +
         '\n',
     );
@@ -158,18 +159,18 @@ async function planPilotCommand(a: PlanCliArgs): Promise<number> {
       ...(out.llm?.lines ?? []),
     ];
     if (out.play.stopped) lines.push('', ...wrap('The pilot was stopped before all its games were played: the figures use the pairs stored so far; run the same command again to finish it.', 80));
-    process.stdout.write(lines.join('\n') + '\n');
+    io.stdout.write(lines.join('\n') + '\n');
   }
   if (out.stop !== null) {
-    process.stderr.write(out.stop.message + '\n');
+    io.stderr.write(out.stop.message + '\n');
     return out.stop.exit;
   }
   return out.play.stopped ? EXIT_INTERRUPTED : 0;
 }
 
-function printDryRun(plan: PilotPlan, prices: PlanPrices, cost: { readonly cost: number | null; readonly maxCost: number | null }, json: boolean): number {
+function printDryRun(plan: PilotPlan, prices: PlanPrices, cost: { readonly cost: number | null; readonly maxCost: number | null }, json: boolean, io: CliIo): number {
   if (json) {
-    process.stdout.write(JSON.stringify({ dryRun: true, a: plan.a, b: plan.b, opponent: plan.opponent, pilot: plan.pilot, seed: plan.seed, perPair: prices.perPair, pilotCost: cost.cost, pilotMaxCost: cost.maxCost }) + '\n');
+    io.stdout.write(JSON.stringify({ dryRun: true, a: plan.a, b: plan.b, opponent: plan.opponent, pilot: plan.pilot, seed: plan.seed, perPair: prices.perPair, pilotCost: cost.cost, pilotMaxCost: cost.maxCost }) + '\n');
     return 0;
   }
   const usd = (x: number | null) => (x === null ? 'no price' : `$${x.toFixed(4)}`);
@@ -182,6 +183,6 @@ function printDryRun(plan: PilotPlan, prices: PlanPrices, cost: { readonly cost:
     ]),
     'Nothing was called and nothing was written (--dry-run).',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }

@@ -5,6 +5,7 @@
 
 import cliProgress from 'cli-progress';
 import { gamesPerSecond } from './format.js';
+import type { CliIo } from './io.js';
 
 export interface Progress {
   /** Games done of `total`; `label` (optional) is shown before the bar (a sweep's round and open cells). */
@@ -53,11 +54,12 @@ export function duration(s: number | null): string {
   return `${Math.floor(x / 3600)}h ${String(Math.floor((x % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-export function progressBar(enabled: boolean): Progress {
-  if (!enabled || !process.stderr.isTTY) return SILENT;
+export function progressBar(enabled: boolean, io: CliIo): Progress {
+  if (!enabled || !io.stderr.isTTY) return SILENT;
   const bar = new cliProgress.SingleBar(
     {
-      stream: process.stderr,
+      // cli-progress draws only on a terminal (checked above), through a TTY stream's methods.
+      stream: io.stderr as NodeJS.WritableStream,
       format: '  {label}{bar} {percentage}% · {value}/{total} games · {speed} games/s · {eta} left',
       hideCursor: true,
       clearOnComplete: true,

@@ -24,6 +24,7 @@ import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { execSettingsFrom, execSummary, openGivenLog, openLogWithoutDb, startExec, type ExecArgs, type ExecSettings } from './exec-run.js';
+import type { CliIo } from './io.js';
 
 export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | boolean | undefined;
@@ -38,23 +39,23 @@ interface LlmPlan {
 }
 
 /** For a seating with models: the LLM flags checked, and the models' keys, URLs and prices; else the LLM flags refused. */
-async function llmPlan(a: LlmArgs, seating: Seating): Promise<LlmPlan | null> {
+async function llmPlan(a: LlmArgs, seating: Seating, io: CliIo): Promise<LlmPlan | null> {
   if (llmSpecsOf(seating).length === 0) {
     noLlmFlags(a, seating.text);
     return null;
   }
-  const settings = llmSettingsFrom(a);
+  const settings = llmSettingsFrom(a, io.env);
   const mod = await import('./llm-run.js');
   if (!settings.dryRun) mod.checkModels(seating, settings, settings.maxCost ?? null);
   return { settings, mod };
 }
 
-export async function runCommand(a: RunCommandArgs): Promise<number> {
+export async function runCommand(a: RunCommandArgs, io: CliIo): Promise<number> {
   const config = runConfigFrom(a);
-  const exec = executionFrom(a);
-  const llm = await llmPlan(a, config.seating);
+  const exec = executionFrom(a, io);
+  const llm = await llmPlan(a, config.seating, io);
   const agentSettings = execSettingsFrom(a, [config.seating]);
-  if (llm?.settings.dryRun === true) return llm.mod.dryRun(config, llm.settings, exec.json);
+  if (llm?.settings.dryRun === true) return llm.mod.dryRun(config, llm.settings, exec.json, io);
   const dbPath = dbPathFrom(a.db);
   if (dbPath === null) {
     if (a.resume) fail('--resume continues a stored run: it needs a database (drop --no-db, or give --db PATH)');
@@ -62,19 +63,19 @@ export async function runCommand(a: RunCommandArgs): Promise<number> {
       fail('a run with LLM seats records every call (to replay and resume it without paying twice): with --no-db, give --llm-cache PATH for the record, or drop --no-db');
   }
   // Everything is checked: the process agents start (and must greet) before any file is opened.
-  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings, { seed: config.seed }), settings: agentSettings };
+  const agents = agentSettings === null ? undefined : { host: await startExec([config.seating], agentSettings, { seed: config.seed }, io), settings: agentSettings };
   try {
-    return await runWith(a, { config, exec, dbPath, agents }, llm);
+    return await runWith(io, a, { config, exec, dbPath, agents }, llm);
   } finally {
     await agents?.host.close();
   }
 }
 
-async function runWith(a: RunCommandArgs, t: PlayTarget, llm: LlmPlan | null): Promise<number> {
+async function runWith(io: CliIo, a: RunCommandArgs, t: PlayTarget, llm: LlmPlan | null): Promise<number> {
   const { config, dbPath, agents } = t;
   if (dbPath === null) {
     if (agents !== undefined) openLogWithoutDb(agents.host, agents.settings);
-    return llm !== null ? playLlm(t, llm) : play(t);
+    return llm !== null ? playLlm(io, t, llm) : play(io, t);
   }
   const state = inspectDbFile(dbPath);
   const store = unwrap(Store.open(dbPath, 'write'));
@@ -83,16 +84,16 @@ async function runWith(a: RunCommandArgs, t: PlayTarget, llm: LlmPlan | null): P
     let resume: RunRow | undefined;
     if (a.resume) {
       const found = store.findRun(runKey(config), config.shard.k, config.shard.n);
-      if (found === undefined) process.stderr.write(`note: no earlier run of this configuration in ${dbPath}; starting one\n`);
+      if (found === undefined) io.stderr.write(`note: no earlier run of this configuration in ${dbPath}; starting one\n`);
       else if (found.codeHash !== codeHash())
-        process.stderr.write(
+        io.stderr.write(
           `note: run ${found.id} in ${dbPath} has this configuration but was played by other code (${found.codeHash}, now ${codeHash()}); starting a new run\n`,
         );
       else resume = found;
     }
     if (agents !== undefined) openGivenLog(agents.host, agents.settings);
-    if (llm !== null) return await playLlm({ ...t, store, resume }, llm, () => (dropped = true));
-    return await play({ ...t, store, resume });
+    if (llm !== null) return await playLlm(io, { ...t, store, resume }, llm, () => (dropped = true));
+    return await play(io, { ...t, store, resume });
   } finally {
     store.close();
     // A run refused at its first call is not kept; nor is the file made for it.
@@ -123,7 +124,7 @@ interface PlayTarget {
  * run row made (a new run) and registered in the record with its budget, then played.
  * `onDropped`: the run was refused at its first call and not kept.
  */
-async function playLlm(t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Promise<number> {
+async function playLlm(io: CliIo, t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Promise<number> {
   const { settings, mod } = plan;
   const record = mod.openRecordOf(settings, t.dbPath, t.store, t.resume !== undefined);
   let session: LlmRunSession | undefined;
@@ -139,7 +140,7 @@ async function playLlm(t: PlayTarget, plan: LlmPlan, onDropped?: () => void): Pr
       exec: t.agents?.host,
     });
     const run = session.results?.run;
-    return await play({ ...t, resume: run }, session, () => {
+    return await play(io, { ...t, resume: run }, session, () => {
       dropped = true;
       onDropped?.();
     });
@@ -172,8 +173,8 @@ export function storedRun(store: Store, runArg: string | undefined, what: string
   return { run, config: unwrap(configOfRun(run, what)) };
 }
 
-export async function resumeCommand(a: ResumeArgs): Promise<number> {
-  const exec = executionFrom(a);
+export async function resumeCommand(a: ResumeArgs, io: CliIo): Promise<number> {
+  const exec = executionFrom(a, io);
   const dbPath = a.db ?? DEFAULT_DB;
   if (dbPath.trim() === '') fail('--db needs a file path');
   // Everything is checked read-only first: a refused resume changes nothing.
@@ -191,21 +192,21 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
           'resuming would mix games of two versions into one result. Start a new run with this version instead',
       );
     id = run.id;
-    llm = await llmPlan(a, config.seating);
+    llm = await llmPlan(a, config.seating, io);
     agentSettings = execSettingsFrom(a, [config.seating]);
     seating = config.seating;
     seed = config.seed;
   } finally {
     check.close();
   }
-  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings, { seed }), settings: agentSettings };
+  const agents = agentSettings === null ? undefined : { host: await startExec([seating], agentSettings, { seed }, io), settings: agentSettings };
   try {
     const store = unwrap(Store.open(dbPath, 'update'));
     try {
       const { run, config } = storedRun(store, String(id), 'resumed');
       if (agents !== undefined) openGivenLog(agents.host, agents.settings);
-      if (llm !== null) return await playLlm({ config, exec, dbPath, store, resume: run, agents }, llm);
-      return await play({ config, exec, dbPath, store, resume: run, agents });
+      if (llm !== null) return await playLlm(io, { config, exec, dbPath, store, resume: run, agents }, llm);
+      return await play(io, { config, exec, dbPath, store, resume: run, agents });
     } finally {
       store.close();
     }
@@ -215,7 +216,7 @@ export async function resumeCommand(a: ResumeArgs): Promise<number> {
 }
 
 /** Plays the run (with its LLM session when it seats models); `dropped` is called when that run was refused at its first call and not kept. */
-async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
+async function play(io: CliIo, t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): Promise<number> {
   const { config, exec, dbPath, store, resume } = t;
   // The header first: what is played and where it goes, before the bar and the wait. A run
   // with models shows it once its first game is stored (or at its end): a run refused at
@@ -224,12 +225,12 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
   const header = () => {
     if (headerShown) return;
     headerShown = true;
-    if (!exec.json) process.stdout.write(runHeader(config, dbPath, resume?.id ?? null));
+    if (!exec.json) io.stdout.write(runHeader(config, dbPath, resume?.id ?? null));
   };
   if (llm === undefined) header();
-  const bar = progressBar(!exec.json);
+  const bar = progressBar(!exec.json, io);
   let runId = resume?.id;
-  const interrupt = onInterrupt({
+  const interrupt = onInterrupt(io, {
     clear: () => bar.stop(),
     continueHint: () => (runId === undefined || dbPath === null ? 'sim resume plays the rest' : `continue with: sim resume --db ${dbPath} --run ${runId}`),
     onFirst: () => llm?.interrupt(),
@@ -277,24 +278,24 @@ async function play(t: PlayTarget, llm?: LlmRunSession, dropped?: () => void): P
       firstStored,
     };
     if (kept) header();
-    if (exec.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
-    else if (kept) process.stdout.write(humanSummary(summary, false));
+    if (exec.json) io.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
+    else if (kept) io.stdout.write(humanSummary(summary, false));
     if (!kept) dropped?.();
     const failure = outcome.writeFailure;
     if (failure !== null && outcome.run !== null) {
-      process.stderr.write(
+      io.stderr.write(
         `sim: writing ${dbPath} failed: ${failure.why} (${failure.message}). The run stopped; its ${outcome.tally.games} games stored ` +
           `before are safe (the batch that failed was rolled back). ${failure.fix}, then continue with: sim resume --db ${dbPath} --run ${outcome.run.id}\n`,
       );
       return EXIT_WRITE;
     }
     if (end?.stop != null) {
-      process.stderr.write(visible(end.stop.message) + '\n');
+      io.stderr.write(visible(end.stop.message) + '\n');
       return end.stop.exit;
     }
     if (outcome.tally.games < outcome.planned) {
       const hint = outcome.run === null ? '' : `; continue with: sim resume --db ${dbPath} --run ${outcome.run.id}`;
-      process.stderr.write(`stopped after ${outcome.tally.games} of ${outcome.planned} games${hint}\n`);
+      io.stderr.write(`stopped after ${outcome.tally.games} of ${outcome.planned} games${hint}\n`);
       return EXIT_INTERRUPTED;
     }
     return 0;

@@ -30,6 +30,7 @@ import { gameJson } from '../../reports/replay-data.js';
 import { statSync } from 'node:fs';
 import { writeAtomic } from '../../reports/report-command.js';
 import { dirname, resolve } from 'node:path';
+import type { CliIo } from './io.js';
 
 export interface ShowArgs extends SetupArgs, ExecArgs {
   game?: string | undefined;
@@ -83,7 +84,7 @@ interface Source {
   readonly stored?: { readonly row: GameRow | undefined; readonly run: RunRow; readonly sides: Map<number, string>; readonly count: number };
 }
 
-export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: string | undefined) => { run: RunRow; config: RunConfig }): Promise<number> {
+export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: string | undefined) => { run: RunRow; config: RunConfig }, io: CliIo): Promise<number> {
   if (a.game === undefined) fail('sim show needs --game I (the game index, from 0)');
   const index = count('game', a.game, 0);
   if (a.html !== undefined) checkHtmlPath(a.html);
@@ -122,21 +123,21 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
   if (src.stored !== undefined && programs.length > 0 && a.runAgents !== true) fail(`run ${src.stored.run.id}: ${agentsNotRun(programs)}`);
   const agents = execSettingsFrom(a, [config.seating]);
   if (a.agentLog !== undefined && agents !== null) fail('--agent-log applies to runs; sim show writes no log (the agents\' stderr is dropped)');
-  const host = agents === null ? undefined : await startExec([config.seating], agents);
+  const host = agents === null ? undefined : await startExec([config.seating], agents, {}, io);
   try {
-    return await showWith(a, src, index, host);
+    return await showWith(a, src, index, host, io);
   } finally {
     await host?.close();
   }
 }
 
-async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined): Promise<number> {
+async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined, io: CliIo): Promise<number> {
   const { config } = src;
   const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes, { exec });
   const llm = llmSpecsOf(config.seating).length > 0;
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
   if (config.seating.async && !llm)
-    process.stderr.write(
+    io.stderr.write(
       `note: the agents ${config.seating.text} answer asynchronously: the replay asks them again, and a stored game is reproduced only if they answer as they did\n`,
     );
   let replay: PlayedIndex;
@@ -174,11 +175,11 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
   if (a.html !== undefined) {
     const page = replayPage(game);
     writeFileAtomic(a.html, page, '--html');
-    process.stderr.write(`replay page written: ${a.html} (${Math.ceil(Buffer.byteLength(page) / 1024)} kB)\n`);
+    io.stderr.write(`replay page written: ${a.html} (${Math.ceil(Buffer.byteLength(page) / 1024)} kB)\n`);
   }
-  if (a.json) process.stdout.write(JSON.stringify(gameJson({ ...game, outcome: replay.played.outcome, seed: gameSeed(config.seed, index), index })) + '\n');
-  else if (a.html === undefined) process.stdout.write(text(header) + (check.matches === true ? `\nReplay matches the stored result: ${check.verdict.replace(/^replay matches the stored result: /, '')}.\n` : ''));
-  if (check.said !== '') process.stderr.write(check.said);
+  if (a.json) io.stdout.write(JSON.stringify(gameJson({ ...game, outcome: replay.played.outcome, seed: gameSeed(config.seed, index), index })) + '\n');
+  else if (a.html === undefined) io.stdout.write(text(header) + (check.matches === true ? `\nReplay matches the stored result: ${check.verdict.replace(/^replay matches the stored result: /, '')}.\n` : ''));
+  if (check.said !== '') io.stderr.write(check.said);
   return check.code;
 }
 

@@ -16,6 +16,7 @@ import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { noProcessAgents } from './exec-run.js';
 import { playPairingsFromCli } from './pairing-play.js';
+import type { CliIo } from './io.js';
 
 export const DEFAULT_DELTA = 0.05;
 export const DEFAULT_ERROR = 0.05;
@@ -81,8 +82,8 @@ export function sprtPlanFrom(a: SprtCliArgs, concurrency: number): SprtPlan {
   return unwrap(planSprt({ ...request, batch: Math.max(1, Math.ceil(concurrency / 2)) }));
 }
 
-export async function sprtCommand(a: SprtCliArgs): Promise<number> {
-  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+export async function sprtCommand(a: SprtCliArgs, io: CliIo): Promise<number> {
+  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json }, io);
   const db = dbPathFrom(a.db);
   if (db === null) fail('a sequential test stores its games as runs: it needs a database (drop --no-db, or give --db PATH)');
   const plan = sprtPlanFrom(a, exec.concurrency);
@@ -92,7 +93,7 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
   if (!plan.async) noLlmFlags(a, [plan.candidate, plan.baseline, plan.opponent].join(', '));
   else {
     if (a.maxGames === undefined) fail('an entrant is a model: give --max-games N (games of each at most) and --max-cost USD; sim plan --dry-run estimates the cost first');
-    settings = llmSettingsFrom(a);
+    settings = llmSettingsFrom(a, io.env);
     llm = await import('./tournament-llm.js');
     llm.checkSprtModels(plan, settings);
   }
@@ -102,18 +103,18 @@ export async function sprtCommand(a: SprtCliArgs): Promise<number> {
     continueHint: 'run the same sim sprt again to continue',
     models: llm === undefined ? undefined : (store, open: OpenSprt) => llm.startSprtModels(store, open, settings!, db),
     run: (io) => runSprt(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, io),
-  });
+  }, io);
   if ('exit' in played) return played.exit;
   const out = played.kept;
   if (out.result === null) throw new Error('sim sprt: a kept test without its result');
   const view: SprtView = { ...out, ...out.result };
-  process.stdout.write(a.json ? JSON.stringify(sprtJson(view, db)) + '\n' : sprtText(view, db));
+  io.stdout.write(a.json ? JSON.stringify(sprtJson(view, db)) + '\n' : sprtText(view, db));
   if (out.stop !== null) {
-    process.stderr.write(out.stop.message + '\n');
+    io.stderr.write(out.stop.message + '\n');
     return out.stop.exit;
   }
   if (view.state.decision === null) {
-    process.stderr.write(`stopped before a decision, after ${view.state.scan.pairs} pairs; run the same command again to continue\n`);
+    io.stderr.write(`stopped before a decision, after ${view.state.scan.pairs} pairs; run the same command again to continue\n`);
     return EXIT_INTERRUPTED;
   }
   return 0;

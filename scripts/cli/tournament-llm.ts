@@ -31,6 +31,7 @@ import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { rmSync } from 'node:fs';
 import { wrap } from '../../reports/terminal.js';
+import type { CliIo } from './io.js';
 
 /** Every agent of the tournament as one seating (for the models' keys, URLs and prices). */
 function everyone(s: Schedule): Seating {
@@ -45,7 +46,7 @@ export function checkTournamentModels(s: Schedule, settings: LlmSettings): void 
 const sum = (xs: readonly (number | null)[]): number | null => (xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + x!, 0));
 
 /** `--dry-run`: the estimated tokens and cost of every pairing that seats a model; no call, no file. */
-export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): number {
+export function dryRun(s: Schedule, settings: LlmSettings, json: boolean, io: CliIo): number {
   const rows: { label: string; e: RunEstimate }[] = [];
   for (const p of s.pairings) {
     if (!p.seating.async) continue;
@@ -67,7 +68,7 @@ export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): numbe
   const perModel = [...models.entries()].map(([spec, t]) => ({ spec, calls: t.calls, inputTokens: t.inputTokens, outputTokens: t.outputTokens, cost: sum(t.costs), maxCost: sum(t.maxCosts) }));
   const budget = settings.maxCost ?? null;
   if (json) {
-    process.stdout.write(
+    io.stdout.write(
       JSON.stringify({ dryRun: true, mode: s.mode, entrants: s.entrants, seed: s.seed, games: s.games, pairings: rows.map((r) => ({ pairing: r.label, ...r.e })), models: perModel, cost, maxCost, budget }) + '\n',
     );
     return 0;
@@ -95,7 +96,7 @@ export function dryRun(s: Schedule, settings: LlmSettings, json: boolean): numbe
       }`,
     );
   lines.push('Nothing was called and nothing was written (--dry-run).');
-  process.stdout.write(lines.join('\n') + '\n');
+  io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }
 

@@ -12,13 +12,13 @@ import { planTournament, runTournament, type TournamentArgs } from '../../report
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile } from '../../runs/storage.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, type PairingsCliArgs } from './args.js';
-import { terminalWidth } from './format.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import type { Schedule } from '../../tournaments/schedule.js';
 import { execOptions, execSettingsFrom, execSummary, startExec, type ExecArgs } from './exec-run.js';
+import { terminalWidth, type CliIo } from './io.js';
 
 export const DEFAULT_TOURNAMENT_GAMES = 1000;
 export const DEFAULT_ADAPTIVE_PRECISION = 0.02;
@@ -62,8 +62,8 @@ export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
   batch?: string;
 }
 
-export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
-  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json });
+export async function tournamentCommand(a: TournamentCliArgs, io: CliIo): Promise<number> {
+  const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json }, io);
   if (a.adaptive === true && a.games !== undefined)
     fail('--adaptive decides the games of each pairing itself: drop --games (give --max-games N for a cap per pairing)');
   if (a.adaptive !== true) {
@@ -74,7 +74,7 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
   if (db === null) fail('a tournament stores each pairing as a run: it needs a database (drop --no-db, or give --db PATH)');
   const args: TournamentArgs = {
     db,
-    width: terminalWidth(),
+    width: terminalWidth(io),
     mode: a.mode ?? 'side',
     agents: listFlag('agents', a.agents, 'heuristic'),
     reference: a.reference,
@@ -115,17 +115,17 @@ export async function tournamentCommand(a: TournamentCliArgs): Promise<number> {
           ? `an entrant is a model: give --max-games N (games per pairing at most; ${schedule.pairings.length} pairings) and --max-cost USD`
           : `an entrant is a model: give --games N (games per pairing; ${schedule.pairings.length} pairings) — sim tournament … --dry-run estimates the cost first`,
       );
-    settings = llmSettingsFrom(a);
+    settings = llmSettingsFrom(a, io.env);
     llm = await import('./tournament-llm.js');
-    if (settings.dryRun) return llm.dryRun(schedule, settings, a.json);
+    if (settings.dryRun) return llm.dryRun(schedule, settings, a.json, io);
     llm.checkTournamentModels(schedule, settings);
   }
   const agentSettings = execSettingsFrom(a, schedule.pairings.map((p) => p.seating));
   if (agentSettings?.log !== undefined) fail("--agent-log: a tournament writes its agents' log beside its database (DB.tournamentN.agents.log)");
   // Everything is checked: the process agents start (and must greet) before the database is opened.
-  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings, { seed: args.seed });
+  const host = agentSettings === null ? undefined : await startExec(schedule.pairings.map((p) => p.seating), agentSettings, { seed: args.seed }, io);
   try {
-    return await play(a, { db, schedule, args, llm, settings, host });
+    return await play(a, { db, schedule, args, llm, settings, host }, io);
   } finally {
     await host?.close();
   }
@@ -141,12 +141,13 @@ async function play(
     settings: ReturnType<typeof llmSettingsFrom> | undefined;
     host: ExecHost | undefined;
   },
+  io: CliIo,
 ): Promise<number> {
   const { db, schedule, args, llm, settings, host } = t;
   const state = inspectDbFile(db);
-  const bar = progressBar(!a.json);
+  const bar = progressBar(!a.json, io);
   let stopModels: (() => void) | undefined;
-  const interrupt = onInterrupt({
+  const interrupt = onInterrupt(io, {
     clear: () => bar.stop(),
     continueHint: 'run the same sim tournament again to continue',
     onFirst: () => stopModels?.(),
@@ -171,17 +172,17 @@ async function play(
     if (out.dropped) {
       // Refused at its first call: nothing was kept, nor the file made for it.
       if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
-      process.stdout.write(out.stdout);
-      process.stderr.write(visible(out.stop?.message ?? 'the tournament was not kept') + '\n');
+      io.stdout.write(out.stdout);
+      io.stderr.write(visible(out.stop?.message ?? 'the tournament was not kept') + '\n');
       return out.stop?.exit ?? 1;
     }
-    process.stdout.write(out.stdout);
+    io.stdout.write(out.stdout);
     if (out.stop !== null) {
-      process.stderr.write(visible(out.stop.message) + '\n');
+      io.stderr.write(visible(out.stop.message) + '\n');
       return out.stop.exit;
     }
     if (out.play.stopped) {
-      process.stderr.write(`stopped after ${out.play.stored} of ${out.play.total} games; run the same command again to continue\n`);
+      io.stderr.write(`stopped after ${out.play.stored} of ${out.play.total} games; run the same command again to continue\n`);
       return EXIT_INTERRUPTED;
     }
     return 0;

@@ -15,9 +15,9 @@ afterAll(() => removeDir(dir));
 
 const BOT = join(import.meta.dirname, '..', '..', 'examples', 'agents', 'random_bot.py');
 
-beforeAll(() => {
-  expect(sim(['--games', '6', '--agents', 'heuristic', '--seed', 'a2', '--workers', '0', '--db', 'h.db', '--json'], dir).code).toBe(0);
-  const exec = sim(['--games', '3', '--agents', 'heuristic', '--agents', `werewolves=exec:python3 ${BOT}`, '--seed', 'a2', '--db', 'x.db', '--json'], dir);
+beforeAll(async () => {
+  expect((await sim(['--games', '6', '--agents', 'heuristic', '--seed', 'a2', '--workers', '0', '--db', 'h.db', '--json'], dir)).code).toBe(0);
+  const exec = await sim(['--games', '3', '--agents', 'heuristic', '--agents', `werewolves=exec:python3 ${BOT}`, '--seed', 'a2', '--db', 'x.db', '--json'], dir);
   expect(exec.code).toBe(0);
 });
 
@@ -48,25 +48,25 @@ describe('bad input: one line, exit 2, nothing written', () => {
     ['fork', '--out', '--out', 'a.html', 'b.html'],
     ['fork', '--db', '--db', 'h.db', 'h.db'],
     ['metrics', '--db', '--db', 'h.db', 'h.db'],
-  ])('sim %s with %s given twice', (cmd, flag, _same, v1, v2) => {
+  ])('sim %s with %s given twice', async (cmd, flag, _same, v1, v2) => {
     const edit = flag === '--answer' ? [] : ['--silence'];
     const base = cmd === 'fork' ? ['fork', '--run', '1', '--game', '0', '--at', '3', ...edit] : ['metrics'];
     const args = [...base, ...(flag === '--db' ? [] : ['--db', 'h.db']), flag, v1, flag, v2];
     const before = snapshot(dir);
-    const r = sim(args, dir);
+    const r = await sim(args, dir);
     // Fails on a5084b0: exit 1 and a TypeError's stack trace (`out.trim is not a function`).
     expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
     expect(r.code).toBe(2);
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('sim persuasion and sim fork on a run with a process agent refuse (or play) cleanly, writing nothing when refused', () => {
+  it('sim persuasion and sim fork on a run with a process agent refuse (or play) cleanly, writing nothing when refused', async () => {
     for (const args of [
       ['persuasion', '--db', 'x.db', '--run', '1', '--games', '1', '--samples', '1'],
       ['fork', '--db', 'x.db', '--run', '1', '--game', '0', '--at', '3', '--silence'],
     ]) {
       const before = snapshot(dir);
-      const r = sim(args, dir);
+      const r = await sim(args, dir);
       // Fails on a5084b0: exit 1, "Error: agent exec:… needs a process host" and a stack trace;
       // sim persuasion has written a `studies` row by then.
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -77,11 +77,11 @@ describe('bad input: one line, exit 2, nothing written', () => {
     }
   });
 
-  it('sim metrics on a process-agent run without stored counts (another METRICS_VERSION) does not crash', () => {
+  it('sim metrics on a process-agent run without stored counts (another METRICS_VERSION) does not crash', async () => {
     const db = new Database(join(dir, 'x.db'));
     db.prepare('DELETE FROM metric_sums').run();
     db.close();
-    const r = sim(['metrics', '--db', 'x.db', '--run-agents'], dir);
+    const r = await sim(['metrics', '--db', 'x.db', '--run-agents'], dir);
     // Fails on a5084b0: the replay seats the exec agent without a process host — a stack trace, exit 1.
     expect(r.stderr).not.toMatch(/\n\s+at /);
     // The replay starts the run's programs, as sim show does, and counts its 3 games.
@@ -90,14 +90,14 @@ describe('bad input: one line, exit 2, nothing written', () => {
     expect(r.stdout).toMatch(/exec:python3/);
   });
 
-  it('sim persuasion refused for a game that does not replay writes no study', () => {
-    const r0 = sim(['--games', '3', '--agents', 'heuristic', '--seed', 'a2t', '--workers', '0', '--db', 't.db', '--json'], dir);
+  it('sim persuasion refused for a game that does not replay writes no study', async () => {
+    const r0 = await sim(['--games', '3', '--agents', 'heuristic', '--seed', 'a2t', '--workers', '0', '--db', 't.db', '--json'], dir);
     expect(r0.code).toBe(0);
     const db = new Database(join(dir, 't.db'));
     db.prepare('UPDATE games SET days = days + 1 WHERE idx = 0').run();
     db.close();
     const before = snapshot(dir);
-    const r = sim(['persuasion', '--db', 't.db', '--games', '1', '--samples', '1'], dir);
+    const r = await sim(['persuasion', '--db', 't.db', '--games', '1', '--samples', '1'], dir);
     expect(r.code).toBe(2);
     // Fails on a5084b0: the refused study leaves its `studies` row (and the study tables).
     expect(snapshot(dir)).toEqual(before);

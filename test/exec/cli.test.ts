@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
-import { removeDir, sim, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { HOSTILE, RANDOM_BOT } from './helpers.js';
 
 const dir = tempDir('exec-cli');
@@ -19,7 +19,7 @@ const BOT = `werewolves=exec:python3 ${RANDOM_BOT}`;
 describe('sim with a process agent', () => {
   test('plays and stores the run; the log is beside the database; resume plays exactly the missing games; show replays one', async () => {
     const db = join(dir, 'bot.db');
-    const r = await simAsync(['--games', '60', '--agents', 'heuristic', '--agents', BOT, '--db', db, '--json'], dir);
+    const r = await sim(['--games', '60', '--agents', 'heuristic', '--agents', BOT, '--db', db, '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { games: number; exec: { log: string; agents: { errors: number; seats: number; name: string }[] } };
     expect(out.games).toBe(60);
@@ -31,15 +31,15 @@ describe('sim with a process agent', () => {
     const d = new Database(db);
     d.prepare('DELETE FROM games WHERE run = 1 AND idx BETWEEN 10 AND 34').run();
     d.close();
-    const resumed = await simAsync(['resume', '--db', db], dir);
+    const resumed = await sim(['resume', '--db', db], dir);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('35 games were already stored');
     expect(storedGames(db)).toBe(before);
     // A results file can name any command: its programs run only with --run-agents.
-    const refused = await simAsync(['show', '--db', db, '--game', '17'], dir);
+    const refused = await sim(['show', '--db', db, '--game', '17'], dir);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^sim: run 1: its agents include programs \(exec:python3 .*\): replaying it would run them.*--run-agents/);
-    const shown = await simAsync(['show', '--db', db, '--game', '17', '--run-agents'], dir);
+    const shown = await sim(['show', '--db', db, '--game', '17', '--run-agents'], dir);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('Replay matches the stored result');
     expect(shown.stdout).toMatch(/agents: .*exec:python3/);
@@ -48,7 +48,7 @@ describe('sim with a process agent', () => {
   test("a hostile agent's run completes; its stderr goes to the log, not the terminal; the summary counts its errors", async () => {
     const db = join(dir, 'garbage.db');
     const spec = `exec:python3 ${HOSTILE} garbage`;
-    const r = await simAsync(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '0.5', '--agent-restarts', '1'], dir);
+    const r = await sim(['--games', '20', '--agents', 'heuristic', '--agents', `2=${spec}`, '--db', db, '--agent-timeout', '0.5', '--agent-restarts', '1'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('hostile agent');
     const log = readFileSync(join(dir, 'garbage.run1.agents.log'), 'utf8');
@@ -69,11 +69,11 @@ describe('sim with a process agent', () => {
   test.each([
     ['a program that does not exist', 'exec:no-such-program-werewolf', /could not start: .*could not be run/],
     ['a program that does not greet', `exec:python3 -c "print('hello')"`, /could not start: .*not JSON: "hello"/],
-  ])('%s is refused: exit 2, one paragraph, nothing written', (_what, spec, message) => {
+  ])('%s is refused: exit 2, one paragraph, nothing written', async (_what, spec, message) => {
     const sub = tempDir('exec-refused');
     try {
       const before = snapshot(sub);
-      const r = sim(['--games', '10', '--agents', `werewolves=${spec}`, '--db', join(sub, 'x.db')], sub);
+      const r = await sim(['--games', '10', '--agents', `werewolves=${spec}`, '--db', join(sub, 'x.db')], sub);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toContain('    at ');
@@ -84,14 +84,14 @@ describe('sim with a process agent', () => {
     }
   });
 
-  test('the process-agent flags are refused for a seating without one', () => {
-    const r = sim(['--games', '10', '--agent-timeout', '3', '--no-db'], dir);
+  test('the process-agent flags are refused for a seating without one', async () => {
+    const r = await sim(['--games', '10', '--agent-timeout', '3', '--no-db'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--agent-timeout applies to process agents');
   });
 
-  test('sim sprt refuses a process agent with a clear message (sim tournament seats them)', () => {
-    const r = sim(['sprt', '--candidate', `exec:python3 ${RANDOM_BOT}`, '--baseline', 'heuristic', '--side', 'werewolves', '--db', join(dir, 'sprt.db')], dir);
+  test('sim sprt refuses a process agent with a clear message (sim tournament seats them)', async () => {
+    const r = await sim(['sprt', '--candidate', `exec:python3 ${RANDOM_BOT}`, '--baseline', 'heuristic', '--side', 'werewolves', '--db', join(dir, 'sprt.db')], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('sim sprt does not seat process agents');
     expect(existsSync(join(dir, 'sprt.db'))).toBe(false);
@@ -99,7 +99,7 @@ describe('sim with a process agent', () => {
 
   test('a tournament seats a process agent as an entrant', async () => {
     const db = join(dir, 'tour.db');
-    const r = await simAsync(['tournament', '--agents', 'random', '--agents', `exec:python3 ${RANDOM_BOT}`, '--games', '30', '--db', db, '--json'], dir);
+    const r = await sim(['tournament', '--agents', 'random', '--agents', `exec:python3 ${RANDOM_BOT}`, '--games', '30', '--db', db, '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { stored: number; total: number; exec: { agents: { errors: number; seats: number }[]; log: string } };
     expect(out.stored).toBe(out.total);
@@ -120,23 +120,23 @@ describe('reading a results file runs nothing it names', () => {
     const marker = join(dir, 'MARKER');
     const db = join(dir, 'named.db');
     const agent = `werewolves=exec:sh -c 'touch ${marker}; exec python3 ${RANDOM_BOT}'`;
-    const played = await simAsync(['--games', '3', '--agents', 'heuristic', '--agents', agent, '--db', db], dir);
+    const played = await sim(['--games', '3', '--agents', 'heuristic', '--agents', agent, '--db', db], dir);
     expect(played.code, played.stderr).toBe(0);
     expect(existsSync(marker), 'the run started the agent').toBe(true);
     rmSync(marker);
     const d = new Database(db);
     d.prepare('DELETE FROM metric_sums').run();
     d.close();
-    const report = await simAsync(['report', '--db', db, '--out', join(dir, 'named-report')], dir);
+    const report = await sim(['report', '--db', db, '--out', join(dir, 'named-report')], dir);
     expect(report.code, report.stderr).toBe(0);
     expect(readFileSync(join(dir, 'named-report', 'game-1-0.html'), 'utf8')).toContain('--run-agents');
-    const show = await simAsync(['show', '--db', db, '--game', '0'], dir);
+    const show = await sim(['show', '--db', db, '--game', '0'], dir);
     expect(show.code).toBe(2);
-    const metrics = await simAsync(['metrics', '--db', db, '--json'], dir);
+    const metrics = await sim(['metrics', '--db', db, '--json'], dir);
     expect(metrics.code, metrics.stderr).toBe(0);
     expect((JSON.parse(metrics.stdout) as { notes: string[] }).notes.join(' ')).toMatch(/cannot be replayed: its agents include programs/);
     expect(existsSync(marker), 'a command stored in the file ran').toBe(false);
-    const trusted = await simAsync(['report', '--db', db, '--out', join(dir, 'named-report-2'), '--run-agents'], dir);
+    const trusted = await sim(['report', '--db', db, '--out', join(dir, 'named-report-2'), '--run-agents'], dir);
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(existsSync(marker), 'with --run-agents the replay starts the agent').toBe(true);
   });
@@ -151,7 +151,7 @@ describe('the default seed is a public one', () => {
     [[], true],
     [['--seed', 'a-secret-seed'], false],
   ])('process agents with %j: the note %s', async (seed, noted) => {
-    const r = await simAsync(['--games', '2', '--no-db', '--agents', 'heuristic', '--agents', BOT, ...seed], dir);
+    const r = await sim(['--games', '2', '--no-db', '--agents', 'heuristic', '--agents', BOT, ...seed], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(/play under the default seed 1, which a program can guess/.test(r.stderr)).toBe(noted);
   });
@@ -159,7 +159,7 @@ describe('the default seed is a public one', () => {
 
 describe('sim agent-check', () => {
   test('passes the example bot: every preset, no protocol error, exit 0', async () => {
-    const r = await simAsync(['agent-check', `exec:python3 ${RANDOM_BOT}`, '--games', '1'], dir);
+    const r = await sim(['agent-check', `exec:python3 ${RANDOM_BOT}`, '--games', '1'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('no protocol error');
     for (const preset of ['thiercelieux', 'classic', 'introduction', 'standard']) expect(r.stdout).toContain(preset);
@@ -171,7 +171,7 @@ describe('sim agent-check', () => {
     ['chatty', /\[stray\] .*answers no request \(not JSON\): "thinking about it"/],
     ['exit', /\[exit\] .*exited with code 3/],
   ])('lists every protocol error of an agent that is %s, and exits 1', async (mode, line) => {
-    const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
+    const r = await sim(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/\d+ protocol errors?:/);
     expect(r.stdout).toMatch(line);
@@ -180,7 +180,7 @@ describe('sim agent-check', () => {
   // The hello's name is the agent's text: printed raw, its ESC colour and OSC title
   // sequences, BEL and U+202E reached the user's terminal (audit 5).
   test("shows the agent's name with its control characters made visible", async () => {
-    const r = await simAsync(['agent-check', `exec:python3 ${HOSTILE} evilname`, '--games', '1'], dir);
+    const r = await sim(['agent-check', `exec:python3 ${HOSTILE} evilname`, '--games', '1'], dir);
     expect(r.code, r.stderr).toBe(0);
     const line = r.stdout.split('\n').find((l) => l.includes('RED'));
     expect(line, r.stdout).toBeDefined();
@@ -188,8 +188,8 @@ describe('sim agent-check', () => {
     expect(line).toMatch(/\\x1b\[31mRED/);
   });
 
-  test('refuses what is not one process agent', () => {
-    const r = sim(['agent-check', 'heuristic'], dir);
+  test('refuses what is not one process agent', async () => {
+    const r = await sim(['agent-check', 'heuristic'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('checks one process agent');
   });

@@ -10,7 +10,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, simChild, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, tempDir } from '../helpers/sim-cli.js';
+import { simChild } from '../helpers/sim-process.js';
 import { HOSTILE, leftBehind, membersOf } from './helpers.js';
 
 let dir = '';

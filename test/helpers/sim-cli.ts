@@ -1,17 +1,23 @@
-// Runs the compiled `sim` (dist/scripts/sim.js, built by `npm test`) in a child process,
-// and snapshots directories to prove that a refused command wrote nothing.
+// Runs `sim` in-process: the CLI's `main(argv, io)` with its own stdout, stderr and
+// environment, from a directory, returning the exit code and the text exactly as the
+// binary prints them (the binary adds only the process around it: scripts/sim.ts). Also
+// snapshots of directories and stored games, to prove what a command wrote or did not.
+//
+// Relative paths are opened from the process's working directory, so a command runs with
+// the process moved into its directory (tests run in forked workers, where chdir works)
+// and one at a time: calls that overlap wait for each other.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import type { CliIo, OutStream } from '../../scripts/cli/io.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SIM = join(ROOT, 'dist', 'scripts', 'sim.js');
 
 export interface SimResult {
   readonly code: number | null;
@@ -19,40 +25,67 @@ export interface SimResult {
   readonly stderr: string;
 }
 
-export function sim(args: readonly string[], cwd: string): SimResult {
-  if (!existsSync(SIM)) throw new Error(`${SIM} is missing: run npm run build (npm test does)`);
-  const r = spawnSync(process.execPath, [SIM, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** What a command's io.exit throws: the code it would have ended the process with. */
+class Exited extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
 }
 
-/** Starts `sim` without waiting (for the kill tests). */
-export function simChild(args: readonly string[], cwd: string) {
-  return spawn(process.execPath, [SIM, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+function collector(): OutStream & { text: string } {
+  return {
+    text: '',
+    write(t: string) {
+      this.text += t;
+      return true;
+    },
+  };
 }
+
+let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Runs `sim` without blocking this process (a fake provider served from this process must
- * keep answering), with `env` over the environment (undefined values are removed).
+ * `sim args…` run in-process from `cwd`, with `env` over this process's environment
+ * (undefined values removed): its exit code, stdout and stderr. A bug (an exception
+ * main does not turn into a message) gives code 1 and its stack on stderr, as the binary.
  */
-export function simAsync(args: readonly string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<SimResult> {
-  if (!existsSync(SIM)) throw new Error(`${SIM} is missing: run npm run build (npm test does)`);
+export function sim(args: readonly string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<SimResult> {
+  const turn = queue.then(() => runOnce(args, cwd, env));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function runOnce(args: readonly string[], cwd: string, env: Record<string, string | undefined>): Promise<SimResult> {
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
-  const child = spawn(process.execPath, [SIM, ...args], { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`sim ${args.join(' ')} did not end within 120 s`));
-    }, 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  const stdout = collector();
+  const stderr = collector();
+  const io: CliIo = {
+    stdout,
+    stderr,
+    env: merged,
+    cwd,
+    exit: (code) => {
+      throw new Exited(code);
+    },
+  };
+  // Imported on first use: a test file that only makes temporary directories does not load the CLI.
+  const { main } = await import('../../scripts/cli/main.js');
+  const home = process.cwd();
+  process.chdir(cwd);
+  let code: number;
+  try {
+    code = await main(args, io);
+  } catch (e) {
+    if (e instanceof Exited) code = e.code;
+    else {
+      stderr.write(`${inspect(e)}\n`);
+      code = 1;
+    }
+  } finally {
+    process.chdir(home);
+  }
+  return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
 export function tempDir(label: string): string {
@@ -112,9 +145,9 @@ export function storedCount(db: string, run = 1): number {
 }
 
 /** A command refused whole: its one-line message on stderr, exit 2, nothing on stdout, no file of `dir` created or changed. */
-export function expectRefused(dir: string, args: readonly string[], message: RegExp): void {
+export async function expectRefused(dir: string, args: readonly string[], message: RegExp): Promise<void> {
   const before = snapshot(dir);
-  const r = sim(args, dir);
+  const r = await sim(args, dir);
   expect(r.stderr).toMatch(message);
   expect(r.stderr).toMatch(/^sim: [^\n]+\n$/);
   expect(r.code).toBe(2);
@@ -145,27 +178,3 @@ export function snapshotTree(root: string, sub = ''): Record<string, string> {
   return out;
 }
 
-/** Kills `child` without warning (SIGKILL) as soon as `db` holds a game (or the child has ended), and waits for it to exit. */
-export async function killOnceStored(child: ChildProcess, db: string): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const poll = setInterval(() => {
-      let n = 0;
-      try {
-        const d = new Database(db, { readonly: true, fileMustExist: true });
-        try {
-          n = d.prepare('SELECT count(*) FROM games').pluck().get() as number;
-        } finally {
-          d.close();
-        }
-      } catch {
-        n = 0;
-      }
-      if (n > 0 || child.exitCode !== null) {
-        clearInterval(poll);
-        child.kill('SIGKILL');
-        resolve();
-      }
-    }, 5);
-  });
-  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
-}

@@ -10,7 +10,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../../reports/replay-page.js';
-import { removeDir, SIM, simAsync, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { SIM } from '../helpers/sim-process.js';
 import { spawn } from 'node:child_process';
 import { hasHidden } from '../../narrate/escape.js';
 import { startFakeProvider, type FakeOptions, type FakeProvider } from './fake-provider.js';
@@ -53,7 +54,7 @@ describe('sim with LLM seats', () => {
   beforeAll(async () => {
     // The wolves never give a legal choice: they are asked again, then the fallback is played.
     live = await serve({ script: (r) => (/Your card: werewolf/.test(r.user) ? 'illegal' : 'ok') });
-    const r = await simAsync(['--games', '3', '--seed', 'cli', ...SEATS, ...FAST, '--db', 'run.db', '--json'], dir, envFor(live.url));
+    const r = await sim(['--games', '3', '--seed', 'cli', ...SEATS, ...FAST, '--db', 'run.db', '--json'], dir, envFor(live.url));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     out = JSON.parse(r.stdout);
@@ -92,11 +93,11 @@ describe('sim with LLM seats', () => {
   });
 
   it('`sim runs` lists it; `sim resume` of the complete run prints the LLM usage and calls nothing', async () => {
-    const runs = await simAsync(['runs', '--db', 'run.db'], dir, envFor(undefined, false));
+    const runs = await sim(['runs', '--db', 'run.db'], dir, envFor(undefined, false));
     expect(runs.code).toBe(0);
     expect(runs.stdout).toMatch(/games 3\/3 {2}complete/);
     const before = live.received.length;
-    const r = await simAsync(['resume', '--db', 'run.db'], dir, envFor(live.url));
+    const r = await sim(['resume', '--db', 'run.db'], dir, envFor(live.url));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/resumed {5}3 games were already stored: the run is complete/);
     expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini +\d+ +0 +[\d,]+ +[\d,]+ +\$\d+\.\d+ +[1-9]\d* +[1-9]\d*$/m);
@@ -107,7 +108,7 @@ describe('sim with LLM seats', () => {
 
   it('`sim show` prints speeches, private reasoning, invalid answers and fallbacks, from the record alone (no key, no request)', async () => {
     const before = live.received.length;
-    const r = await simAsync(['show', '--db', 'run.db', '--game', '1'], dir, envFor(undefined, false));
+    const r = await sim(['show', '--db', 'run.db', '--game', '1'], dir, envFor(undefined, false));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^LLM seats:$/m);
@@ -123,7 +124,7 @@ describe('sim with LLM seats', () => {
 
   it('`sim report` reads the run like any run; its game pages are replayed from the record, with the private reasoning', async () => {
     const before = live.received.length;
-    const r = await simAsync(['report', '--db', 'run.db', '--out', 'report'], dir, envFor(undefined, false));
+    const r = await sim(['report', '--db', 'run.db', '--out', 'report'], dir, envFor(undefined, false));
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^report written: report\/+index\.html/);
     const page = readFileSync(join(dir, 'report', 'game-1-0.html'), 'utf8');
@@ -134,19 +135,19 @@ describe('sim with LLM seats', () => {
     expect(data.verdict).toMatch(/replay matches the stored result/);
     expect(live.received.length).toBe(before);
     // A sweep of bots only: models are refused there, with what to do instead.
-    const b = await simAsync(['balance', '--agents', 'openai:gpt-4o-mini', '--players', '8'], dir, envFor(live.url));
+    const b = await sim(['balance', '--agents', 'openai:gpt-4o-mini', '--players', '8'], dir, envFor(live.url));
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/sim balance sweeps bots .* sim report --compare RUN:RUN/);
   });
 
   it('a replay (--llm-replay) makes zero requests and stores the same games; so does a live run over the same record', async () => {
     const other = await serve();
-    const replay = await simAsync(['--games', '3', '--seed', 'cli', ...SEATS, '--db', 'replay.db', '--llm-cache', 'run.db', '--llm-replay', '--json'], dir, envFor(other.url, false));
+    const replay = await sim(['--games', '3', '--seed', 'cli', ...SEATS, '--db', 'replay.db', '--llm-cache', 'run.db', '--llm-replay', '--json'], dir, envFor(other.url, false));
     expect(replay.code).toBe(0);
     expect(JSON.parse(replay.stdout).llm).toMatchObject({ mode: 'replay', requests: 0, paid: 0 });
     expect(storedGames(join(dir, 'replay.db'))).toBe(storedGames(join(dir, 'run.db')));
     // Live mode answers from the record too: the same games, nothing sent.
-    const auto = await simAsync(['--games', '3', '--seed', 'cli', ...SEATS, '--db', 'run.db', '--json'], dir, envFor(other.url));
+    const auto = await sim(['--games', '3', '--seed', 'cli', ...SEATS, '--db', 'run.db', '--json'], dir, envFor(other.url));
     expect(auto.code).toBe(0);
     const a = JSON.parse(auto.stdout);
     expect(a).toMatchObject({ run: 2, complete: true });
@@ -155,7 +156,7 @@ describe('sim with LLM seats', () => {
     expect(storedGames(join(dir, 'run.db'), 2)).toBe(storedGames(join(dir, 'run.db'), 1));
     expect(other.received.length).toBe(0);
     // A replay whose record lacks the answers (another seed) stores nothing and says why.
-    const missing = await simAsync(['--games', '2', '--seed', 'unseen', ...SEATS, '--db', 'replay.db', '--llm-cache', 'run.db', '--llm-replay'], dir, envFor(other.url, false));
+    const missing = await sim(['--games', '2', '--seed', 'unseen', ...SEATS, '--db', 'replay.db', '--llm-cache', 'run.db', '--llm-replay'], dir, envFor(other.url, false));
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/0 of 2 games stored: 2 games could not be replayed, the record \(run\.db\) lacks some answers/);
     expect(other.received.length).toBe(0);
@@ -167,14 +168,14 @@ describe('--dry-run', () => {
     const s = await serve();
     const empty = tempDir('dry');
     try {
-      const r = await simAsync(['--games', '200', ...SEATS, '--dry-run', '--max-cost', '0.01'], empty, envFor(s.url, false));
+      const r = await sim(['--games', '200', ...SEATS, '--dry-run', '--max-cost', '0.01'], empty, envFor(s.url, false));
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Estimate for 200 games \(measured on 20 simulated games/);
       expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini: \d+\.\d calls\/game, ~\d+ prompt \+ ~\d+ answer tokens\/game, \$\d\.\d{4}\/game \(at most \$\d/m);
       expect(r.stdout).toMatch(/^ {2}total: \$\d+\.\d+ \(at most \$\d+\.\d+\); per game \$\d\.\d{4}$/m);
       expect(r.stdout).toMatch(/budget: the estimate .* is over --max-cost \$0\.01/);
-      const j = await simAsync(['--games', '200', ...SEATS, '--dry-run', '--json'], empty, envFor(s.url, false));
+      const j = await sim(['--games', '200', ...SEATS, '--dry-run', '--json'], empty, envFor(s.url, false));
       const e = JSON.parse(j.stdout);
       expect(e).toMatchObject({ dryRun: true, games: 200, sampleGames: 20 });
       expect(e.models).toHaveLength(2);
@@ -194,14 +195,14 @@ describe('--max-cost and sim resume', () => {
     writeFileSync(join(dir, 'dear.json'), JSON.stringify({ 'openai:gpt-4o-mini': { input: 1000, output: 1000 }, 'anthropic:claude-haiku-4-5': { input: 1000, output: 1000 } }));
     const args = ['--games', '3', '--seed', 'budget', ...SEATS, ...FAST, '--llm-prices', 'dear.json', '--games-in-flight', '1', '--json'];
     const ref = await serve();
-    const whole = await simAsync([...args, '--db', 'whole.db'], dir, envFor(ref.url));
+    const whole = await sim([...args, '--db', 'whole.db'], dir, envFor(ref.url));
     expect(whole.code).toBe(0);
     const total = ref.received.length;
 
     const s1 = await serve();
     // About half of what the 3 games cost (whole dollars: the message prints it so): one game or two, not three.
     const limit = Math.round((JSON.parse(whole.stdout).llm.spent as number) * 0.5);
-    const first = await simAsync([...args, '--db', 'budget.db', '--max-cost', String(limit)], dir, envFor(s1.url));
+    const first = await sim([...args, '--db', 'budget.db', '--max-cost', String(limit)], dir, envFor(s1.url));
     expect(first.code).toBe(3);
     expect(first.stderr).toMatch(new RegExp(`^stopped by --max-cost: the budget of \\$${limit} is spent .* To go on, give a larger budget: sim resume --db budget\\.db --run 1 --max-cost USD\\n$`));
     const o1 = JSON.parse(first.stdout);
@@ -215,14 +216,14 @@ describe('--max-cost and sim resume', () => {
 
     // Without --max-cost the resume keeps the run's budget, already spent: it stops again.
     const s2 = await serve();
-    const again = await simAsync(['resume', '--db', 'budget.db', '--llm-prices', 'dear.json', '--json'], dir, envFor(s2.url));
+    const again = await sim(['resume', '--db', 'budget.db', '--llm-prices', 'dear.json', '--json'], dir, envFor(s2.url));
     expect(again.code).toBe(3);
     expect(JSON.parse(again.stdout).llm).toMatchObject({ maxCost: limit, stopped: { reason: 'budget' } });
     expect(JSON.parse(again.stdout).llm.spent).toBeLessThanOrEqual(limit);
 
     // With a larger budget it finishes: the games of the uninterrupted run, every call paid once.
     const s3 = await serve();
-    const done = await simAsync(['resume', '--db', 'budget.db', '--llm-prices', 'dear.json', '--max-cost', '1000', '--json'], dir, envFor(s3.url));
+    const done = await sim(['resume', '--db', 'budget.db', '--llm-prices', 'dear.json', '--max-cost', '1000', '--json'], dir, envFor(s3.url));
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     const o3 = JSON.parse(done.stdout);
@@ -239,20 +240,20 @@ describe('compatible servers, shards and Ctrl-C', () => {
     const s = await serve();
     const seats = ['--agents', 'random', '--agents', `2=compatible:qwen2.5:7b@${s.url}/v1`, '--agents', 'werewolves=openai:gpt-4o-mini'];
     const args = ['--games', '4', '--seed', 'sh', ...seats, ...FAST, '--json'];
-    const whole = await simAsync([...args, '--db', 'c-whole.db'], dir, envFor(s.url));
+    const whole = await sim([...args, '--db', 'c-whole.db'], dir, envFor(s.url));
     expect(whole.code).toBe(0);
     const models = (JSON.parse(whole.stdout).llm.models as { spec: string; calls: number; cost: number }[]).map((m) => [m.spec, m.calls > 0, m.cost]);
     // A server on 127.0.0.1 is free unless priced.
     expect(models).toContainEqual([`compatible:qwen2.5:7b@${s.url}/v1`, true, 0]);
     const seen = s.received.length;
-    for (const k of [1, 2]) expect((await simAsync([...args, '--shard', `${k}/2`, '--db', `c-${k}.db`], dir, envFor(s.url))).code).toBe(0);
+    for (const k of [1, 2]) expect((await sim([...args, '--shard', `${k}/2`, '--db', `c-${k}.db`], dir, envFor(s.url))).code).toBe(0);
     expect(s.received.length).toBe(2 * seen); // each shard has its own record: its games are asked again
-    const m = await simAsync(['merge', 'c-1.db', 'c-2.db', '--into', 'c-all.db'], dir, envFor(undefined, false));
+    const m = await sim(['merge', 'c-1.db', 'c-2.db', '--into', 'c-all.db'], dir, envFor(undefined, false));
     expect(m.code).toBe(0);
     expect(storedGames(join(dir, 'c-all.db'))).toBe(storedGames(join(dir, 'c-whole.db')));
     expect(llmTables(join(dir, 'c-all.db')).calls).toBe(seen);
     for (const game of ['0', '3']) {
-      const show = await simAsync(['show', '--db', 'c-all.db', '--game', game], dir, envFor(undefined, false));
+      const show = await sim(['show', '--db', 'c-all.db', '--game', game], dir, envFor(undefined, false));
       expect(show.code).toBe(0);
       expect(show.stdout).toContain(`agents: P1 random · P2 compatible:qwen2.5:7b@${s.url}/v1 · `);
       expect(show.stdout).toMatch(/^ {2}\[P\d private\] /m);
@@ -264,7 +265,7 @@ describe('compatible servers, shards and Ctrl-C', () => {
   it('Ctrl-C: the calls in flight end and are recorded, their games are left unfinished (exit 130); the resume completes the run, no call paid twice', async () => {
     const ref = await serve();
     const args = ['--games', '4', '--seed', 'int', ...SEATS, ...FAST, '--games-in-flight', '2', '--json'];
-    expect((await simAsync([...args, '--db', 'i-whole.db'], dir, envFor(ref.url))).code).toBe(0);
+    expect((await sim([...args, '--db', 'i-whole.db'], dir, envFor(ref.url))).code).toBe(0);
     const total = ref.received.length;
 
     const slow = await serve({ delayMs: 20 });
@@ -291,7 +292,7 @@ describe('compatible servers, shards and Ctrl-C', () => {
     expect(llmTables(join(dir, 'i-stop.db')).calls).toBe(slow.received.length);
 
     const rest = await serve();
-    const r = await simAsync(['resume', '--db', 'i-stop.db', '--json'], dir, envFor(rest.url));
+    const r = await sim(['resume', '--db', 'i-stop.db', '--json'], dir, envFor(rest.url));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ games: 4, complete: true });
     expect(storedGames(join(dir, 'i-stop.db'))).toBe(storedGames(join(dir, 'i-whole.db')));
@@ -306,12 +307,12 @@ describe('a run stopped by its provider before any game was stored', () => {
     const late401 = await serve({ script: (r) => (r.n < 10 ? 'ok' : '401') });
     const d = tempDir('llm-late-401');
     try {
-      const r = await simAsync(['--games', '1', '--agents', 'openai:gpt-4o-mini', ...FAST], d, envFor(late401.url));
+      const r = await sim(['--games', '1', '--agents', 'openai:gpt-4o-mini', ...FAST], d, envFor(late401.url));
       expect(r.code).toBe(4);
       expect(r.stdout).toMatch(/stored in {3}werewolf\.db as run 1 \(no game of it is stored yet\)/);
       expect(r.stdout).not.toMatch(/--game/);
       expect(r.stderr).toMatch(/stopped: openai refused the API key \(401\).* 0 of 1 games stored/);
-      const show = await simAsync(['show', '--run', '1', '--game', '0'], d, envFor(undefined, false));
+      const show = await sim(['show', '--run', '1', '--game', '0'], d, envFor(undefined, false));
       expect(show.code).not.toBe(0); // what the summary no longer suggests
     } finally {
       removeDir(d);
@@ -324,7 +325,7 @@ describe('bad input', () => {
   async function refused(args: string[], env: Record<string, string | undefined>, code = 2): Promise<string> {
     const d = tempDir('llm-bad');
     try {
-      const r = await simAsync(args, d, env);
+      const r = await sim(args, d, env);
       expect(r.code).toBe(code);
       expect(r.stdout).toBe('');
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
@@ -401,9 +402,9 @@ describe('bad input', () => {
     // Into a results file that already holds a run: that run is untouched, the refused one is not kept.
     const d = tempDir('llm-401');
     try {
-      expect((await simAsync(['--games', '20', '--workers', '0', '--json'], d, envFor(undefined))).code).toBe(0);
+      expect((await sim(['--games', '20', '--workers', '0', '--json'], d, envFor(undefined))).code).toBe(0);
       const before = refusing.received.length;
-      const r = await simAsync(['--games', '2', ...SEATS, ...FAST, '--json'], d, envFor(refusing.url));
+      const r = await sim(['--games', '2', ...SEATS, ...FAST, '--json'], d, envFor(refusing.url));
       expect(r.code).toBe(4);
       // --json still prints its one object: no run, the requests sent, the reason (audit of
       // issue 10; mutation: print nothing when the run is dropped, as before, and JSON.parse fails).
@@ -412,7 +413,7 @@ describe('bad input', () => {
       expect(json.llm.requests).toBe(refusing.received.length - before);
       expect(json.llm.requests).toBeGreaterThan(0);
       expect(json.llm.failedRequests.other).toBe(json.llm.requests);
-      const runs = await simAsync(['runs', '--json'], d, envFor(undefined));
+      const runs = await sim(['runs', '--json'], d, envFor(undefined));
       expect((JSON.parse(runs.stdout) as { id: number }[]).map((x) => x.id)).toEqual([1]);
       const db = new Database(join(d, 'werewolf.db'));
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

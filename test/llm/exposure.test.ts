@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasHidden } from '../../narrate/escape.js';
-import { removeDir, simAsync, tempDir, type SimResult } from '../helpers/sim-cli.js';
+import { removeDir, sim, tempDir, type SimResult } from '../helpers/sim-cli.js';
 import type { Fault } from './fake-provider.js';
 import { fakeProviders, simEnv } from './helpers.js';
 
@@ -62,14 +62,14 @@ describe('a model writing terminal escapes', () => {
 
   it('reaches no terminal and no page raw: sim show, the report, its CSV and JSON', async () => {
     const server = await serve({ words: WORDS });
-    const run = await simAsync(['--games', '1', '--seed', 'esc', '--agents', 'openai:gpt-4o-mini', ...FAST, '--db', 'esc.db'], dir, simEnv(server.url));
+    const run = await sim(['--games', '1', '--seed', 'esc', '--agents', 'openai:gpt-4o-mini', ...FAST, '--db', 'esc.db'], dir, simEnv(server.url));
     expect(run.code, run.stderr).toBe(0);
-    const show = await simAsync(['show', '--db', 'esc.db', '--game', '0'], dir, simEnv(undefined, false));
+    const show = await sim(['show', '--db', 'esc.db', '--game', '0'], dir, simEnv(undefined, false));
     expect(show.code, show.stderr).toBe(0);
     // The words are there, escaped: the transcript shows what the model did.
     expect(show.stdout).toContain('“look \\x1b[2J\\x1b[H\\x1b[31mP1 is the seer\\x1b[0m\\x07 and \\u202eevil\\u202c, next\\nline\\u2028sep”');
     expect(show.stdout).toMatch(/\[P\d private\] look \\x1b\[2J/);
-    const report = await simAsync(['report', '--db', 'esc.db', '--out', 'esc-report'], dir, simEnv(undefined, false));
+    const report = await sim(['report', '--db', 'esc.db', '--out', 'esc-report'], dir, simEnv(undefined, false));
     expect(report.code, report.stderr).toBe(0);
     const files = filesUnder(join(dir, 'esc-report'));
     expect(files.some((f) => f.path.endsWith('.csv'))).toBe(true);
@@ -96,17 +96,17 @@ function makeOldRecord(path: string): void {
 describe('a game recorded with the prompt before this version', () => {
   it('is refused with a message naming the record\'s prompt version, by sim show and on the report\'s page: never replayed as another game', async () => {
     const server = await serve({});
-    const run = await simAsync(['--games', '1', '--seed', 'old', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--db', 'new.db'], dir, simEnv(server.url));
+    const run = await sim(['--games', '1', '--seed', 'old', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--db', 'new.db'], dir, simEnv(server.url));
     expect(run.code, run.stderr).toBe(0);
     copyFileSync(join(dir, 'new.db'), join(dir, 'old.db'));
     makeOldRecord(join(dir, 'old.db'));
-    const shown = await simAsync(['show', '--db', 'new.db', '--game', '0'], dir, simEnv(undefined, false));
+    const shown = await sim(['show', '--db', 'new.db', '--game', '0'], dir, simEnv(undefined, false));
     expect(shown.code, shown.stderr).toBe(0);
-    const refused = await simAsync(['show', '--db', 'old.db', '--game', '0'], dir, simEnv(undefined, false));
+    const refused = await sim(['show', '--db', 'old.db', '--game', '0'], dir, simEnv(undefined, false));
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/game 0 cannot be shown from old\.db: game old#0 was recorded with prompt version 1, and this code asks its models with prompt version \d+/);
-    const report = await simAsync(['report', '--db', 'old.db', '--out', 'old-report'], dir, simEnv(undefined, false));
+    const report = await sim(['report', '--db', 'old.db', '--out', 'old-report'], dir, simEnv(undefined, false));
     expect(report.code, report.stderr).toBe(0);
     const page = filesUnder(join(dir, 'old-report')).find((f) => /game-1-0\.html$/.test(f.path))!;
     expect(page.text).toMatch(/not replayed: .*recorded with prompt version 1/);
@@ -120,24 +120,24 @@ describe('a game recorded with the prompt before this version', () => {
   it('is refused even when a later run of this version recorded the same games in the same file', async () => {
     const server = await serve({});
     const cmd = ['--games', '2', '--seed', 'o', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--db', 'mixed.db'];
-    const first = await simAsync(cmd, dir, simEnv(server.url));
+    const first = await sim(cmd, dir, simEnv(server.url));
     expect(first.code, first.stderr).toBe(0);
     makeOldRecord(join(dir, 'mixed.db'));
     const asked = server.received.length;
-    const second = await simAsync(cmd, dir, simEnv(server.url));
+    const second = await sim(cmd, dir, simEnv(server.url));
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/as run 2 /);
     expect(server.received.length).toBe(2 * asked); // this version's calls: none found among the old ones
     for (const game of ['0', '1']) {
-      const refused = await simAsync(['show', '--db', 'mixed.db', '--run', '1', '--game', game], dir, simEnv(undefined, false));
+      const refused = await sim(['show', '--db', 'mixed.db', '--run', '1', '--game', game], dir, simEnv(undefined, false));
       expect(refused.code, refused.stdout).toBe(2);
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toMatch(new RegExp(`game ${game} cannot be shown from mixed\\.db: game o#${game} was recorded with prompt version 1, and this code asks its models with prompt version \\d+`));
-      const shown = await simAsync(['show', '--db', 'mixed.db', '--run', '2', '--game', game], dir, simEnv(undefined, false));
+      const shown = await sim(['show', '--db', 'mixed.db', '--run', '2', '--game', game], dir, simEnv(undefined, false));
       expect(shown.code, shown.stderr).toBe(0);
       expect(shown.stdout).toMatch(/Replay matches the stored result/);
     }
-    const report = await simAsync(['report', '--db', 'mixed.db', '--out', 'mixed-report', '--replay', '1:0', '--replay', '2:0'], dir, simEnv(undefined, false));
+    const report = await sim(['report', '--db', 'mixed.db', '--out', 'mixed-report', '--replay', '1:0', '--replay', '2:0'], dir, simEnv(undefined, false));
     expect(report.code, report.stderr).toBe(0);
     const pages = filesUnder(join(dir, 'mixed-report'));
     const page = (run: number) => pages.find((f) => new RegExp(`game-${run}-0\\.html$`).test(f.path))!;
@@ -157,19 +157,19 @@ describe('a provider echoing the key it was sent', () => {
     // base64 (the call fails: a fallback).
     const echo400 = await serve({ script: (r) => (r.n % 6 === 2 ? '400-echo' : r.n % 6 === 4 ? '400-echo-mangled' : 'ok') });
     const seats = ['--agents', 'openai:gpt-4o-mini', '--agents', 'seer=anthropic:claude-haiku-4-5'];
-    const run1 = await simAsync(['--games', '2', '--seed', 'key', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo400.url));
+    const run1 = await sim(['--games', '2', '--seed', 'key', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo400.url));
     expect(run1.code, run1.stderr).toBe(0);
     expect(echo400.faults.filter((f) => f === '400-echo').length).toBeGreaterThan(2);
     expect(echo400.faults.filter((f) => f === '400-echo-mangled').length).toBeGreaterThan(2);
     for (const wire of ['openai', 'anthropic']) expect(echo400.received.some((r) => r.wire === wire && r.auth.includes(KEY))).toBe(true);
     // Run 2 (into the same file): a 401 that echoes it; the run stops at its first call.
     const echo401 = await serve({ script: (): Fault => '401-echo' });
-    const run2 = await simAsync(['--games', '2', '--seed', 'key2', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo401.url));
+    const run2 = await sim(['--games', '2', '--seed', 'key2', ...seats, ...FAST, '--db', 'key.db'], dir, env(echo401.url));
     expect(run2.code).toBe(4);
     expect(run2.stderr).toMatch(/Incorrect API key provided: authorization: Bearer \[(OPENAI|ANTHROPIC)_API_KEY\]/);
-    const show = await simAsync(['show', '--db', 'key.db', '--run', '1', '--game', '0'], dir, env(undefined));
+    const show = await sim(['show', '--db', 'key.db', '--run', '1', '--game', '0'], dir, env(undefined));
     expect(show.code, show.stderr).toBe(0);
-    const report = await simAsync(['report', '--db', 'key.db', '--out', 'key-report'], dir, env(undefined));
+    const report = await sim(['report', '--db', 'key.db', '--out', 'key-report'], dir, env(undefined));
     expect(report.code, report.stderr).toBe(0);
 
     const db = databaseText(join(dir, 'key.db'));
@@ -196,7 +196,7 @@ describe('the summary counts HTTP requests', () => {
     // Slow answers never come in time, fast ones always do, however loaded the machine.
     const server = await serve({ script, slowMs: 20_000, retryAfter: '0' });
     const args = ['--games', '2', '--seed', 'count', '--agents', 'openai:gpt-4o-mini', '--llm-timeout', '1.5', '--llm-retry-after-cap', '0.05', '--db', 'count.db'];
-    const r = await simAsync([...args, '--json'], dir, simEnv(server.url));
+    const r = await sim([...args, '--json'], dir, simEnv(server.url));
     expect(r.code, r.stderr).toBe(0);
     const llm = JSON.parse(r.stdout).llm;
     const count = (f: Fault) => server.faults.filter((x) => x === f).length;
@@ -210,7 +210,7 @@ describe('the summary counts HTTP requests', () => {
     expect(llm.perModel).toEqual([expect.objectContaining({ spec: 'openai:gpt-4o-mini', requests: server.received.length, callsSent: llm.callsSent })]);
     // The text says the same: the same command again replays every call (no request), so a new run on a fresh file.
     const server2 = await serve({ script, slowMs: 2_000, retryAfter: '0' });
-    const t = await simAsync([...args.slice(0, -1), 'count2.db'], dir, simEnv(server2.url));
+    const t = await sim([...args.slice(0, -1), 'count2.db'], dir, simEnv(server2.url));
     expect(t.code, t.stderr).toBe(0);
     const row = new RegExp(`^ {2}openai:gpt-4o-mini +(\\d+) +${server2.received.length} +${server2.faults.filter((x) => x === '429').length} +${server2.faults.filter((x) => x === '500').length} +${server2.faults.filter((x) => x === 'slow').length} +0 +0$`, 'm');
     expect(t.stdout).toMatch(row);

@@ -184,15 +184,15 @@ describe('a spec holding control or invisible characters', () => {
     expect(hasHidden(text)).toBe(false);
   });
 
-  test('printed escaped anyway: sim runs', () => {
+  test('printed escaped anyway: sim runs', async () => {
     const dir = cliTempDir('spec-runs');
     try {
-      expect(sim(['--games', '2', '--seed', 'x\x1b', '--agents', 'random', '--workers', '0'], dir).code).toBe(2); // the seed parser refuses it too
-      expect(sim(['--games', '2', '--agents', 'random', '--workers', '0'], dir).code).toBe(0);
+      expect((await sim(['--games', '2', '--seed', 'x\x1b', '--agents', 'random', '--workers', '0'], dir)).code).toBe(2); // the seed parser refuses it too
+      expect((await sim(['--games', '2', '--agents', 'random', '--workers', '0'], dir)).code).toBe(0);
       const db = new Database(join(dir, 'werewolf.db'));
       db.prepare('UPDATE runs SET seating = ?, seed = ?').run(`random werewolves=${SPEC}`, 'seed\u202e');
       db.close();
-      const runs = sim(['runs'], dir);
+      const runs = await sim(['runs'], dir);
       expect(runs.code).toBe(0);
       expect(runs.stdout).toContain('agents random werewolves=compatible:m\\x1b[31m\\u202e@http');
       expect(runs.stdout).toContain('seed seed\\u202e');

@@ -28,8 +28,8 @@ interface JsonRow {
   n: number;
 }
 
-function rowsOf(db: string, extra: string[] = []): { rows: JsonRow[]; notes: string[]; stderr: string } {
-  const r = sim(['metrics', '--db', db, '--json', ...extra], dir);
+async function rowsOf(db: string, extra: string[] = []): Promise<{ rows: JsonRow[]; notes: string[]; stderr: string }> {
+  const r = await sim(['metrics', '--db', db, '--json', ...extra], dir);
   expect(r.code, r.stderr).toBe(0);
   const out = JSON.parse(r.stdout) as { rows: JsonRow[]; notes: string[] };
   return { ...out, stderr: r.stderr };
@@ -41,9 +41,9 @@ const RUN = ['--games', '600', '--seed', 'stored', '--agents', 'heuristic', '--a
 const PLAY = [...RUN, '--workers', '0'];
 
 describe('sim metrics', () => {
-  test('every row is {agent, side, role, metric, value, low, high, n}, a side row has role null', () => {
-    expect(sim([...PLAY, '--db', 'whole.db'], dir).code).toBe(0);
-    const { rows } = rowsOf('whole.db');
+  test('every row is {agent, side, role, metric, value, low, high, n}, a side row has role null', async () => {
+    expect((await sim([...PLAY, '--db', 'whole.db'], dir)).code).toBe(0);
+    const { rows } = await rowsOf('whole.db');
     expect(rows.length).toBeGreaterThan(20);
     for (const r of rows) {
       expect(Object.keys(r).sort()).toEqual(['agent', 'high', 'low', 'metric', 'n', 'role', 'side', 'value']);
@@ -54,7 +54,7 @@ describe('sim metrics', () => {
     const irp = rows.find((r) => r.agent === 'heuristic' && r.side === 'village' && r.role === null && r.metric === 'irp');
     expect(irp).toBeDefined();
     expect(rows.some((r) => r.agent === 'random' && r.side === 'werewolves' && r.role === 'werewolf' && r.metric === 'bus-rate')).toBe(true);
-    const table = sim(['metrics', '--db', 'whole.db'], dir);
+    const table = await sim(['metrics', '--db', 'whole.db'], dir);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/informed-irp/);
   });
@@ -63,50 +63,50 @@ describe('sim metrics', () => {
   // they finish, chunks are sized by the number of workers, and shards are summed apart
   // then merged. Without the rounding of a game's fractions (metrics/tally.ts, counters.ts
   // GRID) the three files' sums differ in their last bits (tried: all three differ).
-  test('the stored sums are the same bytes with --workers 0, --workers 2, and two shards merged; so are the figures', () => {
-    expect(sim([...RUN, '--workers', '2', '--db', 'workers.db'], dir).code).toBe(0);
-    for (const k of [1, 2]) expect(sim([...PLAY, '--shard', `${k}/2`, '--db', `shard${k}.db`], dir).code).toBe(0);
-    expect(sim(['merge', 'shard1.db', 'shard2.db', '--into', 'merged.db'], dir).code).toBe(0);
+  test('the stored sums are the same bytes with --workers 0, --workers 2, and two shards merged; so are the figures', async () => {
+    expect((await sim([...RUN, '--workers', '2', '--db', 'workers.db'], dir)).code).toBe(0);
+    for (const k of [1, 2]) expect((await sim([...PLAY, '--shard', `${k}/2`, '--db', `shard${k}.db`], dir)).code).toBe(0);
+    expect((await sim(['merge', 'shard1.db', 'shard2.db', '--into', 'merged.db'], dir)).code).toBe(0);
     const sums = storedSums(join(dir, 'whole.db'));
     expect(JSON.parse(sums).length).toBeGreaterThan(100);
     expect(storedSums(join(dir, 'workers.db'))).toBe(sums);
     expect(storedSums(join(dir, 'merged.db'))).toBe(sums);
-    const whole = rowsOf('whole.db').rows;
-    expect(rowsOf('workers.db').rows).toEqual(whole);
-    expect(rowsOf('merged.db').rows).toEqual(whole);
+    const whole = (await rowsOf('whole.db')).rows;
+    expect((await rowsOf('workers.db')).rows).toEqual(whole);
+    expect((await rowsOf('merged.db')).rows).toEqual(whole);
   });
 
-  test('a file of schema 2 is read untouched; its games are replayed to count them, to the same figures', () => {
+  test('a file of schema 2 is read untouched; its games are replayed to count them, to the same figures', async () => {
     copyFileSync(join(dir, 'whole.db'), join(dir, 'old.db'));
     const d = new Database(join(dir, 'old.db'));
     d.exec('DROP TABLE metric_sums; PRAGMA user_version = 2;');
     d.close();
     const before = snapshot(dir)['old.db'];
-    const report = sim(['report', '--db', 'old.db'], dir);
+    const report = await sim(['report', '--db', 'old.db'], dir);
     expect(report.code).toBe(0);
     expect(report.stdout).toMatch(/stored no behaviour counts[\s\S]*sim metrics\s+--db\s+old\.db\s+replays/);
-    const { rows, notes, stderr } = rowsOf('old.db');
+    const { rows, notes, stderr } = await rowsOf('old.db');
     expect(stderr).toMatch(/replaying its 600 games/);
     expect(notes.join(' ')).toMatch(/600 games were replayed/);
     expect(snapshot(dir)['old.db']).toBe(before);
     // Counted seat by seat, in another order than the stored sums: the same figures, exactly.
-    expect(rows).toEqual(rowsOf('whole.db').rows);
+    expect(rows).toEqual((await rowsOf('whole.db')).rows);
   });
 
   // Planted: sums read whatever their version (the filter on METRICS_VERSION in
   // runs/metrics.ts removed) would give other figures and no replay (this test fails).
-  test('sums stored by another metrics version are not read: the games are replayed, to the same figures', () => {
+  test('sums stored by another metrics version are not read: the games are replayed, to the same figures', async () => {
     copyFileSync(join(dir, 'whole.db'), join(dir, 'version.db'));
     const d = new Database(join(dir, 'version.db'));
     // An older version's sums, and wrong for this one (as a changed counter would be).
     d.exec('UPDATE metric_sums SET version = version - 1, counters = CAST(substr(counters, 10) || substr(counters, 1, 9) AS BLOB)');
     d.close();
-    const { rows, stderr } = rowsOf('version.db');
+    const { rows, stderr } = await rowsOf('version.db');
     expect(stderr).toMatch(/replaying its 600 games/);
-    expect(rows).toEqual(rowsOf('whole.db').rows);
+    expect(rows).toEqual((await rowsOf('whole.db')).rows);
   });
 
-  test('bad input: a clear error, exit 2, nothing written', () => {
+  test('bad input: a clear error, exit 2, nothing written', async () => {
     const before = snapshot(dir);
     for (const [args, message] of [
       [['metrics', '--db', 'missing.db'], /no results database at missing\.db/],
@@ -114,7 +114,7 @@ describe('sim metrics', () => {
       [['metrics', '--db', 'whole.db', '--run', 'x'], /--run 'x' is not a run id/],
       [['metrics', '--db', 'whole.db', '--tournament', '3'], /has no tournament 3/],
     ] as const) {
-      const r = sim([...args], dir);
+      const r = await sim([...args], dir);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -124,22 +124,22 @@ describe('sim metrics', () => {
 });
 
 describe('the reports show them', () => {
-  test("sim report: a Behaviour section, in the terminal, the CSV/JSON tables and the page", () => {
-    const r = sim(['report', '--db', 'whole.db', '--out', 'report'], dir);
+  test("sim report: a Behaviour section, in the terminal, the CSV/JSON tables and the page", async () => {
+    const r = await sim(['report', '--db', 'whole.db', '--out', 'report'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Behaviour metrics/);
-    const json = sim(['report', '--db', 'whole.db', '--json'], dir);
+    const json = await sim(['report', '--db', 'whole.db', '--json'], dir);
     const tables = (JSON.parse(json.stdout) as { groups: { tables: { id: string }[] }[] }).groups.flatMap((g) => g.tables.map((t) => t.id));
     expect(tables).toContain('metrics');
     const files = Object.keys(snapshotTree(join(dir, 'report')));
     expect(files).toEqual(expect.arrayContaining(['tables/metrics.csv', 'tables/metrics.json', 'index.html']));
   });
 
-  test("a tournament's report: the entrants' behaviour beside their strengths", () => {
-    const t = sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '60', '--db', 'tournament.db', '--workers', '0'], dir);
+  test("a tournament's report: the entrants' behaviour beside their strengths", async () => {
+    const t = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '60', '--db', 'tournament.db', '--workers', '0'], dir);
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toMatch(/Fitted strengths[\s\S]*Behaviour metrics \(tournament 1\)/);
-    const { rows } = rowsOf('tournament.db', ['--tournament', '1']);
+    const { rows } = await rowsOf('tournament.db', ['--tournament', '1']);
     expect(new Set(rows.map((r) => r.agent))).toEqual(new Set(['random', 'heuristic']));
   });
 });

@@ -14,14 +14,14 @@ const dir = tempDir('dbsource');
 afterAll(() => removeDir(dir));
 
 describe('dbSource', () => {
-  it('pools runs of a configuration, each game once', () => {
+  it('pools runs of a configuration, each game once', async () => {
     for (const args of [
       ['--games', '60', '--seed', '1'],
       ['--games', '100', '--seed', '1'], // games 0–59 again, and 40 more
       ['--games', '30', '--seed', '2'],
       ['--games', '40', '--seed', '1', '--preset', 'classic', '--players', '8'],
     ])
-      expect(sim(['--db', 'p.db', '--workers', '0', ...args], dir).code).toBe(0);
+      expect((await sim(['--db', 'p.db', '--workers', '0', ...args], dir)).code).toBe(0);
     const store = Store.open(join(dir, 'p.db'), 'read');
     if (!store.ok) throw new Error(store.error);
     try {

@@ -12,7 +12,8 @@ import { runBalance, type BalanceArgs } from '../../reports/balance-command.js';
 import { Store } from '../../runs/storage.js';
 import { parseSeating } from '../../agents/registry.js';
 import { resolveSetup } from '../../engine/index.js';
-import { killOnceStored, removeDir, sim, simChild, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
+import { killOnceStored, simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('balance');
 afterAll(() => removeDir(dir));
@@ -102,19 +103,19 @@ describe('sim balance', () => {
     const child = simChild(['balance', '--db', 'd.db', '--workers', '1', ...SMALL], dir);
     // Wait until some games are stored, then kill without warning.
     await killOnceStored(child, d);
-    const r = sim(['balance', '--db', 'd.db', '--workers', '1', ...SMALL], dir);
+    const r = await sim(['balance', '--db', 'd.db', '--workers', '1', ...SMALL], dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(contents(d)).toBe(reference);
   });
 
-  it('refuses an impossible grid, a foreign file and bad flags, writing nothing', () => {
+  it('refuses an impossible grid, a foreign file and bad flags, writing nothing', async () => {
     writeFileSync(join(dir, 'notes.db'), 'not a database\n');
     const before = snapshot(dir);
-    const impossible = sim(['balance', '--db', 'new.db', '--players', '8', '--wolves', '1-7', '--with', 'seer,witch,hunter,cupid'], dir);
+    const impossible = await sim(['balance', '--db', 'new.db', '--players', '8', '--wolves', '1-7', '--with', 'seer,witch,hunter,cupid'], dir);
     expect(impossible.code).toBe(2);
     expect(impossible.stderr).toMatch(/3 impossible cells; nothing was played/);
-    const foreign = sim(['balance', '--db', 'notes.db', ...SMALL], dir);
+    const foreign = await sim(['balance', '--db', 'notes.db', ...SMALL], dir);
     expect(foreign.code).toBe(2);
     expect(foreign.stderr).toMatch(/not an SQLite database/);
     for (const [flags, message] of [
@@ -125,7 +126,7 @@ describe('sim balance', () => {
       [['--agents', 'wizard'], /unknown agent 'wizard'/],
       [['--max-games', '10', '--batch', '40'], /--max-games \(10\) is below --batch/],
     ] as const) {
-      const r = sim(['balance', '--db', 'new.db', ...flags], dir);
+      const r = await sim(['balance', '--db', 'new.db', ...flags], dir);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
@@ -135,8 +136,8 @@ describe('sim balance', () => {
 });
 
 describe('sim report', () => {
-  it('writes a self-contained page whose charts have the marks of the data, with CSV, JSON and replays', () => {
-    const r = sim(['report', '--db', 'a.db', '--out', 'rep'], dir);
+  it('writes a self-contained page whose charts have the marks of the data, with CSV, JSON and replays', async () => {
+    const r = await sim(['report', '--db', 'a.db', '--out', 'rep'], dir);
     expect(r.stderr).toMatch(/report written: rep\/index.html/);
     expect(r.code).toBe(0);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
@@ -160,8 +161,8 @@ describe('sim report', () => {
     expect(replay).toMatch(/Night 1/);
   });
 
-  it('compares the configurations of two runs on request', () => {
-    const r = sim(['report', '--db', 'a.db', '--compare', '1:2', '--json'], dir);
+  it('compares the configurations of two runs on request', async () => {
+    const r = await sim(['report', '--db', 'a.db', '--compare', '1:2', '--json'], dir);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as { comparisons: { rows: { a_runs: string; b_runs: string; p: number; z: number }[] } };
     expect(json.comparisons.rows).toHaveLength(1);
@@ -170,7 +171,7 @@ describe('sim report', () => {
     expect(json.comparisons.rows[0]!.p).toBeGreaterThanOrEqual(0);
   });
 
-  it('refuses a missing file, a foreign file, an empty database, and a bad --out, writing nothing', () => {
+  it('refuses a missing file, a foreign file, an empty database, and a bad --out, writing nothing', async () => {
     // A database with a run but no game in it.
     const empty = Store.open(join(dir, 'empty.db'), 'write');
     if (!empty.ok) throw new Error(empty.error);
@@ -192,7 +193,7 @@ describe('sim report', () => {
       [['--db', 'a.db', '--compare', '1-2'], /--compare '1-2' is not RUN:RUN/],
       [['--db', 'a.db', '--compare', '1:77'], /run 77 has no games/],
     ] as const) {
-      const r = sim(['report', ...flags], dir);
+      const r = await sim(['report', ...flags], dir);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
     }
@@ -200,16 +201,16 @@ describe('sim report', () => {
     expect(existsSync(join(dir, 'o'))).toBe(false);
   });
 
-  it('an --out it cannot write is said plainly: no stack trace, no hang, no temporary file left', () => {
+  it('an --out it cannot write is said plainly: no stack trace, no hang, no temporary file left', async () => {
     // Node 20's recursive mkdir loops forever under /proc; the report makes its directories one by one.
     if (existsSync('/proc/self')) {
-      const r = sim(['report', '--db', 'a.db', '--out', '/proc/no-such-dir/report'], dir);
+      const r = await sim(['report', '--db', 'a.db', '--out', '/proc/no-such-dir/report'], dir);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^sim: --out \/proc\/no-such-dir\/report: cannot create the directory \/proc\/no-such-dir \(ENOENT\): choose another --out\n$/);
     }
     // A file of the report that cannot be written (here a directory is in its way).
     mkdirSync(join(dir, 'blocked', 'tables', 'roles.csv'), { recursive: true });
-    const r = sim(['report', '--db', 'a.db', '--out', 'blocked'], dir);
+    const r = await sim(['report', '--db', 'a.db', '--out', 'blocked'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stderr).toMatch(/^sim: --out blocked: cannot write .*roles\.csv \(EISDIR\); the page \(index\.html\) is written last/);

@@ -7,7 +7,8 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../../reports/replay-page.js';
-import { removeDir, sim, simChild, snapshot, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, snapshot, tempDir } from '../helpers/sim-cli.js';
+import { simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('studies');
 afterAll(() => removeDir(dir));
@@ -16,10 +17,10 @@ afterAll(() => removeDir(dir));
 let shown: { speech: number; vote: number; text: string };
 const numbers = () => shown;
 
-beforeAll(() => {
-  expect(sim(['--games', '30', '--agents', 'heuristic', '--seed', '3', '--workers', '0', '--db', 'h.db', '--json'], dir).code).toBe(0);
-  expect(sim(['--games', '300', '--agents', 'heuristic', '--seed', '4', '--workers', '0', '--db', 'big.db', '--json'], dir).code).toBe(0);
-  const r = sim(['show', '--db', 'h.db', '--game', '3'], dir);
+beforeAll(async () => {
+  expect((await sim(['--games', '30', '--agents', 'heuristic', '--seed', '3', '--workers', '0', '--db', 'h.db', '--json'], dir)).code).toBe(0);
+  expect((await sim(['--games', '300', '--agents', 'heuristic', '--seed', '4', '--workers', '0', '--db', 'big.db', '--json'], dir)).code).toBe(0);
+  const r = await sim(['show', '--db', 'h.db', '--game', '3'], dir);
   expect(r.code).toBe(0);
   const speech = /^ {2}#(\d+) +P\d: I am the seer/m.exec(r.stdout);
   const vote = /^ {2}#(\d+)–\d+ +vote: /m.exec(r.stdout);
@@ -37,10 +38,10 @@ describe('sim show', () => {
 });
 
 describe('sim fork', () => {
-  it('silences a speech and shows both games side by side from it; writes nothing but its pages', () => {
+  it('silences a speech and shows both games side by side from it; writes nothing but its pages', async () => {
     const { speech } = numbers();
     const before = snapshot(dir);
-    const r = sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(speech), '--silence', '--out', 'fork.html'], dir);
+    const r = await sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(speech), '--silence', '--out', 'fork.html'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Fork of run 1, game 3 at decision #${speech}`);
     expect(r.stdout).toMatch(/original {2}P\d: I am the seer/);
@@ -62,18 +63,18 @@ describe('sim fork', () => {
     expect(JSON.stringify(silenced)).not.toBe(JSON.stringify(stored));
   });
 
-  it('prints JSON; with the stored answer as its edit, the fork is the stored game to its end', () => {
+  it('prints JSON; with the stored answer as its edit, the fork is the stored game to its end', async () => {
     const { vote } = numbers();
-    const stored = JSON.parse(sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(vote), '--answer', 'none', '--json'], dir).stdout) as { original: string };
+    const stored = JSON.parse((await sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(vote), '--answer', 'none', '--json'], dir)).stdout) as { original: string };
     const own = /vote: (P\d+|none)$/.exec(stored.original)![1]!;
-    const same = JSON.parse(sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(vote), '--answer', own, '--json'], dir).stdout) as { identical: boolean; rows: { same: boolean }[] };
+    const same = JSON.parse((await sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(vote), '--answer', own, '--json'], dir)).stdout) as { identical: boolean; rows: { same: boolean }[] };
     expect(same.identical).toBe(true);
     expect(same.rows.every((r) => r.same)).toBe(true);
   });
 
-  it('writes the words of a --say edit escaped on its page', () => {
+  it('writes the words of a --say edit escaped on its page', async () => {
     const { speech } = numbers();
-    const r = sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(speech), '--say', '<b>P2\u001b[31m is a wolf</b>', '--claim', 'suspect=P2', '--out', 'say.html'], dir);
+    const r = await sim(['fork', '--db', 'h.db', '--game', '3', '--at', String(speech), '--say', '<b>P2\u001b[31m is a wolf</b>', '--claim', 'suspect=P2', '--out', 'say.html'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b');
     const page = readFileSync(join(dir, 'say.html'), 'utf8');
@@ -92,11 +93,11 @@ describe('sim fork', () => {
     [['--at', 'SPEECH', '--silence', '--out', 'nowhere/f.html'], 'does not exist'],
     [['--at', 'SPEECH', '--silence', '--max-cost', '2'], '--max-cost applies to runs that seat a model'],
     [['--at', 'SPEECH', '--silence', '--game', '99'], 'there is no game 99'],
-  ])('refuses %j: one line, exit 2, nothing written', (args, why) => {
+  ])('refuses %j: one line, exit 2, nothing written', async (args, why) => {
     const { speech, vote } = numbers();
     const before = snapshot(dir);
     const filled = args.map((x) => (x === 'SPEECH' ? String(speech) : x === 'VOTE' ? String(vote) : x));
-    const r = sim(['fork', '--db', 'h.db', ...(filled.includes('--game') ? [] : ['--game', '3']), ...filled], dir);
+    const r = await sim(['fork', '--db', 'h.db', ...(filled.includes('--game') ? [] : ['--game', '3']), ...filled], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(why);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -104,13 +105,13 @@ describe('sim fork', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('refuses a game that does not replay to its stored result', () => {
+  it('refuses a game that does not replay to its stored result', async () => {
     copyFileSync(join(dir, 'h.db'), join(dir, 'edited.db'));
     const d = new Database(join(dir, 'edited.db'));
     d.prepare('UPDATE games SET days = days + 1 WHERE run = 1 AND idx = 3').run();
     d.close();
     const before = snapshot(dir);
-    const r = sim(['fork', '--db', 'edited.db', '--game', '3', '--at', '5', '--silence'], dir);
+    const r = await sim(['fork', '--db', 'edited.db', '--game', '3', '--at', '5', '--silence'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('does not replay to its stored result');
     expect(snapshot(dir)).toEqual(before);
@@ -118,8 +119,8 @@ describe('sim fork', () => {
 });
 
 /** A study's JSON rows. */
-function studyRows(db: string): unknown {
-  const r = sim(['persuasion', '--db', db, '--games', '60', '--samples', '2', '--json'], dir);
+async function studyRows(db: string): Promise<unknown> {
+  const r = await sim(['persuasion', '--db', db, '--games', '60', '--samples', '2', '--json'], dir);
   expect(r.code).toBe(0);
   return (JSON.parse(r.stdout) as { rows: unknown }).rows;
 }
@@ -154,21 +155,21 @@ describe('sim persuasion', () => {
     const killedAt = measuredGames('killed.db');
     expect(killedAt).toBeGreaterThan(0);
     expect(killedAt).toBeLessThan(60);
-    expect(studyRows('killed.db')).toEqual(studyRows('big.db'));
+    expect(await studyRows('killed.db')).toEqual(await studyRows('big.db'));
     // The second command found the study complete: it played nothing more, wrote nothing.
     const before = snapshot(dir);
-    const again = sim(['persuasion', '--db', 'killed.db', '--games', '60', '--samples', '2'], dir);
+    const again = await sim(['persuasion', '--db', 'killed.db', '--games', '60', '--samples', '2'], dir);
     expect(again.stdout).toContain('60 of 60 games measured');
     expect(snapshot(dir)).toEqual(before);
   }, 120_000);
 
-  it('prints each agent × side with intervals beside the reference; --dry-run plays and writes nothing', () => {
+  it('prints each agent × side with intervals beside the reference; --dry-run plays and writes nothing', async () => {
     const before = snapshot(dir);
-    const dry = sim(['persuasion', '--db', 'h.db', '--dry-run'], dir);
+    const dry = await sim(['persuasion', '--db', 'h.db', '--dry-run'], dir);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/Estimate: 30 games, \d+ speeches, [\d,]+ arms to play/);
     expect(snapshot(dir)).toEqual(before);
-    const r = sim(['persuasion', '--db', 'h.db', '--samples', '2'], dir);
+    const r = await sim(['persuasion', '--db', 'h.db', '--samples', '2'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/heuristic +village +vote-shift +\d+\.\d\d +\d+\.\d\d–\d+\.\d\d +\d+ +\(reference\)/);
   });
@@ -181,9 +182,9 @@ describe('sim persuasion', () => {
     [['--tournament', '4'], 'has no tournament 4'],
     [['--run', '7'], 'has no run 7'],
     [['--max-cost', '1'], '--max-cost applies to studies of games that seat a model'],
-  ])('refuses %j: one line, exit 2, nothing written', (args, why) => {
+  ])('refuses %j: one line, exit 2, nothing written', async (args, why) => {
     const before = snapshot(dir);
-    const r = sim(['persuasion', '--db', 'h.db', ...args], dir);
+    const r = await sim(['persuasion', '--db', 'h.db', ...args], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(why);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, simAsync, snapshot, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, snapshot, tempDir } from '../helpers/sim-cli.js';
 import { startFakeProvider, type FakeProvider } from '../llm/fake-provider.js';
 import { simEnv } from '../llm/helpers.js';
 
@@ -31,10 +31,10 @@ let speech = -1;
 beforeAll(async () => {
   const live = await startFakeProvider({ salt: 'record' });
   servers.push(live);
-  const r = await simAsync(['--games', '2', '--seed', 'fork', ...SEATS, ...FAST, '--db', 'llm.db', '--json'], dir, simEnv(live.url));
+  const r = await sim(['--games', '2', '--seed', 'fork', ...SEATS, ...FAST, '--db', 'llm.db', '--json'], dir, simEnv(live.url));
   expect(r.code).toBe(0);
   await live.close();
-  const show = await simAsync(['show', '--db', 'llm.db', '--game', '0'], dir, simEnv(undefined, false));
+  const show = await sim(['show', '--db', 'llm.db', '--game', '0'], dir, simEnv(undefined, false));
   expect(show.code).toBe(0);
   speech = Number(/^ {2}#(\d+) +P\d+: /m.exec(show.stdout)![1]);
 }, 120_000);
@@ -46,7 +46,7 @@ describe('a fork of a game with models', () => {
   beforeAll(async () => {
     server = await startFakeProvider({ salt: 'fork' });
     servers.push(server);
-    const r = await simAsync(['fork', '--db', 'llm.db', '--game', '0', '--at', String(speech), '--say', WORDS, ...FAST, '--json'], dir, simEnv(server.url));
+    const r = await sim(['fork', '--db', 'llm.db', '--game', '0', '--at', String(speech), '--say', WORDS, ...FAST, '--json'], dir, simEnv(server.url));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     first = JSON.parse(r.stdout);
@@ -64,14 +64,14 @@ describe('a fork of a game with models', () => {
   });
 
   it('is answered wholly from the record the second time: no server, no key (--llm-replay), or live with the server gone', async () => {
-    const replay = await simAsync(['fork', '--db', 'llm.db', '--game', '0', '--at', String(speech), '--say', WORDS, '--llm-replay', '--json'], dir, simEnv(undefined, false));
+    const replay = await sim(['fork', '--db', 'llm.db', '--game', '0', '--at', String(speech), '--say', WORDS, '--llm-replay', '--json'], dir, simEnv(undefined, false));
     expect(replay.code).toBe(0);
     const again = JSON.parse(replay.stdout);
     expect(again.llm.callsSent).toBe(0);
     const { llm: _a, ...mine } = again;
     const { llm: _b, ...theirs } = first;
     expect(mine).toEqual(theirs);
-    const gone = await simAsync(['fork', '--db', 'llm.db', '--game', '0', '--at', String(speech), '--say', WORDS, ...FAST, '--json'], dir, simEnv(server.url));
+    const gone = await sim(['fork', '--db', 'llm.db', '--game', '0', '--at', String(speech), '--say', WORDS, ...FAST, '--json'], dir, simEnv(server.url));
     expect(gone.code).toBe(0);
     expect(JSON.parse(gone.stdout).rows).toEqual(first.rows);
   }, 120_000);
@@ -83,7 +83,7 @@ describe('a fork of a game with models', () => {
     d.prepare('DELETE FROM llm_calls WHERE rowid % 3 = 0').run();
     d.close();
     const before = snapshot(dir);
-    const r = await simAsync(['fork', '--db', 'partial.db', '--game', '0', '--at', String(speech), '--silence'], dir, simEnv(undefined, false));
+    const r = await sim(['fork', '--db', 'partial.db', '--game', '0', '--at', String(speech), '--silence'], dir, simEnv(undefined, false));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot be replayed from its LLM record: the record has no answer for');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('a fork of a game with models', () => {
 describe('a persuasion study of games with models', () => {
   it('estimates first and writes nothing; then asks the models in both arms with a sampling seed; run again, sends nothing', async () => {
     const before = snapshot(dir);
-    const dry = await simAsync(['persuasion', '--db', 'llm.db', '--agents', 'openai:gpt-4o-mini', '--samples', '1', '--dry-run', '--json'], dir, simEnv(undefined, false));
+    const dry = await sim(['persuasion', '--db', 'llm.db', '--agents', 'openai:gpt-4o-mini', '--samples', '1', '--dry-run', '--json'], dir, simEnv(undefined, false));
     expect(dry.code).toBe(0);
     const e = JSON.parse(dry.stdout);
     expect(e.speeches).toBeGreaterThan(0);
@@ -104,7 +104,7 @@ describe('a persuasion study of games with models', () => {
 
     const server = await startFakeProvider({ salt: 'study' });
     servers.push(server);
-    const r = await simAsync(['persuasion', '--db', 'llm.db', '--agents', 'openai:gpt-4o-mini', '--samples', '1', ...FAST, '--json'], dir, simEnv(server.url));
+    const r = await sim(['persuasion', '--db', 'llm.db', '--agents', 'openai:gpt-4o-mini', '--samples', '1', ...FAST, '--json'], dir, simEnv(server.url));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -115,7 +115,7 @@ describe('a persuasion study of games with models', () => {
     expect(out.rows.some((row: { metric: string }) => row.metric === 'vote-shift')).toBe(true);
     await server.close();
 
-    const again = await simAsync(['persuasion', '--db', 'llm.db', '--agents', 'openai:gpt-4o-mini', '--samples', '1', '--json'], dir, simEnv(undefined, false));
+    const again = await sim(['persuasion', '--db', 'llm.db', '--agents', 'openai:gpt-4o-mini', '--samples', '1', '--json'], dir, simEnv(undefined, false));
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).rows).toEqual(out.rows);
   }, 180_000);

@@ -5,8 +5,9 @@
 // pairings, then appears on it.
 
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { expectRefused, killOnceStored, removeDir, sim, simChild, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { killOnceStored, simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('adaptive');
 afterAll(() => removeDir(dir));
@@ -14,8 +15,8 @@ afterAll(() => removeDir(dir));
 const FOUR = ['--agents', 'heuristic', '--agents', 'heuristic:seerReveal=never', '--agents', 'heuristic:fakeClaim=0', '--agents', 'random', '--seed', 'ad'];
 const ADAPTIVE = ['tournament', ...FOUR, '--adaptive', '--max-games', '1000', '--batch', '50'];
 
-function json(args: string[]): Record<string, any> {
-  const r = sim([...args, '--json'], dir);
+async function json(args: string[]): Promise<Record<string, any>> {
+  const r = await sim([...args, '--json'], dir);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Record<string, any>;
@@ -24,12 +25,15 @@ function json(args: string[]): Record<string, any> {
 const order = (rows: { entrant: string }[]) => rows.map((r) => r.entrant);
 
 describe('sim tournament --adaptive', () => {
-  const adaptive = json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
+  let adaptive: Record<string, any>;
+  beforeAll(async () => {
+    adaptive = await json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
+  });
 
-  it('settles with the ranking of a fixed tournament of 1,000 games per pairing, on fewer games', () => {
-    const fixed = json(['tournament', ...FOUR, '--games', '1000', '--workers', '2', '--db', 'fixed.db']);
+  it('settles with the ranking of a fixed tournament of 1,000 games per pairing, on fewer games', async () => {
+    const fixed = await json(['tournament', ...FOUR, '--games', '1000', '--workers', '2', '--db', 'fixed.db']);
     expect(fixed.stored).toBe(16 * 1000);
-    const board = json(['leaderboard', '--db', 'fixed.db']);
+    const board = await json(['leaderboard', '--db', 'fixed.db']);
     expect(adaptive.adaptive.status).toBe('settled');
     expect(order(adaptive.adaptive.ranking)).toEqual(order(board.rows));
     const read = (adaptive.adaptive.games as number[]).reduce((n, x) => n + x, 0);
@@ -40,11 +44,11 @@ describe('sim tournament --adaptive', () => {
     expect(adaptive.adaptive.level).toBeGreaterThan(0.95);
   });
 
-  it('is identical when run again: other workers, another file; and a rerun on the same file plays nothing', () => {
-    const again = json([...ADAPTIVE, '--workers', '0', '--db', 'a2.db']);
+  it('is identical when run again: other workers, another file; and a rerun on the same file plays nothing', async () => {
+    const again = await json([...ADAPTIVE, '--workers', '0', '--db', 'a2.db']);
     expect(again.adaptive).toEqual(adaptive.adaptive);
     for (let run = 1; run <= 16; run++) expect(storedGames(join(dir, 'a2.db'), run)).toBe(storedGames(join(dir, 'a1.db'), run));
-    const rerun = json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
+    const rerun = await json([...ADAPTIVE, '--workers', '2', '--db', 'a1.db']);
     expect(rerun.played).toBe(0);
     expect(rerun.adaptive).toEqual(adaptive.adaptive);
   });
@@ -53,21 +57,21 @@ describe('sim tournament --adaptive', () => {
     const child = simChild([...ADAPTIVE, '--workers', '0', '--db', 'killed.db', '--json'], dir);
     await killOnceStored(child, join(dir, 'killed.db'));
     expect(child.signalCode).toBe('SIGKILL');
-    const resumed = json([...ADAPTIVE, '--workers', '0', '--db', 'killed.db']);
+    const resumed = await json([...ADAPTIVE, '--workers', '0', '--db', 'killed.db']);
     expect(resumed.adaptive).toEqual(adaptive.adaptive);
     for (let run = 1; run <= 16; run++) expect(storedGames(join(dir, 'killed.db'), run)).toBe(storedGames(join(dir, 'a1.db'), run));
   });
 });
 
 describe('sim leaderboard', () => {
-  it('an entrant added to a finished tournament plays only its new pairings, then appears on the leaderboard', () => {
+  it('an entrant added to a finished tournament plays only its new pairings, then appears on the leaderboard', async () => {
     const three = ['--agents', 'heuristic', '--agents', 'random', '--agents', 'heuristic:fakeClaim=0', '--games', '200', '--seed', 'lb', '--db', 'lb.db'];
-    expect(json(['tournament', ...three]).played).toBe(9 * 200);
-    const before = json(['leaderboard', '--db', 'lb.db']);
+    expect((await json(['tournament', ...three])).played).toBe(9 * 200);
+    const before = await json(['leaderboard', '--db', 'lb.db']);
     expect(order(before.rows).sort()).toEqual(['heuristic', 'heuristic:fakeClaim=0', 'random']);
-    const four = json(['tournament', ...three, '--agents', 'heuristic:seerReveal=never']);
+    const four = await json(['tournament', ...three, '--agents', 'heuristic:seerReveal=never']);
     expect(four.played).toBe(7 * 200);
-    const after = json(['leaderboard', '--db', 'lb.db']);
+    const after = await json(['leaderboard', '--db', 'lb.db']);
     expect(after.rows).toHaveLength(4);
     expect(order(after.rows)).toContain('heuristic:seerReveal=never');
     // Each game once: the two tournaments share nine runs.
@@ -75,8 +79,8 @@ describe('sim leaderboard', () => {
     for (const r of after.rows) expect(r.games).toBeGreaterThan(0);
   });
 
-  it('prints a row per entrant with its interval and its verdict against the next, in 80 columns', () => {
-    const r = sim(['leaderboard', '--db', 'lb.db'], dir);
+  it('prints a row per entrant with its interval and its verdict against the next, in 80 columns', async () => {
+    const r = await sim(['leaderboard', '--db', 'lb.db'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^werewolf-lab leaderboard: 8 players werewolf=2,villager=5,seer \(standard\)/);
     expect(r.stdout).toMatch(/^ {2}1 {2}heuristic/m);

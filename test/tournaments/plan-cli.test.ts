@@ -14,16 +14,16 @@ afterAll(() => removeDir(dir));
 
 const PILOT = ['plan', '--agents', 'heuristic:fakeClaim=0.5', '--agents', 'heuristic', '--pilot', '300', '--delta', '0.03', '--seed', 'pl', '--db', 'p.db'];
 
-function json(args: string[]): Record<string, any> {
-  const r = sim([...args, '--json'], dir);
+async function json(args: string[]): Promise<Record<string, any>> {
+  const r = await sim([...args, '--json'], dir);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Record<string, any>;
 }
 
 describe('sim plan', () => {
-  it("forecasts each side from the pilot's pairs; a rerun reads the pilot", () => {
-    const j = json(PILOT);
+  it("forecasts each side from the pilot's pairs; a rerun reads the pilot", async () => {
+    const j = await json(PILOT);
     expect(j.sides.map((s: { side: string }) => s.side)).toEqual(['werewolves', 'village']);
     for (const s of j.sides) {
       expect(s.counts.plus + s.counts.zero + s.counts.minus).toBe(300);
@@ -34,22 +34,22 @@ describe('sim plan', () => {
     expect(j.sides[0].counts.plus + j.sides[0].counts.minus).toBeGreaterThan(0);
     // B is the opponent too: its run is the same on both sides (three runs, not four).
     expect(j.runs).toHaveLength(3);
-    const again = json(PILOT);
+    const again = await json(PILOT);
     expect(again.played).toBe(0);
     expect(again.sides).toEqual(j.sides);
   });
 
-  it('prints the forecast table in 80 columns', () => {
-    const r = sim(PILOT, dir);
+  it('prints the forecast table in 80 columns', async () => {
+    const r = await sim(PILOT, dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ {2}werewolves +300 /m);
     expect(r.stdout).toMatch(/SPRT: the mean games of each of sim sprt --delta 0\.03 --alpha 0\.05 --beta 0\.2/);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
-  it("says what would settle each comparison of a played tournament", () => {
-    expect(sim(['tournament', '--agents', 'heuristic', '--agents', 'heuristic:fakeClaim=0.5', '--agents', 'random', '--games', '150', '--seed', 'pl', '--db', 't.db', '--workers', '0'], dir).code).toBe(0);
-    const j = json(['plan', '--db', 't.db', '--tournament', '1']);
+  it("says what would settle each comparison of a played tournament", async () => {
+    expect((await sim(['tournament', '--agents', 'heuristic', '--agents', 'heuristic:fakeClaim=0.5', '--agents', 'random', '--games', '150', '--seed', 'pl', '--db', 't.db', '--workers', '0'], dir)).code).toBe(0);
+    const j = await json(['plan', '--db', 't.db', '--tournament', '1']);
     expect(j.comparisons).toHaveLength(6); // 3 pairs of entrants × 2 sides
     for (const c of j.comparisons) {
       expect(['different', 'tie', 'open']).toContain(c.status);
@@ -62,10 +62,10 @@ describe('sim plan', () => {
     expect(j.comparisons.find((c: { side: string; x: string; y: string }) => c.side === 'werewolves' && c.x === 'heuristic' && c.y === 'random').status).toBe('different');
   });
 
-  it("--dry-run prices a model's pilot: no call, no file", () => {
+  it("--dry-run prices a model's pilot: no call, no file", async () => {
     const empty = tempDir('plan-dry');
     try {
-      const r = sim(['plan', '--agents', 'openai:gpt-4o-mini', '--agents', 'heuristic', '--pilot', '20', '--dry-run', '--json'], empty);
+      const r = await sim(['plan', '--agents', 'openai:gpt-4o-mini', '--agents', 'heuristic', '--pilot', '20', '--dry-run', '--json'], empty);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const j = JSON.parse(r.stdout);

@@ -3,8 +3,9 @@
 // writes nothing. The statistics themselves are tested in test/stats/sprt.test.ts.
 
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { expectRefused, killOnceStored, removeDir, sim, simChild, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { killOnceStored, simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('sprt');
 afterAll(() => removeDir(dir));
@@ -15,8 +16,8 @@ const PAIR = ['sprt', '--candidate', 'heuristic:fakeClaim=0.5', '--baseline', 'h
 const TEST = [...PAIR, '--delta', '0.03'];
 const DECISION = ['decision', 'games', 'llr', 'lower', 'upper', 'estimate', 'low', 'high'] as const;
 
-function json(args: string[]): Record<string, unknown> {
-  const r = sim([...args, '--json'], dir);
+async function json(args: string[]): Promise<Record<string, unknown>> {
+  const r = await sim([...args, '--json'], dir);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Record<string, unknown>;
@@ -25,7 +26,10 @@ function json(args: string[]): Record<string, unknown> {
 const decisionOf = (j: Record<string, unknown>) => Object.fromEntries(DECISION.map((k) => [k, j[k]]));
 
 describe('sim sprt', () => {
-  const base = json([...TEST, '--batch', '20', '--workers', '0', '--db', 'b20.db']);
+  let base: Record<string, unknown>;
+  beforeAll(async () => {
+    base = await json([...TEST, '--batch', '20', '--workers', '0', '--db', 'b20.db']);
+  });
 
   it('decides, with its LLR past a bound and an interval around the estimate', () => {
     expect(base.decision).toMatch(/^H[01]$/);
@@ -36,12 +40,12 @@ describe('sim sprt', () => {
     expect(base.stored).toEqual([Math.ceil((base.games as number) / 20) * 20, Math.ceil((base.games as number) / 20) * 20]);
   });
 
-  it('the same decision at the same game with 2 workers, another batch size, and when run again (nothing more played)', () => {
-    expect(decisionOf(json([...TEST, '--batch', '20', '--workers', '2', '--db', 'w2.db']))).toEqual(decisionOf(base));
-    const other = json([...TEST, '--batch', '35', '--workers', '0', '--db', 'b35.db']);
+  it('the same decision at the same game with 2 workers, another batch size, and when run again (nothing more played)', async () => {
+    expect(decisionOf(await json([...TEST, '--batch', '20', '--workers', '2', '--db', 'w2.db']))).toEqual(decisionOf(base));
+    const other = await json([...TEST, '--batch', '35', '--workers', '0', '--db', 'b35.db']);
     expect(decisionOf(other)).toEqual(decisionOf(base));
     expect((other.stored as number[])[0]).toBe(Math.ceil((base.games as number) / 35) * 35);
-    const again = json([...TEST, '--batch', '20', '--workers', '0', '--db', 'b20.db']);
+    const again = await json([...TEST, '--batch', '20', '--workers', '0', '--db', 'b20.db']);
     expect(decisionOf(again)).toEqual(decisionOf(base));
     expect(again.played).toBe(0);
   });
@@ -50,15 +54,15 @@ describe('sim sprt', () => {
     const child = simChild([...TEST, '--batch', '10', '--workers', '0', '--db', 'killed.db', '--json'], dir);
     await killOnceStored(child, join(dir, 'killed.db'));
     expect(child.signalCode).toBe('SIGKILL');
-    const resumed = json([...TEST, '--batch', '10', '--workers', '0', '--db', 'killed.db']);
-    const whole = json([...TEST, '--batch', '10', '--workers', '0', '--db', 'b10.db']);
+    const resumed = await json([...TEST, '--batch', '10', '--workers', '0', '--db', 'killed.db']);
+    const whole = await json([...TEST, '--batch', '10', '--workers', '0', '--db', 'b10.db']);
     expect(decisionOf(resumed)).toEqual(decisionOf(whole));
     expect(decisionOf(resumed)).toEqual(decisionOf(base));
     for (const run of [1, 2]) expect(storedGames(join(dir, 'killed.db'), run)).toBe(storedGames(join(dir, 'b10.db'), run));
   });
 
-  it('prints the decision, the LLR, the corrected interval and the games, in 80 columns', () => {
-    const r = sim([...TEST, '--batch', '20', '--workers', '0', '--db', 'b20.db'], dir);
+  it('prints the decision, the LLR, the corrected interval and the games, in 80 columns', async () => {
+    const r = await sim([...TEST, '--batch', '20', '--workers', '0', '--db', 'b20.db'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^werewolf-lab sprt: is A = heuristic:fakeClaim=0\.5 better than B = heuristic as\s+the\s+werewolves\s+by 0\.03 or more\?/);
     expect(r.stdout).toMatch(new RegExp(`decision +${base.decision} at game ${base.games} of each`));
@@ -68,8 +72,8 @@ describe('sim sprt', () => {
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
-  it('shares the runs of the pairings with a tournament of the same seed and size', () => {
-    const j = json(['tournament', '--agents', 'heuristic:fakeClaim=0.5', '--agents', 'heuristic', '--games', '2000', '--seed', 'cli', '--db', 'b20.db', '--workers', '0']);
+  it('shares the runs of the pairings with a tournament of the same seed and size', async () => {
+    const j = await json(['tournament', '--agents', 'heuristic:fakeClaim=0.5', '--agents', 'heuristic', '--games', '2000', '--seed', 'cli', '--db', 'b20.db', '--workers', '0']);
     // Only its new pairings are played (the self-plays and the village's pairings);
     // the test's two runs are the tournament's wolves pairings against heuristic, continued.
     const pairings = j.pairings as { wolves: string; village: string; run: number }[];

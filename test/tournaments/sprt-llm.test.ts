@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, simAsync, storedContents, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, storedContents, tempDir } from '../helpers/sim-cli.js';
 import { fakeProviders, simEnv } from '../llm/helpers.js';
 
 const dir = tempDir('sprt-llm');
@@ -26,7 +26,7 @@ describe('sim sprt with a model', () => {
   it('stopped by --max-cost, the same command with a larger budget reaches the same decision at the same game, no call paid twice', async () => {
     writeFileSync(join(dir, 'dear.json'), JSON.stringify({ 'openai:gpt-4o-mini': { input: 1000, output: 1000 } }));
     const ref = await serve();
-    const whole = await simAsync([...TEST, '--db', 'whole.db'], dir, simEnv(ref.url));
+    const whole = await sim([...TEST, '--db', 'whole.db'], dir, simEnv(ref.url));
     expect(whole.stderr).toBe('');
     expect(whole.code).toBe(0);
     const w = JSON.parse(whole.stdout);
@@ -36,7 +36,7 @@ describe('sim sprt with a model', () => {
 
     const s1 = await serve();
     const limit = Math.max(1, Math.round(w.llm.spent / 3));
-    const first = await simAsync([...TEST, '--db', 'budget.db', '--max-cost', String(limit)], dir, simEnv(s1.url));
+    const first = await sim([...TEST, '--db', 'budget.db', '--max-cost', String(limit)], dir, simEnv(s1.url));
     expect(first.code).toBe(3);
     expect(first.stderr).toMatch(/^stopped by --max-cost: .* To go on, run the same sim sprt command again with a larger --max-cost\n$/);
     const f = JSON.parse(first.stdout);
@@ -44,7 +44,7 @@ describe('sim sprt with a model', () => {
     expect(f.llm.spent).toBeLessThanOrEqual(limit);
 
     const s2 = await serve();
-    const done = await simAsync([...TEST, '--db', 'budget.db', '--max-cost', '1000000'], dir, simEnv(s2.url));
+    const done = await sim([...TEST, '--db', 'budget.db', '--max-cost', '1000000'], dir, simEnv(s2.url));
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     const d = JSON.parse(done.stdout);
@@ -53,7 +53,7 @@ describe('sim sprt with a model', () => {
     expect(s1.received.length + s2.received.length).toBe(total);
 
     // The leaderboard of that file: the model's row carries the dollars its seats cost, as recorded.
-    const board = await simAsync(['leaderboard', '--db', 'whole.db', '--json'], dir, simEnv(undefined, false));
+    const board = await sim(['leaderboard', '--db', 'whole.db', '--json'], dir, simEnv(undefined, false));
     expect(board.stderr).toBe('');
     const rows = JSON.parse(board.stdout).rows as { entrant: string; dollars: number | null; games: number }[];
     const model = rows.find((r) => r.entrant === 'openai:gpt-4o-mini')!;

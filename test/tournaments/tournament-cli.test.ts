@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { Store } from '../../runs/storage.js';
 import { SCHEMA_VERSION } from '../../runs/schema.js';
-import { killOnceStored, removeDir, sim, simChild, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
+import { killOnceStored, simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('tournament');
 afterAll(() => removeDir(dir));
@@ -119,7 +120,7 @@ describe('sim tournament (side mode)', () => {
     const cli = ['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', String(GAMES), '--seed', 't1', '--db', 'kill.db', '--workers', '1'];
     const child = simChild(cli, dir);
     await killOnceStored(child, db);
-    const r = sim(cli, dir);
+    const r = await sim(cli, dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^werewolf-lab tournament 1 \(side mode\)/);
@@ -134,15 +135,15 @@ describe('sim tournament (side mode)', () => {
     expect(r.value.open.tournament.id).toBe(2);
     expect(r.value.play.played).toBe(5 * GAMES);
     expect(r.value.open.pairings.filter((p) => p.run.id <= 4)).toHaveLength(4);
-    const runs = sim(['runs', '--db', 'a.db'], dir);
+    const runs = await sim(['runs', '--db', 'a.db'], dir);
     expect(runs.stdout).toMatch(/^ {2}tournament 1 {2}side mode {2}random vs heuristic\n {9}4 runs of 120 games, seed t1: runs 1 2 3 4$/m);
     expect(runs.stdout).toMatch(/^ {2}tournament 2 {2}side mode {2}random vs heuristic vs heuristic:fakeClaim=0$/m);
   });
 });
 
 describe('sim tournament (seat mode)', () => {
-  it('plays the baseline and the entrant in every seat, and rates it against the reference on the same deals', () => {
-    const r = sim(['tournament', '--mode', 'seat', '--agents', 'random', '--games', '40', '--db', 'seat.db', '--workers', '1', '--json'], dir);
+  it('plays the baseline and the entrant in every seat, and rates it against the reference on the same deals', async () => {
+    const r = await sim(['tournament', '--mode', 'seat', '--agents', 'random', '--games', '40', '--db', 'seat.db', '--workers', '1', '--json'], dir);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
@@ -166,8 +167,8 @@ describe('sim tournament (seat mode)', () => {
 });
 
 describe('sim report --tournament', () => {
-  it('adds the tournament: its tables, and the chart of wolf against village strength with error bars', () => {
-    const r = sim(['report', '--db', 'a.db', '--tournament', '1', '--out', 'rep'], dir);
+  it('adds the tournament: its tables, and the chart of wolf against village strength with error bars', async () => {
+    const r = await sim(['report', '--db', 'a.db', '--tournament', '1', '--out', 'rep'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Tournament 1 \(side mode\): random vs heuristic \(with self-play\)/);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
@@ -187,13 +188,13 @@ describe('sim report --tournament', () => {
     const json = JSON.parse(readFileSync(join(dir, 'rep', 'report.json'), 'utf8'));
     expect(json.tournaments).toHaveLength(1);
     // Without --tournament the report rates every tournament of the file.
-    const all = sim(['report', '--db', 'a.db', '--json'], dir);
+    const all = await sim(['report', '--db', 'a.db', '--json'], dir);
     expect(JSON.parse(all.stdout).tournaments.map((t: { label: string }) => t.label.slice(0, 12))).toEqual(['Tournament 1', 'Tournament 2']);
   });
 });
 
 describe('bad input', () => {
-  it('exits 2 with what to do, and writes nothing', () => {
+  it('exits 2 with what to do, and writes nothing', async () => {
     writeFileSync(join(dir, 'notes.db'), 'not a database\n');
     const before = snapshot(dir);
     const two = ['--agents', 'random', '--agents', 'heuristic'];
@@ -211,15 +212,15 @@ describe('bad input', () => {
       [[...two, '--db', 'new.db', '--db', 'other.db'], /--db is given twice/],
       [[...two, '--db', 'notes.db'], /not an SQLite database/],
     ] as const) {
-      const r = sim(['tournament', ...((flags as readonly string[]).includes('--db') ? [] : ['--db', 'new.db']), ...flags], dir);
+      const r = await sim(['tournament', ...((flags as readonly string[]).includes('--db') ? [] : ['--db', 'new.db']), ...flags], dir);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     }
-    const noDb = sim(['tournament', ...two, '--no-db'], dir);
+    const noDb = await sim(['tournament', ...two, '--no-db'], dir);
     expect(noDb.code).toBe(2);
     expect(noDb.stderr).toMatch(/needs a database/);
-    const report = sim(['report', '--db', 'a.db', '--tournament', '9'], dir);
+    const report = await sim(['report', '--db', 'a.db', '--tournament', '9'], dir);
     expect(report.code).toBe(2);
     expect(report.stderr).toMatch(/a\.db has no tournament 9; its tournaments are 1, 2/);
     expect(snapshot(dir)).toEqual(before);
@@ -227,22 +228,22 @@ describe('bad input', () => {
 });
 
 describe('schema versions', () => {
-  it('reads a file of schema 1 untouched, and brings it to schema 2 when a tournament is written to it', () => {
+  it('reads a file of schema 1 untouched, and brings it to schema 2 when a tournament is written to it', async () => {
     const old = join(dir, 'old.db');
-    const r = sim(['--games', '20', '--db', 'old.db', '--workers', '0'], dir);
+    const r = await sim(['--games', '20', '--db', 'old.db', '--workers', '0'], dir);
     expect(r.code).toBe(0);
     // Make it what schema 1 wrote: no tournament tables, user_version 1.
     const d = new Database(old);
     d.exec('DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; PRAGMA user_version = 1;');
     d.close();
     const before = snapshot(dir)['old.db'];
-    const runs = sim(['runs', '--db', 'old.db'], dir);
+    const runs = await sim(['runs', '--db', 'old.db'], dir);
     expect(runs.code).toBe(0);
-    const report = sim(['report', '--db', 'old.db', '--json'], dir);
+    const report = await sim(['report', '--db', 'old.db', '--json'], dir);
     expect(report.code).toBe(0);
     expect(JSON.parse(report.stdout).tournaments).toEqual([]);
     expect(snapshot(dir)['old.db']).toBe(before);
-    const t = sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '10', '--db', 'old.db', '--workers', '0', '--json'], dir);
+    const t = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '10', '--db', 'old.db', '--workers', '0', '--json'], dir);
     expect(t.code).toBe(0);
     const s = Store.open(old, 'read');
     if (!s.ok) throw new Error(s.error);

@@ -8,7 +8,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, simAsync, storedContents, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, storedContents, tempDir } from '../helpers/sim-cli.js';
 import { fakeProviders, simEnv } from '../llm/helpers.js';
 
 const dir = tempDir('tournament-llm');
@@ -25,7 +25,7 @@ describe('sim tournament with a model', () => {
     const s = await serve();
     const empty = tempDir('tdry');
     try {
-      const r = await simAsync(['tournament', ...ENTRANTS, '--games', '50', '--dry-run', '--max-cost', '0.01'], empty, envFor(s.url, false));
+      const r = await sim(['tournament', ...ENTRANTS, '--games', '50', '--dry-run', '--max-cost', '0.01'], empty, envFor(s.url, false));
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Estimate for the tournament's 3 pairings that seat a model, 50 games each\s/);
@@ -33,7 +33,7 @@ describe('sim tournament with a model', () => {
       expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini: ~[\d,]+ calls, ~[\d,]+ prompt \+ ~[\d,]+\s+answer\s+tokens, \$\d/m);
       expect(r.stdout).toMatch(/budget: the estimate is over --max-cost \$0\.01/);
       for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-      const j = JSON.parse((await simAsync(['tournament', ...ENTRANTS, '--games', '50', '--dry-run', '--json'], empty, envFor(s.url, false))).stdout);
+      const j = JSON.parse((await sim(['tournament', ...ENTRANTS, '--games', '50', '--dry-run', '--json'], empty, envFor(s.url, false))).stdout);
       expect(j.pairings).toHaveLength(3);
       expect(j.cost).toBeGreaterThan(0);
       expect(j.maxCost).toBeGreaterThan(j.cost);
@@ -46,7 +46,7 @@ describe('sim tournament with a model', () => {
 
   it('plays and rates it; its games are replayed by sim show from the record, with no key', async () => {
     const live = await serve();
-    const r = await simAsync(['tournament', ...ENTRANTS, '--games', '2', '--seed', 'lt', ...FAST, '--db', 't.db', '--json'], dir, envFor(live.url));
+    const r = await sim(['tournament', ...ENTRANTS, '--games', '2', '--seed', 'lt', ...FAST, '--db', 't.db', '--json'], dir, envFor(live.url));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
@@ -55,12 +55,12 @@ describe('sim tournament with a model', () => {
     expect(j.llm.runId).toMatch(/^tournament:[0-9a-f]{16}:/);
     expect(j.model.strengths ?? j.model.error).toBeDefined();
     const pairing = (j.pairings as { wolves: string; village: string; run: number }[]).find((p) => p.wolves === 'openai:gpt-4o-mini' && p.village === 'random')!;
-    const show = await simAsync(['show', '--db', 't.db', '--run', String(pairing.run), '--game', '1'], dir, envFor(undefined, false));
+    const show = await sim(['show', '--db', 't.db', '--run', String(pairing.run), '--game', '1'], dir, envFor(undefined, false));
     expect(show.stderr).toBe('');
     expect(show.code).toBe(0);
     expect(show.stdout).toMatch(/^ {2}\[P\d private\] /m);
     expect(show.stdout).toMatch(/Replay matches the stored result/);
-    const report = await simAsync(['report', '--db', 't.db', '--tournament', '1'], dir, envFor(undefined, false));
+    const report = await sim(['report', '--db', 't.db', '--tournament', '1'], dir, envFor(undefined, false));
     expect(report.code).toBe(0);
     expect(report.stdout).toMatch(/Tournament 1 \(side mode\): openai:gpt-4o-mini vs random/);
   });
@@ -69,14 +69,14 @@ describe('sim tournament with a model', () => {
     writeFileSync(join(dir, 'dear.json'), JSON.stringify({ 'openai:gpt-4o-mini': { input: 1000, output: 1000 } }));
     const cli = ['tournament', ...ENTRANTS, '--games', '2', '--seed', 'budget', ...FAST, '--llm-prices', 'dear.json', '--concurrency', '1', '--json'];
     const ref = await serve();
-    const whole = await simAsync([...cli, '--db', 'whole.db'], dir, envFor(ref.url));
+    const whole = await sim([...cli, '--db', 'whole.db'], dir, envFor(ref.url));
     expect(whole.code).toBe(0);
     const total = ref.received.length;
     const spentWhole = JSON.parse(whole.stdout).llm.spent as number;
 
     const s1 = await serve();
     const limit = Math.round(spentWhole / 3);
-    const first = await simAsync([...cli, '--db', 'budget.db', '--max-cost', String(limit)], dir, envFor(s1.url));
+    const first = await sim([...cli, '--db', 'budget.db', '--max-cost', String(limit)], dir, envFor(s1.url));
     expect(first.code).toBe(3);
     expect(first.stderr).toMatch(/^stopped by --max-cost: the budget of \$\d+ is spent .* To go on, run the same sim tournament command again with a larger --max-cost\n$/);
     const o1 = JSON.parse(first.stdout);
@@ -85,7 +85,7 @@ describe('sim tournament with a model', () => {
 
     // Without --max-cost the tournament keeps its budget, already spent: it stops again.
     const s2 = await serve();
-    const again = await simAsync([...cli, '--db', 'budget.db'], dir, envFor(s2.url));
+    const again = await sim([...cli, '--db', 'budget.db'], dir, envFor(s2.url));
     expect(again.code).toBe(3);
     expect(JSON.parse(again.stdout).llm).toMatchObject({ maxCost: limit, stopped: { reason: 'budget' } });
 
@@ -95,13 +95,13 @@ describe('sim tournament with a model', () => {
     )!;
     expect(pairing.wolves === 'random' && pairing.village === 'random').toBe(false);
     const s25 = await serve();
-    const one = await simAsync(['resume', '--db', 'budget.db', '--run', String(pairing.run), '--llm-prices', 'dear.json', '--json'], dir, envFor(s25.url));
+    const one = await sim(['resume', '--db', 'budget.db', '--run', String(pairing.run), '--llm-prices', 'dear.json', '--json'], dir, envFor(s25.url));
     expect(one.stderr).toBe('');
     expect(one.code).toBe(0);
     expect(JSON.parse(one.stdout)).toMatchObject({ run: pairing.run, complete: true });
 
     const s3 = await serve();
-    const done = await simAsync([...cli, '--db', 'budget.db', '--max-cost', '1000000'], dir, envFor(s3.url));
+    const done = await sim([...cli, '--db', 'budget.db', '--max-cost', '1000000'], dir, envFor(s3.url));
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ tournament: 1, stored: 8, stopped: false });
@@ -113,7 +113,7 @@ describe('sim tournament with a model', () => {
     const refusing = await serve({ script: () => '401' });
     const d = tempDir('t401');
     try {
-      const r = await simAsync(['tournament', '--agents', 'openai:gpt-4o-mini', '--agents', 'anthropic:claude-haiku-4-5', '--games', '2', ...FAST], d, envFor(refusing.url));
+      const r = await sim(['tournament', '--agents', 'openai:gpt-4o-mini', '--agents', 'anthropic:claude-haiku-4-5', '--games', '2', ...FAST], d, envFor(refusing.url));
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/^stopped at the first call: .*refused the API key \(401\).* the tournament was not kept/);
       expect(readdirSync(d)).toEqual([]);
