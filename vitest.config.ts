@@ -9,6 +9,9 @@ export default defineConfig({
     // Two files at once on the 2-core machines this runs on (vitest's default is cores - 1:
     // one at a time here). Measured on the whole suite: 273 s with 1, 180 s with 2.
     maxWorkers: 2,
+    // A worker's files run in one module graph, each module loaded once: the tests mock
+    // nothing and change no global (the in-process CLI gets its own io). 180 s → 144 s.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 60_000,
     reporters: ['default'],
