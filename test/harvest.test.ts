@@ -1,6 +1,6 @@
 // Harvest Festival (004, "HarvestFastival收获节"): each changed power, exercised and asserted.
 import { describe, expect, it } from 'vitest';
-import type { Decision, PackDecision, VoteDecision } from '../engine/index.js';
+import type { Decision, Game, PackDecision, VoteDecision } from '../engine/index.js';
 import { ALL, only, POTION_EFFECTS, type PotionEffect } from '../engine/index.js';
 import { winnerNow } from '../engine/flow/victory.js';
 import { newState } from '../engine/state.js';
@@ -79,7 +79,11 @@ describe('Harvest Festival (004)', () => {
     const g = dealt(setupOf('werewolf=2,seer,witch,little-girl,villager=3', [...HF, 'littleGirlCaught=0']), ['witch', 'little-girl']);
     let peekWithPack = 0;
     let peekWithPotion = 0;
-    run(g, (d) => (d.kind === 'peek' ? { kind: 'peek', peek: true } : undefined), {
+    // The witch lives to the end (the pack and the votes go to villagers): each peek sees her.
+    const villager = (targets: readonly number[], gg: Game) => targets.find((t) => gg.state.seats[t]!.role === 'villager');
+    const script = (d: Decision, gg: Game) =>
+      d.kind === 'peek' ? { kind: 'peek' as const, peek: true } : d.kind === 'pack' || d.kind === 'vote' ? villager(d.targets, gg) : undefined;
+    run(g, script, {
       until: (gg) => gg.state.night > 3,
       onDecision: (d, gg) => {
         if (d.kind !== 'peek') return;

@@ -341,6 +341,8 @@ describe('New Moon: April Fools (004)', () => {
     if (d.kind === 'cupid') return { kind: 'cupid', lovers: [0, 1] } as const;
     if (d.kind === 'pack' && g.state.night === 1) return g.state.seats.findIndex((s) => s.role === 'villager');
     if (d.kind === 'witch') return { kind: 'witch', heal: false, poison: null } as const;
+    // The day's vote goes to a werewolf: none of the swapped powers is lost before night 2.
+    if (d.kind === 'vote') return d.targets.find((t) => g.state.seats[t]!.role === 'werewolf');
     return undefined;
   };
   const game = () => dealt(setupOf(mix, [...moon('april-fools'), 'littleGirlCaught=0']), table, 'april');

@@ -1,7 +1,6 @@
 // Scripted play for rule tests: a script answers the decisions it cares about, the
-// random agent (on each seat's own stream) answers the rest. Deals are found by seed:
-// `dealt` searches the seeds whose shuffle puts the wanted cards on the wanted seats,
-// so a rule can be exercised on a known table without a special deck mechanism.
+// random agent (on each seat's own stream) answers the rest. `dealt` stacks the deck so
+// that the wanted cards sit on the wanted seats, the others shuffled.
 
 import { randomAnswer } from '../../agents/random.js';
 import { isTargetKind, type Answer, type Decision } from '../../engine/index.js';
@@ -23,14 +22,21 @@ export function setupOf(roles: string, rules: readonly string[] = [], preset = '
   return r.value;
 }
 
-/** A game whose deal puts `seats[i]` on seat i (undefined: any card). */
+/**
+ * A game whose deal puts `seats[i]` on seat i (undefined: any card): the deck shuffled by
+ * `tag`, then each wanted card swapped onto its seat, dealt as a stacked deck (no search).
+ */
 export function dealt(setup: GameSetup, seats: readonly (Role | undefined)[], tag = 'deal'): Game {
-  for (let i = 0; i < 5_000_000; i++) {
-    const seed = `${tag}-${i}`;
-    const deck = stream(seed, 'deal').shuffle([...setup.deck]);
-    if (seats.every((r, k) => r === undefined || deck[k] === r)) return new Game(setup, seed);
-  }
-  throw new Error(`no seed deals ${seats.join(',')}`);
+  const deck = stream(tag, 'deal').shuffle([...setup.deck]);
+  seats.forEach((role, k) => {
+    if (role === undefined || deck[k] === role) return;
+    // From a seat nobody asked a card of, or one still waiting for another card.
+    const free = (i: number) => seats[i] === undefined || (i > k && seats[i] !== deck[i]);
+    const j = deck.findIndex((r, i) => r === role && free(i));
+    if (j < 0) throw new Error(`the deck of ${setup.deck.join(',')} cannot deal ${seats.join(',')}`);
+    [deck[k], deck[j]] = [deck[j]!, deck[k]!];
+  });
+  return new Game(setup, tag, { stackedDeck: deck });
 }
 
 export interface RunOptions {
