@@ -21,7 +21,6 @@ import { parseSeed, WHOLE_RUN, specList, type RunConfig } from '../runs/run-conf
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
 import { removeDir, sim, snapshot, storedGames, tempDir } from './helpers/sim-cli.js';
-import { simProcessAsync } from './helpers/sim-process.js';
 
 const dir = tempDir('robust');
 afterAll(() => removeDir(dir));
@@ -391,68 +390,5 @@ describe('a flag of one value given twice: refused before anything runs', () => 
     const r = await sim(['--games', '4', '--no-db', '--agents', 'random', '--agents', 'werewolves=heuristic', '--rule', 'tie=none', '--rule', 'sheriff=false', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).played).toBe(4);
-  });
-});
-
-describe('two processes on one database (audit 6)', () => {
-  // Two `sim resume` of one stopped run at once (two terminals, a cluster job restarted
-  // twice): the second to store a chunk the first stored ended in a SqliteError stack
-  // trace (UNIQUE constraint failed: games.run, games.idx), exit 1. Now it stops cleanly
-  // (exit 5, its chunk rolled back: no game or sum counted twice) and a later resume
-  // completes the run to equal an uninterrupted one.
-  it('two resumes of one stopped run at once: no stack trace, and the games equal an uninterrupted run', async () => {
-    const d = join(dir, 'two-resumes');
-    mkdirSync(d, { recursive: true });
-    const args = ['--games', '6000', '--workers', '0', '--seed', 'two'];
-    expect((await sim([...args, '--db', 'whole.db'], d)).code).toBe(0);
-    expect((await sim([...args, '--db', 'stopped.db'], d)).code).toBe(0);
-    const db = new Database(join(d, 'stopped.db'));
-    db.prepare('DELETE FROM games WHERE idx >= 100').run();
-    db.close();
-    const both = await Promise.all([0, 1].map(() => simProcessAsync(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)));
-    for (const r of both) {
-      expect(r.stderr).not.toMatch(/SqliteError|^\s+at /m);
-      expect([0, 5]).toContain(r.code);
-      if (r.code === 5) expect(r.stderr).toMatch(/another process stored games of this run meanwhile[\s\S]*sim resume --db stopped\.db --run 1/);
-    }
-    if (both.some((r) => r.code !== 0)) expect((await sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)).code).toBe(0);
-    expect(storedGames(join(d, 'stopped.db'))).toBe(storedGames(join(d, 'whole.db')));
-  });
-
-  // Two runs started together on a new file: both found it missing and made the schema,
-  // and about one time in five the second ended in 'table runs already exists' or
-  // 'UNIQUE constraint failed: roles.code' (exit 1; audit 6). Now the schema and the
-  // lookup codes are made under the write lock. (A race: without the fix four pairs catch
-  // it only about two times in three.)
-  it('two runs started together on a new file both store their games', async () => {
-    const d = join(dir, 'two-new');
-    mkdirSync(d, { recursive: true });
-    for (let k = 0; k < 4; k++) {
-      const both = await Promise.all(['a', 'b'].map((seed) => simProcessAsync(['--games', '200', '--workers', '0', '--seed', seed, '--db', `new-${k}.db`], d)));
-      for (const r of both) expect(r.code, r.stderr).toBe(0);
-      const db = new Database(join(d, `new-${k}.db`), { readonly: true });
-      expect(db.prepare('SELECT count(*) FROM games').pluck().get()).toBe(400);
-      db.close();
-    }
-  });
-
-  // Another process holds the write lock (a sqlite3 shell left in BEGIN IMMEDIATE) past
-  // the 10 s busy wait: was a SqliteError 'database is locked' stack trace, exit 1.
-  it('a database locked by another process: one paragraph naming the file, exit 5, nothing written', async () => {
-    const d = join(dir, 'locked');
-    mkdirSync(d, { recursive: true });
-    expect((await sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d)).code).toBe(0);
-    const holder = new Database(join(d, 'locked.db'));
-    holder.exec('BEGIN IMMEDIATE');
-    // The command waits out SQLite's busy timeout (10 s) while the lock is held, then gives up.
-    const r = await sim(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
-    holder.exec('ROLLBACK');
-    holder.close();
-    expect(r.code, r.stderr).toBe(5);
-    oneParagraph(r.stderr);
-    expect(r.stderr).toMatch(/writing locked\.db failed: another process kept it locked for more than 10 s[\s\S]*Wait until the other process is done/);
-    const after = new Database(join(d, 'locked.db'), { readonly: true });
-    expect((after.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n).toBe(1);
-    after.close();
   });
 });
