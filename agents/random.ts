@@ -1,5 +1,5 @@
 // The random agent: chooses uniformly among the legal choices and uses no information.
-// Exactly (tested in test/random-agent.test.ts):
+// Exactly (tested in test/agents/random.test.ts):
 // - a day vote or an election vote goes uniformly to another living player among the
 //   legal targets; it never abstains where a vote is possible (nor in the Harvest
 //   Festival's vote between the scapegoat's neighbours, a day vote too);

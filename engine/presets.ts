@@ -21,7 +21,7 @@ export interface Preset {
   /**
    * How the points its document leaves open were filled, for docs/rules.md and `sim
    * presets`: each note starts with the option keys it fills ("key, key: ..."); every key
-   * the document does not settle has one (test/rules/documents.test.ts).
+   * the document does not settle has one (test/engine/rules/documents.test.ts).
    */
   readonly notes: readonly string[];
 }

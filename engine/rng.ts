@@ -7,7 +7,7 @@
 // The generator is seedrandom's `alea` (Baagøe's algorithm: cheap seeding, 5 ns draws),
 // restated here as a class: seedrandom's factory builds five closures on a function
 // object per stream (~1 µs), which with ten streams a game was a quarter of a game's
-// cost. The output is bit-identical to `seedrandom.alea(seed)` (test/determinism.test.ts, "seeded streams").
+// cost. The output is bit-identical to `seedrandom.alea(seed)` (test/engine/determinism.test.ts, "seeded streams").
 
 const TWO_32 = 4294967296;
 const TWO_M32 = 2.3283064365386963e-10; // 2^-32

@@ -2,7 +2,7 @@
 // difference between two win rates real?), the games it would take to settle a
 // difference (power-based sample size), and the games a win rate needs for a given
 // precision. Everything here is plain arithmetic on counts, so it is tested against
-// published figures (test/reports/inference.test.ts).
+// published figures (test/stats/inference.test.ts).
 
 import { wilson, Z95 } from './wilson.js';
 

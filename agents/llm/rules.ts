@@ -3,7 +3,7 @@
 // option is never named (`seerSees`) and no rule document is cited ("(001)"): a model
 // needs what happens, not where the rule comes from. An option of a role not in the deck,
 // or a variant that is off, says nothing; every option that bears on the deck changes
-// the text (test/llm/prompt.test.ts checks both, option by option). The readings are the
+// the text (test/agents/llm/prompt.test.ts checks both, option by option). The readings are the
 // engine's (docs/rules.md; the Harvest Festival and New Moon tables of the README).
 
 import { CAUSES, MOON_EVENTS, ROLES, teamOf, type Cause, type MoonEvent, type Role, type RuleOptions } from '../../engine/index.js';

@@ -21,7 +21,7 @@ import { LlmStore } from '../../runs/llm/store.js';
 import { replayPage } from '../../reports/replay-page.js';
 import type { ReplayInput } from '../../reports/replay-data.js';
 import { launchBrowser, openWatched } from '../helpers/browser.js';
-import { fakeProviders, must, play, runOf, seatingOf } from '../llm/helpers.js';
+import { fakeProviders, must, play, runOf, seatingOf } from '../helpers/llm.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'replay-page-'));

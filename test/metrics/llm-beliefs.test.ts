@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LlmStore } from '../../runs/llm/store.js';
 import { C } from '../../metrics/counters.js';
 import { tallyGame } from '../../metrics/tally.js';
-import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from '../llm/helpers.js';
+import { fakeProviders, must, play, runOf, seatingOf, setupOf, tempDir } from '../helpers/llm.js';
 
 const tmp = tempDir();
 const start = fakeProviders();

@@ -15,7 +15,7 @@
 //    every world it finds is kept, not only the true one.
 // 3. Hand-written moments, one per rule that keeps a world, each with its exact posterior.
 //
-// Found by audit 2: in the Harvest Festival (004: "the witch may use only one potion ...
+// In the Harvest Festival (004: "the witch may use only one potion ...
 // the box decides: heal; heal and turn the drinker into a plain villager; heal and turn
 // him into a werewolf; poison", roles/witch.ts) a card can change in secret, and the
 // observer, placing only the cards as dealt, gave 0 to a seat the potion had made a
@@ -57,8 +57,8 @@ for (const preset of PRESETS)
     for (const d of DECKS) ROWS.push({ name: `${preset}, ${v.name}, ${d.name}`, req: { preset, players: d.players, roles: d.roles, rules: v.rules } });
 for (const v of VARIANTS)
   ROWS.push({ name: `standard, ${v.name}, parity`, req: { players: 10, roles: 'werewolf=3,seer,witch,guard,villager=4', rules: ['wolvesWin=parity', ...v.rules] } });
-// The audit's own table: a witch and the Harvest Festival, nothing else.
-ROWS.push({ name: 'audit 2: Harvest with a witch', req: { players: 10, roles: 'werewolf=2,seer,witch,guard,villager=5', rules: ['harvestFestival=true'] } });
+// A witch and the Harvest Festival, nothing else: where the breach was found.
+ROWS.push({ name: 'Harvest with a witch', req: { players: 10, roles: 'werewolf=2,seer,witch,guard,villager=5', rules: ['harvestFestival=true'] } });
 
 const GAMES = 12;
 

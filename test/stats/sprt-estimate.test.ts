@@ -2,7 +2,7 @@
 // test's outcome in stats/sprt-law.ts): that the law is exact, and that the interval
 // covers μ and the estimate is median-unbiased over the whole range of μ — far from the
 // hypotheses as well as at them, where the Brownian approximation it replaces failed
-// (issue 17, audit 6: at μ = −0.45 its "corrected" interval covered μ in 0 of 400 tests).
+// (at μ = −0.45 its "corrected" interval covered μ in 0 of 400 tests).
 // The coverage table runs 200 seeded tests per case at δ = 0.2 (short tests, to keep the
 // file to seconds); scripts/sprt-errors.ts prints the same table at δ = 0.05 with 2,000
 // tests per case (docs/sequential.md).
@@ -127,7 +127,7 @@ describe(`coverage over the range of μ (${RUNS} seeded tests per case, δ = ${D
   // is three of them below 95%. Mutations that fail here: solving the ends at 10% and
   // 90% (an 80% interval: coverage ≈ 0.8), the nuisance q held at the observed share
   // whatever μ (coverage 0.87 and 0.85 at μ = −0.45 and 0.45; 0.73 and 0.71 in the
-  // audit's cases below).
+  // cases at δ = 0.05 below).
   const results = new Map<string, ReturnType<typeof simulate>>();
   // Every μ at q = 0.5; the far ones again with nine deals in ten differing, the
   // hypotheses again with one in four (the cheap ends: a test's cost grows with q).
@@ -159,8 +159,8 @@ describe(`coverage over the range of μ (${RUNS} seeded tests per case, δ = ${D
   });
 });
 
-describe('issue 17 (audit 6): the estimate far from the hypotheses, at δ = 0.05', () => {
-  // Found by audit 6 (test/audit/audit-6.test.ts on branch audit-6): with pairs like random
+describe('the estimate far from the hypotheses, at δ = 0.05', () => {
+  // With pairs like random
   // against heuristic as the village (μ ≈ −0.444, half the deals differing), 400 SPRTs at
   // δ 0.05: the Brownian "corrected" interval covered μ in 0.0% of them, its median
   // estimate −0.253; at μ = +0.45, 1.5% and 0.284. The exact law covers it in ≥ 90% with

@@ -1,4 +1,4 @@
-// Forks and studies of games with models, through the compiled `sim`, against the local
+// Forks and studies of games with models, through `sim` (in-process), against the local
 // stand-in for the providers (test/llm/fake-provider.ts; never the internet):
 // - a fork asks a model only the prompts that heard the edit (every request the server
 //   receives carries the edit's words; the server's count is the fork's "calls sent"),
@@ -13,8 +13,8 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, sim, snapshot, tempDir } from '../helpers/sim-cli.js';
-import { startFakeProvider, type FakeProvider } from '../llm/fake-provider.js';
-import { simEnv } from '../llm/helpers.js';
+import { startFakeProvider, type FakeProvider } from '../helpers/fake-provider.js';
+import { simEnv } from '../helpers/llm.js';
 
 const dir = tempDir('studies-llm');
 const servers: FakeProvider[] = [];

@@ -1,4 +1,4 @@
-// `sim tournament --adaptive` and `sim leaderboard` end to end (the compiled CLI): an
+// `sim tournament --adaptive` and `sim leaderboard` end to end (the CLI, in-process): an
 // adaptive tournament of four bots reaches the ranking of a large fixed one with fewer
 // games, and the same games on every run; the leaderboard ranks every entrant of a setup
 // across tournaments, and an entrant added to a finished tournament plays only its new

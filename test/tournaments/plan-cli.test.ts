@@ -1,4 +1,4 @@
-// `sim plan` end to end (the compiled CLI): a pilot's forecast is the planner's arithmetic
+// `sim plan` end to end (the CLI, in-process): a pilot's forecast is the planner's arithmetic
 // on the pilot's stored pairs (stats/plan.ts, tested against simulations in
 // test/stats/plan.test.ts), a rerun reads the pilot instead of playing it, a played
 // tournament's comparisons are settled or say what would settle them, a model's pilot is

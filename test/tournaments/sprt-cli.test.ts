@@ -1,4 +1,4 @@
-// `sim sprt` end to end (the compiled CLI): the decision and the pair it comes at depend
+// `sim sprt` end to end (the CLI, in-process): the decision and the pair it comes at depend
 // on the games alone — not on workers, batches, reruns or a kill -9 — and a refused test
 // writes nothing. The statistics themselves are tested in test/stats/sprt.test.ts.
 

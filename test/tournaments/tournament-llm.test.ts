@@ -9,7 +9,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, sim, storedContents, tempDir } from '../helpers/sim-cli.js';
-import { fakeProviders, simEnv } from '../llm/helpers.js';
+import { fakeProviders, simEnv } from '../helpers/llm.js';
 
 const dir = tempDir('tournament-llm');
 afterAll(() => removeDir(dir));

@@ -1,0 +1,37 @@
+// The agents' log (agents/exec/log.ts) is capped as a file, not per session: every resume
+// of a run appends to the same RESULTS.runN.agents.log, so a flooding agent resumed again
+// and again must not grow it past the cap (two sessions with a 1,000-byte cap left 2,0xx
+// bytes when the cap counted only each session's bytes).
+
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { RunLog } from '../../../agents/exec/log.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'agents-log-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test.each([1, 2, 5])('%i sessions of a flooding agent: the file stays within the cap, with one line saying so', (sessions) => {
+  const path = join(dir, `capped-${sessions}.agents.log`);
+  for (let session = 0; session < sessions; session++) {
+    const log = new RunLog(1000);
+    log.open(path);
+    for (let i = 0; i < 100; i++) log.line(`[exec:bot #1 stderr] ${'E'.repeat(40)}`);
+    log.close();
+  }
+  const text = readFileSync(path, 'utf8');
+  expect(statSync(path).size).toBeLessThanOrEqual(1000 + 100);
+  expect(text.match(/the log reached 1000 bytes/g)).toHaveLength(1);
+});
+
+test('a log under the cap gets every line of every session', () => {
+  const path = join(dir, 'small.agents.log');
+  for (let session = 0; session < 3; session++) {
+    const log = new RunLog(1000);
+    log.open(path);
+    log.line(`session ${session}`);
+    log.close();
+  }
+  expect(readFileSync(path, 'utf8').match(/session \d/g)).toEqual(['session 0', 'session 1', 'session 2']);
+});

@@ -1,0 +1,189 @@
+// What `sim` shows people and programs: `sim show --html` and `--json`,
+// `sim export` (games or seats, JSON lines or CSV), --help's order and types, -h and -V,
+// "did you mean", the run's header before the results, and the progress bar's rate over
+// a recent window.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayDataOf } from '../../reports/replay-page.js';
+import { RateWindow } from '../../scripts/cli/progress.js';
+import { closest, editDistance } from '../../scripts/cli/suggest.js';
+import { expectedGames } from '../../tournaments/sweep-schedule.js';
+import { gamesForPrecision } from '../../stats/inference.js';
+import { removeDir, sim, snapshot, tempDir } from '../helpers/sim-cli.js';
+
+const dir = tempDir('views');
+beforeAll(async () => {
+  const r = await sim(['--games', '30', '--seed', '5', '--agents', 'heuristic', '--workers', '0', '--db', 'v.db'], dir);
+  expect(r.code).toBe(0);
+});
+afterAll(() => removeDir(dir));
+
+describe('sim show', () => {
+  it('--html writes one replay page of the stored game, checked against the stored result', async () => {
+    const r = await sim(['show', '--db', 'v.db', '--game', '4', '--html', 'g4.html'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^replay page written: g4\.html \(\d+ kB\)/);
+    const data = replayDataOf(readFileSync(join(dir, 'g4.html'), 'utf8'))!;
+    expect(data.verdict).toMatch(/^replay matches the stored result: (village|werewolves) won, \d+ days$/);
+    expect(data.players).toBe(8);
+    expect(data.title).toMatch(/game 4 \(game seed 5#4\)/);
+  });
+
+  it('--json prints the game as data: setup, seats, every event with who saw it, the result', async () => {
+    const r = await sim(['show', '--db', 'v.db', '--game', '4', '--json'], dir);
+    expect(r.code).toBe(0);
+    const g = JSON.parse(r.stdout) as { gameSeed: string; seats: { seat: number; dealt: string; agent: string }[]; events: { type: string; vis: unknown }[]; result: { winner: string }; matches: boolean };
+    expect(g.gameSeed).toBe('5#4');
+    expect(g.seats.map((s) => s.seat)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(g.seats.every((s) => s.agent === 'heuristic')).toBe(true);
+    expect(g.events[0]).toMatchObject({ type: 'start', vis: 'all' });
+    expect(g.events.find((e) => e.type === 'deal')!.vis).toEqual([0]);
+    expect(g.events.some((e) => e.vis === 'moderator')).toBe(true);
+    expect(g.events.at(-1)).toMatchObject({ type: 'end', winner: g.result.winner });
+    expect(g.matches).toBe(true);
+  });
+
+  it('refuses an --html path it cannot write, writing nothing', async () => {
+    const before = snapshot(dir);
+    const r = await sim(['show', '--db', 'v.db', '--game', '1', '--html', 'no/such/dir/g.html'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--html no\/such\/dir\/g\.html: the directory .* does not exist/);
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('sim export', () => {
+  it('writes one game a line (JSON lines) or one seat a line (CSV), from the stored games', async () => {
+    const games = await sim(['export', '--db', 'v.db', '--format', 'jsonl'], dir);
+    expect(games.code).toBe(0);
+    const lines = games.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(30);
+    expect(lines[7]).toMatchObject({ run: 1, game: 7, game_seed: '5#7', preset: 'standard', players: 8, agents: 'heuristic' });
+    expect(['village', 'werewolves']).toContain(lines[7]!['winner']);
+    const seats = await sim(['export', '--db', 'v.db', '--run', '1', '--format', 'csv', '--rows', 'seats'], dir);
+    expect(seats.code).toBe(0);
+    const rows = seats.stdout.split('\r\n').filter((l) => l !== '');
+    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks');
+    expect(rows).toHaveLength(1 + 30 * 8);
+    // The deck holds commas: quoted.
+    expect(rows[1]).toMatch(/^1,0,5#0,standard,8,"werewolf=2,villager=5,seer",,heuristic,0,heuristic,/);
+    // Each game's winners in the seats agree with its winner in the games.
+    const won = rows.slice(1).filter((r) => r.split(',')[14] === '1').length;
+    expect(won).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [['--format', 'xml'], /--format 'xml': choose jsonl or csv/],
+    [['--format', 'csv', '--rows', 'players'], /--rows 'players': choose games or seats/],
+    [['--format', 'csv', '--run', '9'], /has no run 9; its runs are 1/],
+    [[], /sim export needs --format jsonl\|csv/],
+  ])('refuses %j with a message', async (flags, message) => {
+    const r = await sim(['export', '--db', 'v.db', ...flags], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('the command line itself', () => {
+  it('--help lists the game and run flags before the LLM flags, numbers as [number]; -h is --help', async () => {
+    const h = await sim(['--help'], dir);
+    expect(h.code).toBe(0);
+    expect((await sim(['-h'], dir)).stdout).toBe(h.stdout);
+    const at = (s: string) => h.stdout.indexOf(s);
+    expect(at('Game:')).toBeGreaterThan(0);
+    expect(at('Game:')).toBeLessThan(at('Run:'));
+    expect(at('Run:')).toBeLessThan(at('LLM agents'));
+    expect(at('--games')).toBeLessThan(at('--max-cost'));
+    expect(h.stdout).toMatch(/--games +games in the run \(default 1000\) +\[number\]/);
+    expect(h.stdout).not.toMatch(/--games[^\n]*\[string\]/);
+    const t = await sim(['tournament', '--help'], dir);
+    expect(t.stdout.indexOf('Tournament:')).toBeLessThan(t.stdout.indexOf('LLM agents'));
+  });
+
+  it('--version and -V print the version and the code hash that runs store', async () => {
+    const v = await sim(['--version'], dir);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(/^sim \d+\.\d+\.\d+ · code [0-9a-f]{16}/);
+    expect((await sim(['-V'], dir)).stdout).toBe(v.stdout);
+    const stored = JSON.parse((await sim(['--games', '2', '--db', 'ver.db', '--json'], dir)).stdout) as { versions: { codeHash: string } };
+    expect(v.stdout).toContain(`code ${stored.versions.codeHash}`);
+  });
+
+  it.each([
+    [['--gmaes', '10'], /unknown flag --gmaes: did you mean --games\?/],
+    [['shwo', '--db', 'v.db'], /unknown command or argument 'shwo': did you mean show\?/],
+    [['report', '--outt', 'x'], /unknown flag --outt: did you mean --out\?/],
+    [['--games', 'ten'], /--games must be a whole number from 1 to \d+, not 'ten'/],
+  ])('%j is refused with what was meant', async (args, message) => {
+    const r = await sim(args, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('the run prints its header (preset, deck, rules, agents, seed, games, db) first, then the results', async () => {
+    const r = await sim(['--games', '20', '--seed', '3', '--db', 'h.db', '--workers', '0'], dir);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('werewolf-lab sim · h.db');
+    expect(lines.slice(1, 8).map((l) => l.trim().split(/\s+/)[0])).toEqual(['preset', 'players', 'deck', 'rules', 'agents', 'seed', 'games']);
+    expect(r.stdout.match(/^ {2}preset /gm)).toHaveLength(1);
+    expect(r.stdout.indexOf('mean days')).toBeGreaterThan(r.stdout.indexOf('  games'));
+    expect(existsSync(join(dir, 'h.db'))).toBe(true);
+  });
+});
+
+describe('the progress bar’s rate', () => {
+  it('is measured over the last seconds, so a slowdown shows at once (from the start it would not)', () => {
+    const w = new RateWindow(10);
+    // 100 games/s for 60 s, then 10 games/s for 15 s.
+    let done = 0;
+    for (let t = 0; t <= 60; t++) w.add(t, (done = 100 * t));
+    expect(w.rate()).toBeCloseTo(100, 6);
+    for (let t = 61; t <= 75; t++) w.add(t, (done += 10));
+    // Since the start it would be 6150/75 = 82 games/s; over the window it is the pace now.
+    expect(w.rate()).toBeCloseTo(10, 6);
+    expect(w.eta(done + 100)).toBeCloseTo(10, 6);
+  });
+
+  it('knows nothing before two samples a moment apart', () => {
+    const w = new RateWindow();
+    expect(w.rate()).toBeNull();
+    w.add(1, 5);
+    expect(w.eta(10)).toBeNull();
+  });
+});
+
+describe('a sweep’s overall total (its bar and ETA)', () => {
+  const a = { precision: 0.01, batch: 1000, maxGames: 10_000 };
+  it('counts a settled or capped cell’s games, and an open cell’s games for the precision at its rate so far', () => {
+    expect(expectedGames({ kind: 'settled', games: 3000, village: 300 }, 3000, 300, a)).toBe(3000);
+    expect(expectedGames({ kind: 'capped', games: 10_000, village: 5000 }, 10_000, 5000, a)).toBe(10_000);
+    // At 10% a cell needs about 3,458 games for ±1 point: 4,000 at the checkpoints.
+    expect(gamesForPrecision(0.01, 0.1)).toBe(3458);
+    expect(expectedGames({ kind: 'open', target: 2000 }, 1000, 100, a)).toBe(4000);
+    // Near 50% it would need 9,604: 10,000, the cap; before any game, the worst case.
+    expect(expectedGames({ kind: 'open', target: 2000 }, 1000, 500, a)).toBe(10_000);
+    expect(expectedGames({ kind: 'open', target: 1000 }, 0, 0, a)).toBe(10_000);
+    // Never below the next checkpoint.
+    expect(expectedGames({ kind: 'open', target: 5000 }, 4000, 40, a)).toBe(5000);
+  });
+});
+
+describe('did you mean', () => {
+  it.each([
+    ['gmaes', 'games', 1],
+    ['games', 'games', 0],
+    ['plyers', 'players', 1],
+    ['sede', 'seed', 1],
+  ])('%s → %s (%i edits)', (word, known, d) => expect(editDistance(word, known)).toBe(d));
+
+  it('suggests the nearest name, a name the word begins, or nothing', () => {
+    expect(closest('tournamnet', ['tournament', 'report'])).toBe('tournament');
+    expect(closest('rep', ['tournament', 'report'])).toBe('report');
+    expect(closest('zzzzzz', ['tournament', 'report'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,196 @@
+// Determinism: the same seed, setup and agents give the same game, byte for byte;
+// async agents (answers through delayed Promises, many games in flight) give the same
+// games as the synchronous loop; golden transcripts pin the behaviour across machines.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { playAsync, playSync } from '../../agents/play.js';
+import { randomAgent, randomAnswer } from '../../agents/random.js';
+import type { Agent } from '../../agents/types.js';
+import { Game } from '../../engine/index.js';
+import { Alea, Rng, gameSeed } from '../../engine/index.js';
+import { resolveSetup, type GameSetup } from '../../engine/index.js';
+import { transcript } from '../../narrate/transcript.js';
+
+const setupOf = (req: Parameters<typeof resolveSetup>[0]): GameSetup => {
+  const r = resolveSetup(req);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+const ALL_ROLES = 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=3';
+
+function playedLog(setup: GameSetup, seed: string): string {
+  const g = new Game(setup, seed);
+  playSync(g, Array(setup.players).fill(randomAgent));
+  return JSON.stringify(g.log);
+}
+
+/** An agent that answers like the random agent, after a random delay (its own timer, not the seat's stream). */
+function delayed(maxMs: number): Agent {
+  let k = 0;
+  return {
+    name: 'delayed-random',
+    decide: (ctx) => {
+      const a = randomAnswer(ctx.decision, ctx.rng);
+      const ms = (k++ * 7919) % (maxMs + 1);
+      return new Promise((resolve) => setTimeout(() => resolve(a), ms));
+    },
+  };
+}
+
+describe('determinism', () => {
+  it('the same seed gives byte-identical logs', () => {
+    for (const setup of [setupOf({ preset: 'standard', players: 8 }), setupOf({ preset: 'classic', roles: ALL_ROLES })])
+      for (let i = 0; i < 50; i++) expect(playedLog(setup, gameSeed(5, i))).toBe(playedLog(setup, gameSeed(5, i)));
+  });
+
+  it('game i of a run depends on (run seed, i) only, not on the games played before it', () => {
+    const setup = setupOf({ preset: 'classic', players: 12 });
+    const inOrder = Array.from({ length: 20 }, (_, i) => playedLog(setup, gameSeed('r', i)));
+    const reversed = Array.from({ length: 20 }, (_, i) => playedLog(setup, gameSeed('r', 19 - i))).reverse();
+    expect(reversed).toEqual(inOrder);
+  });
+
+  it('async agents answering through delayed Promises, 24 games in flight, play the same games as the sync loop', async () => {
+    const setup = setupOf({ preset: 'classic', roles: ALL_ROLES });
+    const seeds = Array.from({ length: 24 }, (_, i) => gameSeed('async', i));
+    const games = seeds.map((s) => new Game(setup, s));
+    const played = await Promise.all(games.map((g) => playAsync(g, Array.from({ length: setup.players }, () => delayed(3)))));
+    played.forEach((p, i) => {
+      expect(JSON.stringify(games[i]!.log)).toBe(playedLog(setup, seeds[i]!));
+      expect(p.invalid.every((x) => x === 0)).toBe(true);
+    });
+  });
+
+  it('simultaneous answers are taken in seat order, whatever order they arrive in', () => {
+    const setup = setupOf({ preset: 'standard', players: 10 });
+    const forward = new Game(setup, 'order');
+    const backward = new Game(setup, 'order');
+    const rngsF = Array.from({ length: 10 }, (_, i) => new Rng(`o${i}`));
+    const rngsB = Array.from({ length: 10 }, (_, i) => new Rng(`o${i}`));
+    while (!forward.over) {
+      const pf = forward.pending();
+      const answers = pf.map((d) => randomAnswer(d, rngsF[d.seat]!));
+      const pb = [...backward.pending()].reverse();
+      const answersB = pb.map((d) => randomAnswer(d, rngsB[d.seat]!));
+      pf.forEach((d, i) => forward.submit(d.seat, answers[i]));
+      pb.forEach((d, i) => backward.submit(d.seat, answersB[i]));
+    }
+    expect(JSON.stringify(backward.log)).toBe(JSON.stringify(forward.log));
+  });
+});
+
+describe('seeded streams', () => {
+  it("Alea is bit-identical to seedrandom's alea", () => {
+    for (const seed of ['', '1#0/deal', 'x#12345/7', 'Thiercelieux ✓ 狼人杀']) {
+      const ours = new Alea(seed);
+      const theirs = seedrandom.alea(seed);
+      for (let i = 0; i < 2000; i++) {
+        expect(ours.next()).toBe(theirs());
+        expect(ours.int32()).toBe(theirs.int32());
+      }
+    }
+  });
+
+  // int(3·2^30): 2^32 mod n = 2^30, so a plain `x % n` would give [0, 2^30) twice the
+  // weight of the rest (1/2 instead of 1/3). Planted (the rejection loop removed): fails.
+  it('Rng.int has no modulo bias where it would be largest: n = 3·2^30', () => {
+    const r = new Rng('bias');
+    const n = 3 * 2 ** 30;
+    let low = 0;
+    const draws = 6000;
+    for (let i = 0; i < draws; i++) if (r.int(n) < 2 ** 30) low++;
+    // 1/3 ± 5 sd (sd = √(2/9/6000) ≈ 0.0061); with the bias: 1/2.
+    expect(low / draws).toBeGreaterThan(1 / 3 - 0.031);
+    expect(low / draws).toBeLessThan(1 / 3 + 0.031);
+  });
+
+  // Sattolo's variant (j = int(i), a common slip) gives only the cyclic permutations: 2 of
+  // the 6 of three cards, never the identity. Planted: fails.
+  it('Rng.shuffle gives each permutation of three cards with probability 1/6', () => {
+    const r = new Rng('shuffle');
+    const counts = new Map<string, number>();
+    const n = 6000;
+    for (let i = 0; i < n; i++) {
+      const k = r.shuffle([0, 1, 2]).join('');
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(['012', '021', '102', '120', '201', '210']);
+    const chi = [...counts.values()].reduce((s, c) => s + (c - n / 6) ** 2 / (n / 6), 0);
+    expect(chi).toBeLessThan(20.5); // df 5, alpha 0.001
+  });
+
+  it('Rng.int is exactly uniform (rejection, no modulo bias) and stays in range', () => {
+    const r = new Rng('int');
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 30_000; i++) counts[r.int(3)]!++;
+    const e = 10_000;
+    const chi = counts.reduce((s, c) => s + (c - e) ** 2 / e, 0);
+    expect(chi).toBeLessThan(13.8); // df 2, alpha 0.001
+    for (const n of [1, 2, 7, 1000, 2 ** 31 + 1]) for (let i = 0; i < 1000; i++) expect(r.int(n)).toBeLessThan(n);
+    expect(() => r.int(0)).toThrow();
+  });
+});
+
+const GOLDEN = [
+  { file: 'standard-8.txt', req: { preset: 'standard', players: 8 }, seed: 42, game: 0 },
+  { file: 'classic-12.txt', req: { preset: 'classic', players: 12 }, seed: 42, game: 3 },
+  { file: 'all-roles-thiercelieux.txt', req: { preset: 'thiercelieux', roles: ALL_ROLES }, seed: 7, game: 1 },
+  { file: 'all-roles-introduction.txt', req: { preset: 'introduction', roles: ALL_ROLES }, seed: 7, game: 2 },
+] as const;
+
+describe('golden transcripts (diffed in CI; UPDATE_GOLDEN=1 rewrites them)', () => {
+  for (const t of GOLDEN) {
+    it(t.file, () => {
+      const setup = setupOf(t.req);
+      const g = new Game(setup, gameSeed(t.seed, t.game));
+      playSync(g, Array(setup.players).fill(randomAgent));
+      const text = transcript(g.log, { title: `${t.file}: seed ${t.seed}, game ${t.game}` });
+      const path = fileURLToPath(new URL(`./golden/${t.file}`, import.meta.url));
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, text);
+      expect(text).toBe(readFileSync(path, 'utf8'));
+    });
+  }
+
+  // One line per table, so that a change says which presets' games it changed (and which
+  // it did not: a rule option's new reading changes only the presets that take it).
+  it('the logs of 200 games per table hash to the pinned values', () => {
+    const tables = [
+      ['standard-8', { preset: 'standard', players: 8 }],
+      ['classic-12', { preset: 'classic', players: 12 }],
+      ['introduction-all-roles', { preset: 'introduction', roles: ALL_ROLES }],
+      ['thiercelieux-10', { preset: 'thiercelieux', players: 10 }],
+    ] as const;
+    const lines = tables.map(([label, req]) => {
+      const h = createHash('sha256');
+      for (let i = 0; i < 200; i++) h.update(playedLog(setupOf(req), gameSeed('pin', i)));
+      return `${label} ${h.digest('hex')}`;
+    });
+    const path = fileURLToPath(new URL('./golden/logs.sha256', import.meta.url));
+    const text = lines.join('\n') + '\n';
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, text);
+    expect(text).toBe(readFileSync(path, 'utf8'));
+  });
+});
+
+describe('stream seeds in two parts', () => {
+  it("the seeding is seedrandom's over many seeds (game seeds, streams, long and non-ASCII ones)", () => {
+    for (let i = 0; i < 2000; i++) {
+      const seed = `${i % 3 === 0 ? 'run-狼' : i}#${i * 7919}`;
+      const suffix = i % 2 === 0 ? `/${i % 31}` : '/deal';
+      const ours = new Alea(seed, suffix);
+      const theirs = seedrandom.alea(seed + suffix);
+      for (let k = 0; k < 3; k++) expect(ours.next()).toBe(theirs());
+    }
+  });
+
+  it('alea(seed, suffix) is alea(seed + suffix)', () => {
+    for (const [a, b] of [['1#0', '/deal'], ['x#99', '/7'], ['', '/mod'], ['狼人#3', '']]) {
+      const two = new Alea(a!, b!);
+      const one = seedrandom.alea(a! + b!);
+      for (let i = 0; i < 500; i++) expect(two.next()).toBe(one());
+    }
+  });
+});

@@ -1,0 +1,128 @@
+// The house is a strict stack of folders: each imports only folders below it (and itself),
+// so no arrow runs back up and no two folders import each other in a circle; and every
+// folder above the engine reaches it through its public surface, engine/index.ts.
+// docs/ARCHITECTURE.md draws the same stack.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import ts from 'typescript';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The floors, from the bottom. */
+const LAYERS = ['engine', 'narrate', 'agents', 'stats', 'metrics', 'runs', 'tournaments', 'studies', 'reports', 'scripts'] as const;
+
+/** What a module specifier is when the checker cannot read it: an import() of a computed path. */
+export const COMPUTED = '<computed>';
+
+/**
+ * Every module a source file names, read by TypeScript's parser (not by patterns, which
+ * `import{P}from'…'`, a comment holding a quote, or import(`…`) slip past): static imports
+ * and re-exports (type-only ones too), side-effect imports, `import x = require()`,
+ * import() and require() calls, and `import('…')` types; COMPUTED for a path built at run time.
+ */
+export function importsOf(source: string): string[] {
+  const out: string[] = [];
+  const literal = (n: ts.Node | undefined): string => (n !== undefined && (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) ? n.text : COMPUTED);
+  const visit = (n: ts.Node): void => {
+    if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier !== undefined) out.push(literal(n.moduleSpecifier));
+    else if (ts.isImportEqualsDeclaration(n) && ts.isExternalModuleReference(n.moduleReference)) out.push(literal(n.moduleReference.expression));
+    else if (ts.isCallExpression(n) && (n.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(n.expression) && n.expression.text === 'require'))) out.push(literal(n.arguments[0]));
+    else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument)) out.push(literal(n.argument.literal));
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true));
+  return out;
+}
+
+interface Violation {
+  readonly file: string;
+  readonly target: string;
+  readonly why: string;
+}
+
+/** Checks one file's imports against the stack (`file` relative to the root, `/`-separated). */
+export function violationsOf(file: string, source: string): Violation[] {
+  const floor = (path: string) => LAYERS.indexOf(path.split('/')[0] as (typeof LAYERS)[number]);
+  const mine = floor(file);
+  const out: Violation[] = [];
+  for (const spec of importsOf(source)) {
+    // scripts/ is the top floor: its computed imports (same-games.ts loads another build) run up nothing.
+    if (spec === COMPUTED) {
+      if (mine !== LAYERS.length - 1) out.push({ file, target: spec, why: 'imports a module by a computed path the checker cannot follow' });
+      continue;
+    }
+    if (spec.startsWith('/') || spec.startsWith('file:') || spec.startsWith('werewolf-lab')) {
+      out.push({ file, target: spec, why: 'imports this repository by an absolute path or its package name: write a relative path' });
+      continue;
+    }
+    if (!spec.startsWith('.')) continue;
+    const target = relative(ROOT, resolve(ROOT, dirname(file), spec)).replaceAll('\\', '/');
+    const theirs = floor(target);
+    if (theirs < 0) out.push({ file, target, why: 'imports a file outside the layered folders' });
+    else if (theirs > mine) out.push({ file, target, why: `${LAYERS[mine]}/ imports ${LAYERS[theirs]}/, a folder above it` });
+    else if (theirs === 0 && mine > 0 && target !== 'engine/index.js')
+      out.push({ file, target, why: 'reaches into the engine instead of through engine/index.ts' });
+  }
+  return out;
+}
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const p = `${dir}/${e.name}`;
+    if (e.isDirectory()) out.push(...sources(p));
+    else if (e.name.endsWith('.ts')) out.push(p);
+  }
+  return out;
+}
+
+describe('the stack of folders', () => {
+  test('no import runs up the stack or into the engine past its surface', () => {
+    const files = LAYERS.flatMap((l) => {
+      try {
+        return sources(l);
+      } catch {
+        return [];
+      }
+    });
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((f) => violationsOf(f, readFileSync(join(ROOT, f), 'utf8')));
+    expect(found.map((v) => `${v.file} -> ${v.target}: ${v.why}`)).toEqual([]);
+  });
+
+  // The checker itself can fail: each of these is a violation it must see.
+  test.each([
+    ['agents/llm/x.ts', "import { P } from '../../reports/transcript.js';", 'a folder above it'],
+    ['runs/x.ts', "import type { Table } from '../reports/table.js';", 'a folder above it'],
+    ['narrate/x.ts', "const m = await import('../agents/play.js');", 'a folder above it'],
+    ['stats/x.ts', "export { wilson } from '../runs/tally.js';", 'a folder above it'],
+    ['reports/x.ts', "import { Game } from '../engine/game.js';", 'through engine/index.ts'],
+    ['scripts/x.ts', "import '../test/helpers/played.js';", 'outside the layered folders'],
+    // Ways past a pattern-based reader: no spaces, a comment holding a quote, a template literal, a CommonJS require.
+    ['runs/x.ts', "import{T}from'../reports/table.js';", 'a folder above it'],
+    ['runs/x.ts', "export *from'../reports/table.js';", 'a folder above it'],
+    ['runs/x.ts', "import { T /* it's */ } from '../reports/table.js';", 'a folder above it'],
+    ['runs/x.ts', "const m = await import(`../reports/table.js`);", 'a folder above it'],
+    ['runs/x.ts', "const m = await import(/* later */ '../reports/table.js');", 'a folder above it'],
+    ['runs/x.ts', "const t = require('../reports/table.js');", 'a folder above it'],
+    ['runs/x.ts', "type T = import('../reports/table.js').Table;", 'a folder above it'],
+    ['runs/x.ts', "const m = await import(`../${'reports'}/table.js`);", 'computed path'],
+    ['runs/x.ts', "import { T } from '/work/main/reports/table.js';", 'absolute path'],
+    ['runs/x.ts', "import { T } from 'werewolf-lab/dist/reports/table.js';", 'package name'],
+  ])('sees %s importing upward: %s', (file, source, why) => {
+    const v = violationsOf(file, source);
+    expect(v).toHaveLength(1);
+    expect(v[0]!.why).toContain(why);
+  });
+
+  test.each([
+    ['reports/x.ts', "import { wilson } from '../stats/wilson.js';\nimport { Game } from '../engine/index.js';"],
+    ['engine/flow/x.ts', "import type { Game } from '../game.js';"],
+    ['scripts/cli/x.ts', "import { z } from 'node:zlib';"],
+  ])('lets %s import downward', (file, source) => {
+    expect(violationsOf(file, source)).toEqual([]);
+  });
+});
