@@ -66,9 +66,9 @@ export async function processesOf(seating: Seating, o: { readonly runAgents: boo
 }
 
 /** Why a replay did not start the programs a results file names. */
-export function agentsNotRun(commands: readonly string[]): string {
+export function agentsNotRun(commands: readonly string[], doing = 'replaying it'): string {
   return (
-    `its agents include programs (${commands.map((c) => visible(c)).join(', ')}): replaying it would run them, and a results file can ` +
+    `its agents include programs (${commands.map((c) => visible(c)).join(', ')}): ${doing} would run them, and a results file can ` +
     'name any command, so they run only with --run-agents (give it if you trust this file)'
   );
 }

@@ -136,21 +136,25 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
       io.stdout.write(`${path} holds no runs yet\n`);
       return 0;
     }
-    const out = [`runs in ${path}:`];
+    // Every stored value is shown escaped: a results file can hold any text.
+    const shown = visibleLine(path);
+    const out = [`runs in ${shown}:`];
     for (const r of rows) {
       const shard = r.shardN === 1 ? '' : ` shard ${r.shardK}/${r.shardN}`;
-      const state = r.stored === r.planned ? 'complete' : `INCOMPLETE (sim resume --db ${path} --run ${r.id})`;
+      // A run of process agents resumes only with --run-agents, which starts the programs the file names.
+      const programs = r.seating.includes('exec:') ? ' --run-agents, if you trust the programs it names' : '';
+      const state = r.stored === r.planned ? 'complete' : `INCOMPLETE (sim resume --db ${shown} --run ${r.id}${programs})`;
       out.push(
-        `  run ${r.id}  ${r.created.slice(0, 19).replace('T', ' ')}  seed ${visibleLine(r.seed)}  ${r.players} players ${r.deck}  ${r.preset}${r.rules === '' ? '' : ` ${r.rules}`}`,
-        `         agents ${visibleLine(r.seating)}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${r.codeHash}${r.git === null ? '' : ` (${r.git})`}`,
+        `  run ${r.id}  ${visibleLine(r.created.slice(0, 19).replace('T', ' '))}  seed ${visibleLine(r.seed)}  ${r.players} players ${visibleLine(r.deck)}  ${visibleLine(r.preset)}${r.rules === '' ? '' : ` ${visibleLine(r.rules)}`}`,
+        `         agents ${visibleLine(r.seating)}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${visibleLine(r.codeHash)}${r.git === null ? '' : ` (${visibleLine(r.git)})`}`,
       );
     }
     const ts = tournaments(store);
-    if (ts.length > 0) out.push(`tournaments in ${path} (sim report --db ${path} --tournament ID rates one):`);
+    if (ts.length > 0) out.push(`tournaments in ${shown} (sim report --db ${shown} --tournament ID rates one):`);
     for (const t of ts) {
       const runs = pairings(store, t.id).map((p) => p.run);
       const who = visibleLine(t.mode === 'side' ? t.entrants.join(' vs ') : `${t.entrants.join(', ')} among ${t.reference}`);
-      out.push(`  tournament ${t.id}  ${t.mode} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${t.seed}: runs ${runs.join(' ')}`);
+      out.push(`  tournament ${t.id}  ${visibleLine(t.mode)} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${visibleLine(t.seed)}: runs ${runs.join(' ')}`);
     }
     io.stdout.write(out.join('\n') + '\n');
     return 0;

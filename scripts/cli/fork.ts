@@ -18,7 +18,8 @@ import { forkBots, forkPoint, forkView, type ForkOutcome, type ForkView } from '
 import { replayTraced, storedGame, type StoredGame, type TracedGame } from '../../studies/stored.js';
 import { count, DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
-import { noLlmFlags, type LlmArgs } from './llm-args.js';
+import { checkStoredEndpoints, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { CliIo } from './io.js';
 
 export interface ForkArgs extends LlmArgs {
@@ -83,6 +84,7 @@ export async function forkCommand(a: ForkArgs, io: CliIo): Promise<number> {
         ? { kind: 'speech', claims: flags.claims.map((c) => unwrap(parseClaim(c, players))), text: flags.say }
         : flags;
     if (g.llm) {
+      if (a.dryRun !== true) checkStoredEndpoints(llmSpecsOf(g.config.seating), a, `run ${g.run.id}`);
       llm = true;
     } else {
       noLlmFlags(a, g.config.seating.text);

@@ -6,7 +6,9 @@
 import type { Argv } from 'yargs';
 import type { Limits } from '../../agents/llm/limiter.js';
 import { loadPrices, type PriceTable } from '../../agents/llm/prices.js';
-import { checkBaseUrl, type Provider } from '../../agents/llm/spec.js';
+import { maskUrl } from '../../agents/llm/secrets.js';
+import { checkBaseUrl, type LlmSpec, type Provider } from '../../agents/llm/spec.js';
+import { visible } from '../../narrate/escape.js';
 import type { CallPolicy } from '../../agents/llm/transport.js';
 import { count, NUMBER, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
@@ -57,6 +59,7 @@ export interface LlmArgs {
   openaiApiKey?: string | undefined;
   anthropicApiKey?: string | undefined;
   compatibleApiKey?: string | undefined;
+  llmTrustFile?: boolean | undefined;
 }
 
 const FLAG_OF: Record<keyof LlmArgs, string> = {
@@ -64,6 +67,7 @@ const FLAG_OF: Record<keyof LlmArgs, string> = {
   dryRun: '--dry-run',
   llmCache: '--llm-cache',
   llmReplay: '--llm-replay',
+  llmTrustFile: '--llm-trust-file',
   llmConcurrency: '--llm-concurrency',
   llmRpm: '--llm-rpm',
   llmTpm: '--llm-tpm',
@@ -161,4 +165,28 @@ export function llmSettingsFrom(a: LlmArgs, env: Readonly<Record<string, string 
       compatible: { baseURL: baseUrl('compatible-base-url', a.compatibleBaseUrl), apiKey: key('compatible-api-key', a.compatibleApiKey) },
     },
   };
+}
+
+/** --llm-trust-file: for the commands that call the models of stored games (resume, fork, persuasion). */
+export const TRUST_FILE = {
+  type: 'boolean',
+  group: GROUP,
+  describe: "call the servers a results file's model specs name (their URL and keyEnv): a file can name any server to receive your keys, so give it only for a file you trust",
+} as const;
+
+/**
+ * A results file is untrusted input: a stored spec's URL chooses where a request goes, and
+ * its keyEnv which of the user's variables it carries. Such specs are called only with
+ * --llm-trust-file (or not at all: --llm-replay answers from the record); otherwise the
+ * command stops before any request, saying what the file asks for (URLs masked, escaped).
+ */
+export function checkStoredEndpoints(specs: readonly LlmSpec[], a: LlmArgs, what: string): void {
+  if (a.llmReplay === true || a.llmTrustFile === true) return;
+  const named = [...new Set(specs.filter((s) => s.baseURL !== undefined || s.keyEnv !== undefined).map((s) => visible(maskUrl(s.text))))];
+  if (named.length === 0) return;
+  fail(
+    `${what} seat${named.length === 1 ? 's a model' : 's models'} at a server the results file names: ${named.join(', ')}. A results file can name any ` +
+      'server to receive your keys, and keyEnv any environment variable to send, so nothing was sent. Give --llm-trust-file if you trust this file ' +
+      '(those servers and variables are then used as stored), or --llm-replay to answer from the record alone',
+  );
 }

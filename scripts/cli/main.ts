@@ -18,7 +18,7 @@ import { visible } from '../../narrate/escape.js';
 import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/storage.js';
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
-import { llmOptions } from './llm-args.js';
+import { llmOptions, TRUST_FILE } from './llm-args.js';
 import { execOptions } from './exec-run.js';
 import { exportCommand } from './export.js';
 import { mergeCommand } from './merge.js';
@@ -129,7 +129,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       (y) =>
         execOptions(llmOptions(executionOptions(y), false))
           .option('run', { ...NUMBER, group: RUN_GROUP, describe: 'run id (default: the latest)' })
-          .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db)' }),
+          .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db)' })
+          .option('llm-trust-file', TRUST_FILE)
+          .option('run-agents', { ...RUN_AGENTS, describe: "start the programs of the run's process agents (a results file can name any command: give it only for a file you trust)" }),
       async (a) => {
         code = await resumeCommand(a as Parameters<typeof resumeCommand>[0], io);
       },
@@ -156,6 +158,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       'replay a stored game up to decision N (as sim show numbers them), change it, play on, and show the original and the fork side by side',
       (y) =>
         llmOptions(y, true)
+          .option('llm-trust-file', TRUST_FILE)
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
           .option('run', { type: 'string', describe: 'run id (default: the latest run of the database)' })
           .option('game', { type: 'string', describe: 'game index (from 0)' })
@@ -175,6 +178,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       'what speeches changed: each day speech of the chosen agents silenced, the rest of its day played K times with and without it (common random numbers); per agent × side, with 95% intervals',
       (y) =>
         llmOptions(y, true)
+          .option('llm-trust-file', TRUST_FILE)
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
           .option('run', { type: 'string', describe: 'the run whose games are studied (default: the latest)' })
           .option('tournament', { type: 'string', describe: "a tournament: every pairing run's games" })

@@ -18,7 +18,8 @@ import { summarize, type PersuasionRow } from '../../studies/summary.js';
 import { count, DEFAULT_DB, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
-import { llmFlagsGiven, type LlmArgs } from './llm-args.js';
+import { checkStoredEndpoints, llmFlagsGiven, type LlmArgs } from './llm-args.js';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { CliIo } from './io.js';
 
 export interface PersuasionArgs extends LlmArgs {
@@ -143,6 +144,7 @@ export async function persuasionCommand(a: PersuasionArgs, io: CliIo): Promise<n
       }
     }
     // Every game to measure must replay before the study is written: a refused study writes nothing.
+    if (plan.llm) checkStoredEndpoints(plan.games.flatMap((g) => llmSpecsOf(g.config.seating)), a, plan.label);
     if (plan.llm) await (await import('./persuasion-llm.js')).checkLlmReplays(check, dbPath, plan, found, a);
     else unwrap(await checkReplays({ store: check, plan, study: found, record: undefined }));
   } finally {

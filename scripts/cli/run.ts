@@ -12,17 +12,18 @@ import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
 import { runKey, type RunConfig } from '../../runs/run-config.js';
-import { configOfRun } from '../../runs/replay.js';
+import { agentsNotRun, configOfRun } from '../../runs/replay.js';
 import { runGames } from '../../runs/runner.js';
 import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE, fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary, runHeader } from './format.js';
-import { llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
+import { checkStoredEndpoints, llmSettingsFrom, noLlmFlags, type LlmArgs, type LlmSettings } from './llm-args.js';
 import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
 import type { ExecHost } from '../../agents/exec/host.js';
+import { execCommandsOf } from '../../agents/exec/kind.js';
 import { execSettingsFrom, execSummary, openGivenLog, openLogWithoutDb, startExec, type ExecArgs, type ExecSettings } from './exec-run.js';
 import type { CliIo } from './io.js';
 
@@ -154,6 +155,7 @@ async function playLlm(io: CliIo, t: PlayTarget, plan: LlmPlan, onDropped?: () =
 export interface ResumeArgs extends ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | undefined;
   run?: string | undefined;
+  runAgents?: boolean | undefined;
 }
 
 /** The stored run to resume or show: `--run R`, or the latest; its configuration rebuilt and checked. */
@@ -192,6 +194,10 @@ export async function resumeCommand(a: ResumeArgs, io: CliIo): Promise<number> {
           'resuming would mix games of two versions into one result. Start a new run with this version instead',
       );
     id = run.id;
+    // The file names the programs and servers: started and called only when the user says so.
+    const programs = execCommandsOf(config.seating).map((c) => c.text);
+    if (programs.length > 0 && a.runAgents !== true) fail(`run ${run.id}: ${agentsNotRun(programs, 'resuming it')}`);
+    checkStoredEndpoints(llmSpecsOf(config.seating), a, `run ${run.id}`);
     llm = await llmPlan(a, config.seating, io);
     agentSettings = execSettingsFrom(a, [config.seating]);
     seating = config.seating;

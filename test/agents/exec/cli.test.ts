@@ -31,7 +31,9 @@ describe('sim with a process agent', () => {
     const d = new Database(db);
     d.prepare('DELETE FROM games WHERE run = 1 AND idx BETWEEN 10 AND 34').run();
     d.close();
-    const resumed = await sim(['resume', '--db', db], dir);
+    // The run's programs start again only with --run-agents (the file names them).
+    expect((await sim(['resume', '--db', db], dir)).code).toBe(2);
+    const resumed = await sim(['resume', '--db', db, '--run-agents'], dir);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('35 games were already stored');
     expect(storedGames(db)).toBe(before);
