@@ -79,6 +79,9 @@ export interface CheckOptions {
   /** Games in flight (default 4). */
   readonly concurrency?: number | undefined;
   readonly onTable?: ((t: TableResult) => void) | undefined;
+  /** Where the agent runs and its environment (default: this process's). */
+  readonly cwd?: string | undefined;
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /** Plays the check; an error when the agent cannot even start (then nothing was played). */
@@ -87,6 +90,8 @@ export async function checkAgent(o: CheckOptions): Promise<Result<CheckReport, s
   let table = '';
   const host = await ExecHost.start([o.command], {
     timeoutMs: o.timeoutMs,
+    cwd: o.cwd,
+    env: o.env,
     // Every failure is reported; the check goes on with fresh processes.
     maxRestarts: 1_000_000,
     onError: (e) => errors.push({ table, kind: e.kind, message: e.message }),

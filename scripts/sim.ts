@@ -8,6 +8,10 @@ import type { CliIo } from './cli/io.js';
 // The process's own streams, environment and directory: the only place sim reads them.
 const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), exit: (code) => process.exit(code) };
 
+// The arguments (a secret --seed, the --db path, a key given as a flag) are not shown to
+// other programs, a process agent among them, through ps or /proc/PID/cmdline.
+process.title = 'sim';
+
 // SIGTERM and SIGHUP end sim at once, no agent process left running (cli/interrupt.ts).
 quitOnStopSignals(io);
 

@@ -10,12 +10,14 @@ import { parseSeed } from '../../runs/run-config.js';
 import { count, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
+import { agentEnvironment } from './exec-run.js';
 
 export interface AgentCheckArgs {
   agent?: string | undefined;
   games?: string | undefined;
   seed?: string | undefined;
   agentTimeout?: string | undefined;
+  agentEnv?: string[] | undefined;
   json: boolean;
 }
 
@@ -40,6 +42,8 @@ export async function agentCheckCommand(a: AgentCheckArgs, io: CliIo): Promise<n
     games,
     seed,
     timeoutMs,
+    cwd: io.cwd,
+    env: agentEnvironment(io.env, a.agentEnv ?? []),
     onTable: (t) => out(`  ${t.label.padEnd(40)} ${String(t.games).padStart(4)} games ${String(t.decisions).padStart(7)} decisions ${String(t.invalid).padStart(5)} wrong ${String(t.fallbacks).padStart(5)} fallbacks`),
   });
   if (!r.ok) fail(`${r.error}. The command runs from this directory (${io.cwd}) without a shell and must answer the handshake (docs/protocol.md)`);

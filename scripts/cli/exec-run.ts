@@ -12,6 +12,7 @@ import { execCommandsOf } from '../../agents/exec/kind.js';
 import type { Seating } from '../../agents/registry.js';
 import { count, DEFAULT_SEED, seconds } from './args.js';
 import { fail } from './errors.js';
+import { visible } from '../../narrate/escape.js';
 import type { CliIo } from './io.js';
 
 const GROUP = 'Process agents (exec:COMMAND, docs/protocol.md):';
@@ -21,7 +22,22 @@ export function execOptions<T>(y: Argv<T>) {
     .option('agent-timeout', { type: 'string', group: GROUP, describe: 'seconds a process agent has for each answer (default 10; its handshake: 30, or this if longer); a missed deadline stops the process' })
     .option('agent-procs', { type: 'string', group: GROUP, describe: 'processes per exec: command, each serving many games (default 1)' })
     .option('agent-restarts', { type: 'string', group: GROUP, describe: 'new processes a command may be given after failures, over the run (default 10)' })
-    .option('agent-log', { type: 'string', group: GROUP, describe: "the processes' log: their stderr and protocol errors (default: beside the database, RESULTS.runN.agents.log)" });
+    .option('agent-log', { type: 'string', group: GROUP, describe: "the processes' log: their stderr and protocol errors (default: beside the database, RESULTS.runN.agents.log)" })
+    .option('agent-env', { type: 'string', array: true, group: GROUP, describe: `an environment variable passed on to process agents, repeatable (they get only ${AGENT_ENV.join(', ')} and LC_* otherwise: no API key)` });
+}
+
+/**
+ * What a process agent inherits of the environment: what programs need to run, never a
+ * key. A variable is passed on only when named (--agent-env NAME).
+ */
+export const AGENT_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM'] as const;
+
+/** The environment a process agent starts with: AGENT_ENV, the LC_* locale variables and the ones named. */
+export function agentEnvironment(env: Readonly<Record<string, string | undefined>>, named: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env))
+    if (v !== undefined && ((AGENT_ENV as readonly string[]).includes(k) || k.startsWith('LC_') || named.includes(k))) out[k] = v;
+  return out;
 }
 
 export interface ExecArgs {
@@ -29,6 +45,7 @@ export interface ExecArgs {
   agentProcs?: string | undefined;
   agentRestarts?: string | undefined;
   agentLog?: string | undefined;
+  agentEnv?: string[] | undefined;
 }
 
 export interface ExecSettings {
@@ -37,6 +54,8 @@ export interface ExecSettings {
   readonly maxRestarts: number;
   /** --agent-log; undefined: beside the results file (or in the temporary directory with --no-db). */
   readonly log: string | undefined;
+  /** --agent-env: the variables passed on beside AGENT_ENV. */
+  readonly env: readonly string[];
 }
 
 const FLAGS: readonly [keyof ExecArgs, string][] = [
@@ -44,6 +63,7 @@ const FLAGS: readonly [keyof ExecArgs, string][] = [
   ['agentProcs', '--agent-procs'],
   ['agentRestarts', '--agent-restarts'],
   ['agentLog', '--agent-log'],
+  ['agentEnv', '--agent-env'],
 ];
 
 /** The flags checked; null when no seating has an `exec:` seat (and then no such flag may be given). */
@@ -67,6 +87,10 @@ export function execSettingsFrom(a: ExecArgs, seatings: readonly Seating[]): Exe
     processes: a.agentProcs === undefined ? 1 : count('agent-procs', a.agentProcs, 1, 256),
     maxRestarts: a.agentRestarts === undefined ? 10 : count('agent-restarts', a.agentRestarts, 0, 1_000_000),
     log,
+    env: (a.agentEnv ?? []).map((name) => {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`--agent-env names an environment variable (e.g. --agent-env PYTHONPATH), not '${visible(name)}'`);
+      return name;
+    }),
   };
 }
 
@@ -82,7 +106,7 @@ export function noProcessAgents(specs: readonly string[], command: string): void
  */
 export async function startExec(seatings: readonly Seating[], s: ExecSettings, o: { readonly seed?: string } = {}, io: CliIo): Promise<ExecHost> {
   const commands = [...new Map(seatings.flatMap(execCommandsOf).map((c) => [c.text, c])).values()];
-  const host = await ExecHost.start(commands, { timeoutMs: s.timeoutMs, processes: s.processes, maxRestarts: s.maxRestarts, cwd: io.cwd, env: io.env });
+  const host = await ExecHost.start(commands, { timeoutMs: s.timeoutMs, processes: s.processes, maxRestarts: s.maxRestarts, cwd: io.cwd, env: agentEnvironment(io.env, s.env) });
   if (!host.ok)
     fail(
       `${host.error}. A process agent is started from this directory (${io.cwd}) without a shell, and must answer the ` +

@@ -274,6 +274,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('games', { type: 'string', describe: 'games per table (default 3)' })
           .option('seed', { type: 'string', describe: 'the seed of the games (default check)' })
           .option('agent-timeout', { type: 'string', describe: 'seconds per answer (default 10)' })
+          .option('agent-env', { type: 'string', array: true, describe: 'an environment variable passed on to the agent, repeatable (it gets no API key otherwise)' })
           .option('json', { type: 'boolean', default: false }),
       async (a) => {
         code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0], io);

@@ -5,10 +5,10 @@
 
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, ROOT, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { SIM, simProcessAsync } from '../helpers/sim-process.js';
 
 const dir = tempDir('processes');
@@ -49,6 +49,20 @@ describe('the installed binary', () => {
     const r = shell('set -o pipefail; "$SIM" export --format jsonl --db pipe.db | head -1; echo "exit=$?"');
     expect(r.stdout).toMatch(/^\{.+\}\nexit=0\n$/);
     expect(r.stderr).toBe('');
+  });
+});
+
+describe("what a process agent can read of the host", () => {
+  // The host's arguments (a secret --seed, the --db path) are not in /proc/PID/cmdline:
+  // sim sets its process title. Mutation: drop process.title in scripts/sim.ts.
+  it("sim's command line shows no argument to its agents", () => {
+    const bot = join(ROOT, 'examples', 'agents', 'random_bot.py');
+    const agent = `werewolves=exec:sh -c 'tr "\\0" " " < /proc/$PPID/cmdline > cmdline.txt; exec python3 ${bot}'`;
+    const r = spawnSync(process.execPath, [SIM, '--games', '1', '--seed', 'hidden-SEED-93', '--no-db', '--agents', 'random', '--agents', agent], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const seen = readFileSync(join(dir, 'cmdline.txt'), 'utf8');
+    expect(seen).toMatch(/^sim\b/);
+    expect(seen).not.toContain('hidden-SEED-93');
   });
 });
 

@@ -144,6 +144,25 @@ describe('reading a results file runs nothing it names', () => {
   });
 });
 
+describe("a process agent's environment", () => {
+  // It gets what programs need to run, never a key: a bot that logs its environment, or
+  // a library that reads OPENAI_API_KEY, finds none. Mutation: spawn with the command's
+  // whole environment (exec-run.ts agentEnvironment) and the key is in the file.
+  test.each([
+    ['without --agent-env it holds no key', [], false],
+    ['--agent-env OPENAI_API_KEY passes that one on (the control)', ['--agent-env', 'OPENAI_API_KEY'], true],
+  ] as const)('%s', async (_name, flags, passed) => {
+    const file = join(dir, `env-${passed}.txt`);
+    const agent = `werewolves=exec:sh -c 'env > ${file}; exec python3 ${RANDOM_BOT}'`;
+    const r = await sim(['--games', '2', '--no-db', '--seed', 'env', '--agents', 'random', '--agents', agent, ...flags], dir, { OPENAI_API_KEY: 'sk-env-SECRET-42', SIM_TEST_OTHER: 'x' });
+    expect(r.code, r.stderr).toBe(0);
+    const env = readFileSync(file, 'utf8');
+    expect(env).toMatch(/^PATH=/m);
+    expect(env.includes('sk-env-SECRET-42')).toBe(passed);
+    expect(env).not.toContain('SIM_TEST_OTHER');
+  });
+});
+
 describe('the default seed is a public one', () => {
   // A program that knows the run's seed rebuilds every deal (the engine is a public
   // function of it); with the default seed 1, an agent that tries the first game indices
