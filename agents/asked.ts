@@ -50,7 +50,8 @@ class Recorded implements Agent {
     }
     const took = (a: Answer): Answer => {
       // An illegal answer is refused and asked again, or replaced by the fallback in the end.
-      if (validateAnswer(d, a).ok) entry.answer = a;
+      const v = validateAnswer(d, a);
+      if (v.ok) entry.answer = v.value;
       return a;
     };
     const failed = (e: unknown): never => {

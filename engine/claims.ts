@@ -62,13 +62,16 @@ export function validateStatement(
 ): Result<Statement, string> {
   if (typeof s !== 'object' || s === null) return err('a statement is an object with claims and optional text');
   const st = s as { claims?: unknown; text?: unknown };
-  const claims = st.claims ?? [];
-  if (!Array.isArray(claims)) return err('claims must be a list');
+  const claims = st.claims;
+  if (!Array.isArray(claims)) return err('claims is a list of claims ([] for none)');
   if (claims.length > MAX_CLAIMS) return err(`at most ${MAX_CLAIMS} claims in one statement`);
   if (st.text !== undefined && typeof st.text !== 'string') return err('text must be a string');
   if (typeof st.text === 'string' && st.text.length > MAX_TEXT) return err(`text is limited to ${MAX_TEXT} characters`);
   let named = 0;
   let claimsLittleGirl = false;
+  // The statement returned is rebuilt from the checked fields alone: whatever else an
+  // agent sent (a missing list, extra or odd fields) never reaches the log or the metrics.
+  const checked: Claim[] = [];
   for (const c of claims as unknown[]) {
     if (typeof c !== 'object' || c === null) return err('each claim is an object with a type');
     const claim = c as Record<string, unknown>;
@@ -77,6 +80,7 @@ export function validateStatement(
         if (typeof claim.role !== 'string' || !isRole(claim.role))
           return err(`a role claim names one of ${ROLES.join(', ')}`);
         if (claim.role === 'little-girl') claimsLittleGirl = true;
+        checked.push({ type: 'role', role: claim.role });
         break;
       case 'seen':
         if (!seatOk(claim.target, players) || claim.target === speaker)
@@ -87,21 +91,25 @@ export function validateStatement(
         )
           return err(`a seen claim's result is a role or one of ${SEEN_TEAMS.join(', ')}`);
         if (claim.result === 'werewolf') named++;
+        checked.push({ type: 'seen', target: claim.target, result: claim.result as SeenResult });
         break;
       case 'suspect':
         if (!seatOk(claim.target, players) || claim.target === speaker)
           return err(`a ${claim.type} claim names another player by seat`);
         named++;
+        checked.push({ type: 'suspect', target: claim.target });
         break;
       case 'trust':
       case 'vote-intent':
         if (!seatOk(claim.target, players) || claim.target === speaker)
           return err(`a ${claim.type} claim names another player by seat`);
+        checked.push({ type: claim.type, target: claim.target });
         break;
       case 'action':
         if (!seatOk(claim.target, players)) return err('an action claim names a player by seat');
         if (typeof claim.action !== 'string' || !(CLAIM_ACTIONS as readonly string[]).includes(claim.action))
           return err(`an action claim's action is one of ${CLAIM_ACTIONS.join(', ')}`);
+        checked.push({ type: 'action', action: claim.action as ClaimAction, target: claim.target });
         break;
       default:
         return err(`unknown claim type '${String(claim.type)}'; types are role, seen, suspect, trust, action, vote-intent`);
@@ -111,7 +119,7 @@ export function validateStatement(
     return err(
       `a player claiming to be the Little Girl may name at most ${maxWolvesNamedAsLittleGirl} werewolves (half of them, rounded down; 001)`,
     );
-  return ok(s as Statement);
+  return ok(typeof st.text === 'string' ? { claims: checked, text: st.text } : { claims: checked });
 }
 
 export const SILENCE: Statement = { claims: [] };

@@ -219,7 +219,11 @@ function distinctSeats(xs: unknown, allowed: readonly number[]): xs is number[] 
 
 const list = (xs: readonly number[]) => (xs.length === 0 ? 'nobody' : xs.join(', '));
 
-/** Checks an answer against a decision's legal choices. */
+/**
+ * Checks an answer against a decision's legal choices, and returns it rebuilt from the
+ * checked fields alone: what an agent sent besides (extra fields, a missing optional list)
+ * never reaches the game, its log or what reads the log.
+ */
 export function validateAnswer(d: Decision, a: unknown): Result<Answer, DecisionError> {
   if (typeof a !== 'object' || a === null || typeof (a as { kind?: unknown }).kind !== 'string')
     return fail('malformed', d.seat, `an answer is an object with a kind ('${d.kind}' is owed)`);
@@ -236,29 +240,30 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
     } else if (!d.targets.includes(t)) {
       return fail('illegal', d.seat, `seat ${t} is not a legal ${d.kind} target; legal: ${list(d.targets)}${d.mayPass ? ' or null' : ''}`);
     }
-    return ok(a as Answer);
+    if (d.kind === 'pack') return ok(typeof ans.say === 'string' ? { kind: 'pack', target: t, say: ans.say } : { kind: 'pack', target: t });
+    return ok({ kind: d.kind, target: t } as Answer);
   }
   switch (d.kind) {
     case 'speech': {
       const v = validateStatement(ans, d.seat, d.players, d.littleGirlMaxNamed);
       if (!v.ok) return fail('illegal', d.seat, v.error);
-      return ok(a as Answer);
+      return ok({ kind: 'speech', ...v.value });
     }
     case 'thief': {
       const t = ans.take;
       if (t !== null && t !== 0 && t !== 1) return fail('malformed', d.seat, 'take is 0, 1 or null');
       if (t === null && d.mustTake) return fail('illegal', d.seat, 'both cards are werewolves: the thief must take one');
-      return ok(a as Answer);
+      return ok({ kind: 'thief', take: t });
     }
     case 'cupid': {
       const l = ans.lovers;
       if (!distinctSeats(l, d.candidates) || l.length !== 2)
         return fail('illegal', d.seat, 'cupid names two different players');
-      return ok(a as Answer);
+      return ok({ kind: 'cupid', lovers: [l[0]!, l[1]!] });
     }
     case 'peek':
       if (typeof ans.peek !== 'boolean') return fail('malformed', d.seat, 'peek is true or false');
-      return ok(a as Answer);
+      return ok({ kind: 'peek', peek: ans.peek });
     case 'witch': {
       if (typeof ans.heal !== 'boolean') return fail('malformed', d.seat, 'heal is true or false');
       if (!isSeatOrNull(ans.poison)) return fail('malformed', d.seat, 'poison is a seat number or null');
@@ -267,17 +272,17 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
         return fail('illegal', d.seat, `seat ${ans.poison} cannot be poisoned; legal: ${list(d.poisonTargets)}`);
       if (ans.heal && ans.poison !== null && d.potionsTonight < 2)
         return fail('illegal', d.seat, 'only one potion may be used per night');
-      return ok(a as Answer);
+      return ok({ kind: 'witch', heal: ans.heal, poison: ans.poison });
     }
     case 'piper': {
       if (!distinctSeats(ans.targets, d.candidates) || ans.targets.length !== d.count)
         return fail('illegal', d.seat, `the piper charms ${d.count} different players among ${list(d.candidates)}`);
-      return ok(a as Answer);
+      return ok({ kind: 'piper', targets: [...ans.targets] });
     }
     case 'scapegoat':
       if (!distinctSeats(ans.voters, d.candidates))
         return fail('illegal', d.seat, `the scapegoat names voters among ${list(d.candidates)}, each once`);
-      return ok(a as Answer);
+      return ok({ kind: 'scapegoat', voters: [...ans.voters] });
     case 'secret-lover': {
       if (typeof ans.unfaithful !== 'number' || typeof ans.secret !== 'number')
         return fail('malformed', d.seat, 'unfaithful and secret are seat numbers');
@@ -285,7 +290,7 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
         return fail('illegal', d.seat, `the unfaithful lover is one of the two lovers, ${d.lovers.join(' or ')}`);
       if (!d.candidates.includes(ans.secret))
         return fail('illegal', d.seat, `the secret lover is a new player among ${list(d.candidates)}`);
-      return ok(a as Answer);
+      return ok({ kind: 'secret-lover', unfaithful: ans.unfaithful, secret: ans.secret });
     }
     case 'medium': {
       const q = ans.question;
@@ -294,18 +299,18 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
       const n = questionArity(q as SeanceQuestion);
       if (!distinctSeats(ans.about, d.targets) || ans.about.length !== n)
         return fail('illegal', d.seat, `question ${q} names ${n} different player${n === 1 ? '' : 's'} among ${list(d.targets)} in about`);
-      return ok(a as Answer);
+      return ok({ kind: 'medium', question: q as SeanceQuestion, about: [...ans.about] });
     }
     case 'defend':
       if (typeof ans.defend !== 'boolean') return fail('malformed', d.seat, 'defend is true or false');
-      return ok(a as Answer);
+      return ok({ kind: 'defend', defend: ans.defend });
     case 'friends':
       if (!distinctSeats(ans.friends, d.targets) || ans.friends.length !== d.count)
         return fail('illegal', d.seat, `name ${d.count} different friends among ${list(d.targets)}`);
-      return ok(a as Answer);
+      return ok({ kind: 'friends', friends: [...ans.friends] });
     case 'pact':
       if (typeof ans.accept !== 'boolean') return fail('malformed', d.seat, 'accept is true or false');
-      return ok(a as Answer);
+      return ok({ kind: 'pact', accept: ans.accept });
   }
 }
 

@@ -144,6 +144,25 @@ describe('reading a results file runs nothing it names', () => {
   });
 });
 
+describe('an answer the engine cannot use', () => {
+  // {"kind":"speech"} without its claims list once reached the behaviour tally, which
+  // crashed the run (0 of 5 games stored) and its resume; agent-check called the bot clean.
+  test('a speech without claims is a wrong answer, charged: every game stored; agent-check lists it', async () => {
+    const spec = `exec:python3 ${HOSTILE} noclaims`;
+    const r = await sim(['--games', '5', '--seed', 'noclaims', '--agents', 'random', '--agents', `villagers=${spec}`, '--db', 'noclaims.db', '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { games: number; exec: { agents: { invalid: number; fallbacks: number }[] } };
+    expect(out.games).toBe(5);
+    // Each speech is asked three times, then the fallback (silence) is said.
+    const agent = out.exec.agents[0]!;
+    expect(agent.fallbacks).toBeGreaterThan(0);
+    expect(agent.invalid).toBe(3 * agent.fallbacks);
+    const check = await sim(['agent-check', spec, '--games', '1', '--json'], dir);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('claims is a list of claims');
+  });
+});
+
 describe("a process agent's environment", () => {
   // It gets what programs need to run, never a key: a bot that logs its environment, or
   // a library that reads OPENAI_API_KEY, finds none. Mutation: spawn with the command's

@@ -15,6 +15,7 @@ dup      plays as plain, and writes every reply twice (the same line, the same i
 chatty   plays as plain, and writes a line that is not JSON before every reply
 evilname greets with a name holding ESC/OSC terminal sequences, BEL and U+202E, then
          plays the first legal answer
+noclaims plays as plain, but says its speeches as {"kind": "speech"}: no claims list
 
 Each writes a line on stderr first: it must go to the run's log, never to the terminal.
 """
@@ -63,8 +64,10 @@ for line in sys.stdin:
         seats[(msg["game"], msg["seat"])] = random.Random(msg["seed"])
     elif t == "end":
         seats.pop((msg["game"], msg["seat"]), None)
-    elif t == "decide" and mode in ("plain", "dup", "chatty"):
+    elif t == "decide" and mode in ("plain", "dup", "chatty", "noclaims"):
         reply = {"id": msg["id"], "answer": uniform(seats[(msg["game"], msg["seat"])], msg["decision"], msg.get("legal"))}
+        if mode == "noclaims" and msg["decision"]["kind"] == "speech":
+            reply["answer"] = {"kind": "speech"}
         if mode == "chatty":
             sys.stdout.write("thinking about it\n")
         say(reply)
