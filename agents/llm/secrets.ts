@@ -76,6 +76,18 @@ export function urlSecrets(url: string | undefined, source: string): NamedSecret
 const fold = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /** The base64 of `key`'s bytes as it appears inside a longer encoded text: at each of the three alignments, the characters fixed by the key alone. */
+/**
+ * JSON's escapes of the characters keys are written with (letters, digits, + / = _ - .)
+ * decoded; any other escape is left as it is, so JSON inside the text stays JSON.
+ */
+function decodeKeyEscapes(text: string): string {
+  return text.replace(/\\u([0-9a-fA-F]{4})|\\\//g, (m: string, hex: string | undefined) => {
+    if (hex === undefined) return '/';
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return /^[A-Za-z0-9+/=_.-]$/.test(c) ? c : m;
+  });
+}
+
 function base64Forms(key: string): string[] {
   const bytes = Buffer.from(key, 'utf8');
   const forms: string[] = [];
@@ -122,9 +134,23 @@ export class Secrets {
 
   static readonly none = new Secrets([]);
 
-  /** The configured keys (and their pieces, case-insensitively, and their base64) replaced by their names; nothing else is touched (a model's words). */
+  /**
+   * The configured keys (and their pieces, case-insensitively, and their base64) replaced
+   * by their names; nothing else is touched (a model's words). A model's answer is JSON
+   * inside the response: it may spell a key's characters as JSON escapes (`\u0041`, `\/`),
+   * which the answer's parser then decodes. So the text is read with those escapes decoded
+   * too, and where that reveals a key, the decoded text is returned, masked.
+   */
   exact(text: string): string {
     if (this.forms.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
+    const masked = this.plain(text);
+    if (!masked.includes('\\')) return masked;
+    const decoded = decodeKeyEscapes(masked);
+    const again = this.plain(decoded);
+    return again === decoded ? masked : again;
+  }
+
+  private plain(text: string): string {
     const folded = fold(text);
     // Each character of the text that a key's run covers, with the key's name.
     const covered: (string | undefined)[] = [];

@@ -43,6 +43,8 @@ export interface FakeOptions {
   readonly salt?: string;
   /** The words of every speech, pack message and reasoning (default: a few plain words). */
   readonly words?: string;
+  /** Rewrites the answer's JSON text before it is sent as the message's content (e.g. to spell characters as JSON escapes). */
+  readonly rewrite?: (json: string, r: Received) => string;
   /** At a day vote, state beliefs (the optional `beliefs` field): 0.75 for one other player, 0.25 for the rest. */
   readonly beliefs?: boolean;
 }
@@ -159,7 +161,8 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
       break;
   }
   const answer = answerFor(r, fault, opts.salt, opts.verbose === true, opts.words, opts.beliefs === true);
-  const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : JSON.stringify(answer);
+  const json = JSON.stringify(answer);
+  const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : (opts.rewrite?.(json, r) ?? json);
   const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
   const outputTokens = Math.ceil(text.length / 4);
   if (r.wire === 'openai') {

@@ -85,3 +85,36 @@ describe('URLs', () => {
     expect(s.exact('a model saying PASSWORD-SECRET and QUERY-SECRET-1')).toBe('a model saying [password in OPENAI_BASE_URL] and [api-key in OPENAI_BASE_URL]');
   });
 });
+
+describe("a key spelled with JSON's escapes inside a model's JSON answer", () => {
+  // The model's answer is JSON inside the response; its parser decodes \uXXXX and \/.
+  // Mutation: drop the decoded reading in Secrets.exact and every row keeps the key.
+  const hex = (c: string, upper: boolean) => {
+    const h = c.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? h.toUpperCase() : h}`;
+  };
+  const spell = (key: string, pick: (i: number) => boolean, upper = false) => [...key].map((c, i) => (pick(i) ? hex(c, upper) : c)).join('');
+  const slashy = b64(`u:${KEY}`).replace(/\//g, '\\/');
+  test.each([
+    ['every character, lower-case hex', spell(KEY, () => true)],
+    ['every character, upper-case hex', spell(KEY, () => true, true)],
+    ['every third character', spell(KEY, (i) => i % 3 === 0)],
+    ['one character', spell(KEY, (i) => i === 5)],
+    ['upper-cased, every other character', spell(KEY.toUpperCase(), (i) => i % 2 === 1)],
+    ['its base64 with escaped slashes', slashy],
+    ['its base64, a character escaped', spell(b64(KEY), (i) => i === 2)],
+  ])('%s: masked, and the answer is still the same JSON', (_name, spelled) => {
+    const content = `{"speech":"my key is ${spelled} \\"quoted\\" \\u00e9t\\u00e9","reasoning":"x"}`;
+    expect(JSON.parse(content).speech).toMatch(/my key is/);
+    const out = secrets.exact(content);
+    const speech = (JSON.parse(out) as { speech: string }).speech;
+    expect(speech.toLowerCase()).not.toContain(KEY.toLowerCase().slice(0, 12));
+    expect(speech).toContain('[EXAMPLE_KEY]');
+    expect(speech).toContain('"quoted" été');
+  });
+
+  test('a text whose escapes hide no key is returned as it is', () => {
+    const text = '{"speech":"\\u00e9t\\u00e9 \\/ \\"P3\\" \\u0041BC is no key"}';
+    expect(secrets.exact(text)).toBe(text);
+  });
+});

@@ -190,6 +190,43 @@ describe('a provider echoing the key it was sent', () => {
   });
 });
 
+describe('a model writing the key with JSON escapes', () => {
+  // The model spells the run's key in its speech, reasoning and pack words, each character
+  // or some as \uXXXX escapes inside its JSON answer, which its parser decodes: masked, it
+  // reaches no other seat's prompt, no stored cell, no output, page or export. Texts are
+  // searched with every JSON escape decoded. Mutation: drop the decoded reading in
+  // agents/llm/secrets.ts exact() and the key is in the requests and the transcript.
+  const KEY = 'sk-escaped-TEST-5a4b3c2d1e0f';
+  const spelled = (n: number) => [...KEY].map((c, i) => ((i + n) % 3 === 0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+  const decode = (t: string) => t.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\\//g, '/');
+  const pieces = [KEY, KEY.slice(3), KEY.toLowerCase(), KEY.slice(5, 17)];
+
+  it('is nowhere: the database (inflated), stdout, stderr, sim show and --json, the page, the exports, the report', async () => {
+    const server = await serve({ words: `my key: ${KEY}`, rewrite: (json, r) => json.split(KEY).join(spelled(r.n)) });
+    const env = { ...simEnv(server.url), OPENAI_API_KEY: KEY };
+    const seats = ['--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini'];
+    const outs: SimResult[] = [];
+    const run = await sim(['--games', '2', '--seed', 'escaped', ...seats, ...FAST, '--db', 'escaped.db'], dir, env);
+    expect(run.code, run.stderr).toBe(0);
+    outs.push(run);
+    // The escapes were sent, and the answers were used: words reached the transcript masked.
+    expect(server.received.length).toBeGreaterThan(4);
+    for (const args of [['show', '--game', '0'], ['show', '--game', '1', '--json'], ['show', '--game', '0', '--html', 'escaped.html'], ['export', '--format', 'jsonl'], ['export', '--format', 'csv', '--rows', 'seats'], ['report', '--out', 'escaped-report']]) {
+      const r = await sim([...args, '--db', 'escaped.db'], dir, env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      outs.push(r);
+    }
+    expect(outs[1]!.stdout).toContain('my key: [OPENAI_API_KEY]');
+    const texts = [
+      ...outs.flatMap((r) => [r.stdout, r.stderr]),
+      databaseText(join(dir, 'escaped.db')),
+      readFileSync(join(dir, 'escaped.html'), 'utf8'),
+      ...filesUnder(join(dir, 'escaped-report')).map((f) => f.text),
+    ].map(decode);
+    for (const t of texts) for (const p of pieces) expect(t.toLowerCase()).not.toContain(p.toLowerCase());
+  });
+});
+
 describe('the summary counts HTTP requests', () => {
   it('equal to what the server received, under 429, 500 and timeouts, per model and by kind (--json and the text)', async () => {
     // Three timeouts are enough to count, and each costs the timeout: slow only among the first 30.
