@@ -67,3 +67,21 @@ export function excerpt(text: string, max = 40): string {
   if (chars.length <= max) return visibleLine(text);
   return `${visibleLine(chars.slice(0, max).join(''))}… (${chars.length} characters)`;
 }
+
+/** `\uXXXX` (a surrogate pair beyond U+FFFF): JSON's own escape of one code point. */
+function jsonEscape(c: string): string {
+  const u = (n: number) => `\\u${n.toString(16).padStart(4, '0')}`;
+  const code = c.codePointAt(0)!;
+  if (code <= 0xffff) return u(code);
+  const v = code - 0x10000;
+  return u(0xd800 + (v >> 10)) + u(0xdc00 + (v & 0x3ff));
+}
+
+/**
+ * JSON text of `value` in which no string holds a hidden character raw: JSON.stringify
+ * escapes the C0 controls only, and leaves DEL, C1, U+202E, U+2028 and the like as they
+ * are; here each is written as its `\uXXXX` escape. The same JSON value, safe to `cat`.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(HIDDEN_OR_NEWLINE, jsonEscape);
+}

@@ -10,6 +10,7 @@ import { isRole, SIDES, type Role, type Side } from '../engine/index.js';
 import { FLAG, SEAT_FIELDS, SEAT_WIDTH, CHAR_OFFSET } from '../runs/record.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { configKey, type ConfigGames, type ConfigInfo, type GameRecord, type GameSource, type SeatRecord, type SourceRun } from './records.js';
+import { badStoredValue } from '../runs/stored-value.js';
 
 const F_DEALT = SEAT_FIELDS.indexOf('dealt');
 const F_ROLE = SEAT_FIELDS.indexOf('role');
@@ -49,19 +50,19 @@ export function configOfRun(r: RunRow): ConfigInfo {
 
 function decode(n: Names, winner: number, days: number, seats: string, players: number, where: string): GameRecord {
   const side = n.sides.get(winner);
-  if (side === undefined) throw new Error(`${where}: unknown winner code ${winner}`);
+  if (side === undefined) badStoredValue(`${where}: unknown winner code ${winner}`);
   const out: SeatRecord[] = new Array(players);
   for (let i = 0; i < players; i++) {
     const at = i * SEAT_WIDTH;
     const code = (f: number) => seats.charCodeAt(at + f) - CHAR_OFFSET;
     const dealt = n.roles.get(code(F_DEALT));
     const role = n.roles.get(code(F_ROLE));
-    if (dealt === undefined || role === undefined) throw new Error(`${where}: seat ${i} has an unknown role code`);
+    if (dealt === undefined || role === undefined) badStoredValue(`${where}: seat ${i} has an unknown role code`);
     const causeCode = code(F_CAUSE);
     let death: SeatRecord['death'] = null;
     if (causeCode !== 0) {
       const cause = n.causes.get(causeCode);
-      if (cause === undefined) throw new Error(`${where}: seat ${i} has an unknown cause code ${causeCode}`);
+      if (cause === undefined) badStoredValue(`${where}: seat ${i} has an unknown cause code ${causeCode}`);
       death = { day: code(F_DAY), cause };
     }
     out[i] = { dealt, role, won: (code(F_FLAGS) & FLAG.won) !== 0, death };

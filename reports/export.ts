@@ -6,11 +6,16 @@
 import { visible } from '../narrate/escape.js';
 import { isRaw, type Cell, type Table } from './table.js';
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break. */
+/**
+ * A CSV field: quoted when it holds a comma, a quote or a line break. A text that a
+ * spreadsheet would run as a formula (it begins with = + - @, a tab or a carriage return:
+ * an agent spec a results file names, say) is written behind a ' (OWASP's guard).
+ */
 export function csvValue(v: Cell | undefined): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v > 0 ? 'Infinity' : v < 0 ? '-Infinity' : 'NaN';
-  const s = visible(String(v));
+  const text = String(v);
+  const s = visible(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

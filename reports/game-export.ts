@@ -4,6 +4,7 @@
 // or CSV (RFC 4180). Read from the database's own views (`game_results`, `seats`), one
 // row at a time, so a file of millions of games streams out in constant memory.
 
+import { safeJson } from '../narrate/escape.js';
 import { err, ok, type Result } from '../engine/index.js';
 import type { Store } from '../runs/storage.js';
 import { csvValue } from './export.js';
@@ -48,7 +49,7 @@ export function* exportLines(store: Store, o: { readonly rows: ExportRows; reado
   if (o.format === 'csv') yield columns.join(',') + '\r\n';
   const stmt = store.db.prepare(query(o.rows, o.runs));
   for (const row of stmt.iterate(...(o.runs ?? [])) as Iterable<Record<string, string | number | null>>) {
-    if (o.format === 'jsonl') yield JSON.stringify(row) + '\n';
+    if (o.format === 'jsonl') yield safeJson(row) + '\n';
     else yield columns.map((c) => csvValue(row[c] ?? null)).join(',') + '\r\n';
   }
 }

@@ -10,6 +10,7 @@ import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';
 import type { ExecHost } from '../agents/exec/host.js';
 import { builtInOnly } from '../agents/registry.js';
+import { badStoredValue } from './stored-value.js';
 
 export interface RunOptions {
   readonly workers: number;
@@ -71,7 +72,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     run = opts.resume ?? store.createRun(config, runKey(config), versions());
     opts.onRun?.(run);
     const stored = store.agents(run.id);
-    if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+    if (stored.join('\n') !== agents.join('\n')) badStoredValue(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
     agents = stored;
     ranges = store.missing(run);
     tally.add(store.tally(run.id));

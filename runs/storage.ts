@@ -20,6 +20,7 @@ import { SumRows } from './sum-rows.js';
 import type { PackedSums } from '../metrics/pack.js';
 import type { Versions } from './version.js';
 import { describeSetup, mixLabel } from '../engine/index.js';
+import { badStoredValue } from './stored-value.js';
 
 type DB = Database.Database;
 
@@ -220,6 +221,21 @@ function migrate(db: DB): void {
   })();
 }
 
+/**
+ * Migrates, or says why it could not: a file whose tables are not those of the schema
+ * version it declares (a crafted user_version) fails a migration's SQL, rolled back whole.
+ */
+function migrated(db: DB): string | null {
+  try {
+    migrate(db);
+    return null;
+  } catch (e) {
+    if (!(e instanceof Database.SqliteError)) throw e;
+    const version = db.pragma('user_version', { simple: true }) as number;
+    return `its tables are not those of the schema version it declares (${version}): ${e.message}`;
+  }
+}
+
 export interface RunRow {
   readonly id: number;
   readonly key: string;
@@ -328,9 +344,10 @@ export class Store {
     try {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       if (mode === 'read') db.pragma('query_only = ON');
-      // Before a write, the whole file is checked (quick_check, ~5 ms per MB): a damaged
-      // file is refused before anything, even the journal mode, is written to it.
-      if (!fresh && mode !== 'read') {
+      // The whole file is checked (quick_check, ~5 ms per MB) before it is read or written:
+      // a damaged file is refused before anything, even the journal mode, is written to
+      // it, and is never read as a run that is merely incomplete.
+      if (!fresh) {
         const first = db.pragma('quick_check(1)', { simple: true }) as string;
         if (first !== 'ok') {
           db.close();
@@ -346,7 +363,13 @@ export class Store {
           const made = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'runs'").pluck().get() as number;
           if (made === 0) db.exec(`${SCHEMA_SQL}; PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
         }).immediate();
-      } else if (mode !== 'read') migrate(db);
+      } else if (mode !== 'read') {
+        const failed = migrated(db);
+        if (failed !== null) {
+          db.close();
+          return err(damagedMessage(path, failed));
+        }
+      }
       if (mode !== 'read') {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
@@ -579,7 +602,7 @@ export class Store {
       d: number;
     }[]) {
       const name = sideNames.get(r.winner);
-      if (name === undefined || !(SIDES as readonly string[]).includes(name)) throw new Error(`run ${run}: stored winner code ${r.winner} has no known side`);
+      if (name === undefined || !(SIDES as readonly string[]).includes(name)) badStoredValue(`run ${run}: stored winner code ${r.winner} has no known side`);
       wins[name as Side] += r.n;
       games += r.n;
       days += r.d;

@@ -18,6 +18,7 @@
 import type Database from 'better-sqlite3';
 import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
 import { addSums, encodeSums, ROW_BYTES, sumKey, type PackedSums } from '../metrics/pack.js';
+import { badStoredValue } from './stored-value.js';
 
 /** Counters summed over the games of one resampling unit, agent code and role code. */
 interface SumRow {
@@ -111,7 +112,7 @@ export class SumRows {
     for (const r of this.get.iterate(run) as IterableIterator<{ unit: number; agent: number; role: number; version: number; counters: unknown }>) {
       if (r.version !== METRICS_VERSION) continue;
       const counters = new Float64Array(COUNTER_COUNT);
-      if (!(r.counters instanceof Uint8Array) || !addSums(r.counters, counters)) throw new Error(`run ${run}: a stored metric sum (unit ${r.unit}) is damaged`);
+      if (!(r.counters instanceof Uint8Array) || !addSums(r.counters, counters)) badStoredValue(`run ${run}: a stored metric sum (unit ${r.unit}) is damaged`);
       rows.set(sumKey(r.unit, r.agent, r.role), { unit: r.unit, agent: r.agent, role: r.role, counters });
     }
     return rows;

@@ -20,6 +20,7 @@ import type { SweepCell } from './sweep-grid.js';
 import { cellState, expectedGames, type Adaptive, type CellState } from './sweep-schedule.js';
 import type { SweepTask } from './sweep-worker.js';
 import { codeHash, PACKAGE_ROOT, versions } from '../runs/version.js';
+import { badStoredValue } from '../runs/stored-value.js';
 
 export interface SweepOptions {
   readonly seed: string;
@@ -88,7 +89,7 @@ function runsOf(store: Store, cells: readonly SweepCell[], seating: Seating, o: 
     const found = store.findRun(key, 1, 1);
     const run = found !== undefined && found.codeHash === code ? found : store.createRun(config, key, versions());
     const stored = store.agents(run.id);
-    if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+    if (stored.join('\n') !== agents.join('\n')) badStoredValue(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
     const spec: GamesSpec = { setup: cell.setup, seed: o.seed, seating: seating.text, agents, codes: store.codes };
     return { cell, run, spec, player: new GamePlayer(cell.setup, o.seed, seating, agents, store.codes) };
   });

@@ -10,6 +10,7 @@ import { poolStoredRun } from '../runs/metrics.js';
 import type { Baseline, SeatCell, SideResult } from './ratings.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
+import { badStoredValue } from '../runs/stored-value.js';
 
 export interface PairingGames {
   readonly row: PairingRow;
@@ -58,7 +59,7 @@ function sideCounter(store: Store) {
     let games = 0;
     for (const r of store.db.prepare('SELECT winner, count(*) AS n FROM games WHERE run = ? GROUP BY winner').all(run) as { winner: number; n: number }[]) {
       const side = names.get(r.winner) as Side | undefined;
-      if (side === undefined || !wins.has(side)) throw new Error(`run ${run}: stored winner code ${r.winner} has no known side`);
+      if (side === undefined || !wins.has(side)) badStoredValue(`run ${run}: stored winner code ${r.winner} has no known side`);
       wins.set(side, wins.get(side)! + r.n);
       games += r.n;
     }
@@ -105,7 +106,7 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
   const cells = new Map<string, { -readonly [K in keyof SeatCell]: SeatCell[K] }>();
   const roleOf = (code: number): Role => {
     const r = roleNames.get(code);
-    if (r === undefined || !(ROLES as readonly string[]).includes(r)) throw new Error(`stored role code ${code} has no known role`);
+    if (r === undefined || !(ROLES as readonly string[]).includes(r)) badStoredValue(`stored role code ${code} has no known role`);
     return r as Role;
   };
   for (const p of rows) {

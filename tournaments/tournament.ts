@@ -22,6 +22,7 @@ import { createTournament, deleteTournament, findTournament, linkPairing, type T
 import { codeHash, versions } from '../runs/version.js';
 import { describeSetup, ok, type GameSetup, type Result } from '../engine/index.js';
 import type { ExecHost } from '../agents/exec/host.js';
+import { badStoredValue } from '../runs/stored-value.js';
 
 export interface LivePairing {
   /** Position in the schedule. */
@@ -97,7 +98,7 @@ export function livePairing(
 ): LivePairing {
   const agents = specList(o.pairing.seating);
   const stored = store.agents(o.run.id);
-  if (stored.join('\n') !== agents.join('\n')) throw new Error(`run ${o.run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
+  if (stored.join('\n') !== agents.join('\n')) badStoredValue(`run ${o.run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
   const spec: GamesSpec = { setup: o.setup, seed: o.seed, seating: o.pairing.seating.text, agents, codes: store.codes };
   return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer(o.setup, o.seed, o.pairing.seating, agents, store.codes, { exec: o.exec }) };
 }

@@ -14,8 +14,9 @@ import { executionOptions, NUMBER, RUN_AGENTS, RUN_GROUP, setupOptions } from '.
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
-import { visible } from '../../narrate/escape.js';
+import { visible, visibleLine } from '../../narrate/escape.js';
 import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/storage.js';
+import { StoredValueError } from '../../runs/stored-value.js';
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions, TRUST_FILE } from './llm-args.js';
@@ -72,6 +73,11 @@ function databasesOf(a: Record<string, unknown>): string[] {
  * (exit 2, naming the file SQLite's check finds damaged) or a failed write (exit 5).
  */
 function fileProblem(e: unknown, databases: readonly string[]): { message: string; exit: number } | null {
+  if (e instanceof StoredValueError) {
+    // The decoders name the run and game; the file is one of the command's databases.
+    const files = databases.filter((f) => existsSync(f));
+    return { message: damagedMessage(files.join(' or ') || 'a database', `a value this code never writes: ${visible(e.message)}`), exit: EXIT_USAGE };
+  }
   if (isDamage(e)) {
     for (const f of databases) {
       const problem = existsSync(f) ? damageOf(f) : null;
@@ -306,12 +312,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (e) {
     if (e instanceof UsageError) {
       // A message may quote a provider or a model (a refused key's error body): shown escaped.
-      io.stderr.write(`sim: ${visible(e.message)}\n`);
+      io.stderr.write(`sim: ${visibleLine(e.message)}\n`);
       return EXIT_USAGE;
     }
     const problem = fileProblem(e, databases);
     if (problem !== null) {
-      io.stderr.write(`sim: ${problem.message}\n`);
+      io.stderr.write(`sim: ${visibleLine(problem.message)}\n`);
       return problem.exit;
     }
     throw e;

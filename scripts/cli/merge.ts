@@ -2,7 +2,10 @@
 
 import { mergeShards } from '../../runs/merge.js';
 import { runGamesOutcomeOf } from './stored.js';
-import { Store } from '../../runs/storage.js';
+import { rmSync } from 'node:fs';
+import { visible } from '../../narrate/escape.js';
+import { damagedMessage, Store } from '../../runs/storage.js';
+import { StoredValueError } from '../../runs/stored-value.js';
 import { fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
 import { storedRun } from './run.js';
@@ -20,7 +23,17 @@ export function mergeCommand(a: MergeArgs, io: CliIo): number {
   const store = unwrap(Store.open(merged.path, 'read'));
   try {
     const { run, config } = storedRun(store, String(merged.run.id), 'read');
-    const summary = { config, outcome: runGamesOutcomeOf(store, run), db: merged.path, workers: 0, before: 0 };
+    let outcome: ReturnType<typeof runGamesOutcomeOf>;
+    try {
+      outcome = runGamesOutcomeOf(store, run);
+    } catch (e) {
+      if (!(e instanceof StoredValueError)) throw e;
+      // The shards hold a value this code never writes: the copy made of them is not kept.
+      store.close();
+      for (const f of [merged.path, `${merged.path}-wal`, `${merged.path}-shm`]) rmSync(f, { force: true });
+      fail(damagedMessage(merged.inputs.map((i) => i.path).join(' or '), `a value this code never writes: ${visible(e.message)}`) + `; ${merged.path} was not made`);
+    }
+    const summary = { config, outcome, db: merged.path, workers: 0, before: 0 };
     if (a.json) {
       io.stdout.write(
         JSON.stringify({

@@ -3,6 +3,7 @@
 // A replay of a stored game is checked against what was stored, and a difference is
 // reported (and exits 1): the stored result then came from other code.
 
+import { safeJson } from '../../narrate/escape.js';
 import { mixLabel } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { SIDES } from '../../engine/index.js';
@@ -177,7 +178,7 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
     writeFileAtomic(a.html, page, '--html');
     io.stderr.write(`replay page written: ${a.html} (${Math.ceil(Buffer.byteLength(page) / 1024)} kB)\n`);
   }
-  if (a.json) io.stdout.write(JSON.stringify(gameJson({ ...game, outcome: replay.played.outcome, seed: gameSeed(config.seed, index), index })) + '\n');
+  if (a.json) io.stdout.write(safeJson(gameJson({ ...game, outcome: replay.played.outcome, seed: gameSeed(config.seed, index), index })) + '\n');
   else if (a.html === undefined) io.stdout.write(text(header) + (check.matches === true ? `\nReplay matches the stored result: ${check.verdict.replace(/^replay matches the stored result: /, '')}.\n` : ''));
   if (check.said !== '') io.stderr.write(check.said);
   return check.code;

@@ -1,6 +1,7 @@
 // narrate/escape.ts: what a game's text may hold is shown escaped, never raw.
 import { describe, expect, test } from 'vitest';
-import { hasHidden, visible } from '../../narrate/escape.js';
+import { hasHidden, safeJson, visible } from '../../narrate/escape.js';
+import { csvValue } from '../../reports/export.js';
 
 describe('visible', () => {
   test.each([
@@ -62,5 +63,36 @@ describe('visible', () => {
     }
     expect(raw.slice(0, 10)).toEqual([]);
     expect(escaped.slice(0, 10)).toEqual([]);
+  });
+});
+
+describe('safeJson: JSON whose strings hold nothing hidden raw', () => {
+  test.each([
+    ['RLO', 'a\u202eb'],
+    ['line separator', 'a\u2028b'],
+    ['C1 and DEL', 'a\u0085\u007fb'],
+    ['a tag character (beyond U+FFFF)', 'a\u{e0041}b'],
+    ['ESC (JSON escapes it itself)', 'a\x1bb'],
+  ])('%s: escaped, and the same value parsed back', (_name, text) => {
+    const out = safeJson({ text });
+    expect(hasHidden(out)).toBe(false);
+    expect(JSON.parse(out)).toEqual({ text });
+  });
+});
+
+describe("CSV cells a spreadsheet would run as formulas (OWASP's guard)", () => {
+  test.each([
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ['+1+2', "'+1+2"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\\x09x"],
+    ['heuristic:fakeClaim=0.3', 'heuristic:fakeClaim=0.3'],
+  ])('%j → %s', (text, cell) => {
+    expect(csvValue(text)).toBe(cell);
+  });
+
+  test('numbers stay numbers', () => {
+    expect(csvValue(-1.5)).toBe('-1.5');
   });
 });
