@@ -66,7 +66,9 @@ describe("what a process agent can read of the host", () => {
   });
 });
 
-describe('two processes on one database', () => {
+// Concurrent: the locked database waits out SQLite's 10 s in its own process, meanwhile
+// the others play.
+describe.concurrent('two processes on one database', () => {
   // Two `sim resume` of one stopped run at once (two terminals, a cluster job restarted
   // twice): the second to store a chunk the first stored stops cleanly (exit 5, its chunk
   // rolled back: no game or sum counted twice; never a SqliteError stack trace for the
@@ -116,7 +118,7 @@ describe('two processes on one database', () => {
     const holder = new Database(join(d, 'locked.db'));
     holder.exec('BEGIN IMMEDIATE');
     // The command waits out SQLite's busy timeout (10 s) while the lock is held, then gives up.
-    const r = await sim(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
+    const r = await simProcessAsync(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
     holder.exec('ROLLBACK');
     holder.close();
     expect(r.code, r.stderr).toBe(5);
