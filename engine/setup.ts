@@ -32,8 +32,10 @@ export interface GameSetup {
 export function parseRoleMix(text: string): Result<Map<Role, number>, string> {
   const counts = new Map<Role, number>();
   const written = new Map<Role, string>();
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length === 0) return err('the role mix is empty: write it as werewolf=2,seer,villager=5');
+  if (text.trim() === '') return err('the role mix is empty: write it as werewolf=2,seer,villager=5');
+  const parts = text.split(',').map((p) => p.trim());
+  // An empty entry is a role left out by mistake, not nothing: the table would silently be smaller.
+  if (parts.includes('')) return err(`'${text.trim()}' has an empty entry between its commas: name a role there, or remove the comma`);
   for (const part of parts) {
     const [name = '', countText, ...rest] = part.split('=');
     if (rest.length > 0) return err(`'${part}' has more than one '=': write a role as name=count, e.g. werewolf=2`);

@@ -32,18 +32,18 @@ const SQLITE_MAGIC = 'SQLite format 3\0';
 /** How long a write waits for another process's lock on the file before it fails. */
 const BUSY_TIMEOUT_MS = 10_000;
 
-export function inspectDbFile(path: string): Result<DbFileState, string> {
+export function inspectDbFile(path: string, flag = '--db'): Result<DbFileState, string> {
   let size: number;
   try {
     const st = statSync(path);
-    if (st.isDirectory()) return err(`${path} is a directory, not a database file: give a file path with --db`);
+    if (st.isDirectory()) return err(`${path} is a directory, not a database file: give a file path with ${flag}`);
     size = st.size;
   } catch {
     const dir = dirname(resolve(path));
     try {
       if (!statSync(dir).isDirectory()) return err(`cannot create ${path}: ${dir} is not a directory`);
     } catch {
-      return err(`cannot create ${path}: the directory ${dir} does not exist (create it first, or choose another --db path)`);
+      return err(`cannot create ${path}: the directory ${dir} does not exist (create it first, or choose another ${flag} path)`);
     }
     return ok('missing');
   }

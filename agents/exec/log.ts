@@ -5,6 +5,7 @@
 // file is capped: an agent that floods its stderr cannot fill the disk.
 
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
+import { visibleLine } from '../../narrate/escape.js';
 
 const TAIL = 20;
 
@@ -22,7 +23,9 @@ export class RunLog {
     return this.filePath;
   }
 
-  line(text: string): void {
+  line(raw: string): void {
+    // An agent's stderr is its own text: escaped, one line, so `cat` of the log acts on no terminal.
+    const text = visibleLine(raw);
     const stamped = `${new Date().toISOString().slice(11, 23)} ${text}\n`;
     this.last.push(text);
     if (this.last.length > TAIL) this.last.shift();

@@ -57,6 +57,13 @@ export interface SendInput {
 /** Malformed bodies surface as a string from `read`: a retryable bad response. */
 class BadBody extends Error {}
 
+/**
+ * The largest response a call keeps, in characters of its JSON: 16 times what a model
+ * writes at the default limit of 1,000 tokens, reasoning included. A server that sends
+ * more (a hostile one: 2 games once made a 114 MB file) gets a bad response, not a record.
+ */
+export const MAX_RESPONSE_CHARS = 65_536;
+
 export async function sendWithRetries(x: SendInput): Promise<Sent> {
   const start = x.clock.now();
   const secrets = x.secrets ?? Secrets.none;
@@ -73,6 +80,9 @@ export async function sendWithRetries(x: SendInput): Promise<Sent> {
             first = false;
           }
           const raw = secrets.value(await x.adapter.send(x.body, x.policy.timeoutMs));
+          // A response is recorded whole: one past the cap is a bad response, never stored.
+          const size = JSON.stringify(raw)?.length ?? 0;
+          if (size > MAX_RESPONSE_CHARS) throw new BadBody(`${x.adapter.name}: a response of ${size.toLocaleString('en-US')} characters, more than the ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} a call may keep`);
           const reply = x.adapter.read(raw);
           if (typeof reply === 'string') throw new BadBody(`${x.adapter.name}: ${reply}`);
           return { raw, reply };

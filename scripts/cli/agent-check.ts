@@ -3,7 +3,7 @@
 // Exit 0: none; 1: some (the list says which); 2: the agent could not start, or a bad flag.
 
 import { execCommandsOf } from '../../agents/exec/kind.js';
-import { visible } from '../../narrate/escape.js';
+import { visible, visibleLine } from '../../narrate/escape.js';
 import { parseSeating } from '../../agents/registry.js';
 import { checkAgent, type CheckError } from '../../runs/agent-check.js';
 import { parseSeed } from '../../runs/run-config.js';
@@ -55,7 +55,7 @@ export async function agentCheckCommand(a: AgentCheckArgs, io: CliIo): Promise<n
   const c = rep.counts;
   out('');
   // The name is the agent's own text: shown escaped, like everything it writes.
-  out(`  agent       ${rep.name === null ? '(no name)' : visible(rep.name)}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
+  out(`  agent       ${rep.name === null ? '(no name)' : visibleLine(rep.name)}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
   out(`  asked       ${rep.asked.join(', ')}`);
   if (rep.neverAsked.length > 0) out(`  never asked ${rep.neverAsked.join(', ')} (these tables did not deal them; more --games may)`);
   if (rep.total === 0 && rep.errors.length === 0) {

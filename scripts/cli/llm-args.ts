@@ -10,6 +10,7 @@ import { maskUrl } from '../../agents/llm/secrets.js';
 import { checkBaseUrl, type LlmSpec, type Provider } from '../../agents/llm/spec.js';
 import { visible } from '../../narrate/escape.js';
 import type { CallPolicy } from '../../agents/llm/transport.js';
+import { inspectDbFile } from '../../runs/storage.js';
 import { count, NUMBER, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
 
@@ -140,6 +141,8 @@ export function llmSettingsFrom(a: LlmArgs, env: Readonly<Record<string, string 
   if (a.llmReplay === true && a.llmRetryFailed === true)
     fail('--llm-retry-failed asks failed calls again over the network, and --llm-replay forbids the network: give one of them');
   if (a.llmCache !== undefined && a.llmCache.trim() === '') fail('--llm-cache needs a file path');
+  // Checked before any file is opened: a refused record path leaves no results file behind.
+  if (a.llmCache !== undefined) unwrap(inspectDbFile(a.llmCache.trim(), '--llm-cache'), '--llm-cache');
   const limits: { -readonly [K in keyof Limits]?: Limits[K] } = {};
   if (a.llmConcurrency !== undefined) limits.concurrency = count('llm-concurrency', a.llmConcurrency, 1, 10_000);
   if (a.llmRpm !== undefined) limits.rpm = count('llm-rpm', a.llmRpm, 1, 1_000_000);

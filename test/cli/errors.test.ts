@@ -41,6 +41,8 @@ beforeAll(async () => {
 });
 
 const CASES: [args: string[], message: RegExp][] = [
+  [['--agents', 'openai:gpt-4o-mini', '--games', '1', '--llm-cache', '/tmp'], /--llm-cache: \/tmp is a directory, not a database file: give a file path with --llm-cache$/m],
+  [['--roles', 'werewolf=2,,villager=5'], /has an empty entry between its commas/],
   [['--preset', 'nope'], /unknown preset 'nope'; presets are thiercelieux \(000\), classic \(001\)/],
   [['--roles', 'seer,villager=3'], /a mix needs at least one werewolf \(add werewolf=1\)/],
   [['--roles', 'werewolf=2,seer,villager=2', '--players', '8'], /the mix has 5 roles for 8 players; give exactly one role per player/],

@@ -35,3 +35,17 @@ test('a log under the cap gets every line of every session', () => {
   }
   expect(readFileSync(path, 'utf8').match(/session \d/g)).toEqual(['session 0', 'session 1', 'session 2']);
 });
+
+// An agent's stderr is its own text: `cat` of the log must act on no terminal, and a line
+// it writes cannot pass for two. Mutation: write `text` raw in RunLog.line.
+test("an agent's control characters and newlines are written escaped, one line each", () => {
+  const path = join(dir, 'escaped.agents.log');
+  const log = new RunLog(10_000);
+  log.open(path);
+  log.line('[exec:bot #1 stderr] \x1b]0;pwned\x07\x1b[2J\u202eevil\nforged line');
+  log.close();
+  const text = readFileSync(path, 'utf8');
+  expect(text).toContain('\\x1b]0;pwned\\x07\\x1b[2J\\u202eevil\\nforged line');
+  expect(text.split('\n').filter((l) => l !== '')).toHaveLength(1);
+  expect(/[\x1b\x07\u202e]/.test(text)).toBe(false);
+});

@@ -100,6 +100,11 @@ describe('role mixes', () => {
     expect(e).toMatch(/whole number written in digits \(e\.g\. \w+=2\)/);
   });
 
+  // `werewolf=2,,villager=5` once silently played 7 players: an empty entry is refused.
+  it.each(['werewolf=2,,villager=5', 'werewolf=2,villager=5,', ',werewolf=2,villager=5', 'werewolf=2, ,villager=5'])('refuses an empty entry: %j', (roles) => {
+    expect(refusal({ roles })).toMatch(/has an empty entry between its commas: name a role there, or remove the comma/);
+  });
+
   it('a count in digits, with spaces or leading zeros, is read as written', () => {
     const r = parseRoleMix(' werewolf = 02 , seer, villager=4');
     expect(r.ok && [...r.value]).toEqual([

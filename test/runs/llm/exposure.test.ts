@@ -227,6 +227,27 @@ describe('a model writing the key with JSON escapes', () => {
   });
 });
 
+describe('a server that answers with megabytes', () => {
+  // Each answer's reasoning and speech are 200,000 characters: past the cap a call keeps
+  // (agents/llm/transport.ts MAX_RESPONSE_CHARS), a bad response, retried, then the
+  // fallback; nothing of it is recorded. Mutation: drop the cap and the file grows by
+  // 200 kB a call.
+  it('gets bad responses, not records: the run completes and its file stays small', async () => {
+    // Words that do not compress (the record is deflated): 200,000 characters of base64 noise.
+    let x = 7;
+    const noise = Buffer.from(Array.from({ length: 150_000 }, () => (x = (x * 1103515245 + 12345) >>> 0) >>> 24)).toString('base64');
+    const server = await serve({ words: noise });
+    const args = ['--games', '1', '--seed', 'huge', '--agents', 'random', '--agents', 'werewolves=openai:gpt-4o-mini', ...FAST, '--llm-attempts', '1'];
+    const r = await sim([...args, '--db', 'huge.db', '--json'], dir, simEnv(server.url));
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { games: number; llm: { failedRequests: Record<string, number> } };
+    expect(out.games).toBe(1);
+    expect(out.llm.failedRequests.other).toBeGreaterThan(0);
+    expect(server.received.length).toBeGreaterThan(4);
+    expect(statSync(join(dir, 'huge.db')).size).toBeLessThan(server.received.length * 20_000);
+  });
+});
+
 describe('the summary counts HTTP requests', () => {
   it('equal to what the server received, under 429, 500 and timeouts, per model and by kind (--json and the text)', async () => {
     // Three timeouts are enough to count, and each costs the timeout: slow only among the first 30.
