@@ -7,7 +7,7 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/index.js';
-import { Store } from '../runs/storage.js';
+import { Store, writeFailureOf } from '../runs/storage.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
 import { pairings, tournaments, type PairingRow, type TournamentRow } from '../tournaments/tournament-store.js';
 import { MetricsPool } from '../metrics/pool.js';
@@ -238,6 +238,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       try {
         writeAtomic(join(dir, name), text);
       } catch (e) {
+        // A full disk or a read-only place is a failed write (exit 5), not a user's mistake.
+        if (writeFailureOf(e) !== null) throw Object.assign(e as Error, { path: join(dir, name) });
         throw new WriteFailed(`--out ${label}: cannot write ${join(dir, name)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the page (index.html) is written last, so the report there is not complete: fix it and run the same command again`);
       }
       files.push(join(dir, name));

@@ -7,7 +7,7 @@
 // played again by `sim resume` (a game depends only on its index).
 
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CAUSES } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
@@ -194,6 +194,16 @@ export function writeFailureOf(e: unknown): WriteFailure | null {
  * `sim resume` of one run at once). Its transaction is rolled back, so no game or sum is
  * counted twice.
  */
+/** Removes a database file that holds nothing (0 bytes), with its journal files. */
+function removeIfEmpty(path: string): void {
+  try {
+    if (statSync(path).size !== 0) return;
+  } catch {
+    return;
+  }
+  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(f, { force: true });
+}
+
 export function runConflictOf(e: unknown): WriteFailure | null {
   const code = (e as { code?: unknown } | null)?.code;
   if (code !== 'SQLITE_CONSTRAINT_PRIMARYKEY' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
@@ -382,6 +392,9 @@ export class Store {
       return ok(new Store(db, path, mode));
     } catch (e) {
       db.close();
+      // A file this call was making (a full disk while its schema was written) is not left
+      // behind empty: nothing of it was ever a results file.
+      if (fresh) removeIfEmpty(path);
       if (isDamage(e)) return err(damagedMessage(path, `SQLite: ${e.message}`));
       throw e;
     }

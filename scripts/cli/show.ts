@@ -15,7 +15,7 @@ import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { parseSeed, runKey, specList, type RunConfig } from '../../runs/run-config.js';
-import { Store, type GameRow, type RunRow } from '../../runs/storage.js';
+import { Store, writeFailureOf, type GameRow, type RunRow } from '../../runs/storage.js';
 import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
@@ -70,6 +70,8 @@ function writeFileAtomic(path: string, text: string, flag: string): void {
   try {
     writeAtomic(path, text);
   } catch (e) {
+    // A full disk or a read-only place is a failed write (exit 5), not a user's mistake.
+    if (writeFailureOf(e) !== null) throw Object.assign(e as Error, { path });
     fail(`${flag} ${path}: cannot write it (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another path`);
   }
 }

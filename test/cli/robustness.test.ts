@@ -131,6 +131,34 @@ describe('a write that fails during a run: exit 5, the stored games safe and res
     expect(storedGames(join(moved, 'x.db'))).toBe(storedGames(join(dir, 'whole.db')));
   });
 
+  it('a disk already full: a new run, a replay page and a report exit 5 (a failed write), and leave no empty file', async (ctx) => {
+    const mnt = join(dir, 'filled');
+    if (!mountTmpfs(mnt, '64k')) {
+      console.warn(`disk already full: ${CANNOT_MOUNT}`);
+      ctx.skip();
+    }
+    try {
+      // Fill it to the last byte.
+      try {
+        writeFileSync(join(mnt, 'filler'), Buffer.alloc(1 << 20));
+      } catch {
+        // ENOSPC: as full as it gets
+      }
+      const run = await sim(['--games', '10', '--workers', '0', '--db', 'filled/new.db'], dir);
+      expect(run.code, run.stderr).toBe(5);
+      expect(run.stderr).toMatch(/^sim: writing filled\/new\.db failed: the disk is full/);
+      expect(existsSync(join(mnt, 'new.db'))).toBe(false);
+      for (const args of [['show', '--db', 'good.db', '--game', '0', '--html', 'filled/game.html'], ['report', '--db', 'good.db', '--out', 'filled/report']]) {
+        const r = await sim(args, dir);
+        expect(r.code, r.stderr).toBe(5);
+        oneParagraph(r.stderr);
+        expect(r.stderr).toMatch(/failed: the disk is full/);
+      }
+    } finally {
+      unmount(mnt);
+    }
+  });
+
   it('a write error injected on the 3rd batch (any machine): the run stops there, 2 batches stored whole; the resume completes it', async () => {
     const setup = resolveSetup({ preset: 'standard', players: 8 });
     const seating = parseSeating([]);
