@@ -23,6 +23,7 @@
 // a failure costs (host.ts); this file only makes sure that a dead process is dead —
 // its whole group killed — and that nothing it does can block or flood the host.
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { MAX_LINE, quoteLine, type HostMessage } from './protocol.js';
 
@@ -254,6 +255,9 @@ export class AgentProcess {
    * group killed (also after a clean exit: nothing it started outlives it).
    */
   async close(graceMs: number): Promise<void> {
+    // What it started in a session of its own (setsid) is out of its group: found now,
+    // while the process lives to be their parent, and killed with it.
+    const family = this.pid === undefined ? [] : descendants(this.pid);
     if (this.alive) {
       this.send({ type: 'quit' });
       this.flush();
@@ -264,8 +268,59 @@ export class AgentProcess {
       if (this.alive) this.die({ kind: 'exit', message: `still running ${graceMs} ms after quit: killed` });
     }
     this.killGroup();
+    for (const p of family) if (startOf(p.pid) === p.start) tryKill(p.pid);
     await this.exited;
   }
+}
+
+function tryKill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // ESRCH: gone already.
+  }
+}
+
+/** A process's start time (field 22 of /proc/PID/stat), to tell it from a later one of the same id; null when gone (or not Linux). */
+function startOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every process below `pid` (children, theirs, …) with its start time, from /proc; none where /proc is not. */
+function descendants(pid: number): { pid: number; start: string }[] {
+  const children = new Map<number, number[]>();
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(parent) ?? [];
+      list.push(Number(name));
+      children.set(parent, list);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: { pid: number; start: string }[] = [];
+  const todo = [...(children.get(pid) ?? [])];
+  while (todo.length > 0) {
+    const p = todo.pop()!;
+    const start = startOf(p);
+    if (start !== null) out.push({ pid: p, start });
+    todo.push(...(children.get(p) ?? []));
+  }
+  return out;
 }
 
 /** Why a line answers no waiting request, for the log. */

@@ -4,7 +4,7 @@
 // stored run; the tournament; `sim agent-check`'s verdicts; the flags refused without an
 // `exec:` seat.
 
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -160,6 +160,26 @@ describe('an answer the engine cannot use', () => {
     const check = await sim(['agent-check', spec, '--games', '1', '--json'], dir);
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('claims is a list of claims');
+  });
+});
+
+describe('what a process agent starts', () => {
+  // A grandchild in a session of its own (setsid) is out of the agent's process group,
+  // which the host kills; it is found below the agent before the agent quits, and killed
+  // too. Mutation: drop the `family` kill in agents/exec/process.ts close().
+  test('a grandchild that calls setsid() does not outlive the run', async () => {
+    const mark = `${600 + Math.floor(Math.random() * 1000)}.25`;
+    const agent = `werewolves=exec:sh -c 'setsid sleep ${mark} & exec python3 ${RANDOM_BOT}'`;
+    const r = await sim(['--games', '2', '--no-db', '--seed', 'setsid', '--agents', 'random', '--agents', agent], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').includes(mark);
+      } catch {
+        return false;
+      }
+    });
+    expect(left).toEqual([]);
   });
 });
 
