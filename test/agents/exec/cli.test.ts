@@ -172,14 +172,19 @@ describe('what a process agent starts', () => {
     const agent = `werewolves=exec:sh -c 'setsid sleep ${mark} & exec python3 ${RANDOM_BOT}'`;
     const r = await sim(['--games', '2', '--no-db', '--seed', 'setsid', '--agents', 'random', '--agents', agent], dir);
     expect(r.code, r.stderr).toBe(0);
-    const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').includes(mark);
-      } catch {
-        return false;
-      }
-    });
-    expect(left).toEqual([]);
+    const left = () =>
+      readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').includes(mark);
+          } catch {
+            return false;
+          }
+        });
+    // A killed process takes a moment to be gone from /proc.
+    for (let i = 0; i < 40 && left().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(left()).toEqual([]);
   });
 });
 
