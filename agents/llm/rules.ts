@@ -271,7 +271,7 @@ const MOON_TEXT: Readonly<Record<MoonEvent, (t: Table) => string>> = {
     'Not Me – Nor Wolf: whoever says "I", "me", "my", "mine", "myself" (or I\'m, I\'d, I\'ll, I\'ve), a word with "wolf" or "wolv" in it, 我 or 狼 in the words of his statement loses his vote today (claims do not count)',
   spiritualism: () =>
     'Spiritualism: the nearest living player on the left of the last dead becomes the medium and asks the ghost of the first player the werewolves killed one question from the card; the true answer is told to all',
-  'luncheon-for-seniors': () => 'Luncheon for Seniors: the older half of the living players is away today: no statement, no vote, and nobody may vote for them',
+  'luncheon-for-seniors': () => 'Luncheon for Seniors: the older half of all the players (the dead counted) is away today if alive: no statement, no vote, and nobody may vote for them',
   'end-of-the-harvest': () => 'End of the Harvest: nothing happens',
   'gone-hunting': () =>
     'Gone Hunting: the men are away until the next dawn: no statement, no vote, nobody may vote for them; that night a werewolf who is a man does not wake, and a man cannot be eaten',

@@ -73,12 +73,14 @@ export function* beginRound(g: Game, card: MoonCard): Flow {
   m.powers = null;
   switch (card.event) {
     case 'luncheon-for-seniors': {
-      // "All players say their age; the older half are the seniors": the older half of
-      // the living, rounded down (the middle player of an odd number is young).
-      const alive = living(s);
+      // 004: 所有玩家报出年龄，然后所有游戏者中年龄偏大的那半数玩家被称为"年长者" ("all
+      // players say their age; the older half of all the players are the seniors"): the
+      // older half of every seat, dead or alive, rounded down (the middle player of an odd
+      // number is young); the living among them are away.
       const seniority = m.attributes!.seniority;
-      const seniors = [...alive].sort((a, b) => seniority[a]! - seniority[b]!).slice(0, Math.floor(alive.length / 2));
-      setAway(g, seniors.sort((a, b) => a - b), card);
+      const all = Array.from({ length: s.players }, (_, i) => i);
+      const seniors = all.sort((a, b) => seniority[a]! - seniority[b]!).slice(0, Math.floor(s.players / 2));
+      setAway(g, seniors.filter((i) => s.seats[i]!.alive).sort((a, b) => a - b), card);
       return;
     }
     case 'gone-hunting':

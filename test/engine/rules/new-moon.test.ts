@@ -309,10 +309,13 @@ describe('New Moon: Luncheon for Seniors and Gone Hunting (004)', () => {
     return wolvesAway;
   }
 
-  it('New Moon: Luncheon for Seniors — the older half neither speaks nor votes nor can be voted for that day, and is back by night (004)', () => {
+  // 004: 所有游戏者中年龄偏大的那半数玩家被称为"年长者" — the older half of all the players,
+  // not of the living: the dead among them leave no place to a younger one.
+  it('New Moon: Luncheon for Seniors — the older half of all the players, if alive, neither speaks nor votes nor can be voted for that day, and is back by night (004)', () => {
     checkAway('luncheon-for-seniors', (g, alive) => {
       const seniority = eventsOf(g, 'attributes')[0]!.seniority;
-      return [...alive].sort((a, b) => seniority[a]! - seniority[b]!).slice(0, Math.floor(alive.length / 2)).sort((a, b) => a - b);
+      const all = seniority.map((_, i) => i);
+      return all.sort((a, b) => seniority[a]! - seniority[b]!).slice(0, Math.floor(all.length / 2)).filter((i) => alive.includes(i)).sort((a, b) => a - b);
     });
   });
 
