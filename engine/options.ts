@@ -194,7 +194,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     key: 'witchSavesCaughtGirl',
     spec: bool,
     inTable: false,
-    doc: "the witch's heal saves the Little Girl the pack caught (001: 但可以被女巫拯救, but she can be saved by the witch); false: she dies at once, beyond the heal (000 \"killed immediately\", 002 立即死亡, 004 立刻死)",
+    doc: "the witch's heal saves the Little Girl the pack caught (001: 但可以被女巫拯救, but she can be saved by the witch); false: she dies at once, instead of the pack's victim, and the witch is shown no victim that night (000 \"killed immediately instead of the selected victim\", 002 立即死亡, 004 立刻死)",
   },
   {
     key: 'littleGirlNamesHalf',

@@ -2,10 +2,12 @@
 // (kills any living player), each once per game. She is shown the victim. How many she
 // may use in one night is witchPotionsPerNight (000: both; 001: one); whether she may
 // heal herself is witchSelfHeal (000, 002), poison herself witchSelfPoison (002).
-// The Little Girl the pack caught is the victim she is shown, as any victim (she is not
-// told of the catch); her heal saves her only under witchSavesCaughtGirl (001: 但可以被女巫
-// 拯救). 000, 002, 004 say she dies at once (little-girl.ts): a heal on her is spent and
-// saves nobody (flow/night.ts), as a heal on a guarded victim is spent.
+// The Little Girl the pack caught: under witchSavesCaughtGirl (001: 但可以被女巫拯救, "but
+// the witch can save her") she is the victim the witch is shown, as any victim (not told
+// of the catch), and the heal saves her. 000, 002 and 004 say she dies at once, instead
+// of the pack's victim (000: "she will be killed immediately instead of the selected
+// victim"; 002: 立即死亡; 004: 如被发现立刻死): she is no victim left for the witch, who is
+// shown none, may not heal, and cannot poison the dead — no potion is spent on her.
 //
 // Harvest Festival (004): "the witch may use only one potion, and when she decides to use
 // it the moderator tosses the game box to decide what it does" — four faces, equally
@@ -31,10 +33,11 @@ export function* witchStep(g: Game): Flow {
   const o = g.setup.options;
   const witch = powerSeat(g, 'witch');
   if (witch < 0 || !s.villagePowers) return;
-  const victim = s.tonight.attack < 0 ? null : s.tonight.attack;
+  const diedAtOnce = s.tonight.caught && !o.witchSavesCaughtGirl ? s.tonight.attack : -1;
+  const victim = s.tonight.attack < 0 || diedAtOnce >= 0 ? null : s.tonight.attack;
   g.emit({ type: 'witch-victim', seat: witch, victim, vis: only(witch) });
   const canHeal = s.healPotion && victim !== null && (o.witchSelfHeal || victim !== witch);
-  const poisonTargets = s.poisonPotion ? livingExcept(s, o.witchSelfPoison ? -1 : witch, protectedLover(g, witch)) : [];
+  const poisonTargets = s.poisonPotion ? livingExcept(s, o.witchSelfPoison ? -1 : witch, protectedLover(g, witch)).filter((t) => t !== diedAtOnce) : [];
   if (!canHeal && poisonTargets.length === 0) return;
   const a = yield* ask({
     kind: 'witch',

@@ -1,6 +1,6 @@
 // Hunter, Cupid, Guard, Thief, Little Girl (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
-import type { TargetDecision } from '../../../engine/index.js';
+import type { DecisionOf, TargetDecision } from '../../../engine/index.js';
 import { ALL } from '../../../engine/index.js';
 import { before, deaths, eventsOf, play, scenario, v, owed } from '../../helpers/scenario.js';
 
@@ -194,20 +194,24 @@ describe('little girl', () => {
   // 000_06b6149326798635.txt "If she gets caught, she will be killed immediately instead of the
   // selected victim"; 002_2527de408ffe2d83.txt 狼人发现了小女孩，小女孩立即死亡 (she dies at once);
   // 004_898f49a7aa6e44c5.txt 如被发现立刻死 (found, she dies at once). Only 001 lets the witch
-  // save her (above). The witch is shown her as any victim, not told of the catch: her heal
-  // is spent and saves nobody (as a heal on a guarded victim is). Seen before the fix:
-  // deaths [], attack {target 1, result "healed"} under all three.
+  // save her (above). Dead at once, instead of the pack's victim, she is no victim left for
+  // the witch: shown none, the witch may not heal (no potion is spent on nothing, which no
+  // document allows) nor poison her. Seen before: the witch was shown her, her heal spent
+  // and wasted (attack result "killed", healPotion false).
   it.each([
-    ['thiercelieux', '000 "killed immediately"'],
+    ['thiercelieux', '000 "killed immediately instead of the selected victim"'],
     ['introduction', '002 小女孩立即死亡'],
     ['standard', '004 如被发现立刻死'],
-  ])('%s (%s): caught, she dies at once, a heal notwithstanding', (preset) => {
+  ])('%s (%s): caught, she dies at once; the witch is shown no victim and keeps her heal', (preset) => {
     const g = play(scenario({ deck: [...deck], preset, rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2, catch: 1 }, before('witch'));
-    expect(owed(g, 'witch')).toMatchObject({ victim: 1, canHeal: true });
-    play(g, { witch: { kind: 'witch', heal: true, poison: null } }, before('speech'));
+    const w = owed(g, 'witch') as DecisionOf<'witch'>;
+    expect(w).toMatchObject({ victim: null, canHeal: false });
+    expect(w.poisonTargets).not.toContain(1);
+    play(g, { witch: { kind: 'witch', heal: false, poison: null } }, before('speech'));
+    expect(eventsOf(g, 'witch-victim')).toEqual([expect.objectContaining({ victim: null })]);
     expect(eventsOf(g, 'attack')).toEqual([expect.objectContaining({ target: 1, result: 'killed' })]);
     expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
-    expect(g.state.healPotion).toBe(false);
+    expect(g.state.healPotion).toBe(true);
   });
 
   it('witchSavesCaughtGirl=false: the heal still saves a victim who is not the caught girl', () => {
