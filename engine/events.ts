@@ -137,6 +137,8 @@ export type EventBody =
   | { readonly type: 'witch-potion'; readonly seat: number; readonly target: number; readonly effect: PotionEffect }
   /** The Little Girl peeks in the witch's turn: she sees the witch (null: nobody woke). */
   | { readonly type: 'peek-witch'; readonly seat: number; readonly witch: number | null; readonly caught: boolean }
+  /** She peeked, but the pack chose no victim and so kept its eyes closed (000): she sees nothing, and cannot be caught. */
+  | { readonly type: 'peek-dark'; readonly seat: number }
   /** The witch caught the Little Girl peeking: she learns who she is. */
   | { readonly type: 'girl-seen'; readonly seat: number }
   // ---- New Moon (004)

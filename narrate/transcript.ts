@@ -159,6 +159,8 @@ export function describe(e: Event, words: Words = shownWords): string | null {
       return `the scapegoat's neighbours are put to the vote: ${votesText(e.votes)} [${tally(e.votes) || 'no votes'}]${e.target === null ? '' : ` — ${P(e.target)} dies in his place`}`;
     case 'witch-potion':
       return `${P(e.seat)} (witch) gives her potion to ${P(e.target)}; the box says: ${POTION_TEXT[e.effect]}`;
+    case 'peek-dark':
+      return `${P(e.seat)} (little girl) peeks, but the werewolves keep their eyes closed: she sees nothing`;
     case 'peek-witch':
       return `${P(e.seat)} (little girl) peeks in the witch's turn and sees ${e.witch === null ? 'nobody' : P(e.witch)}${e.caught ? ' — and is seen' : ''}`;
     case 'girl-seen':

@@ -181,7 +181,8 @@ function roleText(r: Role, t: Table): string {
           ? `she dies instead of their victim${lover ? ' (unless her lover is the only werewolf: he may not kill her, she lives and their victim dies)' : ''}`
           : `the werewolf who leads the pack${lover ? ' (or, if he is her lover, the next werewolf; if her lover is the only one, she lives)' : ''} chooses at once: she dies instead of their victim, or they let her live and their victim dies`;
       const witch = t.has('witch') ? (o.witchSavesCaughtGirl ? "; the witch's healing potion can still save her" : "; caught, she dies at once: the witch is not shown her as a victim, and cannot heal or poison her") : '';
-      return `while the werewolves choose their victim she may peek and learn who they are; with ${chance(o.littleGirlCaught)} they catch her, and ${caught}${witch}`;
+      const dark = o.packMayAbstain ? '; a pack that chooses nobody keeps its eyes closed: she sees nothing and cannot be caught' : '';
+      return `while the werewolves choose their victim she may peek and learn who they are; with ${chance(o.littleGirlCaught)} they catch her, and ${caught}${witch}${dark}`;
     }
     case 'elder':
       return (

@@ -20,7 +20,7 @@
 // man cannot be eaten (no wolf awake: nobody dies).
 
 import type { AnswerOf, Decision, PackDecision, Proposal } from '../decisions.js';
-import { maskOf } from '../events.js';
+import { maskOf, only } from '../events.js';
 import type { Flow } from '../flow/ask.js';
 import { neighbours } from '../flow/circle.js';
 import { protectedLover } from '../flow/targets.js';
@@ -107,6 +107,10 @@ export function* packStep(g: Game): Flow {
     previous = proposals;
   }
   g.emit({ type: 'pack-victim', target: victim < 0 ? null : victim, agreed, vis });
-  if (peeked) victim = yield* littleGirlPeeks(g, girl, wolves, vis, victim);
+  // 000: "they can eventually decide not to open their eyes and not to select a victim to
+  // reduce the chance of being spied on": a pack that agrees on no victim kept its eyes
+  // closed, so she saw nothing and could not be caught.
+  if (peeked && agreed && victim < 0) g.emit({ type: 'peek-dark', seat: girl, vis: only(girl) });
+  else if (peeked) victim = yield* littleGirlPeeks(g, girl, wolves, vis, victim);
   s.tonight.attack = victim;
 }

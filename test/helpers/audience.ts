@@ -72,6 +72,7 @@ export const AUDIENCE: { readonly [T in EventType]: Rule<T> } = {
   sacrifice: everyone(),
   'witch-potion': self(),
   'peek-witch': self(),
+  'peek-dark': self(),
   // The witch who saw her: one seat, not hers.
   'girl-seen': (e, t) => oneSeat(e.vis, t.players) && e.vis !== only(e.seat),
   // New Moon

@@ -172,6 +172,24 @@ describe('thief', () => {
 
 describe('little girl', () => {
   const deck = ['werewolf', 'little-girl', 'villager', 'villager', 'werewolf', 'witch'] as const;
+  // 000_06b6149326798635.txt: "They can eventually decide not to open their eyes and not to
+  // select a victim to reduce the chance of being spied on." A pack that agrees on no
+  // victim kept its eyes closed: her peek sees nothing, and she cannot be caught. (It was
+  // peeked at, caught, and she died.)
+  it('000: the pack chooses no victim, so keeps its eyes closed: she sees nothing and cannot be caught', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: null }, before('speech'));
+    expect(eventsOf(g, 'pack-victim')).toEqual([expect.objectContaining({ target: null, agreed: true })]);
+    expect(eventsOf(g, 'peek-dark')).toEqual([{ type: 'peek-dark', seat: 1, vis: 1 << 1 }]);
+    expect(eventsOf(g, 'peek')).toEqual([]);
+    expect(eventsOf(g, 'caught')).toEqual([]);
+    expect(deaths(g)).toEqual([]);
+  });
+
+  it('000: a pack that names a victim opens its eyes: she sees it, and may be caught', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: 2 }, before('speech'));
+    expect(eventsOf(g, 'peek-dark')).toEqual([]);
+    expect(eventsOf(g, 'peek')).toEqual([expect.objectContaining({ seat: 1, wolves: [0, 4], caught: true })]);
+  });
   it('peeking, she learns who the werewolves are (privately)', () => {
     const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, littleGirlCaught: 0 } }), { peek: { kind: 'peek', peek: true }, pack: 2 }, before('speech'));
     expect(eventsOf(g, 'peek')[0]).toMatchObject({ seat: 1, wolves: [0, 4], caught: false, vis: 1 << 1 });
