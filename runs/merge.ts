@@ -16,7 +16,7 @@ import type { IndexRange } from './run-config.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm/store.js';
 import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
 import { addSums, UnitSums } from '../metrics/pack.js';
-import { inspectDbFile, Store, type GameRow, type RunRow } from './storage.js';
+import { inspectDbFile, removeDbFiles, Store, type GameRow, type RunRow } from './storage.js';
 
 export interface MergeInput {
   readonly path: string;
@@ -176,7 +176,7 @@ export function mergeShards(paths: readonly string[], into: string): Result<Merg
       return ok({ path: into, run, inputs, games: total, missing });
     } catch (e) {
       if (out.value.db.open) out.value.close();
-      for (const f of [temp, `${temp}-wal`, `${temp}-shm`]) rmSync(f, { force: true });
+      removeDbFiles(temp);
       throw e;
     }
   } finally {

@@ -194,6 +194,11 @@ export function writeFailureOf(e: unknown): WriteFailure | null {
  * `sim resume` of one run at once). Its transaction is rolled back, so no game or sum is
  * counted twice.
  */
+/** Removes a database file with its journal files (a file a command made and does not keep). */
+export function removeDbFiles(path: string): void {
+  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(f, { force: true });
+}
+
 /** Removes a database file that holds nothing (0 bytes), with its journal files. */
 function removeIfEmpty(path: string): void {
   try {
@@ -201,7 +206,12 @@ function removeIfEmpty(path: string): void {
   } catch {
     return;
   }
-  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(f, { force: true });
+  removeDbFiles(path);
+}
+
+/** The paragraph for a StoredValueError met reading `path` (one file, or several named with "or"). */
+export function storedValueMessage(path: string, e: Error): string {
+  return damagedMessage(path, `a value this code never writes: ${e.message}`);
 }
 
 export function runConflictOf(e: unknown): WriteFailure | null {

@@ -14,8 +14,8 @@ import { executionOptions, NUMBER, RUN_AGENTS, RUN_GROUP, setupOptions } from '.
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
-import { visible, visibleLine } from '../../narrate/escape.js';
-import { damagedMessage, damageOf, isDamage, writeFailureOf } from '../../runs/storage.js';
+import { visibleLine } from '../../narrate/escape.js';
+import { damagedMessage, damageOf, isDamage, storedValueMessage, writeFailureOf } from '../../runs/storage.js';
 import { StoredValueError } from '../../runs/stored-value.js';
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
@@ -76,7 +76,7 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
   if (e instanceof StoredValueError) {
     // The decoders name the run and game; the file is one of the command's databases.
     const files = databases.filter((f) => existsSync(f));
-    return { message: damagedMessage(files.join(' or ') || 'a database', `a value this code never writes: ${visible(e.message)}`), exit: EXIT_USAGE };
+    return { message: storedValueMessage(files.join(' or ') || 'a database', e), exit: EXIT_USAGE };
   }
   if (isDamage(e)) {
     for (const f of databases) {

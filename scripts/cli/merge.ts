@@ -2,9 +2,7 @@
 
 import { mergeShards } from '../../runs/merge.js';
 import { runGamesOutcomeOf } from './stored.js';
-import { rmSync } from 'node:fs';
-import { visible } from '../../narrate/escape.js';
-import { damagedMessage, Store } from '../../runs/storage.js';
+import { removeDbFiles, Store, storedValueMessage } from '../../runs/storage.js';
 import { StoredValueError } from '../../runs/stored-value.js';
 import { fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';
@@ -30,8 +28,8 @@ export function mergeCommand(a: MergeArgs, io: CliIo): number {
       if (!(e instanceof StoredValueError)) throw e;
       // The shards hold a value this code never writes: the copy made of them is not kept.
       store.close();
-      for (const f of [merged.path, `${merged.path}-wal`, `${merged.path}-shm`]) rmSync(f, { force: true });
-      fail(damagedMessage(merged.inputs.map((i) => i.path).join(' or '), `a value this code never writes: ${visible(e.message)}`) + `; ${merged.path} was not made`);
+      removeDbFiles(merged.path);
+      fail(`${storedValueMessage(merged.inputs.map((i) => i.path).join(' or '), e)}; ${merged.path} was not made`);
     }
     const summary = { config, outcome, db: merged.path, workers: 0, before: 0 };
     if (a.json) {

@@ -3,10 +3,9 @@
 // models' session started once the runs exist, and a results file removed again when the
 // models refused their first call and this invocation had made it (nothing was kept).
 
-import { rmSync } from 'node:fs';
 import type { Result } from '../../engine/index.js';
 import { visible } from '../../narrate/escape.js';
-import { inspectDbFile, type Store } from '../../runs/storage.js';
+import { inspectDbFile, removeDbFiles, type Store } from '../../runs/storage.js';
 import type { PairingsIo } from '../../tournaments/tournament.js';
 import { unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
@@ -45,7 +44,7 @@ export async function playPairingsFromCli<O, R extends { readonly dropped: boole
     );
     bar.stop();
     if (!out.dropped) return { kept: out };
-    if (state.ok && state.value === 'missing') for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`]) rmSync(f, { force: true });
+    if (state.ok && state.value === 'missing') removeDbFiles(o.db);
     io.stderr.write(visible(out.stop?.message ?? 'nothing was kept') + '\n');
     return { exit: out.stop?.exit ?? 1 };
   } finally {

@@ -8,13 +8,12 @@
 
 import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
-import { rmSync } from 'node:fs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { Seating } from '../../agents/registry.js';
 import { runKey, type RunConfig } from '../../runs/run-config.js';
 import { agentsNotRun, configOfRun } from '../../runs/replay.js';
 import { runGames } from '../../runs/runner.js';
-import { inspectDbFile, Store, type RunRow } from '../../runs/storage.js';
+import { inspectDbFile, removeDbFiles, Store, type RunRow } from '../../runs/storage.js';
 import { codeHash, versions } from '../../runs/version.js';
 import { dbPathFrom, DEFAULT_DB, executionFrom, runConfigFrom, type ExecutionArgs, type RunArgs } from './args.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE, fail, unwrap } from './errors.js';
@@ -100,11 +99,6 @@ async function runWith(io: CliIo, a: RunCommandArgs, t: PlayTarget, llm: LlmPlan
     // A run refused at its first call is not kept; nor is the file made for it.
     if (dropped && state.ok && state.value === 'missing') removeDbFiles(dbPath);
   }
-}
-
-/** Removes a database file this invocation created and left empty, with its journal files. */
-function removeDbFiles(path: string): void {
-  for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
 }
 
 /** Where and how a run is played: its configuration, the execution flags, the results file. */

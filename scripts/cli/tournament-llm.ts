@@ -19,7 +19,7 @@ import { parseSeating, type Seating } from '../../agents/registry.js';
 import type { PlanPrices } from '../../reports/plan-tables.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
-import type { Store } from '../../runs/storage.js';
+import { removeDbFiles, type Store } from '../../runs/storage.js';
 import type { OpenPilot, PilotPlan } from '../../tournaments/plan.js';
 import type { OpenSprt, SprtPlan } from '../../tournaments/sprt.js';
 import type { LivePairing, ModelSession, OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
@@ -29,7 +29,6 @@ import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import type { ExecHost } from '../../agents/exec/host.js';
-import { rmSync } from 'node:fs';
 import { wrap } from '../../reports/terminal.js';
 import type { CliIo } from './io.js';
 
@@ -200,7 +199,7 @@ export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSett
     close() {
       session.close();
       record.close();
-      if (dropped && record.createdNow) for (const f of [record.path, `${record.path}-wal`, `${record.path}-shm`]) rmSync(f, { force: true });
+      if (dropped && record.createdNow) removeDbFiles(record.path);
     },
   };
 }

@@ -4,13 +4,12 @@
 
 import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
-import { rmSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
-import { inspectDbFile } from '../../runs/storage.js';
+import { inspectDbFile, removeDbFiles } from '../../runs/storage.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
@@ -171,7 +170,7 @@ async function play(
     const out = unwrap(r);
     if (out.dropped) {
       // Refused at its first call: nothing was kept, nor the file made for it.
-      if (state.ok && state.value === 'missing') for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+      if (state.ok && state.value === 'missing') removeDbFiles(db);
       io.stdout.write(out.stdout);
       io.stderr.write(visible(out.stop?.message ?? 'the tournament was not kept') + '\n');
       return out.stop?.exit ?? 1;
