@@ -9,6 +9,7 @@ import { MOON_EVENTS, isMoonEvent, type MoonEvent } from './moon/cards.js';
 import { didYouMean, err, ok, type Result } from './result.js';
 
 export const WOLVES_WIN = ['all', 'second-last', 'parity'] as const;
+export const VICTORY_AT = ['each-death', 'chain-end'] as const;
 export const PACK_TARGETS = ['non-wolves', 'anyone', 'self-or-non-wolves'] as const;
 export const SEER_SEES = ['role', 'team', 'team-under-10'] as const;
 export const GUARD_REPEAT = ['forbidden', 'lethal'] as const;
@@ -22,6 +23,7 @@ export const SHERIFF_TIE_BREAK = ['choice', 'vote'] as const;
 
 export interface RuleOptions {
   readonly wolvesWin: (typeof WOLVES_WIN)[number];
+  readonly victoryAt: (typeof VICTORY_AT)[number];
   readonly packTargets: (typeof PACK_TARGETS)[number];
   readonly packMayAbstain: boolean;
   readonly packRounds: number;
@@ -77,6 +79,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     spec: oneOf(WOLVES_WIN),
     inTable: true,
     doc: 'when the werewolves win: all = no non-wolf left alive; second-last = at most one non-wolf alive (000); parity = wolves at least as many as the others',
+  },
+  {
+    key: 'victoryAt',
+    spec: oneOf(VICTORY_AT),
+    inTable: false,
+    doc: 'when victory is checked: each-death = at the instant of each death (the deaths of one dawn are one instant), so the game ends before a chain reaction such as a hunter\'s shot or a lover\'s grief (000 "as soon as the second last villager dies"; 002 and 004 state victory as a state reached, 004 "狼人杀死所有村人，狼人获胜"; 001 the lovers "消滅除他倆之外的所有游戲者而取勝"); chain-end = once the whole chain of deaths is over, a draw when it leaves nobody (in no document)',
   },
   {
     key: 'packTargets',
@@ -227,6 +235,7 @@ export function optionSpec(key: OptionKey): OptionSpec {
 /** The rules when nothing is said: document 004's (the standard edition), see presets.ts. */
 export const DEFAULT_OPTIONS: RuleOptions = {
   wolvesWin: 'all',
+  victoryAt: 'each-death',
   packTargets: 'non-wolves',
   packMayAbstain: false,
   packRounds: 3,

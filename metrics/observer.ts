@@ -261,6 +261,9 @@ export class IdealObserver {
     this.moment++;
     if (this.deathsPending && !IN_DEATH_CHAIN.has(e.type)) {
       // The death chain is over (victory is checked then): if the game went on, it was not over.
+      // Under victoryAt=each-death it was checked at each death too; the state after the
+      // last one is this one, and a checkpoint inside the chain (before a shot) would say
+      // nothing this one does not, but for wolvesWin=parity, which no document uses.
       if (e.type !== 'end') this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
       this.deathsPending = false;
     }

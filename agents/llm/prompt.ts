@@ -41,7 +41,7 @@ const FIELD_TEXT: Readonly<Record<string, string>> = {
  * record can tell the answers asked with another prompt (runs/llm/store.ts). Raise it with
  * every change of what a prompt says or how it is laid out (docs/LLM.md, "Prompt versions").
  */
-export const PROMPT_VERSION = 5;
+export const PROMPT_VERSION = 6;
 
 /** The user text's section titles, in order; `notes` only when the seat has notes (docs/LLM.md). */
 export const SECTIONS = {

@@ -260,7 +260,15 @@ function victoryText(t: Table): string {
     ...(t.has('cupid') ? ['lovers of different teams win together if they are the last alive'] : []),
     ...(t.has('piper') ? ['the piper wins alone when every other living player is charmed'] : []),
   ];
-  return `Victory is checked after every death: the village wins when no werewolf is left; the werewolves win when ${wolves}${extra.length > 0 ? `; ${extra.join('; ')}` : ''}.`;
+  // A death sets others off only through a hunter's shot, a lover's grief or the Elder's
+  // curse (April Fools lends the hunter's shot to the Little Girl).
+  const chains = t.has('hunter') || t.has('cupid') || t.has('elder') || (t.has('little-girl') && t.moon.has('april-fools'));
+  const when = !chains
+    ? 'Victory is checked after every death'
+    : t.o.victoryAt === 'each-death'
+      ? 'Victory is checked at the instant of every death (the deaths of one dawn are one instant): the game ends the moment a side has won, and what that death would set off (a shot, a grief) never happens'
+      : 'Victory is checked once a death and everything it sets off (a shot, a grief) is over; if nobody is left alive the game is a draw';
+  return `${when}: the village wins when no werewolf is left; the werewolves win when ${wolves}${extra.length > 0 ? `; ${extra.join('; ')}` : ''}.`;
 }
 
 /** What each New Moon card does at this table. */

@@ -4,8 +4,9 @@
 //    werewolves takes the village's powers (and a revealed Idiot) with him; a lover dies
 //    of grief at once;
 // 3. hunters shoot, in death order, each shot's own reactions resolved before the next;
-// 4. victory is checked once the chain is over (docs/rules.md: after every death and its
-//    chain reactions);
+// 4. victory is checked at the instant of each death (victoryAt=each-death: after the
+//    batch, which dies at once, and after each death it causes; the game ends there and
+//    the rest of the chain never happens), or once the chain is over (chain-end);
 // 5. a dead sheriff names his successor among the living.
 // Whether a hunter may shoot is fixed when he dies, so deaths of one batch (the same
 // dawn) are simultaneous: an Elder poisoned the night the hunter was eaten does not
@@ -61,30 +62,59 @@ export function kill(g: Game, seat: number, cause: Cause, atNight: boolean): voi
 class Chain {
   readonly dead: number[] = [];
   readonly mayShoot: boolean[] = [];
-  constructor(private readonly g: Game, private readonly atNight: boolean) {}
+  /** victoryAt=each-death: victory is checked at each death; set once a side has won. */
+  over = false;
+  private readonly eachDeath: boolean;
+  constructor(private readonly g: Game, private readonly atNight: boolean) {
+    this.eachDeath = g.setup.options.victoryAt === 'each-death';
+  }
 
+  /** One death of the batch: the batch dies at once, so victory waits for `settle`. */
   die(seat: number, cause: Cause, powers: boolean): void {
     kill(this.g, seat, cause, this.atNight);
     this.dead.push(seat);
     this.mayShoot.push(hunterMayShoot(this.g, seat, cause, powers));
   }
 
+  /** A death caused by another (curse, grief, shot): an instant of its own. */
+  private follow(seat: number, cause: Cause, powers: boolean): void {
+    this.die(seat, cause, powers);
+    this.settle();
+  }
+
+  /** The instant after a death: under each-death, ends the game if a side has won. */
+  settle(): boolean {
+    if (this.eachDeath && !this.over) this.over = checkVictory(this.g);
+    return this.over;
+  }
+
   private grieve(dead: number): void {
     const s = this.g.state;
     if (s.moon !== null && aprilFoolsActive(s)) return partLovers(this.g, dead);
-    for (const l of griefOf(s, dead)) if (s.seats[l]!.alive) this.die(l, 'grief', s.villagePowers);
+    for (const l of griefOf(s, dead)) {
+      if (this.over) return;
+      if (s.seats[l]!.alive) this.follow(l, 'grief', s.villagePowers);
+    }
   }
 
-  /** Grief and the Elder's curse for deaths from index `from` on (appends new deaths). */
-  react(from: number): void {
+  /** Grief and the Elder's curse for deaths from index `from` on (appends new deaths); true once a side has won. */
+  react(from: number): boolean {
     const s = this.g.state;
-    for (let i = from; i < this.dead.length; i++) {
+    for (let i = from; i < this.dead.length && !this.over; i++) {
       const st = s.seats[this.dead[i]!]!;
       // The curse falls the moment the Elder dies, before anyone dies of it or of grief.
       const idiot = elderCurse(this.g, this.dead[i]!);
-      if (idiot >= 0) this.die(idiot, 'elder', s.villagePowers);
-      if (st.lover >= 0) this.grieve(this.dead[i]!);
+      if (idiot >= 0) this.follow(idiot, 'elder', s.villagePowers);
+      if (st.lover >= 0 && !this.over) this.grieve(this.dead[i]!);
     }
+    return this.over;
+  }
+
+  /** A hunter's shot kills: an instant of its own, then its reactions. */
+  shot(target: number): boolean {
+    const from = this.dead.length;
+    this.follow(target, 'shot', this.g.state.villagePowers);
+    return this.react(from);
   }
 }
 
@@ -94,16 +124,15 @@ export function* resolveDeaths(g: Game, batch: readonly Death[], atNight: boolea
   const chain = new Chain(g, atNight);
   const powers = s.villagePowers;
   for (const d of batch) if (s.seats[d.seat]!.alive) chain.die(d.seat, d.cause, powers);
-  chain.react(0);
+  if (chain.dead.length > 0 && chain.settle()) yield GAME_OVER;
+  if (chain.react(0)) yield GAME_OVER;
   for (let k = 0; k < chain.dead.length; k++) {
     if (!chain.mayShoot[k]) continue;
     const hunter = chain.dead[k]!;
     const a = yield* ask(hunterDecision(g, hunter));
     g.emit({ type: 'shot', seat: hunter, target: a.target, vis: ALL });
     if (a.target === null || !s.seats[a.target]!.alive) continue;
-    const from = chain.dead.length;
-    chain.die(a.target, 'shot', s.villagePowers);
-    chain.react(from);
+    if (chain.shot(a.target)) yield GAME_OVER;
   }
   if (checkVictory(g)) yield GAME_OVER;
   if (s.sheriff >= 0 && !s.seats[s.sheriff]!.alive) yield* successorStep(g);

@@ -33,6 +33,9 @@ export interface CheckCell {
 /** 004's variants: the heuristic agent answers their decisions too (the random agent's way where it has no rule of its own). */
 export const VARIANTS: readonly (readonly string[])[] = [['harvestFestival=true'], ['newMoon=all'], ['harvestFestival=true', 'newMoon=all']];
 
+/** Options no preset sets (the documents' other readings), each played under 004 with every role. */
+export const OTHER_READINGS: readonly (readonly string[])[] = [['victoryAt=chain-end']];
+
 export function checkCells(): CheckCell[] {
   const cells: CheckCell[] = [];
   for (const p of PRESETS) {
@@ -41,6 +44,8 @@ export function checkCells(): CheckCell[] {
     for (const rules of VARIANTS)
       cells.push({ label: `${p.name} ${ROLE_MIXES[1]} ${rules.join(' ')}`, preset: p.name, players: undefined, roles: ROLE_MIXES[1], rules });
   }
+  for (const rules of OTHER_READINGS)
+    cells.push({ label: `standard ${ROLE_MIXES[1]} ${rules.join(' ')}`, preset: 'standard', players: undefined, roles: ROLE_MIXES[1], rules });
   return cells;
 }
 

@@ -194,6 +194,7 @@ function setups(): { label: string; setup: GameSetup }[] {
   add('plain 5', { roles: 'werewolf,villager=4', rules: ['sheriff=false'] });
   add('thief with wolves left over', { roles: 'werewolf=4,thief,seer,villager=5', players: 9 });
   add('piper small', { roles: 'werewolf,piper,villager=3', rules: ['sheriff=false'] });
+  add('victory at the chain\'s end', { roles: 'werewolf=2,seer,witch,hunter,cupid,villager=2', rules: ['victoryAt=chain-end', 'sheriff=false'] });
   return out;
 }
 

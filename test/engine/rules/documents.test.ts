@@ -40,6 +40,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'sheriff', value: 'true', quote: 'The captain is elected after having the majority of votes from other players' },
     { key: 'caughtGirl', value: 'dies', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
     { key: 'witchSavesCaughtGirl', value: 'false', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
+    { key: 'victoryAt', value: 'each-death', quote: 'The Villagers win, as soon as the last werewolf is eliminated' },
   ],
   '001': [
     { key: 'packTargets', value: 'self-or-non-wolves', quote: '狼人可以自殺騙取女巫解藥，但不能在夜間相互廝殺' },
@@ -58,6 +59,8 @@ const STATED: Record<Doc, readonly Stated[]> = {
     // 小女孩被守衛守護無效。但可以被女巫拯救: the extraction garbled 小女孩被守衛, the rest reads.
     { key: 'witchSavesCaughtGirl', value: 'true', quote: '守護無效。但可以被女巫拯救' },
     { key: 'littleGirlNamesHalf', value: 'true', quote: '任何假設自己是小女孩的人在白天只能最多指出場上1/2的狼人' },
+    // A win is what the lovers achieve (eliminate everyone else), so it is theirs at that death.
+    { key: 'victoryAt', value: 'each-death', quote: '他們可以消滅除他倆之外的所有游戲者而取勝' },
   ],
   '002': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：黑夜的时候杀死所有的村民' },
@@ -76,6 +79,8 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'speakingOrder', value: 'after-victim', quote: '从刚才天黑时被杀的玩家左手边的玩家开始' },
     { key: 'caughtGirl', value: 'pack-chooses', quote: '当然狼人也可以选择不杀死小女孩' },
     { key: 'witchSavesCaughtGirl', value: 'false', quote: '狼人发现了小女孩，小女孩立即死亡' },
+    // Goals are states (all the werewolves executed, all the villagers killed): reached at a death.
+    { key: 'victoryAt', value: 'each-death', quote: '村民的目标：白天的时候处决所有的狼人' },
   ],
   '004': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：杀死所有的村民' },
@@ -88,6 +93,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'sheriff', value: 'true', quote: '警长第一个白天大家发表意见之后由投票选举出来的' },
     { key: 'caughtGirl', value: 'dies', quote: '如被发现立刻死，同时那晚，狼人不能杀其他人' },
     { key: 'witchSavesCaughtGirl', value: 'false', quote: '小女孩夜晚狼人睁眼时候小女孩可偷看。如被发现立刻死' },
+    { key: 'victoryAt', value: 'each-death', quote: 'B狼人杀死所有村人，狼人获胜' },
   ],
 };
 

@@ -1,6 +1,7 @@
 // Teams and victory (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import { winnerNow } from '../../../engine/flow/victory.js';
+import { PRESETS, findPreset } from '../../../engine/index.js';
 import { deaths, eventsOf, play, scenario, v } from '../../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
@@ -55,11 +56,69 @@ describe('victory', () => {
     expect(g.over).toBe(false);
   });
 
-  it('a draw when nobody is left', () => {
-    // The pack eats the hunter, who shoots the last werewolf.
-    const g = play(scenario({ deck: ['werewolf', 'hunter'], rules: noSheriff }), { pack: 1, hunter: 0 });
+  // victoryAt: the instant of each death (every document) or the chain's end (none).
+  const hunterEaten = () => scenario({ deck: ['werewolf', 'hunter'], rules: { ...noSheriff, victoryAt: 'each-death' } });
+  it('each-death: the werewolves win the instant they kill the last villager; his shot never comes (004 "狼人杀死所有村人，狼人获胜"; 000 "as soon as")', () => {
+    const g = play(hunterEaten(), { pack: 1, hunter: 0 });
+    expect(g.outcome()?.winner).toBe('werewolves');
+    expect(g.outcome()?.winners).toEqual([0]);
+    expect(eventsOf(g, 'shot')).toHaveLength(0);
+    expect(g.log.slice(-3).map((e) => e.type)).toEqual(['death', 'death-cause', 'end']);
+  });
+
+  it('chain-end: the hunter shoots the last werewolf and nobody is left: a draw (no document)', () => {
+    const g = play(scenario({ deck: ['werewolf', 'hunter'], rules: { ...noSheriff, victoryAt: 'chain-end' } }), { pack: 1, hunter: 0 });
     expect(g.outcome()?.winner).toBe('draw');
     expect(g.outcome()?.winners).toEqual([]);
+    expect(deaths(g)).toEqual([
+      { seat: 1, cause: 'wolves' },
+      { seat: 0, cause: 'shot' },
+    ]);
+  });
+
+  // Cupid (2) pairs the werewolf (0) with villager 1; the pack eats Cupid; the lovers vote out the hunter (3), who would shoot 0.
+  const loversOutvoteHunter = (victoryAt: 'each-death' | 'chain-end') =>
+    play(scenario({ deck: ['werewolf', 'villager', 'cupid', 'hunter'], rules: { ...noSheriff, victoryAt } }), {
+      cupid: { kind: 'cupid', lovers: [0, 1] },
+      pack: 2,
+      vote: (d) => (d.seat === 3 ? 0 : 3),
+      hunter: 0,
+    });
+  it('each-death: the lovers win the instant they are the last two alive, before the hunter shoots (001 "消滅除他倆之外的所有游戲者而取勝")', () => {
+    const g = loversOutvoteHunter('each-death');
+    expect(g.outcome()?.winner).toBe('lovers');
+    expect(g.outcome()?.winners).toEqual([0, 1]);
+    expect(eventsOf(g, 'shot')).toHaveLength(0);
+  });
+  it('chain-end: the hunter shoots a lover, the other dies of grief: a draw', () => {
+    const g = loversOutvoteHunter('chain-end');
+    expect(g.outcome()?.winner).toBe('draw');
+    expect(deaths(g).map((d) => d.cause)).toEqual(['wolves', 'vote', 'shot', 'grief']);
+  });
+
+  it.each(['each-death', 'chain-end'] as const)('%s: a draw remains when the last two die at the same dawn (the pack eats the witch, who poisons the last werewolf)', (victoryAt) => {
+    const g = play(scenario({ deck: ['werewolf', 'witch'], rules: { ...noSheriff, victoryAt } }), {
+      pack: 1,
+      witch: { kind: 'witch', heal: false, poison: 0 },
+    });
+    expect(g.outcome()?.winner).toBe('draw');
+    expect(deaths(g).map((d) => d.seat).sort()).toEqual([0, 1]);
+  });
+
+  it('each-death: a death that decides the game ends it before the grief it causes (000 "as soon as the last werewolf is eliminated")', () => {
+    // Cupid (2) pairs the werewolf (0) with villager 1; 3 votes out 0 (the lovers abstain): the village wins at once, 1's grief never comes.
+    const g = play(scenario({ deck: ['werewolf', 'villager', 'cupid', 'villager'], rules: { ...noSheriff, victoryAt: 'each-death' } }), {
+      cupid: { kind: 'cupid', lovers: [0, 1] },
+      pack: 2,
+      vote: (d) => (d.seat === 3 ? 0 : null),
+    });
+    expect(g.outcome()?.winner).toBe('village');
+    expect(g.state.seats[1]!.alive).toBe(true);
+    expect(g.outcome()?.winners).toEqual([2, 3]); // 1 left the village for love: not a winner
+  });
+
+  it.each(PRESETS.map((p) => [p.name, p.document] as const))('preset %s (%s) checks victory at each death', (name) => {
+    expect(findPreset(name)!.options.victoryAt).toBe('each-death');
   });
 
   it('victory is checked after the chain reactions of a death, at once (000)', () => {
