@@ -57,7 +57,8 @@ export type EventBody =
   | { readonly type: 'cupid'; readonly seat: number; readonly lovers: readonly [number, number] }
   /** A lover wakes and sees the partner; `secret`: Harvest Festival's second waking (B and C). */
   | { readonly type: 'lover'; readonly seat: number; readonly partner: number; readonly partnerIs: LoverInfo; readonly secret?: boolean }
-  | { readonly type: 'guard'; readonly seat: number; readonly target: number }
+  /** The guard's choice (null: nobody tonight, guardMayPass). */
+  | { readonly type: 'guard'; readonly seat: number; readonly target: number | null }
   | { readonly type: 'seer'; readonly seat: number; readonly target: number; readonly result: SeerResult }
   /** The pack wakes and recognises itself. */
   | { readonly type: 'pack'; readonly wolves: readonly number[] }
@@ -92,6 +93,8 @@ export type EventBody =
   | { readonly type: 'speech'; readonly seat: number; readonly claims: readonly Claim[]; readonly text?: string | undefined }
   | { readonly type: 'election'; readonly round: number; readonly votes: readonly Vote[] }
   | { readonly type: 'sheriff'; readonly seat: number; readonly how: 'elected' | 'drawn' | 'successor' }
+  /** The dying sheriff named no successor (successorMayPass): no sheriff from now on. */
+  | { readonly type: 'no-successor'; readonly seat: number }
   | { readonly type: 'votes'; readonly round: number; readonly votes: readonly Vote[] }
   | { readonly type: 'tie'; readonly tied: readonly number[]; readonly round: number }
   | { readonly type: 'tie-break'; readonly sheriff: number; readonly target: number | null }

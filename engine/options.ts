@@ -34,6 +34,7 @@ export interface RuleOptions {
   readonly hunterShootsOn: readonly Cause[];
   readonly guardRepeat: (typeof GUARD_REPEAT)[number];
   readonly guardBlocks: (typeof GUARD_BLOCKS)[number];
+  readonly guardMayPass: boolean;
   readonly loversMayVoteEachOther: boolean;
   readonly loversMayKillEachOther: boolean;
   readonly loversLearn: (typeof LOVERS_LEARN)[number];
@@ -42,6 +43,7 @@ export interface RuleOptions {
   readonly lastTie: (typeof LAST_TIE)[number];
   readonly sheriffTieBreak: (typeof SHERIFF_TIE_BREAK)[number];
   readonly sheriffMayVoidTie: boolean;
+  readonly successorMayPass: boolean;
   readonly sheriff: boolean;
   readonly speakingOrder: (typeof SPEAKING_ORDERS)[number];
   readonly littleGirlCaught: number;
@@ -131,6 +133,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     inTable: false,
     doc: "what the guard's protection blocks: wolves = the pack's attack only, the witch's poison still kills (001, 002); night = every death of that night, the poison too (004: the guarded player does not die that night). Never the Little Girl's (004), nor the death of a guard's repeat under guardRepeat=lethal",
   },
+  {
+    key: 'guardMayPass',
+    spec: bool,
+    inTable: false,
+    doc: 'the guard may protect nobody on a night (001 每晚可以守護一個人, 002 每天晚上可以守护一个人: he "may" guard one each night); false: he names a player every night (004 守卫每晚指定任一玩家)',
+  },
   { key: 'loversMayVoteEachOther', spec: bool, inTable: true, doc: 'a lover may vote against the other (002, 001: no)' },
   {
     key: 'loversMayKillEachOther',
@@ -173,6 +181,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     spec: bool,
     inTable: false,
     doc: 'on a tie the sheriff may declare the vote void instead of choosing (001)',
+  },
+  {
+    key: 'successorMayPass',
+    spec: bool,
+    inTable: false,
+    doc: 'the dying sheriff may name no successor, and the village has no sheriff from then on (002 临死时可以指定, 004 则可一名玩家作继任者: he "may"); false: he must name one (000 "in his last breath he chooses his successor", 001 臨死前必須指定繼任者)',
   },
   {
     key: 'sheriff',
@@ -246,6 +260,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   hunterShootsOn: [...CAUSES],
   guardRepeat: 'forbidden',
   guardBlocks: 'night',
+  guardMayPass: false,
   loversMayVoteEachOther: false,
   loversMayKillEachOther: true,
   loversLearn: 'nothing',
@@ -254,6 +269,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   lastTie: 'nobody',
   sheriffTieBreak: 'choice',
   sheriffMayVoidTie: false,
+  successorMayPass: true,
   sheriff: true,
   speakingOrder: 'seat',
   littleGirlCaught: 0.2,

@@ -330,6 +330,9 @@ export class IdealObserver {
       case 'sheriff':
         this.sheriff = e.seat;
         return;
+      case 'no-successor':
+        this.sheriff = -1;
+        return;
       case 'powers-lost':
         // Public only when the Elder died by day: the village's powers are gone from the next night.
         this.powersLostDay = Math.min(this.powersLostDay, this.day);

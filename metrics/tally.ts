@@ -232,8 +232,8 @@ export class GameCounter {
       case 'guard':
         this.add(e.seat, C.guardNights);
         this.guardSeat = e.seat;
-        this.guardTarget = e.target;
-        this.did(e.seat, 'protected', e.target);
+        this.guardTarget = e.target ?? -1;
+        if (e.target !== null) this.did(e.seat, 'protected', e.target);
         return;
       case 'seer':
         if (this.wolf(e.target)) this.seen[e.seat]! |= 1 << e.target;

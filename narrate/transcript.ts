@@ -81,7 +81,7 @@ export function describe(e: Event, words: Words = shownWords): string | null {
     case 'lover':
       return `${P(e.seat)} wakes as ${e.secret === true ? 'a secret lover' : 'a lover'} and sees ${P(e.partner)}${e.partnerIs === null ? '' : ` (${e.partnerIs})`}`;
     case 'guard':
-      return `${P(e.seat)} (guard) protects ${P(e.target)}`;
+      return e.target === null ? `${P(e.seat)} (guard) protects nobody tonight` : `${P(e.seat)} (guard) protects ${P(e.target)}`;
     case 'seer':
       return `${P(e.seat)} (seer) looks at ${P(e.target)}: ${e.result}`;
     case 'pack':
@@ -128,6 +128,8 @@ export function describe(e: Event, words: Words = shownWords): string | null {
       return `sheriff election${e.round > 1 ? ` (round ${e.round})` : ''}: ${votesText(e.votes)} [${tally(e.votes)}]`;
     case 'sheriff':
       return `${P(e.seat)} is sheriff (${e.how})`;
+    case 'no-successor':
+      return `${P(e.seat)}, the dying sheriff, names no successor: there is no sheriff from now on`;
     case 'votes':
       return `vote${e.round > 1 ? ` (round ${e.round})` : ''}: ${votesText(e.votes)} [${tally(e.votes) || 'no votes'}]`;
     case 'tie':

@@ -210,6 +210,9 @@ function tablesOf(events: readonly Event[], stepOf: (e: Event) => number, steps:
         case 'sheriff':
           sheriff = e.seat;
           break;
+        case 'no-successor':
+          sheriff = -1;
+          break;
         default:
           break;
       }

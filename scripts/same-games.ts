@@ -77,6 +77,8 @@ let played = 0;
 let differing = 0;
 /** Differing games per cell: a rule change should show only in the cells that use the rule. */
 const byCell = new Map<string, number>();
+/** Differing games per seating: a change one agent never makes (a pass) shows only where another seat makes it. */
+const bySeating = new Map<string, number>();
 let k = 0;
 for (const cell of cells) {
   for (const seating of seatings) {
@@ -97,6 +99,7 @@ for (const cell of cells) {
       if (theirs !== mine) {
         differing++;
         byCell.set(cell.label, (byCell.get(cell.label) ?? 0) + 1);
+        bySeating.set(seating.join(' '), (bySeating.get(seating.join(' ')) ?? 0) + 1);
         if (differing <= 5) {
           let at = 0;
           while (at < mine.length && mine[at] === theirs[at]) at++;
@@ -113,4 +116,6 @@ console.log(`${played} games over ${cells.length} cells × ${seatings.length} se
 if (other !== null) console.log(`compared with ${other.label}: ${differing === 0 ? 'every game identical' : `${differing} games differ`}`);
 for (const [label, n] of byCell) console.log(`  ${label}: ${n} of ${per * seatings.length} games differ`);
 if (other !== null && byCell.size > 0) console.log(`  the other ${cells.length - byCell.size} cells: every game identical`);
+if (other !== null && byCell.size > 0)
+  for (const s of seatings) console.log(`  seating ${s.join(' ')}: ${bySeating.get(s.join(' ')) ?? 0} of ${per * cells.length} games differ`);
 process.exitCode = differing === 0 ? 0 : 1;

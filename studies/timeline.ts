@@ -69,6 +69,9 @@ function stepsOf(log: readonly Event[], from: number, outcome: Outcome | null): 
       case 'sheriff':
         push('sheriff', `${P(e.seat)} (${e.how})`);
         break;
+      case 'no-successor':
+        push('sheriff', `nobody (${P(e.seat)} named no successor)`);
+        break;
       case 'verdict':
         push('eliminated', e.target === null ? `nobody (${e.reason})` : `${P(e.target)} (${e.reason})`);
         break;

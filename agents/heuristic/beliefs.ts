@@ -396,7 +396,7 @@ export class Beliefs {
       case 'lover':
         return this.readLover(e.partner, e.partnerIs);
       case 'guard':
-        this.lastGuard = e.target;
+        this.lastGuard = e.target ?? -1;
         this.lastGuardNight = this.night;
         return;
       case 'seer': {

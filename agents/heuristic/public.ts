@@ -191,6 +191,9 @@ export class PublicRecord {
         this.sheriff = e.seat;
         this.salt = mix(this.salt, 0x5e + e.seat);
         return;
+      case 'no-successor':
+        this.sheriff = -1;
+        return;
       case 'votes':
         return this.readVotes(e.votes, e.round);
       case 'seance':

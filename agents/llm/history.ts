@@ -66,6 +66,9 @@ function playerFacts(obs: Observation): PlayerFacts[] {
       case 'sheriff':
         sheriff = e.seat;
         break;
+      case 'no-successor':
+        sheriff = -1;
+        break;
       default:
         break;
     }

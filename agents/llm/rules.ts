@@ -166,7 +166,8 @@ function roleText(r: Role, t: Table): string {
       const repeat = o.guardRepeat === 'forbidden' ? 'never the same player two nights running' : 'guarding the same player two nights running kills him';
       const whom = t.harvest ? 'himself or one of his two nearest living neighbours' : 'one player (himself allowed)';
       const from = o.guardBlocks === 'night' ? 'from death that night: neither the werewolves nor the poison kill him' : 'from the werewolves, not from the poison';
-      return `each night protects ${whom} ${from}; ${repeat}${t.has('little-girl') ? '; protecting the little girl has no effect' : ''}`;
+      const may = o.guardMayPass ? 'may protect' : 'protects';
+      return `each night ${may} ${whom} ${from}; ${repeat}${t.has('little-girl') ? '; protecting the little girl has no effect' : ''}`;
     }
     case 'thief':
       return t.harvest
@@ -226,7 +227,7 @@ function sheriffText(t: Table): string {
   return (
     ' On day 1, after the statements, the players elect a sheriff: his vote counts twice' +
     (t.harvest ? ', he votes first and everyone sees his vote before voting' : '') +
-    ', and when he dies he names his successor.'
+    (t.o.successorMayPass ? ', and when he dies he may name a successor (if he names nobody, there is no sheriff from then on).' : ', and when he dies he names his successor.')
   );
 }
 

@@ -11,6 +11,9 @@
 // grief, the hunter's shot) come after the night and are not blocked, nor the death a
 // repeat causes under guardRepeat=lethal (the guard's own doing).
 //
+// Whether he may protect nobody on a night is the option guardMayPass (001, 002: he "may"
+// guard one each night, 每晚可以守護一個人; 004: he names one every night).
+//
 // Harvest Festival (004): "the guard may protect only himself or one of his two
 // neighbours" (living neighbours, flow/circle.ts).
 
@@ -37,9 +40,15 @@ export function* guardStep(g: Game): Flow {
     s.lastGuarded = -1;
     return;
   }
-  const a = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets, mayPass: false }]);
-  const target = a.target!;
+  const mayPass = g.setup.options.guardMayPass;
+  const a = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets, mayPass }]);
+  const target = a.target;
   g.emit({ type: 'guard', seat: guard, target, vis: only(guard) });
+  if (target === null) {
+    // A night off: nobody is protected, and tomorrow he may guard anyone.
+    s.lastGuarded = -1;
+    return;
+  }
   s.tonight.guarded = target;
   s.tonight.guardedToDeath = !repeatForbidden && target === s.lastGuarded;
   s.lastGuarded = target;

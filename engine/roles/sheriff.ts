@@ -77,14 +77,23 @@ export function* electionStep(g: Game): Flow {
   }
 }
 
-/** The dead sheriff names his successor among the living. */
+/**
+ * The dead sheriff names his successor among the living; under successorMayPass (002
+ * 可以指定, 004 则可) he may name nobody, and the village has no sheriff from then on.
+ */
 export function* successorStep(g: Game): Flow {
   const s = g.state;
   const dead = s.sheriff;
   const targets = livingExcept(s);
   if (targets.length === 0) return;
-  const a = yield* ask<TargetDecision<'successor'>>({ kind: 'successor', id: g.id(), seat: dead, targets, mayPass: false });
-  s.sheriff = a.target!;
+  const mayPass = g.setup.options.successorMayPass;
+  const a = yield* ask<TargetDecision<'successor'>>({ kind: 'successor', id: g.id(), seat: dead, targets, mayPass });
+  if (a.target === null) {
+    s.sheriff = -1;
+    g.emit({ type: 'no-successor', seat: dead, vis: ALL });
+    return;
+  }
+  s.sheriff = a.target;
   g.emit({ type: 'sheriff', seat: s.sheriff, how: 'successor', vis: ALL });
 }
 

@@ -56,6 +56,7 @@ export const AUDIENCE: { readonly [T in EventType]: Rule<T> } = {
   speech: everyone(),
   election: everyone(),
   sheriff: everyone(),
+  'no-successor': everyone(),
   votes: everyone(),
   tie: everyone(),
   'tie-break': everyone(),

@@ -1,6 +1,7 @@
 // The day and the Sheriff / Captain (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import type { TargetDecision, VoteDecision } from '../../../engine/index.js';
+import { ALL } from '../../../engine/events.js';
 import { transcript } from '../../../narrate/transcript.js';
 import { before, byNight, deaths, eventsOf, play, scenario, v, owed } from '../../helpers/scenario.js';
 
@@ -192,6 +193,28 @@ describe('sheriff', () => {
     play(g, { successor: 5 }, before('speech'));
     expect(g.state.sheriff).toBe(5);
     expect(eventsOf(g, 'sheriff').at(-1)).toMatchObject({ seat: 5, how: 'successor' });
+  });
+
+  // successorMayPass: 000 "in his last breathe he chooses his successor", 001 臨死前必須指定繼任者
+  // (must); 002 临死时可以指定, 004 则可一名玩家作继任者 (may).
+  it.each([
+    ['thiercelieux', false],
+    ['classic', false],
+    ['introduction', true],
+    ['standard', true],
+  ] as const)('%s: the dying sheriff may name no successor: %s', (preset, may) => {
+    const g = play(scenario({ deck: [...deck], preset }), { pack: (_d, gg) => (gg.state.night === 1 ? 1 : 3), election: (d) => (d.seat === 3 ? 0 : 3) }, before('successor'));
+    const d = g.pending()[0]!;
+    expect(d).toMatchObject({ kind: 'successor', seat: 3, mayPass: may });
+    const r = g.submit(3, { kind: 'successor', target: null }, d.id);
+    expect(r.ok).toBe(may);
+    if (!may) return;
+    // Nobody is sheriff from now on: no double vote, no new election.
+    expect(g.state.sheriff).toBe(-1);
+    expect(eventsOf(g, 'no-successor')).toEqual([{ type: 'no-successor', seat: 3, vis: ALL }]);
+    play(g, {}, before('vote'));
+    expect(g.pending().every((v) => v.kind === 'vote' && v.weight === 1)).toBe(true);
+    expect(eventsOf(g, 'election').every((e) => g.log.indexOf(e) < g.log.indexOf(eventsOf(g, 'no-successor')[0]!))).toBe(true);
   });
 });
 

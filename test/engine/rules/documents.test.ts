@@ -41,6 +41,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'caughtGirl', value: 'dies', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
     { key: 'witchSavesCaughtGirl', value: 'false', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
     { key: 'victoryAt', value: 'each-death', quote: 'The Villagers win, as soon as the last werewolf is eliminated' },
+    { key: 'successorMayPass', value: 'false', quote: 'If this player is killed, in his last breathe he chooses his successor' },
   ],
   '001': [
     { key: 'packTargets', value: 'self-or-non-wolves', quote: '狼人可以自殺騙取女巫解藥，但不能在夜間相互廝殺' },
@@ -61,6 +62,8 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'littleGirlNamesHalf', value: 'true', quote: '任何假設自己是小女孩的人在白天只能最多指出場上1/2的狼人' },
     // A win is what the lovers achieve (eliminate everyone else), so it is theirs at that death.
     { key: 'victoryAt', value: 'each-death', quote: '他們可以消滅除他倆之外的所有游戲者而取勝' },
+    { key: 'guardMayPass', value: 'true', quote: '每晚可以守護一個人' },
+    { key: 'successorMayPass', value: 'false', quote: '臨死前必須指定繼任者' },
   ],
   '002': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：黑夜的时候杀死所有的村民' },
@@ -81,6 +84,8 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'witchSavesCaughtGirl', value: 'false', quote: '狼人发现了小女孩，小女孩立即死亡' },
     // Goals are states (all the werewolves executed, all the villagers killed): reached at a death.
     { key: 'victoryAt', value: 'each-death', quote: '村民的目标：白天的时候处决所有的狼人' },
+    { key: 'guardMayPass', value: 'true', quote: '每天晚上可以守护一个人' },
+    { key: 'successorMayPass', value: 'true', quote: '则警长临死时可以指定一名活着的玩家作为他的继任者' },
   ],
   '004': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：杀死所有的村民' },
@@ -94,6 +99,8 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'caughtGirl', value: 'dies', quote: '如被发现立刻死，同时那晚，狼人不能杀其他人' },
     { key: 'witchSavesCaughtGirl', value: 'false', quote: '小女孩夜晚狼人睁眼时候小女孩可偷看。如被发现立刻死' },
     { key: 'victoryAt', value: 'each-death', quote: 'B狼人杀死所有村人，狼人获胜' },
+    { key: 'guardMayPass', value: 'false', quote: '守卫每晚指定任一玩家' },
+    { key: 'successorMayPass', value: 'true', quote: '警长被杀，则可一名玩家作继任者' },
   ],
 };
 

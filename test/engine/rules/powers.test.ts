@@ -131,6 +131,25 @@ describe('guard', () => {
     expect(g.submit(0, { kind: 'guard', target: 3 }).ok).toBe(false);
   });
 
+  // guardMayPass: 001 每晚可以守護一個人, 002 每天晚上可以守护一个人 (may); 004 守卫每晚指定任一玩家 (names one).
+  it("guardMayPass: the guard may protect nobody (001, 002); the pack's victim dies, and the next night he may guard anyone", () => {
+    const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, guardMayPass: true, guardRepeat: 'forbidden' } }), { guard: [3, null], pack: (_d, gg) => (gg.state.night === 2 ? 3 : 4) }, (gg) => gg.state.night === 3 && before('guard')(gg));
+    expect(eventsOf(g, 'guard').map((e) => e.target)).toEqual([3, null]);
+    expect(deaths(g)).toContainEqual({ seat: 3, cause: 'wolves' }); // night 2: nobody guarded
+    const d = g.pending()[0] as TargetDecision;
+    expect(d).toMatchObject({ kind: 'guard', mayPass: true });
+  });
+  it('guardMayPass: after a night off the same player may be guarded again (the rule is "two nights running")', () => {
+    const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, guardMayPass: true, guardRepeat: 'forbidden' } }), { guard: [4, null], pack: (_d, gg) => (gg.state.night === 1 ? 2 : 3) }, (gg) => gg.state.night === 3 && before('guard')(gg));
+    expect((g.pending()[0] as TargetDecision).targets).toContain(4);
+  });
+  it('guardMayPass=false: the guard names a player every night (004)', () => {
+    const g = play(scenario({ deck: [...deck], rules: noSheriff }), {}, before('guard'));
+    const d = g.pending()[0]!;
+    expect(d).toMatchObject({ kind: 'guard', mayPass: false });
+    expect(g.submit(0, { kind: 'guard', target: null }, d.id).ok).toBe(false);
+  });
+
   it('guardRepeat=lethal: guarding the same player two nights running kills him (002)', () => {
     const g = play(scenario({ deck: [...deck], rules: { ...noSheriff, guardRepeat: 'lethal' } }), { guard: [3, 3], pack: (_d, gg) => (gg.state.night === 1 ? 4 : 2) }, (gg) => gg.state.day === 2 && before('speech')(gg));
     expect(deaths(g)).toContainEqual({ seat: 3, cause: 'guard' });
