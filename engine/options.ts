@@ -38,6 +38,7 @@ export interface RuleOptions {
   readonly loversMayVoteEachOther: boolean;
   readonly loversMayKillEachOther: boolean;
   readonly loversLearn: (typeof LOVERS_LEARN)[number];
+  readonly dayVoteMayAbstain: boolean;
   readonly tie: (typeof TIE_RULES)[number];
   readonly maxRevotes: number;
   readonly lastTie: (typeof LAST_TIE)[number];
@@ -153,6 +154,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     doc: "what the lovers learn of each other's card: nothing (004), team = human or wolf (002), or the role",
   },
   {
+    key: 'dayVoteMayAbstain',
+    spec: bool,
+    inTable: false,
+    doc: 'a voter may abstain in the day vote and its re-votes; false: every voter names a player (000 "must select one player", 002 and 004 所有玩家都伸出手…同时把手指向, every hand points), so a vote always sends someone out or ties; a seat that gives no vote gets the fallback, the first legal player, counted as its error',
+  },
+  {
     key: 'tie',
     spec: oneOf(TIE_RULES),
     inTable: true,
@@ -264,6 +271,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   loversMayVoteEachOther: false,
   loversMayKillEachOther: true,
   loversLearn: 'nothing',
+  dayVoteMayAbstain: false,
   tie: 'none',
   maxRevotes: 2,
   lastTie: 'nobody',

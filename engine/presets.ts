@@ -130,6 +130,7 @@ export const PRESETS: readonly Preset[] = [
       'hunterShootsOn: 001 names the pack and the vote (he shoots) and the poison (he does not); silent on grief, shot, guard, scapegoat, elder, punishment, drawn; he shoots on them (004: on any death)',
       'loversLearn: the lovers "recognise each other", nothing more is said; nothing (004)',
       'tie: without a sheriff to decide 001 is silent; the tied are voted on again (000)',
+      'dayVoteMayAbstain: silent; false (000 "must select one player", 002 and 004: every hand points)',
       'maxRevotes, lastTie: silent; 2 re-votes, then nobody goes',
       'speakingOrder: silent; seat (000, 004)',
       VARIANTS_OFF,

@@ -79,22 +79,25 @@ let differing = 0;
 const byCell = new Map<string, number>();
 /** Differing games per seating: a change one agent never makes (a pass) shows only where another seat makes it. */
 const bySeating = new Map<string, number>();
+/** Cells the other build cannot set up (an option it lacks). */
+const newCells = new Set<string>();
 let k = 0;
 for (const cell of cells) {
   for (const seating of seatings) {
     const req = { preset: cell.preset, players: cell.players, roles: cell.roles, rules: cell.rules };
-    const tables = [here, ...(other === null ? [] : [other])].map((b) => {
-      const t = b.table(req, seating);
-      if (!t.ok) fail(`${b.label}: table ${cell.label} / ${seating.join(' ')}: ${t.error}`);
-      return t.value;
-    });
+    const mineTable = here.table(req, seating);
+    if (!mineTable.ok) fail(`${here.label}: table ${cell.label} / ${seating.join(' ')}: ${mineTable.error}`);
+    // A cell of an option the other build does not have yet: played here, compared with nothing.
+    const theirTable = other === null ? null : other.table(req, seating);
+    if (theirTable !== null && !theirTable.ok) newCells.add(cell.label);
+    const tables = [mineTable.value, ...(theirTable !== null && theirTable.ok ? [theirTable.value] : [])];
     for (let i = 0; i < per; i++) {
       // The same game seeds as heuristic-check's slots (one run seed per slot).
       const g = gameSeed(`${seed}/${k}`, i);
       const mine = here.play(tables[0]!.setup, tables[0]!.seating, g);
       digest.update(mine);
       played++;
-      if (other === null) continue;
+      if (other === null || tables.length < 2) continue;
       const theirs = other.play(tables[1]!.setup, tables[1]!.seating, g);
       if (theirs !== mine) {
         differing++;
@@ -115,7 +118,8 @@ for (const cell of cells) {
 console.log(`${played} games over ${cells.length} cells × ${seatings.length} seatings, seed ${seed}; digest ${digest.digest('hex').slice(0, 16)}`);
 if (other !== null) console.log(`compared with ${other.label}: ${differing === 0 ? 'every game identical' : `${differing} games differ`}`);
 for (const [label, n] of byCell) console.log(`  ${label}: ${n} of ${per * seatings.length} games differ`);
-if (other !== null && byCell.size > 0) console.log(`  the other ${cells.length - byCell.size} cells: every game identical`);
+for (const label of newCells) console.log(`  ${label}: not compared (${other!.label} cannot set it up)`);
+if (other !== null && byCell.size > 0) console.log(`  the other ${cells.length - byCell.size - newCells.size} cells: every game identical`);
 if (other !== null && byCell.size > 0)
   for (const s of seatings) console.log(`  seating ${s.join(' ')}: ${bySeating.get(s.join(' ')) ?? 0} of ${per * cells.length} games differ`);
 process.exitCode = differing === 0 ? 0 : 1;

@@ -335,7 +335,7 @@ export function rulesText(g: RulesInput): string {
   lines.push(`Night order: ${nightOrder(t)}.`);
   lines.push(
     `Each day: the night's dead are announced and their cards shown; then every living player makes one statement, ${speakingOrderText(t)}.${sheriffText(t)} ` +
-      `Then all living players vote at once to eliminate one player; most votes goes. ${tieText(t)}`,
+      `Then all living players vote at once to eliminate one player${t.o.dayVoteMayAbstain ? ' (a voter may abstain)' : ' (every voter must name a player)'}; most votes goes. ${tieText(t)}`,
   );
   lines.push(victoryText(t));
   lines.push(...moonText(t));

@@ -124,17 +124,19 @@ function* dayVote(g: Game): Flow {
       // (mayVoteToday, inlined on the common path)
       if (!st.alive || !st.mayVote || (allowed !== null && !allowed.includes(v)) || (s.moon !== null && !mayVoteToday(g, v, allowed))) continue;
       const targets: number[] = [];
-      let mayPass = true;
+      // 000 "must select one player", 002/004 every hand points: no abstaining (dayVoteMayAbstain).
+      let mayPass = o.dayVoteMayAbstain;
       if (april && st.lover >= 0) {
         // April Fools: lovers hate each other and must vote for each other.
         for (const p of partnersOf(s, v)) if (s.seats[p]!.alive && (candidates === null || candidates.includes(p))) targets.push(p);
-        mayPass = targets.length === 0;
+        mayPass = false;
       } else {
         const lover = unvotableLover(g, v);
         for (let t = 0; t < s.players; t++)
           if (t !== v && t !== lover && s.seats[t]!.alive && (away & (1 << t)) === 0 && (candidates === null || candidates.includes(t)))
             targets.push(t);
       }
+      if (targets.length === 0) mayPass = true;
       const d: VoteDecision = { kind: 'vote', id: g.id(), seat: v, targets, mayPass, round, weight: voteWeight(g, v) };
       ds.push(d);
     }

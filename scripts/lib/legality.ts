@@ -34,7 +34,7 @@ export interface CheckCell {
 export const VARIANTS: readonly (readonly string[])[] = [['harvestFestival=true'], ['newMoon=all'], ['harvestFestival=true', 'newMoon=all']];
 
 /** Options no preset sets (the documents' other readings), each played under 004 with every role. */
-export const OTHER_READINGS: readonly (readonly string[])[] = [['victoryAt=chain-end']];
+export const OTHER_READINGS: readonly (readonly string[])[] = [['victoryAt=chain-end'], ['dayVoteMayAbstain=true']];
 
 export function checkCells(): CheckCell[] {
   const cells: CheckCell[] = [];

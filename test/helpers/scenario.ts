@@ -24,7 +24,9 @@ export function setupOf(spec: ScenarioSpec): GameSetup {
   const preset = findPreset(spec.preset ?? 'standard')!;
   const players = spec.players ?? (spec.deck.includes('thief') ? spec.deck.length - 2 : spec.deck.length);
   const deck = [...spec.deck].sort((a, b) => ROLES.indexOf(a) - ROLES.indexOf(b));
-  return { players, deck, options: { ...preset.options, ...spec.rules }, preset: preset.name };
+  // Voters may abstain unless a test says otherwise (every preset has dayVoteMayAbstain=false):
+  // a vote the plan leaves out is then a pass, and sends nobody out by accident.
+  return { players, deck, options: { ...preset.options, dayVoteMayAbstain: true, ...spec.rules }, preset: preset.name };
 }
 
 export function scenario(spec: ScenarioSpec): Game {

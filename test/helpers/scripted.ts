@@ -13,11 +13,14 @@ import { resolveSetup, type GameSetup } from '../../engine/index.js';
 /** An answer, a target seat (or null) for target decisions, or undefined: let the random agent answer. */
 export type Script = (d: Decision, g: Game) => Answer | number | null | undefined;
 
-/** The setup of a mix under a preset, without a sheriff unless `rules` says `sheriff=...`. */
+/**
+ * The setup of a mix under a preset, without a sheriff unless `rules` says `sheriff=...`,
+ * and with voters who may abstain unless it says `dayVoteMayAbstain=...` (a script's null vote).
+ */
 export function setupOf(roles: string, rules: readonly string[] = [], preset = 'standard'): GameSetup {
   // A rule given twice is refused: the default only where the caller says nothing of it.
-  const sheriff = rules.some((a) => a.split('=')[0]!.trim() === 'sheriff') ? [] : ['sheriff=false'];
-  const r = resolveSetup({ preset, roles, rules: [...sheriff, ...rules] });
+  const unless = (key: string, rule: string) => (rules.some((a) => a.split('=')[0]!.trim() === key) ? [] : [rule]);
+  const r = resolveSetup({ preset, roles, rules: [...unless('sheriff', 'sheriff=false'), ...unless('dayVoteMayAbstain', 'dayVoteMayAbstain=true'), ...rules] });
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }

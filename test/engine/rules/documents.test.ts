@@ -14,6 +14,7 @@ import type { Decision, VoteDecision } from '../../../engine/decisions.js';
 import { ALL, MODERATOR, maskOf } from '../../../engine/events.js';
 import { formatOptionValue, OPTION_KEYS, type OptionKey } from '../../../engine/options.js';
 import { PRESETS, findPreset } from '../../../engine/presets.js';
+import { fallbackAnswer } from '../../../engine/index.js';
 import { before, deaths, eventsOf, owed, play, scenario, v } from '../../helpers/scenario.js';
 
 type Doc = '000' | '001' | '002' | '004';
@@ -42,6 +43,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'witchSavesCaughtGirl', value: 'false', quote: 'If she gets caught, she will be killed immediately instead of the selected victim' },
     { key: 'victoryAt', value: 'each-death', quote: 'The Villagers win, as soon as the last werewolf is eliminated' },
     { key: 'successorMayPass', value: 'false', quote: 'If this player is killed, in his last breathe he chooses his successor' },
+    { key: 'dayVoteMayAbstain', value: 'false', quote: 'must select one player that they want to eliminate when they vote' },
   ],
   '001': [
     { key: 'packTargets', value: 'self-or-non-wolves', quote: '狼人可以自殺騙取女巫解藥，但不能在夜間相互廝殺' },
@@ -86,6 +88,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'victoryAt', value: 'each-death', quote: '村民的目标：白天的时候处决所有的狼人' },
     { key: 'guardMayPass', value: 'true', quote: '每天晚上可以守护一个人' },
     { key: 'successorMayPass', value: 'true', quote: '则警长临死时可以指定一名活着的玩家作为他的继任者' },
+    { key: 'dayVoteMayAbstain', value: 'false', quote: '所有玩家都伸出手，上帝一声令下，玩家同时把手指向' },
   ],
   '004': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：杀死所有的村民' },
@@ -101,6 +104,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'victoryAt', value: 'each-death', quote: 'B狼人杀死所有村人，狼人获胜' },
     { key: 'guardMayPass', value: 'false', quote: '守卫每晚指定任一玩家' },
     { key: 'successorMayPass', value: 'true', quote: '警长被杀，则可一名玩家作继任者' },
+    { key: 'dayVoteMayAbstain', value: 'false', quote: '所有玩家都伸出手，法官一声令下，玩家同时把手指向' },
   ],
 };
 
@@ -254,6 +258,24 @@ describe('the re-vote "until someone goes" (002, options maxRevotes and lastTie)
       gg.log.some((e) => e.type === 'tie') ? ({ 0: 2, 3: 2, 1: 2, 2: 0 } as Record<number, number>)[d.seat] ?? null : tieForever.vote(d);
     const g = play(scenario({ deck: [...deck], preset: 'introduction', rules: noSheriff }), { pack: 5, vote }, (gg) => gg.state.night === 2);
     expect(eventsOf(g, 'verdict')[0]).toMatchObject({ target: 2, reason: 'majority' });
+  });
+
+  // dayVoteMayAbstain: every hand points (002 所有玩家都伸出手…同时把手指向; 000 "must select one player").
+  it.each(PRESETS.map((p) => [p.name] as const))('%s: no voter may abstain, so the vote "until someone goes" never ends on nobody voting', (preset) => {
+    const g = play(scenario({ deck: [...deck], preset, rules: { ...noSheriff, dayVoteMayAbstain: findPreset(preset)!.options.dayVoteMayAbstain } }), { pack: 5 }, before('vote'));
+    const votes = g.pending().filter((d): d is VoteDecision => d.kind === 'vote');
+    expect(votes.length).toBeGreaterThan(0);
+    for (const d of votes) {
+      expect(d.mayPass).toBe(false);
+      expect(g.submit(d.seat, { kind: 'vote', target: null }, d.id).ok).toBe(false);
+      // A seat that gives no vote gets the fallback: the first legal player (charged to it).
+      expect(fallbackAnswer(d)).toEqual({ kind: 'vote', target: d.targets[0] });
+    }
+  });
+
+  it('dayVoteMayAbstain=true: a vote nobody casts ends the day with nobody out', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'introduction', rules: { ...noSheriff, dayVoteMayAbstain: true } }), { pack: 5, vote: null }, (gg) => gg.state.night === 2);
+    expect(eventsOf(g, 'verdict')[0]).toMatchObject({ target: null, reason: 'no-votes' });
   });
 });
 
