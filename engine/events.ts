@@ -43,8 +43,16 @@ export type PotionEffect = (typeof POTION_EFFECTS)[number];
 export type RoleChangeReason = 'stolen' | 'potion' | 'miracle';
 export type LoverInfo = Role | 'werewolf' | 'human' | null;
 
-/** The public reason given for a death: night deaths are announced without their cause. */
-export type PublicCause = 'night' | Exclude<Cause, 'wolves' | 'poison' | 'guard'>;
+/**
+ * The public reason given for a death: night deaths are announced without their cause
+ * ('night'), or, under nightCausePublic (000), with it ('wolves', 'poison', 'guard').
+ */
+export type PublicCause = 'night' | Cause;
+
+/** Whether a public cause is a death of the night (announced at dawn). */
+export function isNightCause(cause: PublicCause): boolean {
+  return cause === 'night' || cause === 'wolves' || cause === 'poison' || cause === 'guard';
+}
 
 export type EventBody =
   /** The game begins: how many players, which cards are in the deck (public knowledge). */

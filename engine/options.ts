@@ -47,6 +47,7 @@ export interface RuleOptions {
   readonly successorMayPass: boolean;
   readonly sheriff: boolean;
   readonly speakingOrder: (typeof SPEAKING_ORDERS)[number];
+  readonly nightCausePublic: boolean;
   readonly littleGirlCaught: number;
   readonly caughtGirl: (typeof CAUGHT_GIRL)[number];
   readonly witchSavesCaughtGirl: boolean;
@@ -208,6 +209,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     doc: "day speeches: seat order, or after-victim = clockwise from the left of the night's victim (002)",
   },
   {
+    key: 'nightCausePublic',
+    spec: bool,
+    inTable: false,
+    doc: 'the dawn announces how each night death came: the pack, the poison (or a lethal guard) (000 "The gamemaster shows all players which player was killed by the werewolves", "will reveal to the village the effect of the witch the next morning"); false: the night\'s dead are announced without their cause (001, 002, 004 宣布昨晚死去的人是谁)',
+  },
+  {
     key: 'littleGirlCaught',
     spec: { kind: 'prob' },
     inTable: true,
@@ -280,6 +287,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   successorMayPass: true,
   sheriff: true,
   speakingOrder: 'seat',
+  nightCausePublic: false,
   littleGirlCaught: 0.2,
   caughtGirl: 'dies',
   witchSavesCaughtGirl: false,

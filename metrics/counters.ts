@@ -89,7 +89,8 @@ export function binOf(p: number): number {
 // 2: a game's fractional counters rounded to GRID (tally.ts), so that their sums are exact.
 // 3: the ideal observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
 //    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer.ts).
-export const METRICS_VERSION = 3;
+// 4: under nightCausePublic (000) the ideal observer reads the dawn's named victim of the pack.
+export const METRICS_VERSION = 4;
 
 /** The counters that take fractions in a game (the others count whole things). */
 export const FRACTIONAL: readonly number[] = [C.observerOnWolf, C.chanceOnWolf, C.votesExpected, C.beliefSq, C.observerSq];

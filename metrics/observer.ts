@@ -39,6 +39,7 @@
 
 import {
   ALL,
+  isNightCause,
   neighboursWhere,
   type Event,
   type GameSetup,
@@ -283,12 +284,16 @@ export class IdealObserver {
         });
         this.version++;
         return;
-      case 'day':
+      case 'day': {
+        // nightCausePublic (000): a dawn that names no victim of the pack says it killed nobody.
+        const last = this.nights[this.nights.length - 1];
+        if (this.options.nightCausePublic && last !== undefined && last.known === UNKNOWN) last.known = NONE;
         this.day = e.day;
         this.awayToday = 0;
         this.goneHunting = false;
         this.card = null;
         return;
+      }
       case 'moon':
         this.card = e.event;
         return;
@@ -301,7 +306,9 @@ export class IdealObserver {
         this.goneHunting = e.event === 'gone-hunting';
         return;
       case 'death':
-        this.die(e.seat, e.role, e.cause === 'night');
+        this.die(e.seat, e.role, isNightCause(e.cause));
+        // nightCausePublic (000): the dawn names the pack's victim.
+        if (e.cause === 'wolves') this.packVictim(e.seat);
         return;
       case 'miracle': {
         // The pack's victim, turned over, lives on as a plain villager.
@@ -368,6 +375,15 @@ export class IdealObserver {
       if (last !== undefined) last.deaths |= bit(seat);
     }
     this.deathsPending = true;
+    this.version++;
+  }
+
+  /** The pack's victim of the last night, announced as such (nightCausePublic). */
+  private packVictim(seat: number): void {
+    const last = this.nights[this.nights.length - 1];
+    if (last === undefined) return;
+    // A second victim named for one night would be a new rule: know nothing rather than one.
+    last.known = last.known === NONE || last.known === seat ? seat : UNKNOWN;
     this.version++;
   }
 

@@ -6,7 +6,7 @@
 // (`describe`'s `words`, agents/llm/quote.ts).
 
 import type { Claim } from '../engine/index.js';
-import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type Vote } from '../engine/index.js';
+import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type PublicCause, type Vote } from '../engine/index.js';
 import type { MoonEvent, SeanceQuestion } from '../engine/index.js';
 import { ELDER_LIVES } from '../engine/index.js';
 import { visible, visibleLine } from './escape.js';
@@ -60,6 +60,22 @@ function attackText(target: number, result: 'protected' | 'healed' | 'life-lost'
 export type Words = (text: string) => string;
 
 export const shownWords: Words = (text) => `“${visibleLine(text)}”`;
+
+/** A public cause of death in words (a night death's cause is public only under nightCausePublic, 000). */
+export function causeWords(cause: PublicCause): string {
+  switch (cause) {
+    case 'night':
+      return 'in the night';
+    case 'wolves':
+      return 'killed by the werewolves in the night';
+    case 'poison':
+      return 'poisoned in the night';
+    case 'guard':
+      return 'guarded to death in the night';
+    default:
+      return cause;
+  }
+}
 
 /** One event as text (null for events the transcript folds into others); `words` writes what players said. */
 export function describe(e: Event, words: Words = shownWords): string | null {
@@ -115,7 +131,7 @@ export function describe(e: Event, words: Words = shownWords): string | null {
     case 'poison-blocked':
       return `the guard's protection saves ${P(e.target)} from the poison`;
     case 'death':
-      return `${P(e.seat)} dies (${e.cause === 'night' ? 'in the night' : e.cause}) and is revealed: ${e.role}`;
+      return `${P(e.seat)} dies (${causeWords(e.cause)}) and is revealed: ${e.role}`;
     case 'death-cause':
       return `cause of ${P(e.seat)}'s death: ${e.cause}`;
     case 'powers-lost':

@@ -5,7 +5,7 @@
 // each row says whether both are the same.
 
 import type { Event, Outcome } from '../engine/index.js';
-import { describe, P } from '../narrate/transcript.js';
+import { causeWords, describe, P } from '../narrate/transcript.js';
 
 export interface TimelineRow {
   /** `Night 2`, `Day 2`, or `End`. */
@@ -76,7 +76,7 @@ function stepsOf(log: readonly Event[], from: number, outcome: Outcome | null): 
         push('eliminated', e.target === null ? `nobody (${e.reason})` : `${P(e.target)} (${e.reason})`);
         break;
       case 'death': {
-        const text = `${P(e.seat)} ${e.role} (${e.cause === 'night' ? 'in the night' : e.cause})`;
+        const text = `${P(e.seat)} ${e.role} (${causeWords(e.cause)})`;
         if (deaths === null) deaths = push('deaths', text);
         else deaths.text += `, ${text}`;
         break;

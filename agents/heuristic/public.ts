@@ -11,7 +11,7 @@
 import type { Event } from '../../engine/index.js';
 import type { SeanceQuestion } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
-import { neighboursWhere } from '../../engine/index.js';
+import { isNightCause, neighboursWhere } from '../../engine/index.js';
 import { MAX_PLAYERS } from '../../engine/index.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
@@ -178,7 +178,7 @@ export class PublicRecord {
         return;
       case 'death':
         this.version++;
-        return this.readDeath(e.seat, e.role, e.cause === 'night');
+        return this.readDeath(e.seat, e.role, isNightCause(e.cause));
       case 'idiot-revealed':
         this.salt = mix(this.salt, 0x1d + e.seat);
         this.claimed[e.seat] = 'idiot';

@@ -7,7 +7,7 @@
 import type { Event } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
 import { teamOf, type Role } from '../../engine/index.js';
-import { describe, P } from '../../narrate/transcript.js';
+import { causeWords, describe, P } from '../../narrate/transcript.js';
 import { quote } from './quote.js';
 
 /** The seat's card now: the dealt card, or the one a thief took. */
@@ -40,7 +40,7 @@ function playerFacts(obs: Observation): PlayerFacts[] {
   for (const e of obs.events) {
     switch (e.type) {
       case 'death':
-        facts[e.seat]!.dead = `dead (${e.cause === 'night' ? 'killed in the night' : e.cause}), was ${e.role}`;
+        facts[e.seat]!.dead = `dead (${e.cause === 'night' ? 'killed in the night' : causeWords(e.cause)}), was ${e.role}`;
         break;
       case 'pack':
         pack = e.wolves;

@@ -334,7 +334,7 @@ export function rulesText(g: RulesInput): string {
   lines.push('', 'The game starts with night 1; then day and night alternate.');
   lines.push(`Night order: ${nightOrder(t)}.`);
   lines.push(
-    `Each day: the night's dead are announced and their cards shown; then every living player makes one statement, ${speakingOrderText(t)}.${sheriffText(t)} ` +
+    `Each day: the night's dead are announced${t.o.nightCausePublic ? ' with how each died (killed by the werewolves, poisoned)' : ' (not how they died)'} and their cards shown; then every living player makes one statement, ${speakingOrderText(t)}.${sheriffText(t)} ` +
       `Then all living players vote at once to eliminate one player${t.o.dayVoteMayAbstain ? ' (a voter may abstain)' : ' (every voter must name a player)'}; most votes goes. ${tieText(t)}`,
   );
   lines.push(victoryText(t));

@@ -30,12 +30,12 @@ export interface Death {
   readonly cause: Cause;
 }
 
-function publicCause(cause: Cause): PublicCause {
+function publicCause(cause: Cause, nightCausePublic: boolean): PublicCause {
   switch (cause) {
     case 'wolves':
     case 'poison':
     case 'guard':
-      return 'night';
+      return nightCausePublic ? cause : 'night';
     case 'vote':
     case 'grief':
     case 'shot':
@@ -55,7 +55,7 @@ export function kill(g: Game, seat: number, cause: Cause, atNight: boolean): voi
   st.death = { day: s.day, night: atNight, cause };
   s.lastDead = seat;
   if (cause === 'wolves' && s.firstWolfVictim < 0) s.firstWolfVictim = seat;
-  g.emit({ type: 'death', seat, role: st.role, cause: publicCause(cause), vis: ALL });
+  g.emit({ type: 'death', seat, role: st.role, cause: publicCause(cause, g.setup.options.nightCausePublic), vis: ALL });
   g.emit({ type: 'death-cause', seat, cause, vis: MODERATOR });
 }
 

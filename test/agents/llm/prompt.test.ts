@@ -85,6 +85,7 @@ describe('the rules in the prompt: only what bears on this table, in plain words
     ['littleGirlNamesHalf', 'true', PLAIN, null],
     ['guardMayPass', 'true', WITH_ALL, PLAIN],
     ['dayVoteMayAbstain', 'true', PLAIN, null],
+    ['nightCausePublic', 'true', PLAIN, null],
     ['successorMayPass', 'false', PLAIN, { ...PLAIN, rules: ['sheriff=false'] }],
     ['victoryAt', 'chain-end', WITH_ALL, PLAIN],
     ['harvestFestival', 'true', PLAIN, null],

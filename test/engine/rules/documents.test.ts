@@ -44,6 +44,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'victoryAt', value: 'each-death', quote: 'The Villagers win, as soon as the last werewolf is eliminated' },
     { key: 'successorMayPass', value: 'false', quote: 'If this player is killed, in his last breathe he chooses his successor' },
     { key: 'dayVoteMayAbstain', value: 'false', quote: 'must select one player that they want to eliminate when they vote' },
+    { key: 'nightCausePublic', value: 'true', quote: 'The gamemaster shows all players which player was killed by the werewolves during the night' },
   ],
   '001': [
     { key: 'packTargets', value: 'self-or-non-wolves', quote: '狼人可以自殺騙取女巫解藥，但不能在夜間相互廝殺' },
@@ -89,6 +90,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'guardMayPass', value: 'true', quote: '每天晚上可以守护一个人' },
     { key: 'successorMayPass', value: 'true', quote: '则警长临死时可以指定一名活着的玩家作为他的继任者' },
     { key: 'dayVoteMayAbstain', value: 'false', quote: '所有玩家都伸出手，上帝一声令下，玩家同时把手指向' },
+    { key: 'nightCausePublic', value: 'false', quote: '上帝宣布昨晚死去的人是谁' },
   ],
   '004': [
     { key: 'wolvesWin', value: 'all', quote: '狼人的目标：杀死所有的村民' },
@@ -105,6 +107,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'guardMayPass', value: 'false', quote: '守卫每晚指定任一玩家' },
     { key: 'successorMayPass', value: 'true', quote: '警长被杀，则可一名玩家作继任者' },
     { key: 'dayVoteMayAbstain', value: 'false', quote: '所有玩家都伸出手，法官一声令下，玩家同时把手指向' },
+    { key: 'nightCausePublic', value: 'false', quote: '法官宣布昨晚死去的人是谁' },
   ],
 };
 

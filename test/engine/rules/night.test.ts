@@ -4,6 +4,7 @@ import type { DecisionKind, PackDecision } from '../../../engine/index.js';
 import { ALL, MODERATOR } from '../../../engine/index.js';
 import type { Game } from '../../../engine/index.js';
 import { before, deaths, eventsOf, play, scenario, v, owed } from '../../helpers/scenario.js';
+import { transcript } from '../../../narrate/transcript.js';
 
 const noSheriff = { sheriff: false } as const;
 
@@ -224,3 +225,23 @@ describe('fallback answers', () => {
     expect(fallbackAnswer(d)).toEqual({ kind: 'pack', target: 1 });
   });
 });
+
+// nightCausePublic: 000 "The gamemaster shows all players which player was killed by the
+// werewolves during the night ... will reveal to the village the effect of the witch the next
+// morning"; 002 and 004 announce only who died (宣布昨晚死去的人是谁).
+describe('the morning announcement (nightCausePublic)', () => {
+  const night = (preset: string) =>
+    play(scenario({ deck: ['werewolf', 'witch', 'villager', 'villager', 'villager', 'villager'], preset, rules: { sheriff: false } }), { pack: 2, witch: { kind: 'witch', heal: false, poison: 3 } }, before('speech'));
+  it('000: the pack\'s victim and the poisoned are named as such, to all', () => {
+    const g = night('thiercelieux');
+    expect(eventsOf(g, 'death').map((e) => [e.seat, e.cause, e.vis])).toEqual([
+      [2, 'wolves', ALL],
+      [3, 'poison', ALL],
+    ]);
+    expect(transcript(g.log, { title: 'morning' })).toContain('P3 dies (killed by the werewolves in the night)');
+  });
+  it.each(['introduction', 'standard', 'classic'])('%s: the night\'s dead are announced without their cause', (preset) => {
+    expect(eventsOf(night(preset), 'death').map((e) => e.cause)).toEqual(['night', 'night']);
+  });
+});
+
