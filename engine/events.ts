@@ -67,6 +67,8 @@ export type EventBody =
   | { readonly type: 'lover'; readonly seat: number; readonly partner: number; readonly partnerIs: LoverInfo; readonly secret?: boolean }
   /** The guard's choice (null: nobody tonight, guardMayPass). */
   | { readonly type: 'guard'; readonly seat: number; readonly target: number | null }
+  /** guardLittleGirl=refused (001): the moderator turns the guard away from the Little Girl, showing him her card. */
+  | { readonly type: 'guard-refused'; readonly seat: number; readonly target: number; readonly role: Role }
   | { readonly type: 'seer'; readonly seat: number; readonly target: number; readonly result: SeerResult }
   /** The pack wakes and recognises itself. */
   | { readonly type: 'pack'; readonly wolves: readonly number[] }

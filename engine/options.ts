@@ -18,6 +18,7 @@ export const SPEAKING_ORDERS = ['seat', 'after-victim'] as const;
 export const LOVERS_LEARN = ['nothing', 'team', 'role'] as const;
 export const CAUGHT_GIRL = ['dies', 'pack-chooses'] as const;
 export const GUARD_BLOCKS = ['wolves', 'night'] as const;
+export const GUARD_LITTLE_GIRL = ['no-effect', 'refused'] as const;
 export const LAST_TIE = ['nobody', 'draw'] as const;
 export const SHERIFF_TIE_BREAK = ['choice', 'vote'] as const;
 
@@ -35,6 +36,7 @@ export interface RuleOptions {
   readonly guardRepeat: (typeof GUARD_REPEAT)[number];
   readonly guardBlocks: (typeof GUARD_BLOCKS)[number];
   readonly guardMayPass: boolean;
+  readonly guardLittleGirl: (typeof GUARD_LITTLE_GIRL)[number];
   readonly loversMayVoteEachOther: boolean;
   readonly loversMayKillEachOther: boolean;
   readonly loversLearn: (typeof LOVERS_LEARN)[number];
@@ -140,6 +142,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     spec: bool,
     inTable: false,
     doc: 'the guard may protect nobody on a night (001 每晚可以守護一個人, 002 每天晚上可以守护一个人: he "may" guard one each night); false: he names a player every night (004 守卫每晚指定任一玩家)',
+  },
+  {
+    key: 'guardLittleGirl',
+    spec: oneOf(GUARD_LITTLE_GIRL),
+    inTable: false,
+    doc: 'the guard and the Little Girl: no-effect = he may name her and the protection does nothing (004 小女孩如受保护不生效); refused = the moderator turns over the card of the player he names and turns him away from her (001 守衛守護的人要由主持人翻看其身份牌，守衛不可以守護小女孩): he is shown her card and chooses again',
   },
   { key: 'loversMayVoteEachOther', spec: bool, inTable: true, doc: 'a lover may vote against the other (002, 001: no)' },
   {
@@ -275,6 +283,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   guardRepeat: 'forbidden',
   guardBlocks: 'night',
   guardMayPass: false,
+  guardLittleGirl: 'no-effect',
   loversMayVoteEachOther: false,
   loversMayKillEachOther: true,
   loversLearn: 'nothing',

@@ -144,6 +144,8 @@ export function describe(e: Event, words: Words = shownWords): string | null {
       return `sheriff election${e.round > 1 ? ` (round ${e.round})` : ''}: ${votesText(e.votes)} [${tally(e.votes)}]`;
     case 'sheriff':
       return `${P(e.seat)} is sheriff (${e.how})`;
+    case 'guard-refused':
+      return `${P(e.seat)} (guard) may not protect ${P(e.target)}: the moderator shows him her card, ${e.role}, and he chooses again`;
     case 'no-successor':
       return `${P(e.seat)}, the dying sheriff, names no successor: there is no sheriff from now on`;
     case 'votes':

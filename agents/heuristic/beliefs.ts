@@ -399,6 +399,8 @@ export class Beliefs {
         this.lastGuard = e.target ?? -1;
         this.lastGuardNight = this.night;
         return;
+      case 'guard-refused':
+        return this.learn(e.target, false, e.role);
       case 'seer': {
         this.myResults = [...this.myResults, { target: e.target, result: e.result }];
         const wolf = e.result === 'werewolf';

@@ -167,7 +167,12 @@ function roleText(r: Role, t: Table): string {
       const whom = t.harvest ? 'himself or one of his two nearest living neighbours' : 'one player (himself allowed)';
       const from = o.guardBlocks === 'night' ? 'from death that night: neither the werewolves nor the poison kill him' : 'from the werewolves, not from the poison';
       const may = o.guardMayPass ? 'may protect' : 'protects';
-      return `each night ${may} ${whom} ${from}; ${repeat}${t.has('little-girl') ? '; protecting the little girl has no effect' : ''}`;
+      const girl = !t.has('little-girl')
+        ? ''
+        : o.guardLittleGirl === 'refused'
+          ? '; he may not protect the little girl: the moderator looks at the card of the player he names, and if she is the little girl shows it to him and he chooses again'
+          : '; protecting the little girl has no effect';
+      return `each night ${may} ${whom} ${from}; ${repeat}${girl}`;
     }
     case 'thief':
       return t.harvest

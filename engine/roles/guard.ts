@@ -1,7 +1,8 @@
 // Guard (protector): each night protects one player from the werewolves (not from
 // poison); may protect himself; not the same player two nights running (001, 004), or
 // doing so kills him (002: guardRepeat=lethal). Protection on the Little Girl has no
-// effect (004; 001 forbids it, to the same end).
+// effect (004), or (001, guardLittleGirl=refused) he may not protect her: named, she is
+// refused him with her card shown, and he chooses again.
 //
 // What the protection blocks is the option guardBlocks: the pack's attack only (001:
 // 该人不會被狼人殺害（但仍然可以被女巫毒死）, he is not killed by the werewolves but can
@@ -41,8 +42,18 @@ export function* guardStep(g: Game): Flow {
     return;
   }
   const mayPass = g.setup.options.guardMayPass;
-  const a = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets, mayPass }]);
-  const target = a.target;
+  let target = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets, mayPass }]).target;
+  if (target !== null && g.setup.options.guardLittleGirl === 'refused' && s.seats[target]!.role === 'little-girl') {
+    // 001: the moderator turns over the card of the one he names (守衛守護的人要由主持人翻看其身份牌)
+    // and may not let him guard her (守衛不可以守護小女孩): he sees her card and chooses again.
+    g.emit({ type: 'guard-refused', seat: guard, target, role: 'little-girl', vis: only(guard) });
+    const others = targets.filter((t) => t !== target);
+    if (others.length === 0) {
+      s.lastGuarded = -1;
+      return;
+    }
+    target = first<'guard'>(yield [{ kind: 'guard', id: g.id(), seat: guard, targets: others, mayPass }]).target;
+  }
   g.emit({ type: 'guard', seat: guard, target, vis: only(guard) });
   if (target === null) {
     // A night off: nobody is protected, and tomorrow he may guard anyone.

@@ -74,6 +74,7 @@ export const AUDIENCE: { readonly [T in EventType]: Rule<T> } = {
   'witch-potion': self(),
   'peek-witch': self(),
   'peek-dark': self(),
+  'guard-refused': self(),
   // The witch who saw her: one seat, not hers.
   'girl-seen': (e, t) => oneSeat(e.vis, t.players) && e.vis !== only(e.seat),
   // New Moon

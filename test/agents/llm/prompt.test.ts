@@ -84,6 +84,7 @@ describe('the rules in the prompt: only what bears on this table, in plain words
     ['witchSavesCaughtGirl', 'true', WITH_ALL, { roles: 'werewolf=2,villager=4,seer,witch', players: 8 }],
     ['littleGirlNamesHalf', 'true', PLAIN, null],
     ['guardMayPass', 'true', WITH_ALL, PLAIN],
+    ['guardLittleGirl', 'refused', WITH_ALL, { roles: 'werewolf=2,villager=4,seer,guard', players: 8 }],
     ['dayVoteMayAbstain', 'true', PLAIN, null],
     ['nightCausePublic', 'true', PLAIN, null],
     ['successorMayPass', 'false', PLAIN, { ...PLAIN, rules: ['sheriff=false'] }],

@@ -66,6 +66,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     // A win is what the lovers achieve (eliminate everyone else), so it is theirs at that death.
     { key: 'victoryAt', value: 'each-death', quote: '他們可以消滅除他倆之外的所有游戲者而取勝' },
     { key: 'guardMayPass', value: 'true', quote: '每晚可以守護一個人' },
+    { key: 'guardLittleGirl', value: 'refused', quote: '守衛守護的人要由主持人翻看其身份牌，守衛不可以守護小女孩' },
     { key: 'successorMayPass', value: 'false', quote: '臨死前必須指定繼任者' },
   ],
   '002': [
@@ -105,6 +106,7 @@ const STATED: Record<Doc, readonly Stated[]> = {
     { key: 'witchSavesCaughtGirl', value: 'false', quote: '小女孩夜晚狼人睁眼时候小女孩可偷看。如被发现立刻死' },
     { key: 'victoryAt', value: 'each-death', quote: 'B狼人杀死所有村人，狼人获胜' },
     { key: 'guardMayPass', value: 'false', quote: '守卫每晚指定任一玩家' },
+    { key: 'guardLittleGirl', value: 'no-effect', quote: '小女孩如受保护不生效' },
     { key: 'successorMayPass', value: 'true', quote: '警长被杀，则可一名玩家作继任者' },
     { key: 'dayVoteMayAbstain', value: 'false', quote: '所有玩家都伸出手，法官一声令下，玩家同时把手指向' },
     { key: 'nightCausePublic', value: 'false', quote: '法官宣布昨晚死去的人是谁' },

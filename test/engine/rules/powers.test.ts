@@ -1,7 +1,7 @@
 // Hunter, Cupid, Guard, Thief, Little Girl (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
 import type { DecisionOf, TargetDecision } from '../../../engine/index.js';
-import { ALL } from '../../../engine/index.js';
+import { ALL, only } from '../../../engine/index.js';
 import { before, deaths, eventsOf, play, scenario, v, owed } from '../../helpers/scenario.js';
 
 const noSheriff = { sheriff: false } as const;
@@ -324,3 +324,21 @@ describe('little girl', () => {
     expect(g.submit(1, { ...two, claims: two.claims.slice(0, 2) }).ok).toBe(true);
   });
 });
+
+describe('the guard and the Little Girl (guardLittleGirl)', () => {
+  const deck = ['guard', 'werewolf', 'little-girl', 'villager', 'villager', 'werewolf'] as const;
+  it('001 守衛守護的人要由主持人翻看其身份牌，守衛不可以守護小女孩: named, she is refused him with her card shown to him alone, and he chooses again', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'classic', rules: { sheriff: false, littleGirlCaught: 0 } }), { guard: [2, 3], pack: 3 }, before('speech'));
+    const refused = eventsOf(g, 'guard-refused');
+    expect(refused).toEqual([{ type: 'guard-refused', seat: 0, target: 2, role: 'little-girl', vis: only(0) }]);
+    expect(eventsOf(g, 'guard').map((e) => e.target)).toEqual([3]);
+    expect(g.state.seats[3]!.alive).toBe(true); // the second choice protects
+  });
+  it('004 小女孩如受保护不生效: he may name her, and the protection does nothing', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'standard', rules: { sheriff: false, littleGirlCaught: 0 } }), { guard: 2, pack: 2 }, before('speech'));
+    expect(eventsOf(g, 'guard-refused')).toEqual([]);
+    expect(eventsOf(g, 'guard').map((e) => e.target)).toEqual([2]);
+    expect(deaths(g)).toContainEqual({ seat: 2, cause: 'wolves' });
+  });
+});
+
