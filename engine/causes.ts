@@ -12,6 +12,7 @@ export const CAUSES = [
   'elder', // a revealed Idiot dies with the Elder (001)
   'punishment', // New Moon: Punishment
   'drawn', // still tied after the last re-vote, drawn by the moderator (lastTie=draw, 002): the vote's death, counted apart
+  'hunger', // the werewolves starve when none opens its eyes (packStarves, 000)
 ] as const;
 export type Cause = (typeof CAUSES)[number];
 

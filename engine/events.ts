@@ -52,6 +52,7 @@ export type PublicCause = 'night' | Cause;
 /** Whether a public cause is a death of the night (announced at dawn). */
 export function isNightCause(cause: PublicCause): boolean {
   return cause === 'night' || cause === 'wolves' || cause === 'poison' || cause === 'guard';
+  // (hunger is announced at dawn too, but as the pack's end, not as a death the night's powers explain)
 }
 
 export type EventBody =

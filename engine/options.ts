@@ -28,6 +28,7 @@ export interface RuleOptions {
   readonly packTargets: (typeof PACK_TARGETS)[number];
   readonly packMayAbstain: boolean;
   readonly packRounds: number;
+  readonly packStarves: boolean;
   readonly seerSees: (typeof SEER_SEES)[number];
   readonly witchPotionsPerNight: 1 | 2;
   readonly witchSelfHeal: boolean;
@@ -104,6 +105,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     spec: { kind: 'int', min: 1, max: 20 },
     inTable: false,
     doc: 'rounds of proposals the pack has to agree on one victim; without agreement nobody dies (001, 002: "in the time given")',
+  },
+  {
+    key: 'packStarves',
+    spec: bool,
+    inTable: false,
+    doc: 'a pack that agrees on no victim has kept its eyes closed and starves: its werewolves die of hunger at dawn, and the village wins (000 "If no werewolves open their eyes, they die of hunger and the villagers win"); false: it kills nobody that night and lives on. Only with packMayAbstain',
   },
   {
     key: 'seerSees',
@@ -275,6 +282,7 @@ export const DEFAULT_OPTIONS: RuleOptions = {
   packTargets: 'non-wolves',
   packMayAbstain: false,
   packRounds: 3,
+  packStarves: false,
   seerSees: 'role',
   witchPotionsPerNight: 2,
   witchSelfHeal: true,

@@ -46,10 +46,12 @@ export interface NightRecord {
   guardedToDeath: boolean;
   healed: boolean;
   poisoned: number;
+  /** The pack agreed on no victim and starves (packStarves, 000): its werewolves. */
+  starved: readonly number[];
 }
 
 export function newNight(): NightRecord {
-  return { attack: -1, caught: false, guarded: -1, guardedToDeath: false, healed: false, poisoned: -1 };
+  return { attack: -1, caught: false, guarded: -1, guardedToDeath: false, healed: false, poisoned: -1, starved: [] };
 }
 
 export interface GameState {

@@ -72,6 +72,8 @@ export function causeWords(cause: PublicCause): string {
       return 'poisoned in the night';
     case 'guard':
       return 'guarded to death in the night';
+    case 'hunger':
+      return 'starved: no werewolf opened its eyes';
     default:
       return cause;
   }

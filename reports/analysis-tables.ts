@@ -200,6 +200,7 @@ export const CAUSE_TITLES: Record<Fate, string> = {
   elder: 'elder',
   punishment: 'punish',
   drawn: 'drawn',
+  hunger: 'hunger',
   survived: 'alive',
 } satisfies Record<Cause | 'survived', string>;
 

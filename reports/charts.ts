@@ -170,6 +170,7 @@ export const FATE_COLOURS: Readonly<Record<Fate, string>> = {
   scapegoat: '#d4ac0d',
   elder: '#7f8c8d',
   punishment: '#e84393',
+  hunger: '#34495e',
   survived: '#8fbf8f',
 };
 

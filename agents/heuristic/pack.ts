@@ -39,8 +39,9 @@ export function pack(m: Mind, d: PackDecision): Answer {
   // The targets themselves when none is dropped (the engine offers no packmate under most rules).
   const cands = without(d.targets, (s) => b.packmate[s] === 1 || s === b.lover || s === b.me);
   if (cands.length === 0) {
-    // Only packmates (or myself) are legal: abstain if we may, else offer myself rather than a packmate.
-    if (d.mayPass) return { kind: 'pack', target: null };
+    // Only packmates (or myself) are legal: abstain if we may (unless a pack that abstains
+    // starves, 000), else offer myself rather than a packmate.
+    if (d.mayPass && (!b.options.packStarves || d.targets.length === 0)) return { kind: 'pack', target: null };
     return { kind: 'pack', target: d.targets.includes(b.me) ? b.me : d.targets[0]! };
   }
   if (d.round > 1) {

@@ -67,6 +67,8 @@ function possibleCauses(t: Table): Cause[] {
         return t.moon.has('punishment');
       case 'drawn':
         return t.o.lastTie === 'draw' && (t.o.tie === 'revote' || t.o.tie === 'sheriff-then-revote');
+      case 'hunger':
+        return t.o.packMayAbstain && t.o.packStarves;
     }
   });
 }
@@ -82,6 +84,7 @@ const CAUSE_WORDS: Readonly<Record<Cause, string>> = {
   elder: "dying with the elder's curse",
   punishment: 'punished',
   drawn: 'drawn out after the last tied re-vote',
+  hunger: 'starved (the werewolves, when none opened its eyes)',
 };
 
 function hunterWhen(t: Table): string {
@@ -102,7 +105,8 @@ function packVictims(t: Table): string {
       : o.packTargets === 'anyone'
         ? 'any living player, a werewolf included'
         : 'a player who is not a werewolf, or one of themselves who offers himself (the others may name him only once he has named himself)';
-  return `${whom}${o.packMayAbstain ? ', or nobody' : ''}${t.harvest ? ', and only a living neighbour of one of the awake werewolves' : ''}`;
+  const nobody = !o.packMayAbstain ? '' : o.packStarves ? ', or nobody (but a pack that agrees on nobody has kept its eyes closed: its werewolves starve at dawn and the village wins)' : ', or nobody';
+  return `${whom}${nobody}${t.harvest ? ', and only a living neighbour of one of the awake werewolves' : ''}`;
 }
 
 function seerLearns(t: Table): string {

@@ -43,6 +43,7 @@ function publicCause(cause: Cause, nightCausePublic: boolean): PublicCause {
     case 'elder':
     case 'punishment':
     case 'drawn':
+    case 'hunger':
       return cause;
   }
 }

@@ -103,5 +103,6 @@ function nightDeaths(g: Game): Death[] {
     g.emit({ type: 'poison-blocked', target: t.poisoned, vis: MODERATOR });
   else add(t.poisoned, 'poison');
   if (t.guardedToDeath) add(t.guarded, 'guard');
+  for (const w of t.starved) add(w, 'hunger');
   return deaths.sort((a, b) => a.seat - b.seat);
 }

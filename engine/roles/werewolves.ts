@@ -113,4 +113,6 @@ export function* packStep(g: Game): Flow {
   if (peeked && agreed && victim < 0) g.emit({ type: 'peek-dark', seat: girl, vis: only(girl) });
   else if (peeked) victim = yield* littleGirlPeeks(g, girl, wolves, vis, victim);
   s.tonight.attack = victim;
+  // 000: "If no werewolves open their eyes, they die of hunger and the villagers win."
+  if (agreed && victim < 0 && o.packStarves) s.tonight.starved = wolves;
 }

@@ -62,6 +62,7 @@ describe('the rules in the prompt: only what bears on this table, in plain words
     ['packTargets', 'anyone', PLAIN, null],
     ['packMayAbstain', 'true', PLAIN, null],
     ['packRounds', '5', PLAIN, null],
+    ['packStarves', 'true', { ...PLAIN, rules: ['packMayAbstain=true'] }, { ...PLAIN, rules: ['packMayAbstain=false'] }],
     ['seerSees', 'team', PLAIN, { roles: 'werewolf=2,villager=6', players: 8 }],
     ['witchPotionsPerNight', '1', WITH_ALL, PLAIN],
     ['witchSelfHeal', 'false', WITH_ALL, PLAIN],

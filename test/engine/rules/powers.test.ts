@@ -196,11 +196,31 @@ describe('little girl', () => {
   // victim kept its eyes closed: her peek sees nothing, and she cannot be caught. (It was
   // peeked at, caught, and she died.)
   it('000: the pack chooses no victim, so keeps its eyes closed: she sees nothing and cannot be caught', () => {
-    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: { ...noSheriff, littleGirlCaught: 1 } }), { peek: { kind: 'peek', peek: true }, pack: null }, before('speech'));
+    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: { ...noSheriff, littleGirlCaught: 1, packStarves: false } }), { peek: { kind: 'peek', peek: true }, pack: null }, before('speech'));
     expect(eventsOf(g, 'pack-victim')).toEqual([expect.objectContaining({ target: null, agreed: true })]);
     expect(eventsOf(g, 'peek-dark')).toEqual([{ type: 'peek-dark', seat: 1, vis: 1 << 1 }]);
     expect(eventsOf(g, 'peek')).toEqual([]);
     expect(eventsOf(g, 'caught')).toEqual([]);
+    expect(deaths(g)).toEqual([]);
+  });
+
+  // 000: "If no werewolves open their eyes, they die of hunger and the villagers win."
+  it('000 (packStarves): a pack that keeps its eyes closed starves at dawn, and the village wins', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: noSheriff }), { pack: null });
+    expect(deaths(g)).toEqual([
+      { seat: 0, cause: 'hunger' },
+      { seat: 4, cause: 'hunger' },
+    ]);
+    expect(eventsOf(g, 'death').map((e) => e.cause)).toEqual(['hunger', 'hunger']); // announced as such
+    expect(g.outcome()).toMatchObject({ winner: 'village', days: 1 });
+  });
+  it('packStarves=false: the same pack kills nobody and lives on', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: { ...noSheriff, packStarves: false } }), { pack: null }, before('speech'));
+    expect(deaths(g)).toEqual([]);
+    expect(g.over).toBe(false);
+  });
+  it('a pack that disagrees has not kept its eyes closed: no starvation (000 "If no werewolves open their eyes")', () => {
+    const g = play(scenario({ deck: [...deck], preset: 'thiercelieux', rules: { ...noSheriff, packRounds: 1 } }), { 'pack@0': null, 'pack@4': 2 }, before('speech'));
     expect(deaths(g)).toEqual([]);
   });
 

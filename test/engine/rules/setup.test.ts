@@ -164,7 +164,7 @@ describe('role mixes', () => {
   it('rule options parse to canonical values', () => {
     const r = parseRuleAssignments(['hunterShootsOn=all,-poison', 'witchPotionsPerNight=1', 'sheriff=false']);
     expect(r.ok && r.value).toEqual({
-      hunterShootsOn: ['wolves', 'vote', 'grief', 'shot', 'guard', 'scapegoat', 'elder', 'punishment', 'drawn'],
+      hunterShootsOn: ['wolves', 'vote', 'grief', 'shot', 'guard', 'scapegoat', 'elder', 'punishment', 'drawn', 'hunger'],
       witchPotionsPerNight: 1,
       sheriff: false,
     });
