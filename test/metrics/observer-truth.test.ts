@@ -9,7 +9,9 @@
 //    (every event card), both × three decks — the preset's table, every power card (Seer,
 //    Witch, Guard, Hunter, Elder, Idiot, Little Girl, Scapegoat), the cards that move or
 //    bind others (Thief, Cupid, Pied Piper) — plus wolvesWin=parity, the option the
-//    observer reads that no preset sets; random and heuristic players. The other rule
+//    observer reads that no preset sets, and the documents' readings no preset takes (victory
+//    at the chain's end, abstaining, the morning's causes outside 000, the guard turned
+//    away, no starvation); random and heuristic players. The other rule
 //    options were swept apart (11 options × the 4 variants, 100 games each: no breach).
 // 2. A brute force over every deal and private play of a tiny Harvest table with a witch:
 //    every world it finds is kept, not only the true one.
@@ -57,6 +59,12 @@ for (const preset of PRESETS)
     for (const d of DECKS) ROWS.push({ name: `${preset}, ${v.name}, ${d.name}`, req: { preset, players: d.players, roles: d.roles, rules: v.rules } });
 for (const v of VARIANTS)
   ROWS.push({ name: `standard, ${v.name}, parity`, req: { players: 10, roles: 'werewolf=3,seer,witch,guard,villager=4', rules: ['wolvesWin=parity', ...v.rules] } });
+// The documents' other readings, which no preset takes.
+ROWS.push({
+  name: 'standard, the other readings',
+  req: { preset: 'standard', players: 12, roles: DECKS[1]!.roles, rules: ['victoryAt=chain-end', 'dayVoteMayAbstain=true', 'nightCausePublic=true', 'guardMayPass=true', 'successorMayPass=false', 'guardLittleGirl=refused'] },
+});
+ROWS.push({ name: 'thiercelieux, the other readings', req: { preset: 'thiercelieux', players: 12, roles: DECKS[1]!.roles, rules: ['packStarves=false', 'nightCausePublic=false', 'victoryAt=chain-end'] } });
 // A witch and the Harvest Festival, nothing else: where the breach was found.
 ROWS.push({ name: 'Harvest with a witch', req: { players: 10, roles: 'werewolf=2,seer,witch,guard,villager=5', rules: ['harvestFestival=true'] } });
 
