@@ -1,0 +1,81 @@
+// How much a seating, not the role mix, makes a rule set's figures (metrics/table-bias.ts):
+// the village's win rate by the seat a werewolf card was dealt to, and the span from the
+// best seat to the worst; how often the day's first speaker names the one the vote sends
+// out; with a real and a false Seer both claimed and alive, which of them the vote sends
+// out. Every rate with its Wilson 95% interval. In this thread, deterministic.
+//
+//   npm run build && node dist/scripts/table-bias.js [--preset standard] [--players 12]
+//     [--agents heuristic ...] [--games 4000] [--seed bias] [--rule key=value ...]
+
+import { playSync } from '../agents/play.js';
+import { seatAgents } from '../agents/registry.js';
+import { Game, Rng, gameSeed } from '../engine/index.js';
+import { addTableBias, emptyTableBias } from '../metrics/table-bias.js';
+import { wilson } from '../stats/wilson.js';
+import { args, fail, whole } from './lib/args.js';
+import { table } from './lib/play-many.js';
+
+const USAGE = 'usage: node dist/scripts/table-bias.js [--preset P] [--players N] [--agents SPEC ...] [--games N] [--seed S] [--rule key=value ...]';
+const opts = args(USAGE, {
+  preset: { type: 'string' },
+  players: { type: 'string' },
+  agents: { type: 'string', multiple: true },
+  games: { type: 'string' },
+  seed: { type: 'string' },
+  rule: { type: 'string', multiple: true },
+});
+const games = whole('games', opts.games, 4000);
+const t = table({ preset: opts.preset ?? 'standard', players: whole('players', opts.players, 12, 2), rules: opts.rule ?? [] }, opts.agents ?? ['heuristic']);
+if (!t.ok) fail(t.error);
+const { setup, seating } = t.value;
+const seed = opts.seed ?? 'bias';
+
+const bias = emptyTableBias(setup.players);
+for (let i = 0; i < games; i++) {
+  const g = new Game(setup, gameSeed(seed, i));
+  const played = playSync(g, seatAgents(seating, g.state.seats.map((s) => s.dealt)).agents);
+  addTableBias(bias, g.log, played.outcome);
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const rate = (k: number, n: number) => {
+  if (n === 0) return 'no games';
+  const w = wilson(k, n);
+  return `${pct(k / n)} (95% ${pct(w.low)}–${pct(w.high)}, ${k}/${n})`;
+};
+console.log(`${setup.preset}, ${setup.players} players, ${seating.text}; ${games} games, seed ${seed}`);
+console.log('village wins in the games where this seat was dealt a werewolf card:');
+const rates: number[] = [];
+for (let s = 0; s < setup.players; s++) {
+  const n = bias.wolfGames[s]!;
+  console.log(`  P${s + 1}`.padEnd(6) + rate(bias.wolfGamesVillageWon[s]!, n));
+  if (n > 0) rates.push(bias.wolfGamesVillageWon[s]! / n);
+}
+const span = Math.max(...rates) - Math.min(...rates);
+// What sampling alone gives: the expected span of as many independent rates at the pooled
+// rate and the mean count (the range of k normals, its mean found by simulation).
+const pooled = bias.wolfGamesVillageWon.reduce((a, b) => a + b, 0) / Math.max(1, bias.wolfGames.reduce((a, b) => a + b, 0));
+const meanN = bias.wolfGames.reduce((a, b) => a + b, 0) / Math.max(1, rates.length);
+const noise = expectedRange(rates.length) * Math.sqrt((pooled * (1 - pooled)) / Math.max(1, meanN));
+console.log(`  span, best seat to worst: ${(100 * span).toFixed(1)} points (sampling alone: about ${(100 * noise).toFixed(1)} expected)`);
+console.log(`the day's first speaker names the one sent out: ${rate(bias.namedLynched, bias.namedDays)} of days he named someone`);
+console.log(`real and false Seer both claimed and alive (${bias.seerWarDays} days): real sent out ${rate(bias.realSeerLynched, bias.seerWarDays)}, false sent out ${rate(bias.falseSeerLynched, bias.seerWarDays)}`);
+
+/** The mean range of k independent standard normals (Monte Carlo, seeded). */
+function expectedRange(k: number): number {
+  if (k < 2) return 0;
+  const rng = new Rng('expected-range');
+  const draws = 20_000;
+  let sum = 0;
+  for (let d = 0; d < draws; d++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < k; i++) {
+      const z = Math.sqrt(-2 * Math.log(1 - rng.float())) * Math.cos(2 * Math.PI * rng.float());
+      lo = Math.min(lo, z);
+      hi = Math.max(hi, z);
+    }
+    sum += hi - lo;
+  }
+  return sum / draws;
+}

@@ -1,0 +1,87 @@
+// Table bias (metrics/table-bias.ts): exact counts on a hand-made game, and the figures
+// against agents whose bias is known — random agents give no seat luck beyond sampling,
+// the heuristic (a shared tie-break, seat-ordered fake claims) a large one.
+
+import { describe, expect, it, test } from 'vitest';
+import { playSync } from '../../agents/play.js';
+import { parseSeating, seatAgents } from '../../agents/registry.js';
+import { ALL, Game, gameSeed, type Event, type Outcome, type Role } from '../../engine/index.js';
+import { addTableBias, declaredTarget, emptyTableBias } from '../../metrics/table-bias.js';
+import { setupOf } from '../helpers/metrics.js';
+
+test.each([
+  [[{ type: 'vote-intent', target: 3 }, { type: 'suspect', target: 2 }], 3],
+  [[{ type: 'suspect', target: 2 }, { type: 'seen', target: 4, result: 'werewolf' }], 2],
+  [[{ type: 'role', role: 'seer' }, { type: 'seen', target: 4, result: 'werewolf' }], 4],
+  [[{ type: 'seen', target: 4, result: 'not-werewolf' }], -1],
+  [[{ type: 'trust', target: 1 }], -1],
+  [[], -1],
+])('the declared target of %j is %i', (claims, target) => {
+  expect(declaredTarget(claims)).toBe(target);
+});
+
+const seat = (i: number, dealt: Role) => ({ seat: i, dealt, role: dealt, alive: true, won: false, lover: false, sheriff: false, pact: false, death: null });
+const speech = (s: number, claims: unknown[]) => ({ type: 'speech', seat: s, claims, vis: ALL }) as unknown as Event;
+const ev = (e: Record<string, unknown>) => ({ ...e, vis: ALL }) as unknown as Event;
+
+describe('counts', () => {
+  it('counts one hand-made game exactly', () => {
+    // P1 wolf, P2 seer, P3 a false seer, P4 villager. Day 1: P3 (first) suspects P2; P2 is
+    // voted out while both claim the Seer. Day 2: the first speaker names nobody; P4 goes.
+    const outcome: Outcome = { winner: 'werewolves', winners: [0], days: 2, seats: [seat(0, 'werewolf'), seat(1, 'seer'), seat(2, 'villager'), seat(3, 'villager')] };
+    const log: Event[] = [
+      ev({ type: 'day', day: 1 }),
+      speech(2, [{ type: 'role', role: 'seer' }, { type: 'suspect', target: 1 }]),
+      speech(1, [{ type: 'role', role: 'seer' }, { type: 'seen', target: 0, result: 'werewolf' }]),
+      ev({ type: 'verdict', target: 1, reason: 'majority' }),
+      ev({ type: 'death', seat: 1, role: 'seer', cause: 'vote' }),
+      ev({ type: 'day', day: 2 }),
+      speech(0, [{ type: 'trust', target: 2 }]),
+      speech(2, [{ type: 'suspect', target: 3 }]),
+      ev({ type: 'verdict', target: 3, reason: 'majority' }),
+    ];
+    const b = emptyTableBias(4);
+    addTableBias(b, log, outcome);
+    expect(b).toEqual({
+      games: 1,
+      wolfGames: [1, 0, 0, 0],
+      wolfGamesVillageWon: [0, 0, 0, 0],
+      namedDays: 1,
+      namedLynched: 1,
+      seerWarDays: 1,
+      realSeerLynched: 1,
+      falseSeerLynched: 0,
+    });
+  });
+});
+
+/** The village's win rates by werewolf seat, and their span, over `games` games. */
+function seatLuck(agents: string[], games: number): { span: number; noise: number; named: number } {
+  const setup = setupOf({ preset: 'standard', players: 12 });
+  const seating = parseSeating(agents);
+  if (!seating.ok) throw new Error(seating.error);
+  const b = emptyTableBias(12);
+  for (let i = 0; i < games; i++) {
+    const g = new Game(setup, gameSeed('bias-test', i));
+    const played = playSync(g, seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents);
+    addTableBias(b, g.log, played.outcome);
+  }
+  const rates = b.wolfGames.map((n, s) => b.wolfGamesVillageWon[s]! / n);
+  const n = b.wolfGames.reduce((a, x) => a + x, 0) / 12;
+  const p = b.wolfGamesVillageWon.reduce((a, x) => a + x, 0) / (12 * n);
+  // 3.26: the mean range of 12 independent normals.
+  return { span: Math.max(...rates) - Math.min(...rates), noise: 3.26 * Math.sqrt((p * (1 - p)) / n), named: b.namedDays === 0 ? 0 : b.namedLynched / b.namedDays };
+}
+
+describe('against agents of known bias (004, 12 players, 1,500 games)', () => {
+  it('random agents: the span stays within twice what sampling gives, and nobody names a target', () => {
+    const r = seatLuck(['random'], 1500);
+    expect(r.span).toBeLessThan(2 * r.noise);
+    expect(r.named).toBe(0);
+  });
+  it('the heuristic: a span far beyond sampling, and a first speaker who decides most days', () => {
+    const r = seatLuck(['heuristic'], 1500);
+    expect(r.span).toBeGreaterThan(3 * r.noise);
+    expect(r.named).toBeGreaterThan(0.6);
+  });
+});
