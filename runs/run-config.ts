@@ -130,8 +130,19 @@ export function setupFromJson(json: string, text: string): Result<GameSetup, str
   if (findPreset(o.preset) === undefined) return err(`the stored preset '${o.preset}' is unknown to this version`);
   const setup: GameSetup = { players: o.players, deck: deck.value, options: options.value, preset: o.preset };
   const again = describeSetup(setup);
-  if (again !== text) return err(`the stored setup reads differently in this version:\n  stored: ${text}\n  now:    ${again}`);
+  if (again !== text) return err(`the stored setup reads differently in this version, which would play other games (${setupDifference(text, again)}): replay or resume it with the werewolf-lab that wrote it`);
   return ok(setup);
+}
+
+/** What two setup texts say differently, `key=value` words: "stored: a=1, b=2; now: a=3, c=4". */
+function setupDifference(stored: string, now: string): string {
+  const s = stored.split(' ');
+  const n = now.split(' ');
+  const only = (xs: string[], ys: string[]) => {
+    const out = xs.filter((x) => !ys.includes(x));
+    return out.length === 0 ? 'nothing' : out.length <= 8 ? out.join(', ') : `${out.slice(0, 8).join(', ')} and ${out.length - 8} more`;
+  };
+  return `stored: ${only(s, n)}; now: ${only(n, s)}`;
 }
 
 /** A stored seating rebuilt from its canonical text. */
