@@ -5,7 +5,7 @@
 // agents that herd, or that hand out seat luck, measures the agents as much as the role
 // mix; these counts say how much (docs/metrics.md "Table bias").
 
-import type { Event, Outcome } from '../engine/index.js';
+import { Rng, type Event, type Outcome } from '../engine/index.js';
 
 export interface TableBias {
   games: number;
@@ -95,4 +95,45 @@ export function addTableBias(into: TableBias, log: readonly Event[], outcome: Ou
         break;
     }
   }
+}
+
+export interface SeatLuck {
+  /** Per seat, the village's win rate when it was dealt a werewolf card (null: never was). */
+  readonly rates: readonly (number | null)[];
+  /** From the best seat to the worst. */
+  readonly span: number;
+  /** The span sampling alone gives: the mean range of as many independent rates at the pooled rate and mean count. */
+  readonly sampling: number;
+}
+
+export function seatLuck(b: TableBias): SeatLuck {
+  const rates = b.wolfGames.map((n, s) => (n === 0 ? null : b.wolfGamesVillageWon[s]! / n));
+  const seen = rates.filter((r): r is number => r !== null);
+  const games = b.wolfGames.reduce((a, x) => a + x, 0);
+  const pooled = b.wolfGamesVillageWon.reduce((a, x) => a + x, 0) / Math.max(1, games);
+  const meanN = games / Math.max(1, seen.length);
+  return {
+    rates,
+    span: seen.length === 0 ? 0 : Math.max(...seen) - Math.min(...seen),
+    sampling: expectedRange(seen.length) * Math.sqrt((pooled * (1 - pooled)) / Math.max(1, meanN)),
+  };
+}
+
+/** The mean range of k independent standard normals (Monte Carlo, seeded: the same every time). */
+function expectedRange(k: number): number {
+  if (k < 2) return 0;
+  const rng = new Rng('expected-range');
+  const draws = 20_000;
+  let sum = 0;
+  for (let d = 0; d < draws; d++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < k; i++) {
+      const z = Math.sqrt(-2 * Math.log(1 - rng.float())) * Math.cos(2 * Math.PI * rng.float());
+      lo = Math.min(lo, z);
+      hi = Math.max(hi, z);
+    }
+    sum += hi - lo;
+  }
+  return sum / draws;
 }

@@ -9,8 +9,8 @@
 
 import { playSync } from '../agents/play.js';
 import { seatAgents } from '../agents/registry.js';
-import { Game, Rng, gameSeed } from '../engine/index.js';
-import { addTableBias, emptyTableBias } from '../metrics/table-bias.js';
+import { Game, gameSeed } from '../engine/index.js';
+import { addTableBias, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
 import { table } from './lib/play-many.js';
@@ -45,37 +45,8 @@ const rate = (k: number, n: number) => {
 };
 console.log(`${setup.preset}, ${setup.players} players, ${seating.text}; ${games} games, seed ${seed}`);
 console.log('village wins in the games where this seat was dealt a werewolf card:');
-const rates: number[] = [];
-for (let s = 0; s < setup.players; s++) {
-  const n = bias.wolfGames[s]!;
-  console.log(`  P${s + 1}`.padEnd(6) + rate(bias.wolfGamesVillageWon[s]!, n));
-  if (n > 0) rates.push(bias.wolfGamesVillageWon[s]! / n);
-}
-const span = Math.max(...rates) - Math.min(...rates);
-// What sampling alone gives: the expected span of as many independent rates at the pooled
-// rate and the mean count (the range of k normals, its mean found by simulation).
-const pooled = bias.wolfGamesVillageWon.reduce((a, b) => a + b, 0) / Math.max(1, bias.wolfGames.reduce((a, b) => a + b, 0));
-const meanN = bias.wolfGames.reduce((a, b) => a + b, 0) / Math.max(1, rates.length);
-const noise = expectedRange(rates.length) * Math.sqrt((pooled * (1 - pooled)) / Math.max(1, meanN));
-console.log(`  span, best seat to worst: ${(100 * span).toFixed(1)} points (sampling alone: about ${(100 * noise).toFixed(1)} expected)`);
+for (let s = 0; s < setup.players; s++) console.log(`  P${s + 1}`.padEnd(6) + rate(bias.wolfGamesVillageWon[s]!, bias.wolfGames[s]!));
+const luck = seatLuck(bias);
+console.log(`  span, best seat to worst: ${(100 * luck.span).toFixed(1)} points (sampling alone: about ${(100 * luck.sampling).toFixed(1)} expected)`);
 console.log(`the day's first speaker names the one sent out: ${rate(bias.namedLynched, bias.namedDays)} of days he named someone`);
 console.log(`real and false Seer both claimed and alive (${bias.seerWarDays} days): real sent out ${rate(bias.realSeerLynched, bias.seerWarDays)}, false sent out ${rate(bias.falseSeerLynched, bias.seerWarDays)}`);
-
-/** The mean range of k independent standard normals (Monte Carlo, seeded). */
-function expectedRange(k: number): number {
-  if (k < 2) return 0;
-  const rng = new Rng('expected-range');
-  const draws = 20_000;
-  let sum = 0;
-  for (let d = 0; d < draws; d++) {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = 0; i < k; i++) {
-      const z = Math.sqrt(-2 * Math.log(1 - rng.float())) * Math.cos(2 * Math.PI * rng.float());
-      lo = Math.min(lo, z);
-      hi = Math.max(hi, z);
-    }
-    sum += hi - lo;
-  }
-  return sum / draws;
-}

@@ -6,7 +6,7 @@ import { describe, expect, it, test } from 'vitest';
 import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { ALL, Game, gameSeed, type Event, type Outcome, type Role } from '../../engine/index.js';
-import { addTableBias, declaredTarget, emptyTableBias } from '../../metrics/table-bias.js';
+import { addTableBias, declaredTarget, emptyTableBias, seatLuck } from '../../metrics/table-bias.js';
 import { setupOf } from '../helpers/metrics.js';
 
 test.each([
@@ -55,8 +55,8 @@ describe('counts', () => {
   });
 });
 
-/** The village's win rates by werewolf seat, and their span, over `games` games. */
-function seatLuck(agents: string[], games: number): { span: number; noise: number; named: number } {
+/** Seat luck and herding of a seating, over `games` games. */
+function seatLuckOf(agents: string[], games: number): { span: number; noise: number; named: number } {
   const setup = setupOf({ preset: 'standard', players: 12 });
   const seating = parseSeating(agents);
   if (!seating.ok) throw new Error(seating.error);
@@ -66,21 +66,18 @@ function seatLuck(agents: string[], games: number): { span: number; noise: numbe
     const played = playSync(g, seatAgents(seating.value, g.state.seats.map((s) => s.dealt)).agents);
     addTableBias(b, g.log, played.outcome);
   }
-  const rates = b.wolfGames.map((n, s) => b.wolfGamesVillageWon[s]! / n);
-  const n = b.wolfGames.reduce((a, x) => a + x, 0) / 12;
-  const p = b.wolfGamesVillageWon.reduce((a, x) => a + x, 0) / (12 * n);
-  // 3.26: the mean range of 12 independent normals.
-  return { span: Math.max(...rates) - Math.min(...rates), noise: 3.26 * Math.sqrt((p * (1 - p)) / n), named: b.namedDays === 0 ? 0 : b.namedLynched / b.namedDays };
+  const luck = seatLuck(b);
+  return { span: luck.span, noise: luck.sampling, named: b.namedDays === 0 ? 0 : b.namedLynched / b.namedDays };
 }
 
 describe('against agents of known bias (004, 12 players, 1,500 games)', () => {
   it('random agents: the span stays within twice what sampling gives, and nobody names a target', () => {
-    const r = seatLuck(['random'], 1500);
+    const r = seatLuckOf(['random'], 1500);
     expect(r.span).toBeLessThan(2 * r.noise);
     expect(r.named).toBe(0);
   });
   it('the heuristic: a span far beyond sampling, and a first speaker who decides most days', () => {
-    const r = seatLuck(['heuristic'], 1500);
+    const r = seatLuckOf(['heuristic'], 1500);
     expect(r.span).toBeGreaterThan(3 * r.noise);
     expect(r.named).toBeGreaterThan(0.6);
   });
