@@ -9,6 +9,8 @@ import { Rng, type Event, type Outcome } from '../engine/index.js';
 
 export interface TableBias {
   games: number;
+  /** Games the village won. */
+  villageWon: number;
   /** Per seat: games in which it was dealt a werewolf card, and of those the village won. */
   readonly wolfGames: number[];
   readonly wolfGamesVillageWon: number[];
@@ -25,6 +27,7 @@ export interface TableBias {
 export function emptyTableBias(players: number): TableBias {
   return {
     games: 0,
+    villageWon: 0,
     wolfGames: Array<number>(players).fill(0),
     wolfGamesVillageWon: Array<number>(players).fill(0),
     namedDays: 0,
@@ -52,6 +55,7 @@ export function declaredTarget(claims: readonly { readonly type: string; readonl
 export function addTableBias(into: TableBias, log: readonly Event[], outcome: Outcome): void {
   into.games++;
   const villageWon = outcome.winner === 'village';
+  if (villageWon) into.villageWon++;
   for (const s of outcome.seats) {
     if (s.dealt !== 'werewolf') continue;
     into.wolfGames[s.seat]!++;

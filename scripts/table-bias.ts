@@ -44,6 +44,7 @@ const rate = (k: number, n: number) => {
   return `${pct(k / n)} (95% ${pct(w.low)}–${pct(w.high)}, ${k}/${n})`;
 };
 console.log(`${setup.preset}, ${setup.players} players, ${seating.text}; ${games} games, seed ${seed}`);
+console.log(`the village wins ${rate(bias.villageWon, bias.games)} of games`);
 console.log('village wins in the games where this seat was dealt a werewolf card:');
 for (let s = 0; s < setup.players; s++) console.log(`  P${s + 1}`.padEnd(6) + rate(bias.wolfGamesVillageWon[s]!, bias.wolfGames[s]!));
 const luck = seatLuck(bias);

@@ -24,10 +24,10 @@ export function voteTarget(m: Mind, targets: readonly number[]): number {
   return lynchTarget(m, m.mine(), cands);
 }
 
-/** `voteTarget`, as a decision's target: with nobody I would vote against, a pass where allowed, else the first. */
+/** `voteTarget`, as a decision's target: with nobody I would vote against, a pass where allowed, else one drawn from my stream (never by seat order). */
 export function voteTargetOrPass(m: Mind, d: { readonly targets: readonly number[]; readonly mayPass: boolean }): number | null {
   const t = voteTarget(m, d.targets);
-  return t >= 0 ? t : d.mayPass || d.targets.length === 0 ? null : d.targets[0]!;
+  return t >= 0 ? t : d.mayPass || d.targets.length === 0 ? null : d.targets[m.rng.int(d.targets.length)]!;
 }
 
 export function vote(m: Mind, d: DecisionFor<'vote'>): Answer {
@@ -81,9 +81,9 @@ export function successor(m: Mind, d: DecisionFor<'successor'>): Answer {
 export function hunter(m: Mind, d: DecisionFor<'hunter'>): Answer {
   const b = m.b;
   const cands = d.targets.filter((s) => !b.ally(s));
-  const pass = d.mayPass ? null : (d.targets[0] ?? null);
+  const pass = d.mayPass || d.targets.length === 0 ? null : d.targets[m.rng.int(d.targets.length)]!;
   if (cands.length === 0) return { kind: 'hunter', target: pass };
-  if (b.wolfTeam) return { kind: 'hunter', target: lynchTarget(m, m.village(), cands) };
+  if (b.wolfTeam) return { kind: 'hunter', target: lynchTarget(m, m.village(), cands, b.salt ^ b.packSalt) };
   const v = m.mine();
   const t = argmaxRandom(cands, (s) => v.p[s]!, m.rng);
   return { kind: 'hunter', target: v.p[t]! > 0 ? t : pass };

@@ -15,9 +15,11 @@ export interface Knobs {
   readonly trust: number;
   /** Probability that a wolf votes against a packmate the village is about to eliminate anyway. */
   readonly bus: number;
+  /** How far a player follows the vote intents of speakers it has no reason to trust, 0 (not at all) to 1 (as one it trusts fully). */
+  readonly follow: number;
 }
 
-export const DEFAULT_KNOBS: Knobs = { fakeClaim: 0.3, seerReveal: 1, trust: 0.8, bus: 1 };
+export const DEFAULT_KNOBS: Knobs = { fakeClaim: 0.3, seerReveal: 1, trust: 0.8, bus: 1, follow: 0 };
 
 /** The largest day number `seerReveal` takes (games of up to 30 players end well before). */
 export const MAX_REVEAL_DAY = 99;
@@ -53,6 +55,13 @@ export const KNOB_SPECS: readonly KnobSpec[] = [
     key: 'bus',
     kind: 'prob',
     doc: 'probability (0–1) that a wolf votes against a packmate the village is about to eliminate anyway ("bussing") rather than voting elsewhere (default 1)',
+  },
+  {
+    key: 'follow',
+    kind: 'prob',
+    doc:
+      "how far a player follows the vote intents of speakers it has no more reason to trust than a seat drawn at random, 0 (only trusted speakers' intents count) to 1 " +
+      '(every intent counts by 1 − the speaker\'s suspicion, so the table follows the first speaker on a tie: the herding style) (default 0)',
   },
 ];
 

@@ -37,6 +37,11 @@ export function argmaxRandom(cands: readonly number[], score: (s: number) => num
   return best;
 }
 
+/** `argmaxRandom` over scores already computed, one per seat (`scores[s]`). */
+export function argmaxRandomOf(cands: readonly number[], scores: ArrayLike<number>, rng: Rng): number {
+  return argmaxRandom(cands, (s) => scores[s]!, rng);
+}
+
 /** The candidate with the highest score (-1 if none); ties broken by `mix(salt, seat)`, the same for everyone with that salt. */
 export function argmaxShared(cands: readonly number[], score: (s: number) => number, salt: number): number {
   const pick = new SharedPick(salt);

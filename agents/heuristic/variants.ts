@@ -91,7 +91,7 @@ export function potion(m: Mind, d: PotionDecision): Answer {
   const cands = d.targets.filter((s) => s !== b.me && !b.ally(s));
   const t = argmaxRandom(cands, (s) => v.p[s]!, m.rng);
   const sure = t >= 0 && (v.p[t]! >= POISON_SURE || (v.p[t]! >= POISON_DANGER && villageInDanger(m, v)));
-  return { kind: 'potion', target: sure ? t : d.mayPass ? null : d.targets[0]! };
+  return { kind: 'potion', target: sure ? t : d.mayPass || d.targets.length === 0 ? null : d.targets[m.rng.int(d.targets.length)]! };
 }
 
 /** How far a probability is from certain: 1 at one half, 0 at 0 or 1. */

@@ -2,13 +2,13 @@
 // facts point), never against a packmate unless he is cornered — then, sometimes, vote
 // him out too ("bussing") to look like villagers; and, sometimes, one wolf claims to be
 // the Seer and reports false results (a counter-claim when the real Seer has spoken).
-// Wolves reason from the same public facts with the same tie-breaks, so the pack votes
-// together without talking.
+// Wolves reason from the same public facts with the pack's own tie-breaks, so the pack
+// votes together without talking.
 
 import type { Claim, SeenResult } from '../../engine/index.js';
 import { intentsAgainst, lynchTarget } from './consensus.js';
 import type { Mind } from './mind.js';
-import { argmaxShared, without } from './pick.js';
+import { argmaxShared, mix, without } from './pick.js';
 import { TOLERANCE } from './view.js';
 
 /**
@@ -29,9 +29,11 @@ export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonl
       legal = without(legal, cleared);
     }
   }
-  const heading = lynchTarget(m, v, legal);
+  // The pack breaks ties alike (a salt of the public facts and its own seats), so its votes do not split.
+  const salt = b.salt ^ b.packSalt;
+  const heading = lynchTarget(m, v, legal, salt);
   if (heading >= 0 && b.packmate[heading] === 0 && heading !== b.lover) return heading;
-  const alt = lynchTarget(m, v, cands);
+  const alt = lynchTarget(m, v, cands, salt);
   if (heading >= 0 && b.packmate[heading] === 1 && heading !== b.lover && busToday(m, heading, alt)) return heading;
   return alt;
 }
@@ -54,12 +56,22 @@ function busToday(m: Mind, mate: number, alt: number): boolean {
   return plan.busYes;
 }
 
-/** The pack's leader (its lowest living seat, as the pack protocol names it). */
-function leader(m: Mind): number {
+/**
+ * The packmate who would fake the Seer: one of the living pack drawn by a salt only the
+ * pack knows (its seats), so every wolf names the same one without talking and the
+ * claimant is no particular seat.
+ */
+function fakeClaimant(m: Mind): number {
   const b = m.b;
-  for (const w of b.pack) if (b.alive[w] === 1) return w;
-  return -1;
+  return argmaxShared(
+    b.pack.filter((w) => b.alive[w] === 1),
+    () => 0,
+    mix(b.packSalt, FAKE_CLAIMANT),
+  );
 }
+
+/** The fake claimant draw's salt, apart from the pack's other shared draws. */
+const FAKE_CLAIMANT = 0xfa4e;
 
 /** Seer results are reported as roles or as teams, as the rules have the Seer see them. */
 function seerSeesRoles(m: Mind): boolean {
@@ -72,11 +84,11 @@ function fakeSeerClaims(m: Mind, out: Claim[]): void {
   const b = m.b;
   const plan = m.plan;
   if (!plan.fakeDrawn) {
-    // Only the leader fakes, and only if no packmate ever did (the pack has one Seer) and the
+    // Only the pack's claimant fakes, and only if no packmate ever did (the pack has one Seer) and the
     // Seer's card has not been turned over (a claim would be a proven lie).
     for (let s = 0; s < b.n; s++) if (s !== b.me && b.packmate[s] === 1 && b.claimed[s] === 'seer') return;
     for (let s = 0; s < b.n; s++) if (b.alive[s] === 0 && b.roleOf[s] === 'seer') return;
-    if (leader(m) !== b.me) return;
+    if (fakeClaimant(m) !== b.me) return;
     plan.fakeDrawn = true;
     plan.faking = m.rng.chance(m.knobs.fakeClaim);
   }

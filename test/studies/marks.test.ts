@@ -52,7 +52,8 @@ describe('decision numbers', () => {
             }
           }
           for (const [i, e] of game.log.entries())
-            if (e.type === 'votes') {
+            // A vote nobody could cast (every living player away at the Luncheon for Seniors) has no ballot to mark.
+            if (e.type === 'votes' && e.votes.length > 0) {
               expect(marks.has(i)).toBe(true);
               ballots++;
             }

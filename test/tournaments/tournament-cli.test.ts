@@ -77,12 +77,12 @@ describe('sim tournament (side mode)', () => {
     // Deception and detection: heuristic's intervals lie wholly above random's.
     expect(heuristic!.wolves_low).toBeGreaterThan(random!.wolves_high);
     expect(heuristic!.village_low).toBeGreaterThan(random!.village_high);
-    // The fitted model agrees, by more than four standard errors on each side.
+    // The fitted model agrees, by more than three times the sum of the standard errors on each side (random against random: 0).
     const s = j.model.strengths as { entrant: string; village: number; villageSe: number; wolves: number; wolvesSe: number }[];
     const h = s.find((x) => x.entrant === 'heuristic')!;
     const rnd = s.find((x) => x.entrant === 'random')!;
-    expect(h.village - rnd.village).toBeGreaterThan(4 * (h.villageSe + rnd.villageSe));
-    expect(h.wolves - rnd.wolves).toBeGreaterThan(4 * (h.wolvesSe + rnd.wolvesSe));
+    expect(h.village - rnd.village).toBeGreaterThan(3 * (h.villageSe + rnd.villageSe));
+    expect(h.wolves - rnd.wolves).toBeGreaterThan(3 * (h.wolvesSe + rnd.wolvesSe));
     reference = contents(join(dir, 'a.db'));
     referenceRatings = ratings(r.value.stdout);
   });
