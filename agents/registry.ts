@@ -16,6 +16,7 @@ import { execKind } from './exec/kind.js';
 import { GameContext } from './game-context.js';
 import { maskUrl } from './llm/secrets.js';
 import { LLM_KINDS } from './llm/kinds.js';
+import { beliefKind } from './belief/kind.js';
 import { heuristicKind } from './heuristic/kind.js';
 import { randomAgent } from './random.js';
 import type { Agent, SeatEnv } from './types.js';
@@ -45,7 +46,7 @@ const randomKind: AgentKind = {
   create: () => randomAgent,
 };
 
-const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, ...LLM_KINDS, execKind];
+const KINDS: readonly AgentKind[] = [randomKind, heuristicKind, beliefKind, ...LLM_KINDS, execKind];
 
 export function agentKinds(): readonly AgentKind[] {
   return KINDS;

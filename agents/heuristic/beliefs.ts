@@ -138,6 +138,11 @@ export class Beliefs {
     return this.rec.scratch;
   }
 
+  /** The game's public record as this seat reads it (the shared one, or its own after a fork). */
+  get record(): PublicRecord {
+    return this.rec;
+  }
+
   // The public facts, from the record.
   get alive(): Uint8Array {
     return this.rec.alive;

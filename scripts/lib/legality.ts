@@ -1,7 +1,7 @@
-// The heuristic agent's legality check: games over every preset and every player count
+// The heuristic and belief agents' legality check: games over every preset and every player count
 // of its table, plus role mixes that put every role in play under every preset, each
-// with several seatings (heuristic self-play with default and extreme knobs, and mixed
-// tables against random agents), counting the answers the engine rejected.
+// with several seatings (heuristic self-play with default and extreme knobs, mixed
+// tables against random agents, belief seats against heuristic ones), counting the answers the engine rejected.
 
 import { PRESETS } from '../../engine/index.js';
 import { emptyTally, playMany, table, type Tally } from './play-many.js';
@@ -20,6 +20,8 @@ export const SEATINGS: readonly (readonly string[])[] = [
   ['heuristic:fakeClaim=0,seerReveal=3,trust=1', 'werewolves=random'],
   ['random', 'werewolves=heuristic:fakeClaim=1'],
   ['heuristic', 'piper=random', '1=random'],
+  ['belief', 'werewolves=heuristic'],
+  ['heuristic', 'werewolves=belief:claimWolf=1,fakeClaim=1,seerReveal=never'],
 ];
 
 export interface CheckCell {

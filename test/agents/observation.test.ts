@@ -1,12 +1,12 @@
-// Decisions come from the agent's own observation only: what a heuristic agent is handed
+// Decisions come from the agent's own observation only: what a heuristic or belief agent is handed
 // holds nothing its seat may not know, and an agent handed more is an error the driver
 // counts (never a move silently made on another seat's secrets).
 
 import { describe, expect, it } from 'vitest';
-import { playSync } from '../../../agents/play.js';
-import { parseSeating, seatAgents } from '../../../agents/registry.js';
-import type { Agent, DecisionContext } from '../../../agents/types.js';
-import { Game, gameSeed, observe, resolveSetup, type Event, type SetupRequest } from '../../../engine/index.js';
+import { playSync } from '../../agents/play.js';
+import { parseSeating, seatAgents } from '../../agents/registry.js';
+import type { Agent, DecisionContext } from '../../agents/types.js';
+import { Game, gameSeed, observe, resolveSetup, type Event, type SetupRequest } from '../../engine/index.js';
 
 const TABLES: SetupRequest[] = [
   { preset: 'standard', players: 8 },
@@ -15,11 +15,11 @@ const TABLES: SetupRequest[] = [
   { preset: 'classic', roles: 'werewolf=3,seer,witch,hunter,cupid,guard,thief,little-girl,elder,idiot,scapegoat,piper,villager=2' },
 ];
 
-function newGame(req: SetupRequest, i: number): { game: Game; agents: Agent[] } {
+function newGame(req: SetupRequest, i: number, kind = 'heuristic'): { game: Game; agents: Agent[] } {
   const setup = resolveSetup(req);
   if (!setup.ok) throw new Error(setup.error);
   const game = new Game(setup.value, gameSeed('observation', i));
-  const seating = parseSeating(['heuristic']);
+  const seating = parseSeating([kind]);
   if (!seating.ok) throw new Error(seating.error);
   return { game, agents: seatAgents(seating.value, game.state.seats.map((s) => s.dealt)).agents };
 }
@@ -37,12 +37,12 @@ function reachable(root: unknown): Set<object> {
   return seen;
 }
 
-describe('heuristic agents see their own observation only', () => {
+describe.each(['heuristic', 'belief'])('%s agents see their own observation only', (kind) => {
   it('the context an agent gets holds no event its seat may not see and no part of the moderator state', () => {
     let checked = 0;
     for (const [t, req] of TABLES.entries()) {
       for (let i = 0; i < 10; i++) {
-        const { game, agents } = newGame(req, t * 100 + i);
+        const { game, agents } = newGame(req, t * 100 + i, kind);
         const secret = new Set<object>([game, game.state, game.log, game.moderator, ...game.state.seats, game.state.tonight, game.state.leftover]);
         const audited = agents.map(
           (a): Agent => ({
@@ -69,7 +69,7 @@ describe('heuristic agents see their own observation only', () => {
 
   it('an agent handed another seat\'s hidden events is an error, charged to its seat', () => {
     for (let i = 0; i < 5; i++) {
-      const { game, agents } = newGame(TABLES[0]!, 500 + i);
+      const { game, agents } = newGame(TABLES[0]!, 500 + i, kind);
       // A leaky harness: seat 0's agent is shown the whole log (every card, the pack's choice).
       const leaky = agents.map(
         (a, seat): Agent =>

@@ -1,0 +1,116 @@
+// The belief agent's model of the other players: how likely each public act is from a
+// werewolf and from anyone else, as relative likelihoods (posterior.ts multiplies them
+// into each deal's weight). Written `belief:voteAim=1.5,talk=0.4`; the heuristic's knobs
+// (docs/heuristic.md: fakeClaim, seerReveal, trust, bus, follow) are accepted too and
+// steer the play the belief agent keeps from it. The canonical text lists only what
+// differs from the defaults, model parameters first, in the order below.
+
+import { didYouMean, err, ok, type Result } from '../../engine/index.js';
+import { KNOB_SPECS, parseKnobs, type Knobs } from '../heuristic/knobs.js';
+
+export interface BeliefParams {
+  /** An honest player contradicting the truth: a non-werewolf's false report or false claim of a card someone else holds. */
+  readonly slip: number;
+  /** How likely a werewolf claims to be the Seer (or the Little Girl) in a game. */
+  readonly claimWolf: number;
+  /** How likely the real Seer (or Little Girl) claims her card in a game. */
+  readonly claimReal: number;
+  /** A false Seer's report names a werewolf (rather than an innocent) with this probability. */
+  readonly accuse: number;
+  /** A false Seer names her own packmate a werewolf this much as often as an innocent. */
+  readonly accuseMate: number;
+  /** A false Seer clears her own packmate this much as often as an innocent. */
+  readonly clearMate: number;
+  /** A werewolf votes for (or suspects) a packmate this much as often as for an innocent. */
+  readonly voteMate: number;
+  /** Anyone else votes for (or suspects) a werewolf this much as often as for an innocent. */
+  readonly voteAim: number;
+  /** A suspicion or an announced intent weighs this much of a ballot. */
+  readonly talk: number;
+  /** A werewolf vouches for a packmate this much as often as for an innocent. */
+  readonly vouchMate: number;
+  /** The pack kills an innocent who accused one of its werewolves this much as often as another. */
+  readonly silence: number;
+  /** How far a ballot cast with the crowd counts less: its weight is 1 − herd × (the share of that round's ballots for the same player). */
+  readonly herd: number;
+}
+
+export const DEFAULT_PARAMS: BeliefParams = {
+  slip: 0.02,
+  claimWolf: 0.15,
+  claimReal: 0.9,
+  accuse: 0.6,
+  accuseMate: 0.1,
+  clearMate: 3,
+  voteMate: 0.3,
+  voteAim: 1.3,
+  talk: 0.5,
+  vouchMate: 2,
+  silence: 2,
+  herd: 0.5,
+};
+
+interface ParamSpec {
+  readonly key: keyof BeliefParams;
+  /** Largest value allowed (every parameter is positive; probabilities at most 1). */
+  readonly max: number;
+  readonly doc: string;
+}
+
+export const PARAM_SPECS: readonly ParamSpec[] = [
+  { key: 'slip', max: 1, doc: "probability that a non-werewolf's report or card claim is false all the same (default 0.02)" },
+  { key: 'claimWolf', max: 1, doc: 'probability that a werewolf claims to be the Seer or the Little Girl in a game (default 0.15)' },
+  { key: 'claimReal', max: 1, doc: 'probability that the real Seer or Little Girl claims her card in a game (default 0.9)' },
+  { key: 'accuse', max: 1, doc: "probability that a false Seer's report names a werewolf (default 0.6)" },
+  { key: 'accuseMate', max: 100, doc: 'how much more often a false Seer names her packmate a werewolf than an innocent (default 0.1)' },
+  { key: 'clearMate', max: 100, doc: 'how much more often a false Seer clears her packmate than an innocent (default 3)' },
+  { key: 'voteMate', max: 100, doc: 'how much more often a werewolf votes for or suspects a packmate than an innocent (default 0.3)' },
+  { key: 'voteAim', max: 100, doc: 'how much more often anyone else votes for or suspects a werewolf than an innocent (default 1.3)' },
+  { key: 'talk', max: 1, doc: 'weight of a suspicion or an announced vote intent, as a share of a ballot (default 0.5)' },
+  { key: 'vouchMate', max: 100, doc: 'how much more often a werewolf vouches for a packmate than for an innocent (default 2)' },
+  { key: 'silence', max: 100, doc: 'how much more often the pack kills an innocent who accused one of its werewolves than another (default 2)' },
+  { key: 'herd', max: 1, doc: "how far a ballot cast with the crowd counts less (0: not at all; 1: a unanimous ballot counts nothing) (default 0.5)" },
+];
+
+export interface ParsedBelief {
+  readonly params: BeliefParams;
+  readonly knobs: Knobs;
+  /** Canonical argument text ('' when everything has its default). */
+  readonly text: string;
+}
+
+const PARAM_KEYS: readonly string[] = PARAM_SPECS.map((s) => s.key);
+const ALL_KEYS: readonly string[] = [...PARAM_KEYS, ...KNOB_SPECS.map((s) => s.key)];
+
+/** Parses `voteAim=1.5,fakeClaim=0`: model parameters, then heuristic knobs (undefined or '': the defaults). */
+export function parseBelief(argument: string | undefined): Result<ParsedBelief, string> {
+  const out: Record<string, number> = { ...DEFAULT_PARAMS };
+  const given = new Set<string>();
+  const knobParts: string[] = [];
+  const parts = (argument ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  for (const part of parts) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) return err(`a belief parameter is written name=value (e.g. voteAim=1.5), not '${part}'; they are ${ALL_KEYS.join(', ')}`);
+    const name = part.slice(0, eq).trim();
+    const spec = PARAM_SPECS.find((s) => s.key.toLowerCase() === name.toLowerCase());
+    if (spec === undefined) {
+      if (!KNOB_SPECS.some((s) => s.key.toLowerCase() === name.toLowerCase()))
+        return err(`unknown belief parameter '${name}'${didYouMean(name, ALL_KEYS)}; they are ${ALL_KEYS.join(', ')}`);
+      knobParts.push(part);
+      continue;
+    }
+    if (given.has(spec.key)) return err(`belief parameter ${spec.key} is given twice`);
+    given.add(spec.key);
+    const raw = part.slice(eq + 1).trim();
+    const v = Number(raw);
+    if (raw === '' || !Number.isFinite(v) || v <= 0 || v > spec.max)
+      return err(`belief parameter ${spec.key} takes a number above 0 and at most ${spec.max}, not '${raw}'`);
+    out[spec.key] = v;
+  }
+  const knobs = parseKnobs(knobParts.join(','));
+  if (!knobs.ok) return knobs;
+  const params = out as unknown as BeliefParams;
+  const own = PARAM_SPECS.filter((s) => params[s.key] !== DEFAULT_PARAMS[s.key]).map((s) => `${s.key}=${params[s.key]}`);
+  const text = [...own, ...(knobs.value.text === '' ? [] : [knobs.value.text])].join(',');
+  return ok({ params, knobs: knobs.value.knobs, text });
+}

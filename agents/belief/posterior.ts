@@ -1,0 +1,339 @@
+// The belief agent's posterior over deals. A deal, for this purpose, is where the
+// werewolf cards lie: a placement of the deck's werewolf cards over its positions — the
+// seats, and with a Thief the two cards left over (the cards as they are now, so his
+// exchange moves a werewolf card without changing their number). Every placement starts
+// alike; the public acts of the game (ballots, suspicions, vouches, intents, Seer and
+// Little Girl claims and their reports, players caught lying about their card) multiply
+// each placement's weight by how likely the act is from the players it makes werewolves
+// and innocents (params.ts). That part depends on public facts only, so one
+// `PublicPosterior` per game's public record serves every seat, updated by the acts added
+// since it last read the record. A seat then keeps the placements its own knowledge
+// allows (the cards it knows, public or private: `seatPosterior`) and reads its
+// posterior off them: each seat's probability of holding a werewolf card.
+//
+// Where it plays simply: the Pied Piper's charms, Cupid's lovers and New Moon's events
+// are not evidence here; a placement count beyond `PLACEMENT_LIMIT` or a seat whose
+// knowledge no placement fits (a Harvest Festival witch turned a card) gets no posterior
+// (`seatPosterior` returns false), and the agent falls back on the heuristic's view.
+
+import { isNightCause, type Role } from '../../engine/index.js';
+import { INTENT, SUSPECT, TRUST, type PublicRecord } from '../heuristic/public.js';
+import type { BeliefParams } from './params.js';
+
+/** Beyond this many placements the agent plays on the heuristic's view (C(17,4) = 2,380 is 004's largest table). */
+export const PLACEMENT_LIMIT = 20_000;
+
+/** The placements of `wolves` cards over `positions` positions (at most 32) as bitmasks, or null beyond the limit. */
+export function placements(positions: number, wolves: number): Int32Array | null {
+  if (positions > 32 || wolves < 0 || wolves > positions) return null;
+  let count = 1;
+  for (let i = 0; i < wolves; i++) {
+    count = (count * (positions - i)) / (i + 1);
+    if (count > PLACEMENT_LIMIT) return null;
+  }
+  const out = new Int32Array(Math.round(count));
+  let k = 0;
+  const walk = (from: number, left: number, mask: number): void => {
+    if (left === 0) {
+      out[k++] = mask;
+      return;
+    }
+    for (let s = from; s <= positions - left; s++) walk(s + 1, left - 1, mask | (1 << s));
+  };
+  walk(0, wolves, 0);
+  return out;
+}
+
+/** How many bits of `m` are set. */
+export function bitCount(m: number): number {
+  let c = 0;
+  for (let x = m; x !== 0; x &= x - 1) c++;
+  return c;
+}
+
+/** One informed role's claimants, in order, and the rivalry term applied for them. */
+interface Rivalry {
+  readonly role: Role;
+  readonly claimants: number[];
+}
+
+export class PublicPosterior {
+  /** The seats, then the left-over cards. */
+  readonly positions: number;
+  /** Log-weight of each placement from the public acts read so far. */
+  readonly logW: Float64Array;
+  /** exp(logW − max), computed when read after a change. */
+  private readonly w: Float64Array;
+  private changes = 0;
+  private weighedAt = -1;
+  // How far the record has been read.
+  private casts = 0;
+  private said = 0;
+  private claims = 0;
+  private readonly reports: number[] = [];
+  private readonly liars: Uint8Array;
+  private readonly rivalries: Rivalry[] = [];
+  private events = 0;
+  private day = 0;
+  /** Per seat, the seats it accused (a ballot, a suspicion, an intent, a werewolf report) before the current dawn; and how far the lists were read for it. */
+  private readonly accused: Int32Array;
+  private accusedCasts = 0;
+  private accusedSaid = 0;
+  private accusedClaims = 0;
+  private readonly ln: { slip: number; accuse: number; clear: number; accuseMate: number; clearMate: number };
+
+  constructor(
+    readonly record: PublicRecord,
+    readonly masks: Int32Array,
+    /** The deck's cards: how many of a role there are, and how many positions and werewolves. */
+    private readonly deck: readonly Role[],
+    readonly params: BeliefParams,
+  ) {
+    this.positions = deck.length;
+    this.logW = new Float64Array(masks.length);
+    this.w = new Float64Array(masks.length);
+    this.liars = new Uint8Array(record.n);
+    this.accused = new Int32Array(record.n);
+    this.ln = {
+      slip: Math.log(params.slip),
+      accuse: Math.log(params.accuse),
+      clear: Math.log(1 - Math.min(params.accuse, 1 - 1e-9)),
+      accuseMate: Math.log(params.accuseMate),
+      clearMate: Math.log(params.clearMate),
+    };
+  }
+
+  /** Bumped whenever a weight changes. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The weight of each placement, exp(logW − max) (read the record first: `sync`). */
+  weights(): Float64Array {
+    if (this.weighedAt === this.changes) return this.w;
+    const logW = this.logW;
+    let max = -Infinity;
+    for (let i = 0; i < logW.length; i++) if (logW[i]! > max) max = logW[i]!;
+    for (let i = 0; i < logW.length; i++) this.w[i] = Math.exp(logW[i]! - max);
+    this.weighedAt = this.changes;
+    return this.w;
+  }
+
+  /** Reads the acts the record gained since the last call. */
+  sync(): void {
+    const rec = this.record;
+    const p = this.params;
+    const ln = this.ln;
+    // Night deaths first, each weighed with the accusations made before its dawn.
+    for (; this.events < rec.events.length; this.events++) {
+      const e = rec.events[this.events]!;
+      if (e.type === 'day') this.day = e.day;
+      else if (e.type === 'death' && isNightCause(e.cause)) this.nightDeath(e.seat);
+    }
+    for (; this.casts < rec.casts.length; this.casts++) {
+      const c = rec.casts[this.casts]!;
+      const weight = 1 - p.herd * c.share;
+      this.choice(c.voter, c.target, weight, p.voteAim, p.voteMate);
+    }
+    for (; this.said < rec.said.length; this.said++) {
+      const s = rec.said[this.said]!;
+      if (s.kind === SUSPECT || s.kind === INTENT) this.choice(s.speaker, s.target, p.talk, p.voteAim, p.voteMate);
+      else if (s.kind === TRUST) this.choice(s.speaker, s.target, p.talk, 1 / p.voteAim, p.vouchMate);
+    }
+    for (; this.claims < rec.informed.length; this.claims++) this.claim(this.claims);
+    for (let i = 0; i < this.claims; i++) {
+      const c = rec.informed[i]!;
+      for (; this.reports[i]! < c.reports.length; this.reports[i]!++) {
+        const r = c.reports[this.reports[i]!]!;
+        if (r.target === c.seat || r.target >= rec.n) continue;
+        // An honest claimant reports the truth; a false one accuses or clears as the model says.
+        if (r.wolf) this.pair(c.seat, r.target, ln.slip, 0, ln.accuse, ln.accuse + ln.accuseMate);
+        else this.pair(c.seat, r.target, 0, ln.slip, ln.clear, ln.clear + ln.clearMate);
+      }
+    }
+    const roleLiar = rec.roleLiar;
+    for (let s = 0; s < rec.n; s++) {
+      if (roleLiar[s] === 1 && this.liars[s] === 0) {
+        this.liars[s] = 1;
+        this.one(s, ln.slip, 0);
+      }
+    }
+  }
+
+  /**
+   * A death at night, most often the pack's victim: the pack spares its own and picks an
+   * innocent who accused one of its werewolves `silence` times as often as another.
+   */
+  private nightDeath(x: number): void {
+    const rec = this.record;
+    const accused = this.accused;
+    // Accusations made before this dawn (acts of earlier days).
+    for (; this.accusedCasts < rec.casts.length && rec.casts[this.accusedCasts]!.day < this.day; this.accusedCasts++) {
+      const c = rec.casts[this.accusedCasts]!;
+      accused[c.voter]! |= 1 << c.target;
+    }
+    for (; this.accusedSaid < rec.said.length && rec.said[this.accusedSaid]!.day < this.day; this.accusedSaid++) {
+      const s = rec.said[this.accusedSaid]!;
+      if (s.kind !== TRUST) accused[s.speaker]! |= 1 << s.target;
+    }
+    for (; this.accusedClaims < rec.informed.length && rec.informed[this.accusedClaims]!.day < this.day; this.accusedClaims++) {
+      const c = rec.informed[this.accusedClaims]!;
+      for (const r of c.reports) if (r.wolf) accused[c.seat]! |= 1 << r.target;
+    }
+    let living = 1 << x;
+    for (let s = 0; s < rec.n; s++) if (rec.alive[s] === 1) living |= 1 << s;
+    const lnSilence = Math.log(this.params.silence);
+    const lnSlip = this.ln.slip;
+    const masks = this.masks;
+    const logW = this.logW;
+    for (let i = 0; i < masks.length; i++) {
+      const m = masks[i]!;
+      if (((m >>> x) & 1) === 1) {
+        logW[i]! += lnSlip;
+        continue;
+      }
+      let z = 0;
+      for (let y = living & ~m; y !== 0; y &= y - 1) {
+        const s = 31 - Math.clz32(y & -y);
+        z += (accused[s]! & m) !== 0 ? this.params.silence : 1;
+      }
+      logW[i]! += ((accused[x]! & m) !== 0 ? lnSilence : 0) - Math.log(z);
+    }
+    this.changes++;
+  }
+
+  /** How many cards of `role` the deck holds. */
+  copies(role: Role): number {
+    let k = 0;
+    for (const r of this.deck) if (r === role) k++;
+    return k;
+  }
+
+  /** A new claim to an informed card: the claim itself, and the rivalry among its claimants. */
+  private claim(i: number): void {
+    const c = this.record.informed[i]!;
+    this.reports[i] = 0;
+    const copies = Math.max(1, this.copies(c.role));
+    const wolves = bitCount(this.masks[0] ?? 0);
+    const innocents = Math.max(1, this.deck.length - wolves);
+    const p = this.params;
+    this.one(c.seat, Math.log((p.claimReal * copies) / innocents), Math.log(p.claimWolf));
+    let rivalry = this.rivalries.find((r) => r.role === c.role);
+    if (rivalry === undefined) this.rivalries.push((rivalry = { role: c.role, claimants: [] }));
+    if (rivalry.claimants.includes(c.seat)) return;
+    const before = rivalry.claimants.slice();
+    rivalry.claimants.push(c.seat);
+    // Only so many innocents can hold the card: each innocent claimant beyond that lies.
+    const masks = this.masks;
+    const logW = this.logW;
+    for (let k = 0; k < masks.length; k++) {
+      const m = masks[k]!;
+      const excess = (list: readonly number[]): number => {
+        let innocent = 0;
+        for (const s of list) if (((m >>> s) & 1) === 0) innocent++;
+        return Math.max(0, innocent - copies);
+      };
+      logW[k]! += (excess(rivalry.claimants) - excess(before)) * this.ln.slip;
+    }
+    this.changes++;
+  }
+
+  /** Adds, per placement, the log-likelihood of an act of `s` alone: `l0` if innocent, `l1` if a werewolf. */
+  private one(s: number, l0: number, l1: number): void {
+    const masks = this.masks;
+    const logW = this.logW;
+    for (let i = 0; i < masks.length; i++) logW[i]! += ((masks[i]! >>> s) & 1) === 1 ? l1 : l0;
+    this.changes++;
+  }
+
+  /**
+   * Adds the log-likelihood, to the power `weight`, of `a` picking `b` among the other
+   * living seats (`b` included: it may have died of the pick since): a werewolf target
+   * `upInnocent` times as likely as an innocent one when `a` is innocent, `upWolf` times
+   * when `a` is a werewolf. Normalised over the seats `a` could have picked, so that picking
+   * an innocent is evidence too: a werewolf, who spares his packmates, picks innocents more.
+   */
+  private choice(a: number, b: number, weight: number, upInnocent: number, upWolf: number): void {
+    const rec = this.record;
+    let cand = 0;
+    for (let s = 0; s < rec.n; s++) if (rec.alive[s] === 1) cand |= 1 << s;
+    cand = (cand | (1 << b)) & ~(1 << a);
+    const size = bitCount(cand);
+    // log Z by whether a is a werewolf and how many werewolves are among the candidates.
+    const wolves = bitCount(this.masks[0] ?? 0);
+    const lnZ = new Float64Array(2 * (wolves + 1));
+    for (let w = 0; w <= wolves; w++) {
+      lnZ[w] = Math.log(upInnocent * w + Math.max(size - w, 0) || 1);
+      lnZ[wolves + 1 + w] = Math.log(upWolf * w + Math.max(size - w, 0) || 1);
+    }
+    const lnInnocent = Math.log(upInnocent);
+    const lnWolf = Math.log(upWolf);
+    const masks = this.masks;
+    const logW = this.logW;
+    for (let i = 0; i < masks.length; i++) {
+      const m = masks[i]!;
+      const aWolf = (m >>> a) & 1;
+      const up = ((m >>> b) & 1) === 0 ? 0 : aWolf === 1 ? lnWolf : lnInnocent;
+      logW[i]! += weight * (up - lnZ[aWolf * (wolves + 1) + bitCount(m & cand)]!);
+    }
+    this.changes++;
+  }
+
+  /** Adds the log-likelihood of an act of `a` about `b`, by which of them are werewolves (innocent a, innocent b first). */
+  private pair(a: number, b: number, l00: number, l01: number, l10: number, l11: number): void {
+    const masks = this.masks;
+    const logW = this.logW;
+    for (let i = 0; i < masks.length; i++) {
+      const m = masks[i]!;
+      const k = (((m >>> a) & 1) << 1) | ((m >>> b) & 1);
+      logW[i]! += k === 0 ? l00 : k === 1 ? l01 : k === 2 ? l10 : l11;
+    }
+    this.changes++;
+  }
+}
+
+/** What one seat knows beyond the public acts: the cards it knows, and what it knows of the left-over cards. */
+export interface SeatKnowledge {
+  /** Per seat: 1 a werewolf, -1 not, 0 unknown. */
+  readonly known: Int8Array;
+  /** How many werewolf cards lie among the left-over cards, if this seat knows (-1: unknown). */
+  readonly spareWolves: number;
+  /** Seats that claimed a card this seat knows they cannot hold (it holds the only one): each is an innocent only by a slip. */
+  readonly falseClaimants: readonly number[];
+}
+
+/**
+ * The seat's posterior, each seat's probability of holding a werewolf card, into `p`
+ * (length n); false when no placement fits its knowledge (then `p` is untouched).
+ */
+export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: Float64Array): boolean {
+  const n = post.record.n;
+  const masks = post.masks;
+  const w = post.weights();
+  let wolfMask = 0;
+  let innocentMask = 0;
+  for (let s = 0; s < n; s++) {
+    if (k.known[s] === 1) wolfMask |= 1 << s;
+    else if (k.known[s] === -1) innocentMask |= 1 << s;
+  }
+  let spareMask = 0;
+  for (let s = n; s < post.positions; s++) spareMask |= 1 << s;
+  let falseMask = 0;
+  for (const s of k.falseClaimants) falseMask |= 1 << s;
+  const slip = post.params.slip;
+  const acc = new Float64Array(n);
+  let total = 0;
+  for (let i = 0; i < masks.length; i++) {
+    const m = masks[i]!;
+    if ((m & wolfMask) !== wolfMask || (m & innocentMask) !== 0) continue;
+    if (k.spareWolves >= 0 && bitCount(m & spareMask) !== k.spareWolves) continue;
+    let x = w[i]!;
+    if (falseMask !== 0) for (let f = falseMask & ~m; f !== 0; f &= f - 1) x *= slip;
+    if (x === 0) continue;
+    total += x;
+    for (let b = m & ~spareMask; b !== 0; b &= b - 1) acc[31 - Math.clz32(b & -b)]! += x;
+  }
+  if (!(total > 0)) return false;
+  for (let s = 0; s < n; s++) p[s] = acc[s]! / total;
+  return true;
+}

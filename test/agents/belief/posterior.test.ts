@@ -1,0 +1,176 @@
+// The belief agent's posterior over where the werewolf cards lie, checked exactly on
+// hand-made records: every placement enumerated once, each public act weighed by the
+// model's likelihoods, a seat's own knowledge keeping only the placements it allows.
+
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS, parseBelief, type BeliefParams } from '../../../agents/belief/params.js';
+import { bitCount, placements, PublicPosterior, seatPosterior, type SeatKnowledge } from '../../../agents/belief/posterior.js';
+import { PublicRecord, type InformedClaim } from '../../../agents/heuristic/public.js';
+import { ALL, type Event, type Role } from '../../../engine/index.js';
+
+function deck(wolves: number, players: number, extra: Role[] = []): Role[] {
+  return [...Array<Role>(wolves).fill('werewolf'), ...extra, ...Array<Role>(players - wolves - extra.length).fill('villager')];
+}
+
+function claim(seat: number, role: 'seer' | 'little-girl', reports: InformedClaim['reports'] = []): InformedClaim {
+  return { seat, role, order: 0, day: 1, accusedFirst: false, reports: [...reports], liar: false, proven: false, confirmed: 0 };
+}
+
+const nobody = (n: number): SeatKnowledge => ({ known: new Int8Array(n), spareWolves: -1, falseClaimants: [] });
+
+function posteriorOf(rec: PublicRecord, cards: Role[], k: SeatKnowledge, params: BeliefParams = DEFAULT_PARAMS): Float64Array {
+  let wolves = 0;
+  for (const r of cards) if (r === 'werewolf') wolves++;
+  const post = new PublicPosterior(rec, placements(cards.length, wolves)!, cards, params);
+  post.sync();
+  const p = new Float64Array(rec.n);
+  expect(seatPosterior(post, k, p)).toBe(true);
+  return p;
+}
+
+describe('placements of the werewolf cards', () => {
+  it.each([
+    [8, 2, 28],
+    [10, 2, 45],
+    [12, 3, 220],
+    [17, 4, 2380],
+  ])('%i positions, %i werewolves: %i placements, each once', (positions, wolves, count) => {
+    const m = placements(positions, wolves)!;
+    expect(m.length).toBe(count);
+    expect(new Set(m).size).toBe(count);
+    for (const x of m) expect(bitCount(x)).toBe(wolves);
+    for (const x of m) expect(x >>> positions).toBe(0);
+  });
+
+  it('beyond the limit there are none (the agent plays on the heuristic view)', () => {
+    expect(placements(30, 7)).toBeNull();
+  });
+});
+
+describe('the posterior', () => {
+  it('with no act, every seat holds a werewolf card with the same probability', () => {
+    const p = posteriorOf(new PublicRecord(8), deck(2, 8), nobody(8));
+    for (const x of p) expect(x).toBeCloseTo(2 / 8, 12);
+  });
+
+  it('a ballot weighs each placement by how likely that pick is from the voter it makes innocent or a werewolf, exactly', () => {
+    const rec = new PublicRecord(4);
+    rec.casts.push({ voter: 0, target: 1, day: 1, round: 0, share: 0.5 });
+    const p = posteriorOf(rec, deck(1, 4), nobody(4));
+    const { voteAim: aim, herd } = DEFAULT_PARAMS;
+    const weight = 1 - herd * 0.5;
+    // The voter picks among seats 1-3. Innocent voter, werewolf target: aim / (aim + 2);
+    // innocent voter and target, the werewolf among the others: 1 / (aim + 2); the voter the
+    // werewolf: 1 / 3 (no packmate to spare).
+    const hit = Math.pow(aim / (aim + 2), weight);
+    const miss = Math.pow(1 / (aim + 2), weight);
+    const wolf = Math.pow(1 / 3, weight);
+    const total = hit + 2 * miss + wolf;
+    expect(p[1]).toBeCloseTo(hit / total, 12);
+    expect(p[0]).toBeCloseTo(wolf / total, 12);
+    expect(p[2]).toBeCloseTo(miss / total, 12);
+  });
+
+  it("a night death: the pack spares its own and picks an innocent who accused one of them more often, exactly", () => {
+    const rec = new PublicRecord(4);
+    rec.day = 1;
+    rec.said.push({ speaker: 2, kind: 0, target: 3, day: 1 });
+    rec.apply({ type: 'day', day: 2, vis: ALL } as Event);
+    rec.apply({ type: 'death', seat: 2, role: 'villager', cause: 'wolves', vis: ALL } as Event);
+    const p = posteriorOf(rec, deck(1, 4), nobody(4));
+    const { silence, talk, voteAim: aim, slip } = DEFAULT_PARAMS;
+    // Seat 2's suspicion of seat 3 (aim over 3 candidates), then its death: if seat 3 is the
+    // werewolf, seat 2 accused him, silence / (silence + 2); else 1 / 3 over the innocents.
+    const said3 = Math.pow(aim / (aim + 2), talk);
+    const saidOther = Math.pow(1 / (aim + 2), talk);
+    const w3 = said3 * (silence / (silence + 2));
+    const w01 = saidOther * (1 / 3);
+    const w2 = Math.pow(1 / 3, talk) * slip;
+    const total = w3 + 2 * w01 + w2;
+    expect(p[3]).toBeCloseTo(w3 / total, 12);
+    expect(p[0]).toBeCloseTo(w01 / total, 12);
+  });
+
+  it("the real Seer sees a rival claimant as a werewolf, as her knowledge and the model say, exactly", () => {
+    const rec = new PublicRecord(6);
+    rec.informed.push(claim(0, 'seer'), claim(1, 'seer'));
+    const cards = deck(1, 6, ['seer']);
+    const { slip, claimReal, claimWolf } = DEFAULT_PARAMS;
+    const honest = claimReal / 5;
+    // Seat 0 is the Seer: she knows herself innocent and seat 1's claim false.
+    const known = new Int8Array(6);
+    known[0] = -1;
+    const mine = posteriorOf(rec, cards, { known, spareWolves: -1, falseClaimants: [1] });
+    const rivalWolf = honest * claimWolf;
+    const otherWolf = honest * honest * slip * slip;
+    expect(mine[1]).toBeCloseTo(rivalWolf / (rivalWolf + 4 * otherWolf), 12);
+    expect(mine[1]).toBeGreaterThan(0.99);
+    // A bystander knows only that one of the two lies (or both are innocent by a slip).
+    const theirs = posteriorOf(rec, cards, nobody(6));
+    const one = honest * claimWolf;
+    const neither = honest * honest * slip;
+    expect(theirs[0]).toBeCloseTo(one / (2 * one + 4 * neither), 12);
+    expect(theirs[0]).toBeCloseTo(theirs[1]!, 12);
+  });
+
+  it("a report contradicted by a card turned over makes its claimant a werewolf; a true one clears her", () => {
+    const rec = new PublicRecord(6);
+    rec.informed.push(claim(0, 'seer', [{ target: 2, wolf: true, role: null }]));
+    const cards = deck(1, 6, ['seer']);
+    const known = new Int8Array(6);
+    known[2] = -1; // seat 2 died a villager
+    const lied = posteriorOf(rec, cards, { known, spareWolves: -1, falseClaimants: [] });
+    // Claimant a werewolf: claimWolf × accuse; the werewolf elsewhere (4 seats): an honest claim and a false report, a slip.
+    const { claimWolf, claimReal, accuse, slip } = DEFAULT_PARAMS;
+    const liar = claimWolf * accuse;
+    expect(lied[0]).toBeCloseTo(liar / (liar + 4 * (claimReal / 5) * slip), 12);
+    expect(lied[0]).toBeGreaterThan(0.85);
+    known[2] = 1; // seat 2 died a werewolf
+    const told = posteriorOf(rec, cards, { known, spareWolves: -1, falseClaimants: [] });
+    expect(told[0]).toBe(0);
+  });
+
+  it('clearing a seat lowers it when the claimant is believed', () => {
+    const rec = new PublicRecord(8);
+    rec.informed.push(claim(0, 'seer', [{ target: 3, wolf: false, role: null }]));
+    const p = posteriorOf(rec, deck(2, 8, ['seer']), nobody(8));
+    expect(p[3]).toBeLessThan(p[4]!);
+  });
+
+  it("the Thief's left-over cards: a seat that knows them keeps only the placements with that many werewolves there", () => {
+    const rec = new PublicRecord(6);
+    const cards = deck(2, 8, ['thief']);
+    const none = posteriorOf(rec, cards, { known: new Int8Array(6), spareWolves: 0, falseClaimants: [] });
+    for (const x of none) expect(x).toBeCloseTo(2 / 6, 12);
+    const one = posteriorOf(rec, cards, { known: new Int8Array(6), spareWolves: 1, falseClaimants: [] });
+    for (const x of one) expect(x).toBeCloseTo(1 / 6, 12);
+  });
+
+  it('no placement fits knowledge with more werewolves than the deck holds: no posterior', () => {
+    const rec = new PublicRecord(4);
+    const post = new PublicPosterior(rec, placements(4, 1)!, deck(1, 4), DEFAULT_PARAMS);
+    const known = new Int8Array([1, 1, 0, 0]);
+    const p = new Float64Array(4);
+    expect(seatPosterior(post, { known, spareWolves: -1, falseClaimants: [] }, p)).toBe(false);
+  });
+});
+
+describe('belief parameters', () => {
+  it('canonical text: own parameters first, then the heuristic knobs, defaults left out', () => {
+    const r = parseBelief('fakeClaim=1, voteAim=1.5,slip=0.02');
+    expect(r.ok && r.value.text).toBe('voteAim=1.5,fakeClaim=1');
+    expect(r.ok && r.value.knobs.fakeClaim).toBe(1);
+  });
+
+  it.each([
+    ['voteAim=0', /above 0/],
+    ['accuse=2', /at most 1/],
+    ['voteAm=2', /unknown belief parameter 'voteAm'.*voteAim/],
+    ['voteAim', /name=value/],
+    ['trust=3', /knob trust takes a number from 0 to 1/],
+  ])("'%s' is refused, saying why", (arg, message) => {
+    const r = parseBelief(arg);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(message);
+  });
+});
