@@ -19,6 +19,8 @@ export interface BeliefParams {
   readonly accuse: number;
   /** A false Seer names her own packmate a werewolf this much as often as an innocent. */
   readonly accuseMate: number;
+  /** A false Seer names a rival claimant of her card a werewolf this much as often as another innocent. */
+  readonly accuseRival: number;
   /** A false Seer clears her own packmate this much as often as an innocent. */
   readonly clearMate: number;
   /** A werewolf votes for (or suspects) a packmate this much as often as for an innocent. */
@@ -41,6 +43,7 @@ export const DEFAULT_PARAMS: BeliefParams = {
   claimReal: 0.9,
   accuse: 0.6,
   accuseMate: 0.1,
+  accuseRival: 10,
   clearMate: 3,
   voteMate: 0.3,
   voteAim: 1.3,
@@ -63,6 +66,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'claimReal', max: 1, doc: 'probability that the real Seer or Little Girl claims her card in a game (default 0.9)' },
   { key: 'accuse', max: 1, doc: "probability that a false Seer's report names a werewolf (default 0.6)" },
   { key: 'accuseMate', max: 100, doc: 'how much more often a false Seer names her packmate a werewolf than an innocent (default 0.1)' },
+  { key: 'accuseRival', max: 100, doc: 'how much more often a false Seer names a rival claimant a werewolf than another innocent (default 10)' },
   { key: 'clearMate', max: 100, doc: 'how much more often a false Seer clears her packmate than an innocent (default 3)' },
   { key: 'voteMate', max: 100, doc: 'how much more often a werewolf votes for or suspects a packmate than an innocent (default 0.3)' },
   { key: 'voteAim', max: 100, doc: 'how much more often anyone else votes for or suspects a werewolf than an innocent (default 1.3)' },

@@ -80,7 +80,7 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
-  private readonly ln: { slip: number; accuse: number; clear: number; accuseMate: number; clearMate: number };
+  private readonly ln: { slip: number; accuseRival: number; accuse: number; clear: number; accuseMate: number; clearMate: number };
 
   constructor(
     readonly record: PublicRecord,
@@ -96,6 +96,7 @@ export class PublicPosterior {
     this.accused = new Int32Array(record.n);
     this.ln = {
       slip: Math.log(params.slip),
+      accuseRival: Math.log(params.accuseRival),
       accuse: Math.log(params.accuse),
       clear: Math.log(1 - Math.min(params.accuse, 1 - 1e-9)),
       accuseMate: Math.log(params.accuseMate),
@@ -147,7 +148,11 @@ export class PublicPosterior {
         const r = c.reports[this.reports[i]!]!;
         if (r.target === c.seat || r.target >= rec.n) continue;
         // An honest claimant reports the truth; a false one accuses or clears as the model says.
-        if (r.wolf) this.pair(c.seat, r.target, ln.slip, 0, ln.accuse, ln.accuse + ln.accuseMate);
+        // A false claimant names his rival a werewolf far more often than an honest one, who
+        // names him only if she happened to look at him (read when the report is first seen,
+        // so a rival who claimed later does not count).
+        const rival = r.wolf && rec.informed.some((o) => o.seat === r.target && o.role === c.role) ? ln.accuseRival : 0;
+        if (r.wolf) this.pair(c.seat, r.target, ln.slip, 0, ln.accuse + rival, ln.accuse + rival + ln.accuseMate);
         else this.pair(c.seat, r.target, 0, ln.slip, ln.clear, ln.clear + ln.clearMate);
       }
     }

@@ -130,6 +130,17 @@ describe('the posterior', () => {
     expect(told[0]).toBe(0);
   });
 
+  it('a claimant who names his rival claimant a werewolf is read as the likelier liar (accuseRival)', () => {
+    const rec = new PublicRecord(8);
+    rec.informed.push(claim(0, 'seer'), claim(1, 'seer', [{ target: 0, wolf: true, role: null }]));
+    const cards = deck(2, 8, ['seer']);
+    const read = posteriorOf(rec, cards, nobody(8));
+    const ignored = posteriorOf(rec, cards, nobody(8), { ...DEFAULT_PARAMS, accuseRival: 1 });
+    expect(read[1]).toBeGreaterThan(read[0]!);
+    expect(read[1]).toBeGreaterThan(ignored[1]!);
+    expect(ignored[0]).toBeGreaterThan(ignored[1]!);
+  });
+
   it('clearing a seat lowers it when the claimant is believed', () => {
     const rec = new PublicRecord(8);
     rec.informed.push(claim(0, 'seer', [{ target: 3, wolf: false, role: null }]));
