@@ -60,6 +60,8 @@ interface Rivalry {
 export class PublicPosterior {
   /** The seats, then the left-over cards. */
   readonly positions: number;
+  /** The werewolf cards each placement places. */
+  readonly wolves: number;
   /** Log-weight of each placement from the public acts read so far. */
   readonly logW: Float64Array;
   /** exp(logW − max), computed when read after a change. */
@@ -90,6 +92,7 @@ export class PublicPosterior {
     readonly params: BeliefParams,
   ) {
     this.positions = deck.length;
+    this.wolves = bitCount(masks[0] ?? 0);
     this.logW = new Float64Array(masks.length);
     this.w = new Float64Array(masks.length);
     this.liars = new Uint8Array(record.n);
@@ -185,8 +188,7 @@ export class PublicPosterior {
       const c = rec.informed[this.accusedClaims]!;
       for (const r of c.reports) if (r.wolf) accused[c.seat]! |= 1 << r.target;
     }
-    let living = 1 << x;
-    for (let s = 0; s < rec.n; s++) if (rec.alive[s] === 1) living |= 1 << s;
+    const living = this.livingMask() | (1 << x);
     const lnSilence = Math.log(this.params.silence);
     const lnSlip = this.ln.slip;
     const masks = this.masks;
@@ -207,6 +209,14 @@ export class PublicPosterior {
     this.changes++;
   }
 
+  /** The living seats, as a bitmask. */
+  private livingMask(): number {
+    const rec = this.record;
+    let m = 0;
+    for (let s = 0; s < rec.n; s++) if (rec.alive[s] === 1) m |= 1 << s;
+    return m;
+  }
+
   /** How many cards of `role` the deck holds. */
   copies(role: Role): number {
     let k = 0;
@@ -219,8 +229,7 @@ export class PublicPosterior {
     const c = this.record.informed[i]!;
     this.reports[i] = 0;
     const copies = Math.max(1, this.copies(c.role));
-    const wolves = bitCount(this.masks[0] ?? 0);
-    const innocents = Math.max(1, this.deck.length - wolves);
+    const innocents = Math.max(1, this.positions - this.wolves);
     const p = this.params;
     this.one(c.seat, Math.log((p.claimReal * copies) / innocents), Math.log(p.claimWolf));
     let rivalry = this.rivalries.find((r) => r.role === c.role);
@@ -231,14 +240,14 @@ export class PublicPosterior {
     // Only so many innocents can hold the card: each innocent claimant beyond that lies.
     const masks = this.masks;
     const logW = this.logW;
+    const excess = (m: number, list: readonly number[]): number => {
+      let innocent = 0;
+      for (const s of list) if (((m >>> s) & 1) === 0) innocent++;
+      return Math.max(0, innocent - copies);
+    };
     for (let k = 0; k < masks.length; k++) {
       const m = masks[k]!;
-      const excess = (list: readonly number[]): number => {
-        let innocent = 0;
-        for (const s of list) if (((m >>> s) & 1) === 0) innocent++;
-        return Math.max(0, innocent - copies);
-      };
-      logW[k]! += (excess(rivalry.claimants) - excess(before)) * this.ln.slip;
+      logW[k]! += (excess(m, rivalry.claimants) - excess(m, before)) * this.ln.slip;
     }
     this.changes++;
   }
@@ -259,13 +268,10 @@ export class PublicPosterior {
    * an innocent is evidence too: a werewolf, who spares his packmates, picks innocents more.
    */
   private choice(a: number, b: number, weight: number, upInnocent: number, upWolf: number): void {
-    const rec = this.record;
-    let cand = 0;
-    for (let s = 0; s < rec.n; s++) if (rec.alive[s] === 1) cand |= 1 << s;
-    cand = (cand | (1 << b)) & ~(1 << a);
+    const cand = (this.livingMask() | (1 << b)) & ~(1 << a);
     const size = bitCount(cand);
     // log Z by whether a is a werewolf and how many werewolves are among the candidates.
-    const wolves = bitCount(this.masks[0] ?? 0);
+    const wolves = this.wolves;
     const lnZ = new Float64Array(2 * (wolves + 1));
     for (let w = 0; w <= wolves; w++) {
       lnZ[w] = Math.log(upInnocent * w + Math.max(size - w, 0) || 1);
