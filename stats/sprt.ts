@@ -246,6 +246,17 @@ export function pairMoments(c: PairCounts): { readonly mean: number; readonly va
 }
 
 /**
+ * The mean of d and its normal 95% interval, right when the number of pairs was fixed
+ * before play (a benchmark's 2,000 common deals), not at a sequential test's stop.
+ */
+export function fixedPairInterval(c: PairCounts): Interval95 {
+  const n = pairCount(c);
+  const { mean, variance } = pairMoments(c);
+  const half = n === 0 ? 1 : normalQuantile(0.975) * Math.sqrt(variance / n);
+  return { estimate: mean, low: clamp1(mean - half), high: clamp1(mean + half) };
+}
+
+/**
  * The standard deviation of d used to plan and to correct: the counts with half a pair
  * added to each of +1 and −1, so that pairs that never differed (identical play so far)
  * still give a positive spread, about 1/√n — what "no difference in n pairs" allows.
@@ -371,10 +382,9 @@ export function sprtEstimate(scan: SprtScan, d: SprtDesign, cache: SprtLawCache 
   const n = scan.pairs;
   if (n === 0) return null;
   if (cache.design.delta !== d.delta || cache.design.alpha !== d.alpha || cache.design.beta !== d.beta) throw new RangeError('sprtEstimate: the law cache was made for another design');
-  const { mean, variance } = pairMoments(scan.counts);
+  const unadjusted = fixedPairInterval(scan.counts);
+  const mean = unadjusted.estimate;
   const z = normalQuantile(0.975);
-  const half = z * Math.sqrt(variance / n);
-  const unadjusted = { estimate: mean, low: clamp1(mean - half), high: clamp1(mean + half) };
   const observed: ObservedOutcome = { decision: scan.decision, pairs: n, plus: scan.counts.plus, minus: scan.counts.minus };
   const laws = new Map<number, OutcomeTails>();
   const law = (mu: number) => {

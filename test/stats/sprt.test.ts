@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../engine/index.js';
 import { fixedPairs } from '../../stats/plan.js';
 import { modelSpread, simulatedPairs, type PairModel } from '../../stats/simulate.js';
-import { checkDesign, pairLlr, profileLogLikelihood, scanSprt, sprtBounds, type PairCounts, type SprtDesign } from '../../stats/sprt.js';
+import { addPair, checkDesign, fixedPairInterval, NO_PAIRS, pairLlr, profileLogLikelihood, scanSprt, sprtBounds, type PairCounts, type SprtDesign } from '../../stats/sprt.js';
 
 const DESIGN: SprtDesign = { delta: 0.05, alpha: 0.05, beta: 0.05 };
 
@@ -128,5 +128,32 @@ describe('error rates and games, by simulation (400 seeded tests per case)', () 
     expect(h1.meanPairs).toBeLessThan(0.6 * fixed);
     // The worst case, halfway, still below the fixed size.
     expect(middle.meanPairs).toBeLessThan(fixed);
+  });
+});
+
+describe('the fixed-sample interval of paired differences (a benchmark over common deals)', () => {
+  it('is the mean of d ± 1.96 standard errors, with the n − 1 variance', () => {
+    // 2,000 pairs: 300 where only A won, 200 where only B did. Mean 0.05; variance
+    // (0.25 − 0.0025)·2000/1999; half-width 1.96·√(variance/2000) ≈ 0.02181.
+    const i = fixedPairInterval({ plus: 300, zero: 1500, minus: 200 });
+    expect(i.estimate).toBe(0.05);
+    expect(i.high - i.estimate).toBeCloseTo(0.021809, 5);
+    expect(i.estimate - i.low).toBeCloseTo(0.021809, 5);
+    expect(fixedPairInterval(NO_PAIRS)).toEqual({ estimate: 0, low: -1, high: 1 });
+  });
+
+  it('covers the true difference about 95% of the time (400 seeded runs of 2,000 pairs)', () => {
+    // A half-width too small by a factor √2 (forgetting the pairing helps, or dividing by
+    // 2n) covers 83%; too large by √2 covers 99.5%: both fall outside 95% ± 2.2 points.
+    const m: PairModel = { mu: 0.03, discord: 0.3 };
+    let covered = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const draw = simulatedPairs(new Rng(`fixed#${r}`), m);
+      let c = NO_PAIRS;
+      for (let k = 0; k < 2000; k++) c = addPair(c, draw.next().value);
+      const i = fixedPairInterval(c);
+      if (i.low <= m.mu && m.mu <= i.high) covered++;
+    }
+    expect(Math.abs(covered / RUNS - 0.95)).toBeLessThan(slack(0.95));
   });
 });
