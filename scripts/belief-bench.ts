@@ -15,25 +15,30 @@
 // In this thread, deterministic: the same flags print the same figures (bar speed).
 //
 //   npm run build && node dist/scripts/belief-bench.js [--games 2000] [--bias-games 10000]
-//       [--speed-games 4000] [--part strength|bias|speed|all] [--seed belief]
+//       [--speed-games 4000] [--part strength|bias|speed|all] [--seed belief] [--belief SPEC]
+//
+// --belief names the belief agent measured (default `belief`: its defaults), to weigh a
+// tuned version (scripts/belief-tune.ts) before it becomes the default.
 
 import { playSync } from '../agents/play.js';
 import { seatAgents } from '../agents/registry.js';
 import { Game, gameSeed } from '../engine/index.js';
-import { addTableBias, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
+import type { Event } from '../engine/index.js';
+import { addTableBias, declaredTarget, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
 import { addPair, fixedPairInterval, NO_PAIRS, type PairCounts } from '../stats/sprt.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
 import { playMany, table, type Table } from './lib/play-many.js';
 
 const USAGE =
-  'usage: node dist/scripts/belief-bench.js [--games N] [--bias-games N] [--speed-games N] [--part strength|bias|speed|all] [--seed S]';
+  'usage: node dist/scripts/belief-bench.js [--games N] [--bias-games N] [--speed-games N] [--part strength|bias|speed|all] [--seed S] [--belief SPEC]';
 const opts = args(USAGE, {
   games: { type: 'string' },
   'bias-games': { type: 'string' },
   'speed-games': { type: 'string' },
   part: { type: 'string' },
   seed: { type: 'string' },
+  belief: { type: 'string' },
 });
 const games = whole('games', opts.games, 2000);
 const biasGames = whole('bias-games', opts['bias-games'], 10_000);
@@ -41,6 +46,8 @@ const speedGames = whole('speed-games', opts['speed-games'], 4000);
 const part = opts.part ?? 'all';
 if (!['strength', 'bias', 'speed', 'all'].includes(part)) fail(`--part takes strength, bias, speed or all, not '${part}'\n\n${USAGE}`);
 const seed = opts.seed ?? 'belief';
+const beliefSpec = opts.belief ?? 'belief';
+if (beliefSpec !== 'belief' && !beliefSpec.startsWith('belief:')) fail(`--belief takes a belief agent spec (belief or belief:name=value,...), not '${beliefSpec}'`);
 
 const ROWS = [
   { label: '004, 8 players', preset: 'standard', players: 8 },
@@ -78,7 +85,8 @@ function rate(k: number, n: number): string {
 }
 
 function seated(req: { preset: string; players: number }, village: Kind, wolves: Kind): Table {
-  const t = table(req, village === wolves ? [village] : [village, `werewolves=${wolves}`]);
+  const agent = (k: Kind) => (k === 'belief' ? beliefSpec : k);
+  const t = table(req, village === wolves ? [agent(village)] : [agent(village), `werewolves=${agent(wolves)}`]);
   if (!t.ok) fail(`${req.preset}, ${req.players} players: ${t.error}`);
   return t.value;
 }
@@ -95,7 +103,7 @@ function villageWins(t: Table, n: number): Uint8Array {
 }
 
 function strength(): void {
-  console.log(`## Strength: ${games} common deals per row, seed ${seed}\n`);
+  console.log(`## Strength: ${games} common deals per row, seed ${seed}; belief is ${beliefSpec}\n`);
   for (const row of ROWS) {
     console.log(`### ${row.label}\n`);
     const wins = new Map<string, Uint8Array>();
@@ -123,13 +131,47 @@ function strength(): void {
   }
 }
 
+/** Speaking positions whose declared targets are matched against the day's vote. */
+const POSITIONS = 6;
+
+/** How often the k-th speaker's declared target is the one the day's vote sends out, on day 1 and on later days. */
+interface ByPosition {
+  readonly named: number[][];
+  readonly matched: number[][];
+}
+
+function addByPosition(into: ByPosition, log: readonly Event[]): void {
+  let day = 0;
+  let targets: number[] = [];
+  let judged = false;
+  for (const e of log) {
+    if (e.type === 'day') {
+      day++;
+      targets = [];
+      judged = false;
+    } else if (e.type === 'speech') targets.push(declaredTarget(e.claims));
+    else if (e.type === 'verdict' && !judged && e.target !== null) {
+      judged = true;
+      const row = day === 1 ? 0 : 1;
+      for (let k = 0; k < Math.min(POSITIONS, targets.length); k++) {
+        if (targets[k]! < 0) continue;
+        into.named[row]![k]!++;
+        if (targets[k] === e.target) into.matched[row]![k]!++;
+      }
+    }
+  }
+}
+
 function bias(): void {
   const t = seated({ preset: 'standard', players: 12 }, 'belief', 'belief');
   const b = emptyTableBias(t.setup.players);
+  const zeros = () => [0, 1].map(() => new Array<number>(POSITIONS).fill(0));
+  const byPosition: ByPosition = { named: zeros(), matched: zeros() };
   for (let i = 0; i < biasGames; i++) {
     const g = new Game(t.setup, gameSeed(seed, i));
     const played = playSync(g, seatAgents(t.seating, g.state.seats.map((s) => s.dealt)).agents);
     addTableBias(b, g.log, played.outcome);
+    addByPosition(byPosition, g.log);
   }
   const luck = seatLuck(b);
   console.log(`## Table bias: belief self-play, 004, 12 players, ${biasGames} games, seed ${seed}\n`);
@@ -139,8 +181,21 @@ function bias(): void {
   console.log(`- the first speaker's declared target is sent out on ${rate(b.namedLynched, b.namedDays)} of the days he names one (bar 45%)`);
   console.log(
     `- real and false Seer both claimed and alive (${b.seerWarDays} days): real sent out ${rate(b.realSeerLynched, b.seerWarDays)}, ` +
-      `false ${rate(b.falseSeerLynched, b.seerWarDays)}\n`,
+      `false ${rate(b.falseSeerLynched, b.seerWarDays)}`,
   );
+  // Following the first voice shows as the first speaker matching the vote more than later ones do.
+  let widest = 0;
+  for (let row = 0; row < 2; row++)
+    for (let k = 0; k < POSITIONS; k++) {
+      const w = wilson(byPosition.matched[row]![k]!, byPosition.named[row]![k]!);
+      widest = Math.max(widest, (w.high - w.low) / 2);
+    }
+  console.log(`- the k-th speaker of the day names the one sent out (k = 1 … ${POSITIONS}; every 95% interval ±${(100 * widest).toFixed(1)} points or less):`);
+  for (const [row, label] of [[0, 'day 1'], [1, 'later days']] as const) {
+    const cells = byPosition.named[row]!.map((n, k) => (n === 0 ? '—' : pct(byPosition.matched[row]![k]! / n)));
+    console.log(`  - ${label}: ${cells.join(', ')}`);
+  }
+  console.log('');
 }
 
 function speed(): void {

@@ -2,11 +2,12 @@
 // werewolf and from anyone else, as relative likelihoods (posterior.ts multiplies them
 // into each deal's weight). Written `belief:voteAim=1.5,talk=0.4`; the heuristic's knobs
 // (docs/heuristic.md: fakeClaim, seerReveal, trust, bus, follow) are accepted too and
-// steer the play the belief agent keeps from it. The canonical text lists only what
+// steer the play the belief agent keeps from it, with one default of its own (its
+// werewolves fake the Seer more often: BELIEF_KNOBS). The canonical text lists only what
 // differs from the defaults, model parameters first, in the order below.
 
 import { didYouMean, err, ok, type Result } from '../../engine/index.js';
-import { KNOB_SPECS, parseKnobs, type Knobs } from '../heuristic/knobs.js';
+import { DEFAULT_KNOBS, KNOB_SPECS, parseKnobs, type Knobs } from '../heuristic/knobs.js';
 
 export interface BeliefParams {
   /** An honest player contradicting the truth: a non-werewolf's false report or false claim of a card someone else holds. */
@@ -37,21 +38,28 @@ export interface BeliefParams {
   readonly herd: number;
 }
 
+/**
+ * Tuned by self-play (scripts/belief-tune.ts, SPSA, 300 steps; docs/belief.md "Tuning"),
+ * accepted through `sim sprt` against the hand-set first version.
+ */
 export const DEFAULT_PARAMS: BeliefParams = {
-  slip: 0.02,
-  claimWolf: 0.15,
-  claimReal: 0.9,
-  accuse: 0.6,
-  accuseMate: 0.1,
-  accuseRival: 10,
-  clearMate: 3,
-  voteMate: 0.3,
-  voteAim: 1.3,
-  talk: 0.5,
-  vouchMate: 2,
-  silence: 2,
-  herd: 0.5,
+  slip: 0.0143,
+  claimWolf: 0.0346,
+  claimReal: 0.949,
+  accuse: 0.571,
+  accuseMate: 0.0702,
+  accuseRival: 10.2,
+  clearMate: 2.56,
+  voteMate: 0.181,
+  voteAim: 1.65,
+  talk: 0.376,
+  vouchMate: 8.19,
+  silence: 8.4,
+  herd: 0.524,
 };
+
+/** The heuristic's knobs as the belief agent has them by default: fakeClaim tuned with the parameters. */
+export const BELIEF_KNOBS: Knobs = { ...DEFAULT_KNOBS, fakeClaim: 0.87 };
 
 interface ParamSpec {
   readonly key: keyof BeliefParams;
@@ -61,19 +69,19 @@ interface ParamSpec {
 }
 
 export const PARAM_SPECS: readonly ParamSpec[] = [
-  { key: 'slip', max: 1, doc: "probability that a non-werewolf's report or card claim is false all the same (default 0.02)" },
-  { key: 'claimWolf', max: 1, doc: 'probability that a werewolf claims to be the Seer or the Little Girl in a game (default 0.15)' },
-  { key: 'claimReal', max: 1, doc: 'probability that the real Seer or Little Girl claims her card in a game (default 0.9)' },
-  { key: 'accuse', max: 1, doc: "probability that a false Seer's report names a werewolf (default 0.6)" },
-  { key: 'accuseMate', max: 100, doc: 'how much more often a false Seer names her packmate a werewolf than an innocent (default 0.1)' },
-  { key: 'accuseRival', max: 100, doc: 'how much more often a false Seer names a rival claimant a werewolf than another innocent (default 10)' },
-  { key: 'clearMate', max: 100, doc: 'how much more often a false Seer clears her packmate than an innocent (default 3)' },
-  { key: 'voteMate', max: 100, doc: 'how much more often a werewolf votes for or suspects a packmate than an innocent (default 0.3)' },
-  { key: 'voteAim', max: 100, doc: 'how much more often anyone else votes for or suspects a werewolf than an innocent (default 1.3)' },
-  { key: 'talk', max: 1, doc: 'weight of a suspicion or an announced vote intent, as a share of a ballot (default 0.5)' },
-  { key: 'vouchMate', max: 100, doc: 'how much more often a werewolf vouches for a packmate than for an innocent (default 2)' },
-  { key: 'silence', max: 100, doc: 'how much more often the pack kills an innocent who accused one of its werewolves than another (default 2)' },
-  { key: 'herd', max: 1, doc: "how far a ballot cast with the crowd counts less (0: not at all; 1: a unanimous ballot counts nothing) (default 0.5)" },
+  { key: 'slip', max: 1, doc: "probability that a non-werewolf's report or card claim is false all the same (default 0.0143)" },
+  { key: 'claimWolf', max: 1, doc: 'probability that a werewolf claims to be the Seer or the Little Girl in a game (default 0.0346)' },
+  { key: 'claimReal', max: 1, doc: 'probability that the real Seer or Little Girl claims her card in a game (default 0.949)' },
+  { key: 'accuse', max: 1, doc: "probability that a false Seer's report names a werewolf (default 0.571)" },
+  { key: 'accuseMate', max: 100, doc: 'how much more often a false Seer names her packmate a werewolf than an innocent (default 0.0702)' },
+  { key: 'accuseRival', max: 100, doc: 'how much more often a false Seer names a rival claimant a werewolf than another innocent (default 10.2)' },
+  { key: 'clearMate', max: 100, doc: 'how much more often a false Seer clears her packmate than an innocent (default 2.56)' },
+  { key: 'voteMate', max: 100, doc: 'how much more often a werewolf votes for or suspects a packmate than an innocent (default 0.181)' },
+  { key: 'voteAim', max: 100, doc: 'how much more often anyone else votes for or suspects a werewolf than an innocent (default 1.65)' },
+  { key: 'talk', max: 1, doc: 'weight of a suspicion or an announced vote intent, as a share of a ballot (default 0.376)' },
+  { key: 'vouchMate', max: 100, doc: 'how much more often a werewolf vouches for a packmate than for an innocent (default 8.19)' },
+  { key: 'silence', max: 100, doc: 'how much more often the pack kills an innocent who accused one of its werewolves than another (default 8.4)' },
+  { key: 'herd', max: 1, doc: "how far a ballot cast with the crowd counts less (0: not at all; 1: a unanimous ballot counts nothing) (default 0.524)" },
 ];
 
 export interface ParsedBelief {
@@ -111,7 +119,7 @@ export function parseBelief(argument: string | undefined): Result<ParsedBelief, 
       return err(`belief parameter ${spec.key} takes a number above 0 and at most ${spec.max}, not '${raw}'`);
     out[spec.key] = v;
   }
-  const knobs = parseKnobs(knobParts.join(','));
+  const knobs = parseKnobs(knobParts.join(','), BELIEF_KNOBS);
   if (!knobs.ok) return knobs;
   const params = out as unknown as BeliefParams;
   const own = PARAM_SPECS.filter((s) => params[s.key] !== DEFAULT_PARAMS[s.key]).map((s) => `${s.key}=${params[s.key]}`);

@@ -91,9 +91,13 @@ export interface ParsedKnobs {
   readonly text: string;
 }
 
-/** Parses `fakeClaim=0.3,seerReveal=never` (undefined or '': the defaults). */
-export function parseKnobs(argument: string | undefined): Result<ParsedKnobs, string> {
-  const out: Record<string, number> = { ...DEFAULT_KNOBS };
+/**
+ * Parses `fakeClaim=0.3,seerReveal=never` (undefined or '': the defaults). An agent that
+ * keeps the heuristic's play with defaults of its own (the belief agent) passes them; the
+ * canonical text lists what differs from them.
+ */
+export function parseKnobs(argument: string | undefined, defaults: Knobs = DEFAULT_KNOBS): Result<ParsedKnobs, string> {
+  const out: Record<string, number> = { ...defaults };
   const given = new Set<string>();
   const parts = (argument ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
   for (const part of parts) {
@@ -109,7 +113,7 @@ export function parseKnobs(argument: string | undefined): Result<ParsedKnobs, st
     out[spec.key] = value.value;
   }
   const knobs = out as unknown as Knobs;
-  const text = KNOB_SPECS.filter((s) => knobs[s.key] !== DEFAULT_KNOBS[s.key])
+  const text = KNOB_SPECS.filter((s) => knobs[s.key] !== defaults[s.key])
     .map((s) => `${s.key}=${formatValue(s, knobs[s.key])}`)
     .join(',');
   return ok({ knobs, text });

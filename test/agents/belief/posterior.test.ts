@@ -124,7 +124,7 @@ describe('the posterior', () => {
     const { claimWolf, claimReal, accuse, slip } = DEFAULT_PARAMS;
     const liar = claimWolf * accuse;
     expect(lied[0]).toBeCloseTo(liar / (liar + 4 * (claimReal / 5) * slip), 12);
-    expect(lied[0]).toBeGreaterThan(0.85);
+    expect(lied[0]).toBeGreaterThan(0.5); // likelier a werewolf than not (the prior: 1/6)
     known[2] = 1; // seat 2 died a werewolf
     const told = posteriorOf(rec, cards, { known, spareWolves: -1, falseClaimants: [] });
     expect(told[0]).toBe(0);
@@ -168,9 +168,14 @@ describe('the posterior', () => {
 
 describe('belief parameters', () => {
   it('canonical text: own parameters first, then the heuristic knobs, defaults left out', () => {
-    const r = parseBelief('fakeClaim=1, voteAim=1.5,slip=0.02');
+    const r = parseBelief(`fakeClaim=1, voteAim=1.5,slip=${DEFAULT_PARAMS.slip}`);
     expect(r.ok && r.value.text).toBe('voteAim=1.5,fakeClaim=1');
     expect(r.ok && r.value.knobs.fakeClaim).toBe(1);
+    // The belief agent's own knob default (fakeClaim 0.87) is left out; the heuristic's (0.3) is not.
+    const own = parseBelief('fakeClaim=0.87');
+    expect(own.ok && own.value.text).toBe('');
+    const heuristics = parseBelief('fakeClaim=0.3');
+    expect(heuristics.ok && heuristics.value.text).toBe('fakeClaim=0.3');
   });
 
   it.each([
