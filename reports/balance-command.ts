@@ -24,6 +24,7 @@ import { fitRoleValues, roleValueTable } from './role-values.js';
 import { MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Row, Table } from './table.js';
 import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
+import { DEFAULT_TOLERANCE, ENSEMBLE_AGENTS, ENSEMBLE_ORDERS, ensembleMembers, ensembleMembersTable, ensembleTable, type MemberRate } from './ensemble.js';
 
 export interface BalanceArgs {
   readonly db: string;
@@ -44,6 +45,22 @@ export interface BalanceArgs {
   readonly workers: number;
   readonly concurrency: number;
   readonly json: boolean;
+  /**
+   * Play every cell under an ensemble: each entry one member's seating (its `--agents`
+   * words separated by spaces), each under both speaking orders; [] the default ensemble
+   * (reports/ensemble.ts). Undefined: one seating, `agents`.
+   */
+  readonly ensemble?: readonly string[] | undefined;
+  /** An ensemble's tolerance around 50% (default 0.05). */
+  readonly tolerance?: string | undefined;
+}
+
+/** One member of an ensemble, planned. */
+export interface MemberPlan {
+  readonly label: string;
+  readonly grid: GridSpec;
+  readonly cells: readonly SweepCell[];
+  readonly seating: Seating;
 }
 
 export interface BalancePlan {
@@ -52,6 +69,9 @@ export interface BalancePlan {
   readonly seed: string;
   readonly adaptive: Adaptive;
   readonly seating: Seating;
+  /** With an ensemble: its members (the plan's grid, cells and seating are the first's), and its tolerance. */
+  readonly members?: readonly MemberPlan[];
+  readonly tolerance?: number;
 }
 
 function positiveInt(name: string, text: string, min: number): Result<number, string> {
@@ -72,13 +92,22 @@ export function planBalance(a: BalanceArgs): Result<BalancePlan, string> {
   if (!extras.ok) return extras;
   const rules = parseRuleAssignments(a.rules);
   if (!rules.ok) return err(`--rule: ${rules.error}`);
-  const seating = parseSeating(a.agents);
-  if (!seating.ok) return err(`--agents: ${seating.error}`);
-  if (seating.value.assignments.some((x) => x.spec.kind.llm === true))
-    return err(
-      '--agents: sim balance sweeps bots (thousands of games per cell); models cost per call: seat them in a run ' +
-        '(sim --agents … --max-cost USD, one per configuration) and compare the runs with sim report --compare RUN:RUN',
-    );
+  if (a.ensemble !== undefined && a.agents.length > 0)
+    return err("--agents and --ensemble both name agents: give the ensemble's seatings to --ensemble (e.g. --ensemble heuristic --ensemble belief)");
+  const seatings = a.ensemble === undefined ? null : a.ensemble.length === 0 ? ENSEMBLE_AGENTS : a.ensemble;
+  const specs = seatings === null ? [{ label: '', agents: a.agents, rules: a.rules }] : ensembleMembers(seatings, a.rules);
+  const parsed: { label: string; seating: Seating; rules: readonly string[] }[] = [];
+  for (const m of specs) {
+    const flag = seatings === null ? '--agents' : `--ensemble '${m.agents.join(' ')}'`;
+    const seating = parseSeating(m.agents);
+    if (!seating.ok) return err(`${flag}: ${seating.error}`);
+    if (seating.value.assignments.some((x) => x.spec.kind.llm === true))
+      return err(
+        `${flag}: sim balance sweeps bots (thousands of games per cell); models cost per call: seat them in a run ` +
+          '(sim --agents … --max-cost USD, one per configuration) and compare the runs with sim report --compare RUN:RUN',
+      );
+    parsed.push({ label: m.label, seating: seating.value, rules: m.rules });
+  }
   const seed = parseSeed(a.seed);
   if (!seed.ok) return seed;
   const precision = a.precision === undefined ? DEFAULT_PRECISION : Number(a.precision);
@@ -88,14 +117,22 @@ export function planBalance(a: BalanceArgs): Result<BalancePlan, string> {
   const maxGames = a.maxGames === undefined ? ok(defaultMaxGames(precision, batch.value)) : positiveInt('max-games', a.maxGames, 1);
   if (!maxGames.ok) return maxGames;
   if (maxGames.value < batch.value) return err(`--max-games (${maxGames.value}) is below --batch (${batch.value}): a cell would never reach its first checkpoint`);
-  for (const n of players.value) {
-    const c = checkSeating(seating.value, n);
-    if (!c.ok) return err(`--agents: ${c.error}`);
+  const tolerance = a.tolerance === undefined ? DEFAULT_TOLERANCE : Number(a.tolerance);
+  if (!(tolerance > 0 && tolerance < 0.5)) return err(`--tolerance must be a number between 0 and 0.5 (0.05: 50% ± 5 points), not '${a.tolerance}'`);
+  const members: MemberPlan[] = [];
+  for (const m of parsed) {
+    for (const n of players.value) {
+      const c = checkSeating(m.seating, n);
+      if (!c.ok) return err(`${seatings === null ? '--agents' : `--ensemble '${m.label}'`}: ${c.error}`);
+    }
+    const grid: GridSpec = { presets, players: players.value, wolves: wolves.value, extras: extras.value, tables: a.tables, rules: m.rules, seating: m.seating };
+    const cells = planGrid(grid);
+    if (!cells.ok) return cells;
+    members.push({ label: m.label, grid, cells: cells.value, seating: m.seating });
   }
-  const grid: GridSpec = { presets, players: players.value, wolves: wolves.value, extras: extras.value, tables: a.tables, rules: a.rules, seating: seating.value };
-  const cells = planGrid(grid);
-  if (!cells.ok) return cells;
-  return ok({ grid, cells: cells.value, seed: seed.value, adaptive: { precision, batch: batch.value, maxGames: maxGames.value }, seating: seating.value });
+  const first = members[0]!;
+  const adaptive = { precision, batch: batch.value, maxGames: maxGames.value };
+  return ok({ grid: first.grid, cells: first.cells, seed: seed.value, adaptive, seating: first.seating, ...(seatings === null ? {} : { members, tolerance }) });
 }
 
 export interface BalanceIo {
@@ -116,20 +153,48 @@ export async function runBalance(a: BalanceArgs, io: BalanceIo = {}): Promise<Re
   const store = opened.value;
   try {
     const p = plan.value;
-    const sweep = await runSweep(store, p.cells, p.seating, {
-      seed: p.seed,
-      adaptive: p.adaptive,
-      workers: a.workers,
-      concurrency: a.concurrency,
-      shouldStop: io.shouldStop,
-      onProgress: io.onProgress,
-    });
+    const options = { seed: p.seed, adaptive: p.adaptive, workers: a.workers, concurrency: a.concurrency, shouldStop: io.shouldStop, onProgress: io.onProgress };
+    if (p.members !== undefined) {
+      const { sweep, tables } = await runEnsemble(store, p, p.members, options);
+      const stdout = a.json ? JSON.stringify(sweepJson(p, sweep, tables, a.db)) + '\n' : sweepText(p, sweep, tables, a.db, a.width ?? TERMINAL_WIDTH);
+      return ok({ stdout, sweep });
+    }
+    const sweep = await runSweep(store, p.cells, p.seating, options);
     const tables = sweepTables(sweep.cells);
     const stdout = a.json ? JSON.stringify(sweepJson(p, sweep, tables, a.db)) + '\n' : sweepText(p, sweep, tables, a.db, a.width ?? TERMINAL_WIDTH);
     return ok({ stdout, sweep });
   } finally {
     store.close();
   }
+}
+
+/**
+ * Plays each member's sweep in turn (each cell of each member a run of its own, so a
+ * stopped ensemble continues where it stopped) and tables the range across members.
+ */
+async function runEnsemble(store: Store, p: BalancePlan, members: readonly MemberPlan[], options: SweepOptions): Promise<{ sweep: SweepOutcome; tables: Table[] }> {
+  const cells: CellResult[] = [];
+  const rates: MemberRate[] = [];
+  let played = 0;
+  let seconds = 0;
+  let rounds = 0;
+  let stopped = false;
+  for (const m of members) {
+    if (stopped) break;
+    const s = await runSweep(store, m.cells, m.seating, options);
+    cells.push(...s.cells);
+    played += s.played;
+    seconds += s.seconds;
+    rounds += s.rounds;
+    stopped = s.stopped;
+    for (const c of s.cells) {
+      const rate = cellRate(c);
+      if (rate !== null) rates.push({ member: m.label, rate });
+    }
+  }
+  const tolerance = p.tolerance ?? DEFAULT_TOLERANCE;
+  const tables = [ensembleTable(rates, members.length, tolerance), ensembleMembersTable(rates)];
+  return { sweep: { cells, played, seconds, rounds, stopped }, tables };
 }
 
 /** A cell's result as a mix rate (its games are [0, games) of its run). */
@@ -200,6 +265,14 @@ function cellTable(rates: readonly MixRate[], byKey: ReadonlyMap<string, CellRes
   };
 }
 
+/** The sweep's rule changes; an ensemble's members add their speaking orders (named in their labels). */
+function rulesText(p: BalancePlan): string {
+  const added = p.members?.[0] === undefined ? null : ENSEMBLE_ORDERS.find((o) => p.members![0]!.label.endsWith(`, ${o}`));
+  const own = added === undefined || added === null ? p.grid.rules : p.grid.rules.filter((r) => r !== `speakingOrder=${added}`);
+  const text = own.length === 0 ? 'as in the presets' : own.join(' ');
+  return p.members === undefined ? text : `${text}; each member its speaking order`;
+}
+
 function settingsLines(p: BalancePlan, s: SweepOutcome, db: string): string[] {
   const g = p.grid;
   const wolves = g.wolves.kind === 'auto' ? 'auto (1 to ⌊n/3⌋+1)' : `${g.wolves.min}-${g.wolves.max}`;
@@ -212,8 +285,8 @@ function settingsLines(p: BalancePlan, s: SweepOutcome, db: string): string[] {
     ['wolves', wolves],
     ['extras', extras],
     ['tables', g.tables ? '001 and 004 rows added' : 'not added'],
-    ['rules', g.rules.length === 0 ? 'as in the presets' : g.rules.join(' ')],
-    ['agents', p.seating.text],
+    ['rules', rulesText(p)],
+    p.members === undefined ? ['agents', p.seating.text] : ['ensemble', `${p.members.length} members: ${p.members.map((m) => m.label).join('; ')}`],
     ['seed', p.seed],
     ['precision', `±${(100 * p.adaptive.precision).toFixed(2)} points (95%); checkpoints every ${p.adaptive.batch} games; at most ${p.adaptive.maxGames} per cell`],
     ['cells', `${s.cells.length}: ${s.cells.filter((c) => c.state.kind === 'settled').length} settled, ${s.cells.filter((c) => c.state.kind === 'capped').length} capped, ${s.cells.filter((c) => c.state.kind === 'open').length} open`],
@@ -237,6 +310,7 @@ function sweepJson(p: BalancePlan, s: SweepOutcome, tables: readonly Table[], db
     db,
     seed: p.seed,
     agents: p.seating.text,
+    ...(p.members === undefined ? {} : { ensemble: p.members.map((m) => m.label), tolerance: p.tolerance }),
     presets: p.grid.presets,
     players: p.grid.players,
     adaptive: p.adaptive,

@@ -22,6 +22,13 @@ export function balanceOptions<T>(y: Argv<T>) {
     .option('tables', { type: 'boolean', default: true, describe: "add the documents' own table rows (001, 004) for the same player counts (--no-tables: don't)" })
     .option('rule', { type: 'string', array: true, describe: 'rule option key=value, repeatable (see `sim rules`)' })
     .option('agents', { type: 'string', array: true, describe: 'seating: SPEC or WHO=SPEC, repeatable; default random' })
+    .option('ensemble', {
+      type: 'string',
+      array: true,
+      describe:
+        "play every mix under an ensemble and call it even only if it is for all: alone, the default members (heuristic, heuristic:fakeClaim=0, heuristic:bus=0, belief); or one seating per value ('belief werewolves=heuristic'); each under speaking orders seat and after-victim",
+    })
+    .option('tolerance', { ...NUMBER, describe: 'with --ensemble: a mix is even when every member’s 95% interval is within 50% ± this (default 0.05)' })
     .option('seed', { type: 'string', describe: `the sweep's seed (default ${DEFAULT_SEED}): every cell's run uses it` })
     .option('precision', { ...NUMBER, describe: `a cell stops once its 95% interval is within ± this (default ${DEFAULT_PRECISION})` })
     .option('batch', { ...NUMBER, describe: `games between a cell's checkpoints (default ${DEFAULT_BATCH})` })
@@ -41,6 +48,8 @@ export interface BalanceCliArgs {
   tables: boolean;
   rule?: string[];
   agents?: string[];
+  ensemble?: string[];
+  tolerance?: string;
   seed?: string;
   precision?: string;
   batch?: string;
@@ -70,6 +79,8 @@ export async function balanceCommand(a: BalanceCliArgs, io: CliIo): Promise<numb
         tables: a.tables,
         rules: listFlag('rule', a.rule, 'tie=none'),
         agents: listFlag('agents', a.agents, 'heuristic'),
+        ensemble: a.ensemble,
+        tolerance: a.tolerance,
         seed: a.seed ?? DEFAULT_SEED,
         precision: a.precision,
         batch: a.batch,
