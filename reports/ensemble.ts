@@ -146,3 +146,37 @@ export function ensembleMembersTable(rates: readonly MemberRate[], id = 'ensembl
     notes: [],
   };
 }
+
+/** A rule set's ensemble found in stored runs: its label and the members' rates. */
+export interface StoredEnsemble {
+  /** "standard, tie=random": the preset and the rules the members share. */
+  readonly label: string;
+  readonly members: number;
+  readonly rates: readonly MemberRate[];
+}
+
+/**
+ * The ensembles a database holds: mixes played under the same preset and rules (the
+ * speaking order aside) by two or more seatings or speaking orders. Each run's member is
+ * its seating, with its speaking order when the rules change it.
+ */
+export function storedEnsembles(rates: readonly MixRate[]): StoredEnsemble[] {
+  const groups = new Map<string, MemberRate[]>();
+  for (const rate of rates) {
+    const words = rate.config.rules.split(/\s+/).filter((w) => w !== '');
+    const order = words.find((w) => w.startsWith('speakingOrder='));
+    const shared = words.filter((w) => w !== order).join(' ');
+    const label = shared === '' ? rate.config.preset : `${rate.config.preset}, ${shared}`;
+    let list = groups.get(label);
+    if (list === undefined) groups.set(label, (list = []));
+    list.push({ member: order === undefined ? rate.config.seating : `${rate.config.seating}, ${order.slice('speakingOrder='.length)}`, rate });
+  }
+  const out: StoredEnsemble[] = [];
+  for (const [label, list] of groups) {
+    const perMix = new Map<string, number>();
+    for (const r of list) perMix.set(mixKey(r.rate), (perMix.get(mixKey(r.rate)) ?? 0) + 1);
+    if (![...perMix.values()].some((k) => k > 1)) continue;
+    out.push({ label, members: new Set(list.map((r) => r.member)).size, rates: list });
+  }
+  return out;
+}

@@ -14,6 +14,7 @@ import type { MetricsRow } from '../metrics/pool.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
 import { metricsTable } from './metrics-tables.js';
 import { tournamentReport, type PairingLinks } from './tournament-report.js';
+import { DEFAULT_TOLERANCE, ensembleMembersTable, ensembleTable, storedEnsembles, type StoredEnsemble } from './ensemble.js';
 
 export interface Section {
   readonly title: string;
@@ -233,15 +234,39 @@ function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts
   return { label, games, sections };
 }
 
+/**
+ * A rule set's mixes across the seatings and speaking orders the database holds them
+ * under (reports/ensemble.ts): the range, each member's interval, the verdict.
+ */
+function ensembleReport(e: StoredEnsemble, i: number, n: number): GroupReport {
+  const sfx = suffix(i, n);
+  return {
+    label: `${e.label}: across agents (${e.members} members)`,
+    games: e.rates.reduce((k, r) => k + r.rate.games, 0),
+    sections: [
+      {
+        title: 'Balance across agents',
+        text: [
+          'The same mixes under several seatings or speaking orders: the village’s win rate as the range across them, and a mix called even only when every member’s 95% interval lies within ' +
+            `50% ± ${(100 * DEFAULT_TOLERANCE).toFixed(0)} points (docs/balance.md, “Balance that survives the choice of agent”).`,
+        ],
+        charts: [],
+        tables: [ensembleTable(e.rates, e.members, DEFAULT_TOLERANCE, `ensemble${sfx}`), ensembleMembersTable(e.rates, `ensemble-members${sfx}`)],
+      },
+    ],
+  };
+}
+
 export function buildReport(source: string, summaries: readonly ConfigSummary[], opts: BuildOptions): Report {
   const groups = groupsOf(summaries);
+  const ensembles = storedEnsembles(mixRates(summaries));
   return {
     source,
     configurations: summaries.length,
     games: summaries.reduce((s, c) => s + c.games, 0),
     incomplete: incompleteRuns(summaries.flatMap((s) => s.runs)),
     comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
-    groups: groups.map((g, i) => groupReport(g, i, groups.length, source, opts)),
+    groups: [...groups.map((g, i) => groupReport(g, i, groups.length, source, opts)), ...ensembles.map((e, i) => ensembleReport(e, i, ensembles.length))],
     tournaments: (opts.tournaments ?? []).map((t) => tournamentReport(t, { charts: opts.charts, links: opts.pairingLinks })),
   };
 }

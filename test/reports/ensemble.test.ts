@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBalance, type BalanceArgs } from '../../reports/balance-command.js';
+import { runReport } from '../../reports/report-command.js';
 import { ensembleMembers, ensembleVerdict } from '../../reports/ensemble.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';
 
@@ -91,6 +92,17 @@ describe('sim balance --ensemble', () => {
     const wide = mixed.tables.find((t) => t.id === 'ensemble')!.rows[0]!;
     expect(wide['highest']).toBe(row['highest']);
     expect(wide['lowest'] as number).toBeLessThan((row['lowest'] as number) - 0.2);
+
+    // sim report finds the same ensemble in the database: its six members, the same range.
+    const rep = await runReport({ db: join(dir, 'a.db'), json: true, replays: [] });
+    if (!rep.ok) throw new Error(rep.error);
+    const groups = (JSON.parse(rep.value.stdout) as { groups: { label: string; tables: { id: string; rows: Record<string, unknown>[] }[] }[] }).groups;
+    const across = groups.find((g) => /across agents \(6 members\)/.test(g.label));
+    expect(across).toBeDefined();
+    const stored = across!.tables.find((t) => t.id === 'ensemble')!.rows[0]!;
+    expect(stored['lowest']).toBe(wide['lowest']);
+    expect(stored['highest']).toBe(wide['highest']);
+    expect(stored['verdict']).toBe('not even');
   });
 
   it('refuses --agents with --ensemble, and a bad member, naming it; nothing is written', async () => {
