@@ -13,7 +13,7 @@ import type { PublicRecord } from '../heuristic/public.js';
 import type { SharedRecords } from '../heuristic/shared.js';
 import { View } from '../heuristic/view.js';
 import type { ParsedBelief } from './params.js';
-import { PublicPosterior, placements, seatPosterior, type SeatKnowledge } from './posterior.js';
+import { bitCount, PublicPosterior, placements, seatPosterior, type SeatKnowledge } from './posterior.js';
 
 /** What the belief seats of one game share: each public record's posterior, per parameter text. */
 export class BeliefRecords {
@@ -67,6 +67,23 @@ export class BeliefAgent extends HeuristicAgent {
     const b = this.b;
     const kept = (this.public ??= { view: new View(b.n), version: -1, postVersion: -1, ok: false });
     return this.refresh(kept, false) ? kept.view : super.village();
+  }
+
+  /**
+   * The pack deceives on purpose: a victim whose death would make the public likelier to
+   * see the pack for what it is (the silence model: the pack kills those who accused it)
+   * is worth `deceive` times that log-factor less. The pack knows its placement; where it
+   * does not (a werewolf card among a Thief's left-over cards), it values victims alone.
+   */
+  packLift(victim: number): number {
+    const b = this.b;
+    const post = this.records.posterior(b.record, b.deck, this.parsed);
+    if (post === null) return 0;
+    let pack = 1 << b.me;
+    for (let s = 0; s < b.n; s++) if (b.packmate[s] === 1) pack |= 1 << s;
+    if (bitCount(pack) !== post.wolves) return 0;
+    post.sync();
+    return this.parsed.params.deceive * post.killLift(victim, pack);
   }
 
   /** Recomputes `kept` if anything it reads changed; false when no posterior fits. */

@@ -36,6 +36,8 @@ export interface BeliefParams {
   readonly silence: number;
   /** How far a ballot cast with the crowd counts less: its weight is 1 − herd × (the share of that round's ballots for the same player). */
   readonly herd: number;
+  /** Play, not reading: how much a victim's value falls per unit of log-belief a kill would add to the public's belief in the true pack. */
+  readonly deceive: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export const DEFAULT_PARAMS: BeliefParams = {
   vouchMate: 8.19,
   silence: 8.4,
   herd: 0.524,
+  deceive: 10,
 };
 
 /** The heuristic's knobs as the belief agent has them by default: fakeClaim tuned with the parameters. */
@@ -82,6 +85,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'vouchMate', max: 100, doc: 'how much more often a werewolf vouches for a packmate than for an innocent (default 8.19)' },
   { key: 'silence', max: 100, doc: 'how much more often the pack kills an innocent who accused one of its werewolves than another (default 8.4)' },
   { key: 'herd', max: 1, doc: "how far a ballot cast with the crowd counts less (0: not at all; 1: a unanimous ballot counts nothing) (default 0.524)" },
+  { key: 'deceive', max: 100, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
 ];
 
 export interface ParsedBelief {

@@ -51,6 +51,21 @@ export function bitCount(m: number): number {
   return c;
 }
 
+/**
+ * The silence model: the chance that the pack, werewolves `m`, kills `x` at night among the
+ * `living` (x included): an innocent who accused one of its werewolves (`accused`: per seat,
+ * the seats it accused) `silence` times as often as another; a werewolf, `slip`.
+ */
+function killLikelihood(x: number, m: number, living: number, accused: Int32Array, p: BeliefParams): number {
+  if (((m >>> x) & 1) === 1) return p.slip;
+  let z = 0;
+  for (let y = living & ~m; y !== 0; y &= y - 1) {
+    const s = 31 - Math.clz32(y & -y);
+    z += (accused[s]! & m) !== 0 ? p.silence : 1;
+  }
+  return ((accused[x]! & m) !== 0 ? p.silence : 1) / z;
+}
+
 /** One informed role's claimants, in order, and the rivalry term applied for them. */
 interface Rivalry {
   readonly role: Role;
@@ -189,24 +204,36 @@ export class PublicPosterior {
       for (const r of c.reports) if (r.wolf) accused[c.seat]! |= 1 << r.target;
     }
     const living = this.livingMask() | (1 << x);
-    const lnSilence = Math.log(this.params.silence);
-    const lnSlip = this.ln.slip;
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) {
-      const m = masks[i]!;
-      if (((m >>> x) & 1) === 1) {
-        logW[i]! += lnSlip;
-        continue;
-      }
-      let z = 0;
-      for (let y = living & ~m; y !== 0; y &= y - 1) {
-        const s = 31 - Math.clz32(y & -y);
-        z += (accused[s]! & m) !== 0 ? this.params.silence : 1;
-      }
-      logW[i]! += ((accused[x]! & m) !== 0 ? lnSilence : 0) - Math.log(z);
-    }
+    for (let i = 0; i < masks.length; i++) logW[i]! += Math.log(killLikelihood(x, masks[i]!, living, accused, this.params));
     this.changes++;
+  }
+
+  /**
+   * What a night kill of `x` tonight would do to the public's belief in the placement
+   * `pack` (the pack's own seats): the log of the factor by which its posterior would be
+   * multiplied, under the same silence model `nightDeath` reads deaths with. Negative: the
+   * kill makes the pack look less likely. Nothing is changed (read the record first: `sync`).
+   */
+  killLift(x: number, pack: number): number {
+    const rec = this.record;
+    // Every accusation made so far counts: tonight's dawn comes after all of them.
+    const accused = new Int32Array(rec.n);
+    for (const c of rec.casts) accused[c.voter]! |= 1 << c.target;
+    for (const s of rec.said) if (s.kind !== TRUST) accused[s.speaker]! |= 1 << s.target;
+    for (const c of rec.informed) for (const r of c.reports) if (r.wolf && r.target < rec.n) accused[c.seat]! |= 1 << r.target;
+    const living = this.livingMask() | (1 << x);
+    const likelihood = (m: number) => killLikelihood(x, m, living, accused, this.params);
+    const w = this.weights();
+    const masks = this.masks;
+    let total = 0;
+    let mean = 0;
+    for (let i = 0; i < masks.length; i++) {
+      total += w[i]!;
+      mean += w[i]! * likelihood(masks[i]!);
+    }
+    return Math.log(likelihood(pack)) - Math.log(mean / total);
   }
 
   /** The living seats, as a bitmask. */

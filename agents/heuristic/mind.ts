@@ -48,6 +48,12 @@ export interface Mind {
   mine(): View;
   /** The village's view: public facts only (what a werewolf expects the others to think). */
   village(): View;
+  /**
+   * A werewolf that models the public's belief (the belief agent): what killing `victim`
+   * tonight would cost the pack in the public's eyes, in the units of a victim's value
+   * (pack.ts subtracts it). Absent: the pack values victims alone.
+   */
+  packLift?(victim: number): number;
 }
 
 /** The decision of kind K (target kinds share one union member in `Decision`, so `DecisionOf` cannot pick them out). */

@@ -52,7 +52,8 @@ export function pack(m: Mind, d: PackDecision): Answer {
   }
   const v = m.village();
   const night = nightFacts(m);
-  const target = argmaxShared(cands, (s) => victimValue(m, v, night, s), mix(b.packSalt, b.night));
+  const lift = m.packLift === undefined ? null : (s: number) => m.packLift!(s);
+  const target = argmaxShared(cands, (s) => victimValue(m, v, night, s) - (lift === null ? 0 : lift(s)), mix(b.packSalt, b.night));
   return { kind: 'pack', target };
 }
 

@@ -91,6 +91,29 @@ describe('the posterior', () => {
     expect(p[0]).toBeCloseTo(w01 / total, 12);
   });
 
+  it("the pack's kill, weighed before it is made: killing its accuser raises the public's belief in it, another lowers it, exactly", () => {
+    const rec = new PublicRecord(4);
+    rec.day = 1;
+    rec.said.push({ speaker: 2, kind: 0, target: 3, day: 1 });
+    const post = new PublicPosterior(rec, placements(4, 1)!, deck(1, 4), DEFAULT_PARAMS);
+    post.sync();
+    const { silence, talk, voteAim: aim, slip } = DEFAULT_PARAMS;
+    // Weights after seat 2's suspicion of seat 3 (as in the test above), by where the werewolf is.
+    const w = [Math.pow(1 / (aim + 2), talk), Math.pow(1 / (aim + 2), talk), Math.pow(1 / 3, talk), Math.pow(aim / (aim + 2), talk)];
+    const lift = (likelihood: number[]) => Math.log(likelihood[3]!) - Math.log(w.reduce((a, x, i) => a + x * likelihood[i]!, 0) / w.reduce((a, x) => a + x, 0));
+    const pack = 1 << 3;
+    // Killing seat 2, who accused the werewolf 3: silence / (silence + 2) if 3 is the werewolf.
+    const accuser = lift([1 / 3, 1 / 3, slip, silence / (silence + 2)]);
+    expect(post.killLift(2, pack)).toBeCloseTo(accuser, 12);
+    expect(accuser).toBeGreaterThan(0);
+    // Killing seat 1, who accused no one: 1 / (silence + 2) if 3 is the werewolf.
+    const quiet = lift([1 / 3, slip, 1 / 3, 1 / (silence + 2)]);
+    expect(post.killLift(1, pack)).toBeCloseTo(quiet, 12);
+    expect(quiet).toBeLessThan(0);
+    // Nothing was changed by asking.
+    expect(Array.from(post.weights())).toEqual(w.map((x) => expect.closeTo(x / w[3]!, 12)));
+  });
+
   it("the real Seer sees a rival claimant as a werewolf, as her knowledge and the model say, exactly", () => {
     const rec = new PublicRecord(6);
     rec.informed.push(claim(0, 'seer'), claim(1, 'seer'));
