@@ -10,6 +10,7 @@
 import type { Table } from './table.js';
 import { MIX_COLUMNS, rateColumns } from './columns.js';
 import { shortMix } from '../stats/mix.js';
+import { findPreset } from '../engine/index.js';
 import type { MixRate } from './balance.js';
 
 /**
@@ -158,7 +159,7 @@ export interface StoredEnsemble {
 /**
  * The ensembles a database holds: mixes played under the same preset and rules (the
  * speaking order aside) by two or more seatings or speaking orders. Each run's member is
- * its seating, with its speaking order when the rules change it.
+ * its seating and its speaking order (the preset's where the rules keep it).
  */
 export function storedEnsembles(rates: readonly MixRate[]): StoredEnsemble[] {
   const groups = new Map<string, MemberRate[]>();
@@ -169,7 +170,9 @@ export function storedEnsembles(rates: readonly MixRate[]): StoredEnsemble[] {
     const label = shared === '' ? rate.config.preset : `${rate.config.preset}, ${shared}`;
     let list = groups.get(label);
     if (list === undefined) groups.set(label, (list = []));
-    list.push({ member: order === undefined ? rate.config.seating : `${rate.config.seating}, ${order.slice('speakingOrder='.length)}`, rate });
+    // A run that keeps the preset's speaking order is named by it too, as sim balance names its members.
+    const spoken = order === undefined ? findPreset(rate.config.preset)?.options.speakingOrder : order.slice('speakingOrder='.length);
+    list.push({ member: spoken === undefined ? rate.config.seating : `${rate.config.seating}, ${spoken}`, rate });
   }
   const out: StoredEnsemble[] = [];
   for (const [label, list] of groups) {

@@ -103,6 +103,9 @@ describe('sim balance --ensemble', () => {
     expect(stored['lowest']).toBe(wide['lowest']);
     expect(stored['highest']).toBe(wide['highest']);
     expect(stored['verdict']).toBe('not even');
+    // Members named as sim balance names them, the preset's speaking order included.
+    const named = across!.tables.find((t) => t.id === 'ensemble-members')!.rows.map((r) => r['member']);
+    expect(new Set(named)).toEqual(new Set(mixed.ensemble));
   });
 
   it('refuses --agents with --ensemble, and a bad member, naming it; nothing is written', async () => {
