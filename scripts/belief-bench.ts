@@ -20,15 +20,12 @@
 // --belief names the belief agent measured (default `belief`: its defaults), to weigh a
 // tuned version (scripts/belief-tune.ts) before it becomes the default.
 
-import { playSync } from '../agents/play.js';
-import { seatAgents } from '../agents/registry.js';
-import { Game, gameSeed } from '../engine/index.js';
 import type { Event } from '../engine/index.js';
 import { addTableBias, declaredTarget, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
 import { addPair, fixedPairInterval, NO_PAIRS, type PairCounts } from '../stats/sprt.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
-import { playMany, table, type Table } from './lib/play-many.js';
+import { playMany, playOne, table, type Table } from './lib/play-many.js';
 
 const USAGE =
   'usage: node dist/scripts/belief-bench.js [--games N] [--bias-games N] [--speed-games N] [--part strength|bias|speed|all] [--seed S] [--belief SPEC]';
@@ -95,9 +92,7 @@ function seated(req: { preset: string; players: number }, village: Kind, wolves:
 function villageWins(t: Table, n: number): Uint8Array {
   const won = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const g = new Game(t.setup, gameSeed(seed, i));
-    const played = playSync(g, seatAgents(t.seating, g.state.seats.map((s) => s.dealt)).agents);
-    won[i] = played.outcome.winner === 'village' ? 1 : 0;
+    won[i] = playOne(t, seed, i).played.outcome.winner === 'village' ? 1 : 0;
   }
   return won;
 }
@@ -168,10 +163,9 @@ function bias(): void {
   const zeros = () => [0, 1].map(() => new Array<number>(POSITIONS).fill(0));
   const byPosition: ByPosition = { named: zeros(), matched: zeros() };
   for (let i = 0; i < biasGames; i++) {
-    const g = new Game(t.setup, gameSeed(seed, i));
-    const played = playSync(g, seatAgents(t.seating, g.state.seats.map((s) => s.dealt)).agents);
-    addTableBias(b, g.log, played.outcome);
-    addByPosition(byPosition, g.log);
+    const { game, played } = playOne(t, seed, i);
+    addTableBias(b, game.log, played.outcome);
+    addByPosition(byPosition, game.log);
   }
   const luck = seatLuck(b);
   console.log(`## Table bias: belief self-play, 004, 12 players, ${biasGames} games, seed ${seed}\n`);

@@ -11,12 +11,10 @@
 //       [--deals 40] [--rows 004-8,004-12,001-12] [--a 8] [--c 0.3] [--seed tune] [--every 10]
 
 import { parseBelief } from '../agents/belief/params.js';
-import { playSync } from '../agents/play.js';
-import { seatAgents } from '../agents/registry.js';
-import { Game, gameSeed, Rng } from '../engine/index.js';
+import { Rng } from '../engine/index.js';
 import { spsaDirection, spsaGainsAt, spsaProbe, spsaStep, type SpsaGains } from '../stats/spsa.js';
 import { args, fail, whole } from './lib/args.js';
-import { table, type Table } from './lib/play-many.js';
+import { playOne, table, type Table } from './lib/play-many.js';
 
 const USAGE =
   'usage: node dist/scripts/belief-tune.js [--from SPEC] [--iterations N] [--deals N] [--rows 004-8,004-12,001-12] [--a X] [--c X] [--seed S] [--every N]';
@@ -59,6 +57,9 @@ interface Dim {
   readonly key: string;
   readonly prob: boolean;
 }
+// The coordinates, in this order, are part of a run's definition (the directions are drawn
+// per coordinate): a fixed list, so that docs/belief.md's run can be repeated. `deceive` is
+// play, weighed through sim sprt, and not tuned here.
 const DIMS: readonly Dim[] = [
   ...(['slip', 'claimWolf', 'claimReal', 'accuse', 'talk', 'herd'] as const).map((key) => ({ key, prob: true })),
   ...(['accuseMate', 'accuseRival', 'clearMate', 'voteMate', 'voteAim', 'vouchMate', 'silence'] as const).map((key) => ({ key, prob: false })),
@@ -91,8 +92,7 @@ function seated(row: string, agents: readonly string[]): Table {
 function play(row: string, village: string, wolves: string, k: number, into: { village: number; werewolves: number; games: number }): void {
   const t = seated(row, [village, `werewolves=${wolves}`]);
   for (let i = 0; i < deals; i++) {
-    const g = new Game(t.setup, gameSeed(`${seed}/${k}`, i));
-    const winner = playSync(g, seatAgents(t.seating, g.state.seats.map((s) => s.dealt)).agents).outcome.winner;
+    const winner = playOne(t, `${seed}/${k}`, i).played.outcome.winner;
     if (winner === 'village') into.village++;
     if (winner === 'werewolves') into.werewolves++;
     into.games++;

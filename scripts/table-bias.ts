@@ -7,13 +7,10 @@
 //   npm run build && node dist/scripts/table-bias.js [--preset standard] [--players 12]
 //     [--agents heuristic ...] [--games 4000] [--seed bias] [--rule key=value ...]
 
-import { playSync } from '../agents/play.js';
-import { seatAgents } from '../agents/registry.js';
-import { Game, gameSeed } from '../engine/index.js';
 import { addTableBias, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
-import { table } from './lib/play-many.js';
+import { playOne, table } from './lib/play-many.js';
 
 const USAGE = 'usage: node dist/scripts/table-bias.js [--preset P] [--players N] [--agents SPEC ...] [--games N] [--seed S] [--rule key=value ...]';
 const opts = args(USAGE, {
@@ -32,9 +29,8 @@ const seed = opts.seed ?? 'bias';
 
 const bias = emptyTableBias(setup.players);
 for (let i = 0; i < games; i++) {
-  const g = new Game(setup, gameSeed(seed, i));
-  const played = playSync(g, seatAgents(seating, g.state.seats.map((s) => s.dealt)).agents);
-  addTableBias(bias, g.log, played.outcome);
+  const { game, played } = playOne(t.value, seed, i);
+  addTableBias(bias, game.log, played.outcome);
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

@@ -46,6 +46,8 @@ interface Kept {
 export class BeliefAgent extends HeuristicAgent {
   private own: Kept | null = null;
   private public: Kept | null = null;
+  /** The pack's kill lifts (packLift) and what they were computed from; ok false where the pack's placement is not known. */
+  private lifts: { readonly values: Float64Array; night: number; pack: number; version: number; postVersion: number; ok: boolean } | null = null;
 
   constructor(
     name: string,
@@ -79,11 +81,21 @@ export class BeliefAgent extends HeuristicAgent {
     const b = this.b;
     const post = this.records.posterior(b.record, b.deck, this.parsed);
     if (post === null) return 0;
+    post.sync();
+    // Every victim of one night's pack decision reads the same record (nothing public happens
+    // between the pack's rounds): the lifts are made once per night, and again if anything changed.
     let pack = 1 << b.me;
     for (let s = 0; s < b.n; s++) if (b.packmate[s] === 1) pack |= 1 << s;
-    if (bitCount(pack) !== post.wolves) return 0;
-    post.sync();
-    return this.parsed.params.deceive * post.killLift(victim, pack);
+    const lifts = (this.lifts ??= { values: new Float64Array(b.n), night: -1, pack: 0, version: -1, postVersion: -1, ok: false });
+    if (lifts.night !== b.night || lifts.version !== b.publicVersion || lifts.postVersion !== post.version || lifts.pack !== pack) {
+      lifts.night = b.night;
+      lifts.version = b.publicVersion;
+      lifts.postVersion = post.version;
+      lifts.pack = pack;
+      lifts.ok = bitCount(pack) === post.wolves;
+      if (lifts.ok) post.killLifts(pack, lifts.values);
+    }
+    return lifts.ok ? this.parsed.params.deceive * lifts.values[victim]! : 0;
   }
 
   /** Recomputes `kept` if anything it reads changed; false when no posterior fits. */

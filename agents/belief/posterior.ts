@@ -217,12 +217,27 @@ export class PublicPosterior {
    * kill makes the pack look less likely. Nothing is changed (read the record first: `sync`).
    */
   killLift(x: number, pack: number): number {
+    return this.killLiftWith(x, pack, this.accusedNow());
+  }
+
+  /** `killLift` for every seat at once (the record read once): 0 for the dead and the pack's own. */
+  killLifts(pack: number, out: Float64Array): void {
+    const accused = this.accusedNow();
+    const alive = this.record.alive;
+    for (let x = 0; x < out.length; x++) out[x] = alive[x] === 1 && ((pack >>> x) & 1) === 0 ? this.killLiftWith(x, pack, accused) : 0;
+  }
+
+  /** Per seat, the seats it has accused so far: tonight's dawn comes after all of it. */
+  private accusedNow(): Int32Array {
     const rec = this.record;
-    // Every accusation made so far counts: tonight's dawn comes after all of them.
     const accused = new Int32Array(rec.n);
     for (const c of rec.casts) accused[c.voter]! |= 1 << c.target;
     for (const s of rec.said) if (s.kind !== TRUST) accused[s.speaker]! |= 1 << s.target;
     for (const c of rec.informed) for (const r of c.reports) if (r.wolf && r.target < rec.n) accused[c.seat]! |= 1 << r.target;
+    return accused;
+  }
+
+  private killLiftWith(x: number, pack: number, accused: Int32Array): number {
     const living = this.livingMask() | (1 << x);
     const likelihood = (m: number) => killLikelihood(x, m, living, accused, this.params);
     const w = this.weights();

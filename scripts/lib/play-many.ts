@@ -3,7 +3,7 @@
 // strength and benchmark scripts (scripts/heuristic-*.ts, scripts/strength.ts).
 
 import { cpuUsage } from 'node:process';
-import { playSync } from '../../agents/play.js';
+import { playSync, type PlayedGame } from '../../agents/play.js';
 import { parseSeating, seatAgents, type Seating } from '../../agents/registry.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -44,15 +44,19 @@ export function table(req: SetupRequest, agents: readonly string[]): Result<Tabl
   return ok({ setup: setup.value, seating: seating.value });
 }
 
+/** Plays game `i` of run `seed` at table `t`: the game (its log) and how it was played. */
+export function playOne(t: Table, seed: string, i: number): { readonly game: Game; readonly played: PlayedGame } {
+  const game = new Game(t.setup, gameSeed(seed, i));
+  const { agents } = seatAgents(t.seating, game.state.seats.map((s) => s.dealt));
+  return { game, played: playSync(game, agents) };
+}
+
 /** Plays games `first` … `first + count - 1` of run `seed`, adding to `into`. */
 export function playMany(t: Table, seed: string, first: number, count: number, into: Tally = emptyTally()): Tally {
   const wall = performance.now();
   const cpu = cpuUsage();
   for (let i = first; i < first + count; i++) {
-    const game = new Game(t.setup, gameSeed(seed, i));
-    const dealt = game.state.seats.map((s) => s.dealt);
-    const { agents } = seatAgents(t.seating, dealt);
-    const played = playSync(game, agents);
+    const { played } = playOne(t, seed, i);
     into.games++;
     into.wins[played.outcome.winner]++;
     for (const k of played.invalid) into.invalid += k;
