@@ -58,13 +58,17 @@ interface Dim {
   readonly prob: boolean;
 }
 // The coordinates, in this order, are part of a run's definition (the directions are drawn
-// per coordinate): a fixed list, so that docs/belief.md's run can be repeated. `deceive` is
-// play, weighed through sim sprt, and not tuned here.
+// per coordinate): a fixed list, so that docs/belief.md's runs can be repeated (a run from
+// before the last two were added drew the first fifteen alone). `deceive` is play, weighed
+// through sim sprt, and not tuned here.
 const DIMS: readonly Dim[] = [
   ...(['slip', 'claimWolf', 'claimReal', 'accuse', 'talk', 'herd'] as const).map((key) => ({ key, prob: true })),
   ...(['accuseMate', 'accuseRival', 'clearMate', 'voteMate', 'voteAim', 'vouchMate', 'silence'] as const).map((key) => ({ key, prob: false })),
   { key: 'fakeClaim', prob: true },
   { key: 'bus', prob: true },
+  // Added with the pack's distancing ballots (docs/belief.md, v3): the reader's broken-word term and the pack's play.
+  { key: 'turn', prob: false },
+  { key: 'distance', prob: true },
 ];
 const startValue = (key: string): number => {
   const p = from.value.params as unknown as Record<string, number>;

@@ -8,6 +8,7 @@
 
 import type { Role } from '../../engine/index.js';
 import { HeuristicAgent } from '../heuristic/agent.js';
+import { intentsAgainst } from '../heuristic/consensus.js';
 import type { Beliefs } from '../heuristic/beliefs.js';
 import type { PublicRecord } from '../heuristic/public.js';
 import type { SharedRecords } from '../heuristic/shared.js';
@@ -96,6 +97,52 @@ export class BeliefAgent extends HeuristicAgent {
       if (lifts.ok) post.killLifts(pack, lifts.values);
     }
     return lifts.ok ? this.parsed.params.deceive * lifts.values[victim]! : 0;
+  }
+
+  /**
+   * The pack deceives on purpose with its ballots. The village's ballots are read for how
+   * often a werewolf spares his packmates (`voteMate`), so a werewolf who joins the
+   * village against an innocent looks like one. Where the village's own announced intents
+   * send the innocent out whatever the pack does, and a packmate cannot be sent out even
+   * if the whole pack votes for him, a ballot for that packmate costs nothing: if, under
+   * the public's model (the pick, and the broken word if I announced another target), it
+   * makes the pack look less likely than joining would, I cast it with probability
+   * `distance` (for the packmate whose ballot lowers the public's belief in the pack most).
+   * Off by default: docs/belief.md says what it does to the table.
+   */
+  packBallot(heading: number, legal: readonly number[]): number {
+    const b = this.b;
+    const params = this.parsed.params;
+    if (params.distance === 0) return -1;
+    const post = this.records.posterior(b.record, b.deck, this.parsed);
+    if (post === null) return -1;
+    let pack = 1 << b.me;
+    let packAlive = 1;
+    for (let s = 0; s < b.n; s++) {
+      if (b.packmate[s] !== 1 || s === b.me) continue;
+      pack |= 1 << s;
+      if (b.alive[s] === 1) packAlive++;
+    }
+    if (bitCount(pack) !== post.wolves) return -1;
+    const villagers = (s: number) => b.packmate[s] === 0 && s !== b.me;
+    const forHeading = intentsAgainst(this, heading, villagers);
+    const safe = legal.filter((s) => b.packmate[s] === 1 && b.alive[s] === 1 && s !== b.lover && intentsAgainst(this, s, villagers) + packAlive < forHeading);
+    if (safe.length === 0) return -1;
+    post.sync();
+    // A ballot weighs as the reader weighs it: less the more of the round votes alike (intents as the forecast).
+    const living = Math.max(1, b.livingCount);
+    const weight = (votes: number) => 1 - params.herd * Math.min(1, votes / living);
+    const join = post.ballotLift(b.me, heading, weight(forHeading + packAlive), pack);
+    let best = -1;
+    let bestLift = join;
+    for (const s of safe) {
+      const lift = post.ballotLift(b.me, s, weight(intentsAgainst(this, s, villagers) + 1), pack);
+      if (lift < bestLift) {
+        best = s;
+        bestLift = lift;
+      }
+    }
+    return best >= 0 && this.rng.chance(params.distance) ? best : -1;
   }
 
   /** Recomputes `kept` if anything it reads changed; false when no posterior fits. */

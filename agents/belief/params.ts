@@ -34,10 +34,14 @@ export interface BeliefParams {
   readonly vouchMate: number;
   /** The pack kills an innocent who accused one of its werewolves this much as often as another. */
   readonly silence: number;
+  /** A werewolf casts a first-round ballot against the vote intent he announced that day this much as often as anyone else. */
+  readonly turn: number;
   /** How far a ballot cast with the crowd counts less: its weight is 1 − herd × (the share of that round's ballots for the same player). */
   readonly herd: number;
   /** Play, not reading: how much a victim's value falls per unit of log-belief a kill would add to the public's belief in the true pack. */
   readonly deceive: number;
+  /** Play, not reading: the chance a werewolf casts a safe ballot against a packmate when it makes the pack look less likely (agent.ts packBallot). */
+  readonly distance: number;
 }
 
 /**
@@ -58,7 +62,9 @@ export const DEFAULT_PARAMS: BeliefParams = {
   vouchMate: 8.19,
   silence: 8.4,
   herd: 0.524,
+  turn: 1,
   deceive: 10,
+  distance: 0,
 };
 
 /** The heuristic's knobs as the belief agent has them by default: fakeClaim tuned with the parameters. */
@@ -68,6 +74,8 @@ interface ParamSpec {
   readonly key: keyof BeliefParams;
   /** Largest value allowed (every parameter is positive; probabilities at most 1). */
   readonly max: number;
+  /** A parameter of play, not of the model (whose likelihoods need logs): 0 is allowed and turns it off. */
+  readonly play?: true;
   readonly doc: string;
 }
 
@@ -85,7 +93,9 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'vouchMate', max: 100, doc: 'how much more often a werewolf vouches for a packmate than for an innocent (default 8.19)' },
   { key: 'silence', max: 100, doc: 'how much more often the pack kills an innocent who accused one of its werewolves than another (default 8.4)' },
   { key: 'herd', max: 1, doc: "how far a ballot cast with the crowd counts less (0: not at all; 1: a unanimous ballot counts nothing) (default 0.524)" },
-  { key: 'deceive', max: 100, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
+  { key: 'turn', max: 100, doc: 'how much more often a werewolf votes against the intent he announced that day than anyone else does (default 1: not evidence)' },
+  { key: 'deceive', max: 100, play: true, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
+  { key: 'distance', max: 1, play: true, doc: "probability that a werewolf votes for a packmate instead of the village's innocent target, where that ballot cannot send him out, he did not announce the innocent, and it makes the pack look less likely (default 0: off)" },
 ];
 
 export interface ParsedBelief {
@@ -119,8 +129,8 @@ export function parseBelief(argument: string | undefined): Result<ParsedBelief, 
     given.add(spec.key);
     const raw = part.slice(eq + 1).trim();
     const v = Number(raw);
-    if (raw === '' || !Number.isFinite(v) || v <= 0 || v > spec.max)
-      return err(`belief parameter ${spec.key} takes a number above 0 and at most ${spec.max}, not '${raw}'`);
+    if (raw === '' || !Number.isFinite(v) || v < 0 || (v === 0 && spec.play !== true) || v > spec.max)
+      return err(`belief parameter ${spec.key} takes a number ${spec.play === true ? 'from 0' : 'above 0'} and at most ${spec.max}, not '${raw}'`);
     out[spec.key] = v;
   }
   const knobs = parseKnobs(knobParts.join(','), BELIEF_KNOBS);

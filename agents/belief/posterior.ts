@@ -97,7 +97,7 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
-  private readonly ln: { slip: number; accuseRival: number; accuse: number; clear: number; accuseMate: number; clearMate: number };
+  private readonly ln: { slip: number; accuseRival: number; accuse: number; clear: number; accuseMate: number; clearMate: number; turn: number };
 
   constructor(
     readonly record: PublicRecord,
@@ -119,6 +119,7 @@ export class PublicPosterior {
       clear: Math.log(1 - Math.min(params.accuse, 1 - 1e-9)),
       accuseMate: Math.log(params.accuseMate),
       clearMate: Math.log(params.clearMate),
+      turn: Math.log(params.turn),
     };
   }
 
@@ -153,6 +154,7 @@ export class PublicPosterior {
       const c = rec.casts[this.casts]!;
       const weight = 1 - p.herd * c.share;
       this.choice(c.voter, c.target, weight, p.voteAim, p.voteMate);
+      if (ln.turn !== 0 && c.round === 1 && this.brokeWord(c.voter, c.target, c.day)) this.one(c.voter, 0, ln.turn);
     }
     for (; this.said < rec.said.length; this.said++) {
       const s = rec.said[this.said]!;
@@ -181,6 +183,21 @@ export class PublicPosterior {
         this.one(s, ln.slip, 0);
       }
     }
+  }
+
+  /**
+   * Whether a first-round ballot of `voter` for `target` on `day` breaks the vote intent he
+   * announced that day (his last one; none announced: no word to break). Read before the
+   * ballots of that day are read, the day's talk is all in the record.
+   */
+  private brokeWord(voter: number, target: number, day: number): boolean {
+    const said = this.record.said;
+    for (let i = said.length - 1; i >= 0; i--) {
+      const x = said[i]!;
+      if (x.day < day) break;
+      if (x.day === day && x.speaker === voter && x.kind === INTENT) return x.target !== target;
+    }
+    return false;
   }
 
   /**
@@ -239,16 +256,24 @@ export class PublicPosterior {
 
   private killLiftWith(x: number, pack: number, accused: Int32Array): number {
     const living = this.livingMask() | (1 << x);
-    const likelihood = (m: number) => killLikelihood(x, m, living, accused, this.params);
+    return this.liftOf((m) => Math.log(killLikelihood(x, m, living, accused, this.params)), pack);
+  }
+
+  /**
+   * The log of the factor by which an act of log-likelihood `ll` (per placement) would
+   * multiply the posterior of placement `pack`: ll(pack) less the log of its mean over the
+   * posterior.
+   */
+  private liftOf(ll: (m: number) => number, pack: number): number {
     const w = this.weights();
     const masks = this.masks;
     let total = 0;
     let mean = 0;
     for (let i = 0; i < masks.length; i++) {
       total += w[i]!;
-      mean += w[i]! * likelihood(masks[i]!);
+      mean += w[i]! * Math.exp(ll(masks[i]!));
     }
-    return Math.log(likelihood(pack)) - Math.log(mean / total);
+    return ll(pack) - Math.log(mean / total);
   }
 
   /** The living seats, as a bitmask. */
@@ -310,6 +335,15 @@ export class PublicPosterior {
    * an innocent is evidence too: a werewolf, who spares his packmates, picks innocents more.
    */
   private choice(a: number, b: number, weight: number, upInnocent: number, upWolf: number): void {
+    const ll = this.choiceLogLikelihood(a, b, upInnocent, upWolf);
+    const masks = this.masks;
+    const logW = this.logW;
+    for (let i = 0; i < masks.length; i++) logW[i]! += weight * ll(masks[i]!);
+    this.changes++;
+  }
+
+  /** The log-likelihood of `a` picking `b` under placement m, as `choice` weighs it (before its weight). */
+  private choiceLogLikelihood(a: number, b: number, upInnocent: number, upWolf: number): (m: number) => number {
     const cand = (this.livingMask() | (1 << b)) & ~(1 << a);
     const size = bitCount(cand);
     // log Z by whether a is a werewolf and how many werewolves are among the candidates.
@@ -321,15 +355,24 @@ export class PublicPosterior {
     }
     const lnInnocent = Math.log(upInnocent);
     const lnWolf = Math.log(upWolf);
-    const masks = this.masks;
-    const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) {
-      const m = masks[i]!;
+    return (m) => {
       const aWolf = (m >>> a) & 1;
       const up = ((m >>> b) & 1) === 0 ? 0 : aWolf === 1 ? lnWolf : lnInnocent;
-      logW[i]! += weight * (up - lnZ[aWolf * (wolves + 1) + bitCount(m & cand)]!);
-    }
-    this.changes++;
+      return up - lnZ[aWolf * (wolves + 1) + bitCount(m & cand)]!;
+    };
+  }
+
+  /**
+   * What a first-round ballot of `a` for `b` today (weighing `weight` of a full ballot: the
+   * herd discount) would do to the public's belief in the placement `pack`: the log of the
+   * factor its posterior would be multiplied by, under the model ballots are read with (the
+   * pick, and a broken word).
+   * Negative: the ballot makes the pack look less likely. Nothing is changed (`sync` first).
+   */
+  ballotLift(a: number, b: number, weight: number, pack: number): number {
+    const pick = this.choiceLogLikelihood(a, b, this.params.voteAim, this.params.voteMate);
+    const broke = this.brokeWord(a, b, this.record.day) ? this.ln.turn : 0;
+    return this.liftOf((m) => weight * pick(m) + (((m >>> a) & 1) === 1 ? broke : 0), pack);
   }
 
   /** Adds the log-likelihood of an act of `a` about `b`, by which of them are werewolves (innocent a, innocent b first). */

@@ -10,12 +10,12 @@ import { argmaxRandom, argmaxShared } from './pick.js';
 import { TOLERANCE } from './view.js';
 import { wolfVoteTarget } from './wolf.js';
 
-/** Whom I vote against (or announce I will) among `targets`; -1: nobody I would. */
-export function voteTarget(m: Mind, targets: readonly number[]): number {
+/** Whom I vote against (or announce I will) among `targets`; -1: nobody I would. A `ballot` is the vote itself, not its announcement. */
+export function voteTarget(m: Mind, targets: readonly number[], ballot = false): number {
   const b = m.b;
   const cands = b.withoutAllies(targets);
   if (cands.length === 0) return -1;
-  if (b.wolfTeam) return wolfVoteTarget(m, cands, targets);
+  if (b.wolfTeam) return wolfVoteTarget(m, cands, targets, ballot);
   if (b.role === 'piper') {
     // Every uncharmed player out is one fewer to charm.
     const uncharmed = cands.filter((s) => b.charmed[s] === 0);
@@ -25,13 +25,15 @@ export function voteTarget(m: Mind, targets: readonly number[]): number {
 }
 
 /** `voteTarget`, as a decision's target: with nobody I would vote against, a pass where allowed, else one drawn from my stream (never by seat order). */
-export function voteTargetOrPass(m: Mind, d: { readonly targets: readonly number[]; readonly mayPass: boolean }): number | null {
-  const t = voteTarget(m, d.targets);
+export function voteTargetOrPass(m: Mind, d: { readonly targets: readonly number[]; readonly mayPass: boolean }, ballot = false): number | null {
+  const t = voteTarget(m, d.targets, ballot);
   return t >= 0 ? t : d.mayPass || d.targets.length === 0 ? null : d.targets[m.rng.int(d.targets.length)]!;
 }
 
 export function vote(m: Mind, d: DecisionFor<'vote'>): Answer {
-  return { kind: 'vote', target: voteTargetOrPass(m, d) };
+  // Only a plain first-round ballot may distance a werewolf from his pack: a sheriff's counts
+  // twice, and a revote is a tie where one ballot decides.
+  return { kind: 'vote', target: voteTargetOrPass(m, d, d.weight === 1 && d.round === 1) };
 }
 
 /** On a tie, the sheriff sends off the one he would have voted against. */

@@ -54,6 +54,13 @@ export interface Mind {
    * (pack.ts subtracts it). Absent: the pack values victims alone.
    */
   packLift?(victim: number): number;
+  /**
+   * A werewolf that models the public's belief, casting a ballot while the village heads
+   * for innocent `heading`: a packmate among the `legal` targets to vote for instead, where that ballot
+   * cannot send him out and makes the pack look less likely than joining the village
+   * would; -1 to join it. Absent: the pack joins the village.
+   */
+  packBallot?(heading: number, legal: readonly number[]): number;
 }
 
 /** The decision of kind K (target kinds share one union member in `Decision`, so `DecisionOf` cannot pick them out). */

@@ -14,8 +14,9 @@ import { TOLERANCE } from './view.js';
 /**
  * My vote among `cands` (legal, no allies): the village's target if it is not a
  * packmate; if it is, another target, unless the packmate is cornered and I bus him.
+ * A `ballot` (not an announced intent) may go to a safe packmate instead (mind.ts packBallot).
  */
-export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonly number[]): number {
+export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonly number[], ballot = false): number {
   const b = m.b;
   const v = m.village();
   // The fake Seer votes as his reports say: against the living villager he named, never one he cleared.
@@ -32,7 +33,11 @@ export function wolfVoteTarget(m: Mind, cands: readonly number[], legal: readonl
   // The pack breaks ties alike (a salt of the public facts and its own seats), so its votes do not split.
   const salt = b.salt ^ b.packSalt;
   const heading = lynchTarget(m, v, legal, salt);
-  if (heading >= 0 && b.packmate[heading] === 0 && heading !== b.lover) return heading;
+  if (heading >= 0 && b.packmate[heading] === 0 && heading !== b.lover) {
+    // Words stay with the village; a ballot may distance me from the pack (mind.ts packBallot).
+    const other = ballot && m.packBallot !== undefined ? m.packBallot(heading, legal) : -1;
+    return other >= 0 ? other : heading;
+  }
   const alt = lynchTarget(m, v, cands, salt);
   if (heading >= 0 && b.packmate[heading] === 1 && heading !== b.lover && busToday(m, heading, alt)) return heading;
   return alt;

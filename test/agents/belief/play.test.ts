@@ -36,4 +36,21 @@ describe('belief play', () => {
     const b = logs({ preset: 'standard', players: 8 }, ['belief:voteAim=3,voteMate=0.05'], 20, 'params');
     expect(b.filter((x, i) => x !== a[i]).length).toBeGreaterThan(0);
   });
+
+  it("its werewolves cast safe ballots against a packmate only when distancing is on (bus=0 rules out bussing)", () => {
+    const packmateBallots = (spec: string): number => {
+      let k = 0;
+      for (const text of logs({ preset: 'standard', players: 12 }, [spec], 30, 'distance')) {
+        const log = JSON.parse(text) as { type: string; seat?: number; role?: string; votes?: { voter: number; target: number | null }[] }[];
+        const wolves = new Set(log.filter((e) => e.type === 'deal' && e.role === 'werewolf').map((e) => e.seat));
+        for (const e of log) {
+          if (e.type !== 'votes') continue;
+          for (const v of e.votes!) if (wolves.has(v.voter) && v.target !== null && wolves.has(v.target)) k++;
+        }
+      }
+      return k;
+    };
+    expect(packmateBallots('belief:distance=0,bus=0')).toBe(0);
+    expect(packmateBallots('belief:distance=1,bus=0')).toBeGreaterThan(5);
+  });
 });

@@ -114,6 +114,51 @@ describe('the posterior', () => {
     expect(Array.from(post.weights())).toEqual(w.map((x) => expect.closeTo(x / w[3]!, 12)));
   });
 
+  it.each([
+    ['a packmate, breaking his word', 1, 1, 'lowers'],
+    ['an innocent, breaking his word', 3, 1, 'raises'],
+    ['an innocent, breaking his word, read as a werewolf breaks it 4 times as often', 3, 4, 'raises'],
+    ['the innocent he announced', 2, 4, 'raises'],
+  ])("a werewolf's ballot for %s, weighed before it is cast, moves the public's belief in the pack as casting it then does", (_what, target, turn, way) => {
+    const rec = new PublicRecord(6);
+    rec.day = 1;
+    rec.said.push({ speaker: 4, kind: 0, target: 0, day: 1 }, { speaker: 0, kind: 2, target: 2, day: 1 });
+    const params = { ...DEFAULT_PARAMS, turn };
+    const post = new PublicPosterior(rec, placements(6, 2)!, deck(2, 6), params);
+    post.sync();
+    const pack = (1 << 0) | (1 << 1);
+    const belief = () => {
+      const w = post.weights();
+      const i = post.masks.indexOf(pack);
+      return w[i]! / w.reduce((a, x) => a + x, 0);
+    };
+    const share = 0.4;
+    const before = belief();
+    const lift = post.ballotLift(0, target, 1 - params.herd * share, pack);
+    rec.casts.push({ voter: 0, target, day: 1, round: 1, share });
+    post.sync();
+    expect(Math.log(belief() / before)).toBeCloseTo(lift, 12);
+    // voteMate < 1: the reader expects a werewolf to spare his packmates.
+    if (way === 'lowers') expect(lift).toBeLessThan(0);
+    else expect(lift).toBeGreaterThan(0);
+  });
+
+  it('a broken word counts against the voter turn times, exactly; a kept one or a revote not at all', () => {
+    const cast = (target: number, round: number, turn: number) => {
+      const rec = new PublicRecord(4);
+      rec.day = 1;
+      rec.said.push({ speaker: 0, kind: 2, target: 1, day: 1 });
+      rec.casts.push({ voter: 0, target, day: 1, round, share: 1 });
+      return posteriorOf(rec, deck(1, 4), nobody(4), { ...DEFAULT_PARAMS, turn });
+    };
+    const plain = cast(2, 1, 1);
+    const broken = cast(2, 1, 4);
+    // Odds that the voter is the werewolf, against seat 3 (neither named): 4 times as high.
+    expect(broken[0]! / broken[3]!).toBeCloseTo((4 * plain[0]!) / plain[3]!, 12);
+    expect(Array.from(cast(1, 1, 4))).toEqual(Array.from(cast(1, 1, 1)));
+    expect(Array.from(cast(2, 2, 4))).toEqual(Array.from(cast(2, 2, 1)));
+  });
+
   it("the real Seer sees a rival claimant as a werewolf, as her knowledge and the model say, exactly", () => {
     const rec = new PublicRecord(6);
     rec.informed.push(claim(0, 'seer'), claim(1, 'seer'));
@@ -201,12 +246,19 @@ describe('belief parameters', () => {
     expect(heuristics.ok && heuristics.value.text).toBe('fakeClaim=0.3');
   });
 
+  it('a parameter of play may be 0 (turned off); one of the model may not (its likelihoods take logs)', () => {
+    const r = parseBelief('deceive=0,distance=0');
+    expect(r.ok && r.value.params.deceive).toBe(0);
+    expect(r.ok && r.value.params.distance).toBe(0);
+  });
+
   it.each([
     ['voteAim=0', /above 0/],
     ['accuse=2', /at most 1/],
     ['voteAm=2', /unknown belief parameter 'voteAm'.*voteAim/],
     ['voteAim', /name=value/],
     ['trust=3', /knob trust takes a number from 0 to 1/],
+    ['distance=-1', /distance takes a number from 0 and at most 1/],
   ])("'%s' is refused, saying why", (arg, message) => {
     const r = parseBelief(arg);
     expect(r.ok).toBe(false);
