@@ -18,6 +18,19 @@ export interface TableBias {
   namedDays: number;
   /** … of which the one sent out was the first speaker's target. */
   namedLynched: number;
+  /**
+   * Steering: days with a first speaker and a vote that sent someone out, by whether the
+   * first speaker was dealt a werewolf card (index 1) or not (0); of those, the days the
+   * one sent out was dealt one; and the sum over those days of the werewolf cards' share
+   * of the living at the vote (what a vote blind to the talk would send out). A first
+   * voice the village follows shows as fewer werewolves sent out, against that share,
+   * on the days a werewolf speaks first (`steering`).
+   */
+  readonly firstSpeakerDays: [number, number];
+  readonly firstSpeakerWolfOut: [number, number];
+  readonly firstSpeakerWolfShare: [number, number];
+  /** The same per game, for the interval (a game's days are not independent): its days, and werewolves sent out less their share. */
+  readonly firstSpeakerByGame: { readonly days: [number, number]; readonly excess: [number, number] }[];
   /** Days with a lynch while a real Seer and a false one had both claimed and were alive. */
   seerWarDays: number;
   realSeerLynched: number;
@@ -32,6 +45,10 @@ export function emptyTableBias(players: number): TableBias {
     wolfGamesVillageWon: Array<number>(players).fill(0),
     namedDays: 0,
     namedLynched: 0,
+    firstSpeakerDays: [0, 0],
+    firstSpeakerWolfOut: [0, 0],
+    firstSpeakerWolfShare: [0, 0],
+    firstSpeakerByGame: [],
     seerWarDays: 0,
     realSeerLynched: 0,
     falseSeerLynched: 0,
@@ -64,19 +81,25 @@ export function addTableBias(into: TableBias, log: readonly Event[], outcome: Ou
   const seer = outcome.seats.find((s) => s.dealt === 'seer')?.seat ?? -1;
   const alive = outcome.seats.map(() => true);
   const claimedSeer = new Set<number>();
+  const steer = { days: [0, 0] as [number, number], excess: [0, 0] as [number, number] };
   let firstTarget = -2; // -2: the day's first statement is still to come
+  let firstSpeaker = -1;
   let judged = false;
   for (const e of log) {
     switch (e.type) {
       case 'day':
         firstTarget = -2;
+        firstSpeaker = -1;
         judged = false;
         break;
       case 'death':
         alive[e.seat] = false;
         break;
       case 'speech':
-        if (firstTarget === -2) firstTarget = declaredTarget(e.claims);
+        if (firstTarget === -2) {
+          firstTarget = declaredTarget(e.claims);
+          firstSpeaker = e.seat;
+        }
         if (e.claims.some((c) => c.type === 'role' && c.role === 'seer')) claimedSeer.add(e.seat);
         break;
       case 'verdict': {
@@ -85,6 +108,22 @@ export function addTableBias(into: TableBias, log: readonly Event[], outcome: Ou
         if (firstTarget >= 0) {
           into.namedDays++;
           if (e.target === firstTarget) into.namedLynched++;
+        }
+        if (firstSpeaker >= 0) {
+          const k = outcome.seats[firstSpeaker]?.dealt === 'werewolf' ? 1 : 0;
+          into.firstSpeakerDays[k]++;
+          if (outcome.seats[e.target]?.dealt === 'werewolf') into.firstSpeakerWolfOut[k]++;
+          let living = 0;
+          let wolves = 0;
+          for (const s of outcome.seats) {
+            if (alive[s.seat] !== true) continue;
+            living++;
+            if (s.dealt === 'werewolf') wolves++;
+          }
+          const share = wolves / Math.max(1, living);
+          into.firstSpeakerWolfShare[k] += share;
+          steer.days[k]++;
+          steer.excess[k] += (outcome.seats[e.target]?.dealt === 'werewolf' ? 1 : 0) - share;
         }
         const real = seer >= 0 && alive[seer] === true && claimedSeer.has(seer);
         const fakes = [...claimedSeer].filter((s) => s !== seer && alive[s] === true);
@@ -99,6 +138,44 @@ export function addTableBias(into: TableBias, log: readonly Event[], outcome: Ou
         break;
     }
   }
+  into.firstSpeakerByGame.push(steer);
+}
+
+/**
+ * How far the day's first speaker steers the vote: werewolves sent out beyond their share
+ * of the living on days an innocent speaks first, less the same on days a werewolf does
+ * (0 for a vote blind to who spoke first; positive when a werewolf's first word keeps his
+ * pack in), with its 95% interval, games as the unit (the delta method for the two ratios
+ * of per-game sums, their covariance within games included). Null without days of both kinds.
+ */
+export function steering(b: TableBias): { readonly value: number; readonly low: number; readonly high: number } | null {
+  const n = [0, 0];
+  const x = [0, 0];
+  for (const g of b.firstSpeakerByGame) for (const k of [0, 1] as const) {
+    n[k]! += g.days[k];
+    x[k]! += g.excess[k];
+  }
+  if (n[0] === 0 || n[1] === 0) return null;
+  const r = [x[0]! / n[0]!, x[1]! / n[1]!];
+  // Each ratio's linearised residual per game, e_k = (excess_k − r_k days_k) / N_k; the
+  // difference's variance is the sum over games of (e_0 − e_1)², times G / (G − 1).
+  let ss = 0;
+  for (const g of b.firstSpeakerByGame) {
+    const e = (k: 0 | 1) => (g.excess[k] - r[k]! * g.days[k]) / n[k]!;
+    ss += (e(0) - e(1)) ** 2;
+  }
+  const games = b.firstSpeakerByGame.length;
+  const se = Math.sqrt((ss * games) / Math.max(1, games - 1));
+  const value = r[0]! - r[1]!;
+  return { value, low: value - 1.96 * se, high: value + 1.96 * se };
+}
+
+/** `steering` in words, for the scripts that print it. */
+export function steeringLine(b: TableBias): string {
+  const s = steering(b);
+  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
+  if (s === null) return 'steering by the first speaker: no days with both an innocent and a werewolf speaking first';
+  return `steering by the first speaker: ${pts(s.value)} points (95% ${pts(s.low)} to ${pts(s.high)}): werewolves sent out beyond their share of the living when an innocent speaks first, less when a werewolf does (0: the vote does not follow the first voice)`;
 }
 
 export interface SeatLuck {

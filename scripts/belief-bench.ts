@@ -21,7 +21,7 @@
 // tuned version (scripts/belief-tune.ts) before it becomes the default.
 
 import type { Event } from '../engine/index.js';
-import { addTableBias, declaredTarget, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
+import { addTableBias, declaredTarget, emptyTableBias, seatLuck, steeringLine } from '../metrics/table-bias.js';
 import { addPair, fixedPairInterval, NO_PAIRS, type PairCounts } from '../stats/sprt.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
@@ -173,6 +173,7 @@ function bias(): void {
   for (let s = 0; s < t.setup.players; s++) console.log(`  - P${s + 1} dealt a werewolf card: ${rate(b.wolfGamesVillageWon[s]!, b.wolfGames[s]!)}`);
   console.log(`- seat luck, best seat to worst: ${(100 * luck.span).toFixed(1)} points (bar 8; sampling alone about ${(100 * luck.sampling).toFixed(1)})`);
   console.log(`- the first speaker's declared target is sent out on ${rate(b.namedLynched, b.namedDays)} of the days he names one (bar 45%)`);
+  console.log(`- ${steeringLine(b)}`);
   console.log(
     `- real and false Seer both claimed and alive (${b.seerWarDays} days): real sent out ${rate(b.realSeerLynched, b.seerWarDays)}, ` +
       `false ${rate(b.falseSeerLynched, b.seerWarDays)}`,

@@ -7,7 +7,7 @@
 //   npm run build && node dist/scripts/table-bias.js [--preset standard] [--players 12]
 //     [--agents heuristic ...] [--games 4000] [--seed bias] [--rule key=value ...]
 
-import { addTableBias, emptyTableBias, seatLuck } from '../metrics/table-bias.js';
+import { addTableBias, emptyTableBias, seatLuck, steeringLine } from '../metrics/table-bias.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
 import { playOne, table } from './lib/play-many.js';
@@ -46,4 +46,5 @@ for (let s = 0; s < setup.players; s++) console.log(`  P${s + 1}`.padEnd(6) + ra
 const luck = seatLuck(bias);
 console.log(`  span, best seat to worst: ${(100 * luck.span).toFixed(1)} points (sampling alone: about ${(100 * luck.sampling).toFixed(1)} expected)`);
 console.log(`the day's first speaker names the one sent out: ${rate(bias.namedLynched, bias.namedDays)} of days he named someone`);
+console.log(steeringLine(bias));
 console.log(`real and false Seer both claimed and alive (${bias.seerWarDays} days): real sent out ${rate(bias.realSeerLynched, bias.seerWarDays)}, false sent out ${rate(bias.falseSeerLynched, bias.seerWarDays)}`);

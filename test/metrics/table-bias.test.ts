@@ -8,8 +8,8 @@ import { playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import type { Agent, DecisionContext } from '../../agents/types.js';
-import { ALL, Game, gameSeed, type Answer, type Event, type Outcome, type Role } from '../../engine/index.js';
-import { addTableBias, declaredTarget, emptyTableBias, seatLuck } from '../../metrics/table-bias.js';
+import { ALL, Game, gameSeed, Rng, type Answer, type Event, type Outcome, type Role } from '../../engine/index.js';
+import { addTableBias, declaredTarget, emptyTableBias, seatLuck, steering } from '../../metrics/table-bias.js';
 import { setupOf } from '../helpers/metrics.js';
 
 test.each([
@@ -52,10 +52,60 @@ describe('counts', () => {
       wolfGamesVillageWon: [0, 0, 0, 0],
       namedDays: 1,
       namedLynched: 1,
+      // Day 1's first speaker (P3) is no werewolf, day 2's (P1) is; neither day sends one out.
+      firstSpeakerDays: [1, 1],
+      firstSpeakerWolfOut: [0, 0],
+      // At day 1's vote 1 werewolf among 4 living; at day 2's among 3 (the Seer gone).
+      firstSpeakerWolfShare: [1 / 4, 1 / 3],
+      firstSpeakerByGame: [{ days: [1, 1], excess: [-1 / 4, -1 / 3] }],
       seerWarDays: 1,
       realSeerLynched: 1,
       falseSeerLynched: 0,
     });
+  });
+});
+
+describe('steering: its interval', () => {
+  /**
+   * Games of known truth (no steering): each game draws a lean u for its innocent-first
+   * days and one for its werewolf-first days (the same one when `shared`), and each day
+   * sends a werewolf out with probability share + u whoever spoke first. Days of one game
+   * are alike: an interval that counted days as the unit would be too narrow with separate
+   * leans, and one that ignored the two ratios' covariance too wide with a shared lean.
+   */
+  function synthetic(rng: Rng, games: number, shared: boolean) {
+    const b = emptyTableBias(4);
+    const share = 0.3;
+    const lean = () => (rng.int(1001) / 1000 - 0.5) * 0.6;
+    for (let g = 0; g < games; g++) {
+      const u0 = lean();
+      const u = [u0, shared ? u0 : lean()];
+      const steer = { days: [0, 0] as [number, number], excess: [0, 0] as [number, number] };
+      for (const k of [0, 1] as const) {
+        const days = 1 + rng.int(8);
+        for (let d = 0; d < days; d++) {
+          steer.days[k]++;
+          steer.excess[k] += (rng.int(1000) < 1000 * (share + u[k]!) ? 1 : 0) - share;
+        }
+      }
+      b.firstSpeakerByGame.push(steer);
+    }
+    return b;
+  }
+
+  it.each([
+    ['a lean per kind of day', false],
+    ['one lean per game', true],
+  ])('covers the truth (0) 95%% of the time, games as the unit: %s (1,000 samples of 300 games)', (_what, shared) => {
+    const rng = new Rng(`steering-coverage-${shared}`);
+    let covered = 0;
+    const runs = 1000;
+    for (let i = 0; i < runs; i++) {
+      const s = steering(synthetic(rng, 300, shared))!;
+      if (s.low <= 0 && 0 <= s.high) covered++;
+    }
+    expect(covered / runs).toBeGreaterThan(0.93);
+    expect(covered / runs).toBeLessThan(0.97);
   });
 });
 
@@ -87,7 +137,7 @@ class Follower implements Agent {
 }
 
 /** Seat luck and herding of a seating, over `games` games. */
-function seatLuckOf(agents: string[] | 'follower', games: number): { span: number; noise: number; named: number } {
+function seatLuckOf(agents: string[] | 'follower', games: number): { span: number; noise: number; named: number; steer: number } {
   const setup = setupOf({ preset: 'standard', players: 12 });
   const seating = parseSeating(agents === 'follower' ? ['random'] : agents);
   if (!seating.ok) throw new Error(seating.error);
@@ -99,7 +149,7 @@ function seatLuckOf(agents: string[] | 'follower', games: number): { span: numbe
     addTableBias(b, g.log, played.outcome);
   }
   const luck = seatLuck(b);
-  return { span: luck.span, noise: luck.sampling, named: b.namedDays === 0 ? 0 : b.namedLynched / b.namedDays };
+  return { span: luck.span, noise: luck.sampling, named: b.namedDays === 0 ? 0 : b.namedLynched / b.namedDays, steer: steering(b)!.value };
 }
 
 describe('against agents of known bias (004, 12 players, 1,500 games)', () => {
@@ -107,11 +157,17 @@ describe('against agents of known bias (004, 12 players, 1,500 games)', () => {
     const r = seatLuckOf(['random'], 1500);
     expect(r.span).toBeLessThan(2 * r.noise);
     expect(r.named).toBe(0);
+    // Blind to the talk: no steering beyond sampling (−0.016 here). The raw gap, without the
+    // werewolves' share of the living, is −0.10: a werewolf who speaks is one alive.
+    expect(Math.abs(r.steer)).toBeLessThan(0.05);
   });
   it('followers of the first speaker: a span far beyond sampling, and a first speaker who decides most days', () => {
     const r = seatLuckOf('follower', 1500);
     expect(r.span).toBeGreaterThan(3 * r.noise);
     expect(r.named).toBeGreaterThan(0.9);
+    // A followed werewolf keeps werewolves from being sent out: his random pick finds one of
+    // his packmates less often than the werewolves' share, an innocent's more often (0.19 here).
+    expect(r.steer).toBeGreaterThan(0.1);
   });
   it('the heuristic (per-seat tie-breaks, intents weighed by trust): seat luck within 3x sampling, the first speaker deciding under 65% of days', () => {
     // With a tie-break hash every seat shared and intents counted from anyone, it gave 74% and a span 6x sampling.
