@@ -60,6 +60,10 @@ export class BeliefAgent extends HeuristicAgent {
     super(name, parsed.knobs, seat, shared);
   }
 
+  get bandwagon(): number {
+    return this.parsed.params.bandwagon;
+  }
+
   override mine(): View {
     const b = this.b;
     const kept = (this.own ??= { view: new View(b.n), version: -1, postVersion: -1, ok: false });

@@ -38,6 +38,8 @@ export interface BeliefParams {
   readonly turn: number;
   /** How far a ballot cast with the crowd counts less: its weight is 1 − herd × (the share of that round's ballots for the same player). */
   readonly herd: number;
+  /** Play, not reading: how much a unanimous, trusted intent adds to a target's posterior when choosing a vote (heuristic/consensus.ts), on top of the intents the posterior weighs. */
+  readonly bandwagon: number;
   /** Play, not reading: how much a victim's value falls per unit of log-belief a kill would add to the public's belief in the true pack. */
   readonly deceive: number;
   /** Play, not reading: the chance a werewolf casts a safe ballot against a packmate when it makes the pack look less likely (agent.ts packBallot). */
@@ -63,6 +65,7 @@ export const DEFAULT_PARAMS: BeliefParams = {
   silence: 8.4,
   herd: 0.524,
   turn: 1,
+  bandwagon: 0,
   deceive: 10,
   distance: 0,
 };
@@ -94,6 +97,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'silence', max: 100, doc: 'how much more often the pack kills an innocent who accused one of its werewolves than another (default 8.4)' },
   { key: 'herd', max: 1, doc: "how far a ballot cast with the crowd counts less (0: not at all; 1: a unanimous ballot counts nothing) (default 0.524)" },
   { key: 'turn', max: 100, doc: 'how much more often a werewolf votes against the intent he announced that day than anyone else does (default 1: not evidence)' },
+  { key: 'bandwagon', max: 10, play: true, doc: "how much a unanimous, trusted vote intent adds to a target's posterior when choosing a vote, beyond what the posterior makes of it (default 0: intents counted once, as evidence; the heuristic's is 0.4)" },
   { key: 'deceive', max: 100, play: true, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
   { key: 'distance', max: 1, play: true, doc: "probability that a werewolf votes for a packmate instead of the village's innocent target, where that ballot cannot send him out, he did not announce the innocent, and it makes the pack look less likely (default 0: off)" },
 ];

@@ -51,7 +51,8 @@ export function lynchTarget(m: Mind, v: View, cands: readonly number[], shared?:
   const sup = intentSupport(m, v);
   const p = v.p;
   const scores = m.b.scratch.scores;
-  for (const s of cands) scores[s] = p[s]! + BANDWAGON * sup[s]!;
+  const bandwagon = m.bandwagon ?? BANDWAGON;
+  for (const s of cands) scores[s] = p[s]! + bandwagon * sup[s]!;
   return shared === undefined ? argmaxRandomOf(cands, scores, m.rng) : argmaxSharedOf(cands, scores, shared);
 }
 

@@ -55,6 +55,12 @@ export interface Mind {
    */
   packLift?(victim: number): number;
   /**
+   * How much a unanimous, trusted intent adds to a target's suspicion when choosing a vote
+   * (consensus.ts `lynchTarget`). Absent: the heuristic's constant. An agent whose view
+   * already weighs intents as evidence (the belief agent) may count them once.
+   */
+  readonly bandwagon?: number;
+  /**
    * A werewolf that models the public's belief, casting a ballot while the village heads
    * for innocent `heading`: a packmate among the `legal` targets to vote for instead, where that ballot
    * cannot send him out and makes the pack look less likely than joining the village
