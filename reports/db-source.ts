@@ -93,12 +93,10 @@ export function dbSource(store: Store, select: RunSelection = {}): Result<GameSo
     if (list === undefined) byConfig.set(k, (list = []));
     list.push(r);
   }
-  const gamesStmt = store.db.prepare('SELECT idx, winner, days, seats FROM games WHERE run = ? ORDER BY idx');
-  const countStmt = store.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck();
   const configurations = (): ConfigGames[] =>
     [...byConfig.values()].map((list) => {
       const config = configOfRun(list[0]!);
-      const sourceRuns: SourceRun[] = list.map((r) => ({ run: r.id, seed: r.seed, games: countStmt.get(r.id) as number, planned: r.stop - r.first }));
+      const sourceRuns: SourceRun[] = list.map((r) => ({ run: r.id, seed: r.seed, games: store.storedCount(r.id), planned: r.stop - r.first }));
       return {
         config,
         runs: sourceRuns,
@@ -107,7 +105,7 @@ export function dbSource(store: Store, select: RunSelection = {}): Result<GameSo
           for (const r of list) {
             let indices = seen.get(r.seed);
             if (indices === undefined) seen.set(r.seed, (indices = new Set()));
-            for (const row of gamesStmt.iterate(r.id) as IterableIterator<{ idx: number; winner: number; days: number; seats: string }>) {
+            for (const row of store.gameRows(r.id)) {
               if (indices.has(row.idx)) continue;
               indices.add(row.idx);
               yield decode(n.value, row.winner, row.days, row.seats, r.players, `run ${r.id} game ${row.idx}`);

@@ -7,7 +7,8 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/index.js';
-import { Store, writeFailureOf } from '../runs/storage.js';
+import { Store } from '../runs/storage.js';
+import { writeFailureOf } from '../runs/db-file.js';
 import { tournamentData } from '../tournaments/tournament-data.js';
 import { pairings, tournaments, type PairingRow, type TournamentRow } from '../tournaments/tournament-store.js';
 import { MetricsPool } from '../metrics/pool.js';
@@ -201,14 +202,13 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     // balance analyses would come first and bury it): left out unless --run names them.
     const pairingRuns = new Set(tournaments.flatMap((t) => t.pairings.map((p) => p.row.run)));
     const own = a.runs === undefined ? summaries.value.filter((s) => !s.runs.every((r) => pairingRuns.has(r.run))) : summaries.value;
-    const firstGame = store.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck();
     // A game of each pairing, replayed on a page of its own and linked from the tournament's part.
     const pairingRefs: { run: number; game: number; text: string }[] = [];
     if (out !== undefined)
       for (const t of tournaments)
         for (const p of t.pairings) {
-          const g = firstGame.get(p.row.run) as number | null;
-          if (g !== null) pairingRefs.push({ run: p.row.run, game: g, text: `${pairingText(p.row)}: game ${g} (run ${p.row.run})` });
+          const g = store.firstStored(p.row.run);
+          if (g !== undefined) pairingRefs.push({ run: p.row.run, game: g, text: `${pairingText(p.row)}: game ${g} (run ${p.row.run})` });
         }
     const pairingLinks = new Map(pairingRefs.map((r) => [r.run, { href: `game-${r.run}-${r.game}.html`, text: r.text }]));
     const metrics = a.metrics === false ? undefined : (ids: readonly number[]) => storedMetrics(store, ids);
@@ -218,8 +218,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
 
     if (refs.length === 0)
       for (const s of own.slice(0, DEFAULT_REPLAYS)) {
-        const first = firstGame.get(s.runs[0]!.run) as number | null;
-        if (first !== null) refs.push({ run: s.runs[0]!.run, game: first });
+        const first = store.firstStored(s.runs[0]!.run);
+        if (first !== undefined) refs.push({ run: s.runs[0]!.run, game: first });
       }
     for (const r of pairingRefs) if (!refs.some((x) => x.run === r.run && x.game === r.game)) refs.push({ run: r.run, game: r.game });
     const replays: { ref: { run: number; game: number }; replay: Replay }[] = [];

@@ -16,7 +16,8 @@ import type { IndexRange } from './run-config.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm/store.js';
 import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
 import { addSums, UnitSums } from '../metrics/pack.js';
-import { inspectDbFile, removeDbFiles, Store, type GameRow, type RunRow } from './storage.js';
+import { Store, type GameRow, type RunRow } from './storage.js';
+import { inspectDbFile, removeDbFiles } from './db-file.js';
 
 export interface MergeInput {
   readonly path: string;

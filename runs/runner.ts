@@ -4,7 +4,8 @@
 import { GamePlayer, type GamesSpec } from './games.js';
 import { IDENTITY_CODES, type ChunkResult } from './record.js';
 import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
-import { runConflictOf, writeFailureOf, type RunRow, type Store, type WriteFailure } from './storage.js';
+import { type RunRow, type Store } from './storage.js';
+import { runConflictOf, writeFailureOf, type WriteFailure } from './db-file.js';
 import { Tally } from './tally.js';
 import { countOf, execute, type ExecuteOptions } from './execute.js';
 import { versions } from './version.js';

@@ -7,8 +7,7 @@
 // played again by `sim resume` (a game depends only on its index).
 
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { CAUSES } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, type Side } from '../engine/index.js';
@@ -21,207 +20,10 @@ import type { PackedSums } from '../metrics/pack.js';
 import type { Versions } from './version.js';
 import { describeSetup, mixLabel } from '../engine/index.js';
 import { badStoredValue } from './stored-value.js';
+import { exportQuery, type ExportRows } from './export-rows.js';
+import { BUSY_TIMEOUT_MS, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
 
 type DB = Database.Database;
-
-/** What lies at a database path, judged from the file's header alone (nothing is opened). */
-export type DbFileState = 'missing' | 'empty' | 'ours';
-
-const SQLITE_MAGIC = 'SQLite format 3\0';
-
-/** How long a write waits for another process's lock on the file before it fails. */
-const BUSY_TIMEOUT_MS = 10_000;
-
-export function inspectDbFile(path: string, flag = '--db'): Result<DbFileState, string> {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (st.isDirectory()) return err(`${path} is a directory, not a database file: give a file path with ${flag}`);
-    size = st.size;
-  } catch {
-    const dir = dirname(resolve(path));
-    try {
-      if (!statSync(dir).isDirectory()) return err(`cannot create ${path}: ${dir} is not a directory`);
-    } catch {
-      return err(`cannot create ${path}: the directory ${dir} does not exist (create it first, or choose another ${flag} path)`);
-    }
-    return ok('missing');
-  }
-  if (size === 0) return ok('empty');
-  const header = Buffer.alloc(100);
-  let read = 0;
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      read = readSync(fd, header, 0, 100, 0);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (e) {
-    return err(`cannot read ${path}: ${(e as Error).message}`);
-  }
-  if (read < 16 || header.toString('latin1', 0, 16) !== SQLITE_MAGIC)
-    return err(`${path} is not an SQLite database, so not a werewolf-lab results file; it was left untouched. Choose another file`);
-  if (read < 100) return err(damagedMessage(path, `truncated: ${size} bytes, less than an SQLite header`));
-  const appId = header.readUInt32BE(68);
-  const version = header.readInt32BE(60);
-  if (appId !== APPLICATION_ID)
-    return err(
-      `${path} is an SQLite database of another program (application_id ${appId}), not a werewolf-lab results file; ` +
-        'it was left untouched. Choose another file',
-    );
-  if (version > SCHEMA_VERSION)
-    return err(`${path} was written by a newer werewolf-lab (schema ${version}; this one reads ${SCHEMA_VERSION}): update werewolf-lab to read it`);
-  if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another file`);
-  // (With a write-ahead log beside it the file may lag its header: the log holds the rest.)
-  const expected = walBytes(path) > 0 ? null : declaredSize(header);
-  if (expected !== null && size < expected) return err(damagedMessage(path, `truncated: ${size} bytes where its header counts ${expected}`));
-  return ok('ours');
-}
-
-/**
- * Why the directory of `path` cannot take new files (null: it can). SQLite writes its
- * journal (`-wal`) beside the database, so even an existing file needs a writable directory.
- */
-function unwritableDir(path: string): string | null {
-  const dir = dirname(resolve(path));
-  try {
-    accessSync(dir, constants.W_OK);
-    return null;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'EROFS') return `its directory ${dir} is on a read-only file system`;
-    if (code === 'EACCES' || code === 'EPERM') return `its directory ${dir} is not writable (permission denied; SQLite keeps its journal beside the file)`;
-    return `its directory ${dir} cannot be written (${(e as Error).message})`;
-  }
-}
-
-/** Whether the file's header marks it as a WAL database (read and write versions 2). */
-function walMode(path: string): boolean {
-  const header = Buffer.alloc(20);
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      readSync(fd, header, 0, 20, 0);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
-  return header[18] === 2 && header[19] === 2;
-}
-
-function walBytes(path: string): number {
-  try {
-    return statSync(`${path}-wal`).size;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The file size an SQLite header declares (page size × pages), or null where the header's
- * page count is not valid (an older SQLite writer: bytes 92–95 differ from the change
- * counter at 24–27). A file shorter than that was cut: pages the database needs are gone.
- */
-function declaredSize(header: Buffer): number | null {
-  const raw = header.readUInt16BE(16);
-  const pageSize = raw === 1 ? 65536 : raw;
-  const pages = header.readUInt32BE(28);
-  if (pages === 0 || header.readUInt32BE(92) !== header.readUInt32BE(24)) return null;
-  return pageSize * pages;
-}
-
-/** SQLite's errors for a damaged file ("database disk image is malformed", "file is not a database"). */
-export function isDamage(e: unknown): e is Error & { readonly code: string } {
-  return e instanceof Database.SqliteError && /^SQLITE_(CORRUPT|NOTADB)/.test(e.code);
-}
-
-/** The one paragraph for a damaged results file (`detail`: what is wrong with it). */
-export function damagedMessage(path: string, detail: string): string {
-  return (
-    `${path} is damaged (${detail.trim().replace(/\s*\n\s*/g, '; ')}) and was left untouched. Restore it from a copy; or save what SQLite can still read ` +
-    `into a new file (sqlite3 ${path} .recover | sqlite3 recovered.db) and give that with --db; or choose another --db`
-  );
-}
-
-/**
- * The first problem SQLite finds in a file (PRAGMA quick_check: every page and index
- * entry, in time proportional to the file), or null if it finds none. Opened query-only
- * (as Store.open reads: a read-only connection would leave -wal and -shm files behind).
- */
-export function damageOf(path: string): string | null {
-  let db: DB | undefined;
-  try {
-    db = new Database(path, { fileMustExist: true });
-    db.pragma('query_only = ON');
-    const first = db.pragma('quick_check(1)', { simple: true }) as string;
-    return first === 'ok' ? null : first;
-  } catch (e) {
-    return isDamage(e) ? e.message : null;
-  } finally {
-    db?.close();
-  }
-}
-
-/** Why a write failed and what to do, in words. */
-export interface WriteFailure {
-  readonly why: string;
-  readonly fix: string;
-}
-
-/** Why a write failed, for an error of SQLite or of the file system; null: not a write failure. */
-export function writeFailureOf(e: unknown): WriteFailure | null {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return null;
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return { why: 'the disk is full', fix: 'Free some space' };
-  if (code === 'EDQUOT') return { why: 'the disk quota is used up', fix: 'Free some space' };
-  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return { why: 'the file or its directory is read-only', fix: 'Fix the permissions (or give another --db)' };
-  if (code === 'EACCES' || code === 'EPERM') return { why: 'permission denied', fix: 'Fix the permissions (or give another --db)' };
-  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return { why: `an I/O error (${code})`, fix: 'Check the disk' };
-  if (code === 'SQLITE_CANTOPEN') return { why: 'a file it needs cannot be created (SQLITE_CANTOPEN)', fix: 'Check that its directory exists and can be written' };
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-    return {
-      why: `another process kept it locked for more than ${BUSY_TIMEOUT_MS / 1000} s (another sim writing it, or a sqlite3 shell inside a transaction)`,
-      fix: 'Wait until the other process is done (or give another --db)',
-    };
-  return null;
-}
-
-/**
- * A chunk's games already stored by someone else: another process plays the same run (two
- * `sim resume` of one run at once). Its transaction is rolled back, so no game or sum is
- * counted twice.
- */
-/** Removes a database file with its journal files (a file a command made and does not keep). */
-export function removeDbFiles(path: string): void {
-  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(f, { force: true });
-}
-
-/** Removes a database file that holds nothing (0 bytes), with its journal files. */
-function removeIfEmpty(path: string): void {
-  try {
-    if (statSync(path).size !== 0) return;
-  } catch {
-    return;
-  }
-  removeDbFiles(path);
-}
-
-/** The paragraph for a StoredValueError met reading `path` (one file, or several named with "or"). */
-export function storedValueMessage(path: string, e: Error): string {
-  return damagedMessage(path, `a value this code never writes: ${e.message}`);
-}
-
-export function runConflictOf(e: unknown): WriteFailure | null {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (code !== 'SQLITE_CONSTRAINT_PRIMARYKEY' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
-  return {
-    why: 'another process stored games of this run meanwhile (two sim resume of one run at once?)',
-    fix: 'If the other process stops before the end of the run',
-  };
-}
 
 /**
  * Brings a file of an older schema up to date, one version at a time, in one transaction
@@ -536,8 +338,54 @@ export class Store {
     return this.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck().get(run) as number;
   }
 
+  /** How many games of the run are stored with an index below `stop`. */
+  storedBelow(run: number, stop: number): number {
+    return this.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ?').pluck().get(run, stop) as number;
+  }
+
+  /** How many games of the run with an index below `stop` `side` won. */
+  wonBelow(run: number, stop: number, side: Side): number {
+    const code = this.codes.sides[SIDES.indexOf(side)]!;
+    return this.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ? AND winner = ?').pluck().get(run, stop, code) as number;
+  }
+
+  /**
+   * The winners of the run's stored games in `range`: per index from `range.first`, the
+   * winning side's place in SIDES, or −1 where no game is stored.
+   */
+  winnersIn(run: number, range: IndexRange): Int8Array {
+    const sideOf = new Map<number, number>();
+    for (const [code, name] of this.names('sides')) sideOf.set(code, (SIDES as readonly string[]).indexOf(name));
+    const out = new Int8Array(Math.max(0, range.stop - range.first)).fill(-1);
+    const rows = this.db.prepare('SELECT idx, winner FROM games WHERE run = ? AND idx >= ? AND idx < ?').iterate(run, range.first, range.stop);
+    for (const r of rows as IterableIterator<{ idx: number; winner: number }>) {
+      const side = sideOf.get(r.winner) ?? -1;
+      if (side < 0) badStoredValue(`run ${run}: stored winner code ${r.winner} has no known side`);
+      out[r.idx - range.first] = side;
+    }
+    return out;
+  }
+
+  /** The rows of an export (export-rows.ts), one at a time, in run and game order (`runs`: those to keep; undefined: all). */
+  exportRows(rows: ExportRows, runs?: readonly number[]): IterableIterator<Record<string, string | number | null>> {
+    return this.db.prepare(exportQuery(rows, runs)).iterate(...(runs ?? [])) as IterableIterator<Record<string, string | number | null>>;
+  }
+
+  /** Runs `work` in one transaction: all of its writes, or none of them. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
   /** The run's game indices not stored yet, as ranges (what a resume plays). */
   missing(run: RunRow): IndexRange[] {
+    // Cheap when the stored games are a prefix of the range, as a sweep stores them.
+    const span = this.db.prepare('SELECT count(*) AS n, min(idx) AS low, max(idx) AS top FROM games WHERE run = ? AND idx >= ? AND idx < ?').get(run.id, run.first, run.stop) as {
+      n: number;
+      low: number | null;
+      top: number | null;
+    };
+    if (span.n === 0) return run.first < run.stop ? [{ first: run.first, stop: run.stop }] : [];
+    if (span.low === run.first && span.top === run.first + span.n - 1) return span.top + 1 < run.stop ? [{ first: span.top + 1, stop: run.stop }] : [];
     const out: IndexRange[] = [];
     let next = run.first;
     const stmt = this.db.prepare('SELECT idx FROM games WHERE run = ? AND idx >= ? AND idx < ? ORDER BY idx').pluck();

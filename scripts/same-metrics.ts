@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { Store } from '../runs/storage.js';
 import { args, fail, whole } from './lib/args.js';
 
 const USAGE = 'usage: node dist/scripts/same-metrics.js --against OTHER_DIST_DIR [--games N] [--keep DIR]';
@@ -83,18 +83,23 @@ function sim(dist: string, words: readonly string[]): string {
 
 /** What a database holds that the metrics' code must not change: its games, its sums. */
 function contents(db: string): { games: string[]; sums: string[]; counters: number } {
-  const d = new Database(db, { readonly: true });
+  const opened = Store.open(db, 'read');
+  if (!opened.ok) return fail(opened.error);
+  const store = opened.value;
   try {
-    const games = (d.prepare('SELECT run, idx, winner, days, invalid, fallbacks, seats FROM games ORDER BY run, idx').raw().all() as unknown[][]).map((r) => JSON.stringify(r));
-    const rows = d.prepare('SELECT run, unit, agent, role, version, counters FROM metric_sums ORDER BY run, unit, agent, role').raw().all() as [number, number, number, number, number, Buffer][];
+    const games: string[] = [];
+    const sums: string[] = [];
     let counters = 0;
-    const sums = rows.map(([run, unit, agent, role, version, bytes]) => {
-      counters += bytes.length / 9;
-      return `${run}/${unit}/${agent}/${role} v${version} ${bytes.toString('hex')}`;
-    });
+    for (const run of store.runs()) {
+      for (const g of store.gameRows(run.id)) games.push(JSON.stringify([run.id, g.idx, g.winner, g.days, g.invalid, g.fallbacks, Buffer.from(g.seats).toString('hex')]));
+      for (const r of store.metricSums(run.id)) {
+        counters += r.counters.length / 9;
+        sums.push(`${run.id}/${r.unit}/${r.agent}/${r.role} v${r.version} ${Buffer.from(r.counters).toString('hex')}`);
+      }
+    }
     return { games, sums, counters };
   } finally {
-    d.close();
+    store.close();
   }
 }
 

@@ -28,6 +28,7 @@
 // games (no game is played again) and continues where play stopped — the same rounds, the
 // same games, for any number of workers and any interruption.
 
+import { SIDES } from '../engine/index.js';
 import type { Store } from '../runs/storage.js';
 import { normalQuantile } from '../stats/inference.js';
 import { fitSideOverall, rankEntrants, type OverallFit, type Ranked } from './ratings.js';
@@ -50,12 +51,9 @@ export interface AdaptiveState {
 
 const sigma = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** Per pairing and game index below the cap: the stored winner's code, or −1. */
-function winners(store: Store, l: LivePairing): Int32Array {
-  const out = new Int32Array(l.run.stop - l.run.first).fill(-1);
-  for (const g of store.db.prepare('SELECT idx, winner FROM games WHERE run = ? AND idx >= ? AND idx < ?').iterate(l.run.id, l.run.first, l.run.stop) as IterableIterator<{ idx: number; winner: number }>)
-    out[g.idx - l.run.first] = g.winner;
-  return out;
+/** Per pairing and game index below the cap: the winning side's place in SIDES, or −1 where none is stored. */
+function winners(store: Store, l: LivePairing): Int8Array {
+  return store.winnersIn(l.run.id, l.run);
 }
 
 /** The reduction of Σ Var(g_kᵀβ) over the open neighbours if `n` more games of design row x were played. */
@@ -85,10 +83,8 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
     if (l.pairing.kind !== 'sides') throw new Error('playAdaptive: a pairing that is not a side pairing');
     return { wolves: l.pairing.wolves, village: l.pairing.village };
   });
-  const names = store.names('sides');
-  const codeOf = (side: string) => [...names].find(([, n]) => n === side)?.[0] ?? -2;
-  const villageCode = codeOf('village');
-  const wolvesCode = codeOf('werewolves');
+  const villageCode = SIDES.indexOf('village');
+  const wolvesCode = SIDES.indexOf('werewolves');
   let results = live.map((l) => winners(store, l));
   const t = live.map(() => Math.min(a.batch, cap));
   const first = t.reduce((n, x) => n + x, 0);

@@ -18,7 +18,7 @@
 // games as independent; games on shared deals make differences better known than that.
 
 import { parseAgentSpec } from '../agents/registry.js';
-import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/index.js';
+import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { fitSideOverall, rankEntrants, type ModelFit, type Ranked, type SideResult } from './ratings.js';
@@ -80,7 +80,6 @@ export function boardSetups(store: Store): { readonly setup: string; readonly la
 export function leaderboard(store: Store, setup: GameSetup, o: { readonly precision: number; readonly costs?: RunCosts | undefined }): Result<Board, string> {
   const text = describeSetup(setup);
   const runs = store.runs().filter((r) => r.setup === text);
-  const sideNames = store.names('sides');
   const groups = new Map<string, { sides: { wolves: string; village: string }; runs: RunRow[] }>();
   let skipped = 0;
   for (const r of runs) {
@@ -106,14 +105,16 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
     const seen = new Set<number>();
     for (const run of group) {
       const cost = o.costs?.(run);
-      for (const g of store.db.prepare('SELECT idx, winner FROM games WHERE run = ?').iterate(run.id) as IterableIterator<{ idx: number; winner: number }>) {
-        if (seen.has(g.idx)) continue;
-        seen.add(g.idx);
-        const winner = sideNames.get(g.winner);
+      const winners = store.winnersIn(run.id, run);
+      for (let k = 0; k < winners.length; k++) {
+        const idx = run.first + k;
+        if (winners[k]! < 0 || seen.has(idx)) continue;
+        seen.add(idx);
+        const winner = SIDES[winners[k]!];
         c.games++;
         if (winner === 'village') c.villageWins++;
         if (winner === 'werewolves') c.wolvesWins++;
-        for (const [spec, usd] of cost?.get(g.idx) ?? []) {
+        for (const [spec, usd] of cost?.get(idx) ?? []) {
           const now = dollars.get(spec);
           dollars.set(spec, now === null || usd === null ? null : (now ?? 0) + usd);
         }

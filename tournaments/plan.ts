@@ -85,7 +85,7 @@ export interface OpenPilot {
 export function openPilot(store: Store, plan: PilotPlan): OpenPilot {
   const code = codeHash();
   const createdRuns: number[] = [];
-  return store.db.transaction(() => {
+  return store.transaction(() => {
     const pairings = plan.sides.flatMap((s, i) =>
       s.pairings.map((pairing, j) => {
         const { run, created } = pairingRun(store, { setup: plan.setup, seed: plan.seed, seating: pairing.seating, games: plan.pilot }, code);
@@ -94,7 +94,7 @@ export function openPilot(store: Store, plan: PilotPlan): OpenPilot {
       }),
     );
     return { plan, pairings, createdRuns };
-  })();
+  });
 }
 
 function countsOf(diffs: Iterable<number>): PairCounts {

@@ -15,7 +15,7 @@
 // same pair; the games played past it are the rest of its batch, the same on every path.
 
 import { createHash } from 'node:crypto';
-import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/index.js';
+import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { GamePlayer } from '../runs/games.js';
 import { specList } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
@@ -110,23 +110,20 @@ export interface OpenSprt {
 export function openSprt(store: Store, plan: SprtPlan): OpenSprt {
   const code = codeHash();
   const createdRuns: number[] = [];
-  return store.db.transaction(() => {
+  return store.transaction(() => {
     const live = plan.pairings.map((pairing, index) => {
       const { run, created } = pairingRun(store, { setup: plan.setup, seed: plan.seed, seating: pairing.seating, games: plan.maxGames }, code);
       if (created) createdRuns.push(run.id);
       return livePairing(store, { index, pairing, run, setup: plan.setup, seed: plan.seed });
     });
     return { plan, pairings: [live[0]!, live[1]!] as const, createdRuns };
-  })();
+  });
 }
 
 /** Per game index of the run: 1 if `side` won it, 0 if not (another side won, or a draw), −1 if not stored. */
 export function sideWins(store: Store, run: RunRow, side: SprtSide): Int8Array {
-  const code = [...store.names('sides')].find(([, name]) => name === side)?.[0];
-  const out = new Int8Array(run.stop - run.first).fill(-1);
-  for (const r of store.db.prepare('SELECT idx, winner FROM games WHERE run = ? AND idx >= ? AND idx < ?').iterate(run.id, run.first, run.stop) as IterableIterator<{ idx: number; winner: number }>)
-    out[r.idx - run.first] = r.winner === code ? 1 : 0;
-  return out;
+  const place = SIDES.indexOf(side);
+  return store.winnersIn(run.id, run).map((w) => (w < 0 ? -1 : w === place ? 1 : 0));
 }
 
 /** Pair differences in index order, up to the first index either run lacks. */
@@ -198,7 +195,7 @@ export async function playSprt(store: Store, open: OpenSprt, o: TournamentOption
   } finally {
     await player.close();
   }
-  const below = (l: LivePairing) => store.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ?').pluck().get(l.run.id, stop) as number;
+  const below = (l: LivePairing) => store.storedBelow(l.run.id, stop);
   const total = 2 * stop;
   const stored = state.decision === null ? open.pairings.reduce((n, l) => n + below(l), 0) : total;
   return { state, play: { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped } };

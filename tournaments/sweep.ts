@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Seating } from '../agents/registry.js';
-import { SIDES } from '../engine/index.js';
 import { chunksOf, execute, inFlight } from '../runs/execute.js';
 import { GamePlayer, type GamesSpec } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
@@ -95,23 +94,15 @@ function runsOf(store: Store, cells: readonly SweepCell[], seating: Seating, o: 
   });
 }
 
-/** The run's missing game indices (cheap when the stored games are a prefix, as a sweep stores them). */
-function missingOf(store: Store, run: RunRow): IndexRange[] {
-  const { n, top } = store.db.prepare('SELECT count(*) AS n, max(idx) AS top FROM games WHERE run = ?').get(run.id) as { n: number; top: number | null };
-  if (n === 0) return [{ first: run.first, stop: run.stop }];
-  if (run.first === 0 && top === n - 1) return n < run.stop ? [{ first: n, stop: run.stop }] : [];
-  return store.missing(run);
-}
-
 /** Missing indices of a run below `target`. */
 function missingBelow(store: Store, run: RunRow, target: number): IndexRange[] {
-  return missingOf(store, run)
+  return store.missing(run)
     .filter((r) => r.first < target)
     .map((r) => ({ first: r.first, stop: Math.min(r.stop, target) }));
 }
 
 function prefixOf(store: Store, run: RunRow): number {
-  const gaps = missingOf(store, run);
+  const gaps = store.missing(run);
   return gaps.length === 0 ? run.stop : gaps[0]!.first;
 }
 
@@ -119,11 +110,8 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
   const started = performance.now();
   const stop = o.shouldStop ?? (() => false);
   const live = runsOf(store, cells, seating, o);
-  const villageCode = store.codes.sides[SIDES.indexOf('village')]!;
-  const countBelow = store.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ? AND winner = ?').pluck();
-  const storedStmt = store.db.prepare('SELECT count(*) FROM games WHERE run = ?').pluck();
-  const stateOf = (l: Live): CellState => cellState(prefixOf(store, l.run), (t) => countBelow.get(l.run.id, t, villageCode) as number, o.adaptive);
-  const storedAll = () => live.reduce((s, l) => s + (storedStmt.get(l.run.id) as number), 0);
+  const stateOf = (l: Live): CellState => cellState(prefixOf(store, l.run), (t) => store.wonBelow(l.run.id, t, 'village'), o.adaptive);
+  const storedAll = () => live.reduce((s, l) => s + store.storedCount(l.run.id), 0);
 
   let pool: Piscina<SweepTask, ChunkResult> | undefined;
   let played = 0;
@@ -148,7 +136,7 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
       const roundTarget = stored + tasks.reduce((n, t) => n + t.ranges.reduce((m, r) => m + r.stop - r.first, 0), 0);
       const expected = live.reduce((sum, l, i) => {
         const prefix = prefixOf(store, l.run);
-        return sum + expectedGames(states[i]!, prefix, prefix > 0 ? (countBelow.get(l.run.id, prefix, villageCode) as number) : 0, o.adaptive);
+        return sum + expectedGames(states[i]!, prefix, prefix > 0 ? store.wonBelow(l.run.id, prefix, 'village') : 0, o.adaptive);
       }, 0);
       const progress = () => o.onProgress?.({ round: rounds, open: open.length, cells: live.length, stored, roundTarget, expected: Math.max(expected, roundTarget, stored) });
       progress();
@@ -196,7 +184,7 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
     if (s.kind !== 'open') return { cell: l.cell, run: l.run, state: s, games: s.games, village: s.village };
     // Stopped before this cell settled: its games so far (the unbroken prefix).
     const prefix = prefixOf(store, l.run);
-    return { cell: l.cell, run: l.run, state: s, games: prefix, village: prefix === 0 ? 0 : (countBelow.get(l.run.id, prefix, villageCode) as number) };
+    return { cell: l.cell, run: l.run, state: s, games: prefix, village: prefix === 0 ? 0 : store.wonBelow(l.run.id, prefix, 'village') };
   });
   return { cells: results, played, seconds: (performance.now() - started) / 1000, rounds, stopped: stopped || results.some((r) => r.state.kind === 'open') };
 }

@@ -3,7 +3,7 @@
 // won, and what the reference won in the same seat of the same deal (the baseline run).
 // Games are read as stored: an unfinished tournament is rated on the games it has.
 
-import { ROLES, SIDES, teamOf, type Role, type Side, type Team } from '../engine/index.js';
+import { ROLES, teamOf, type Role, type Team } from '../engine/index.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
@@ -53,17 +53,9 @@ export interface SeatData {
 export type TournamentData = SideData | SeatData;
 
 function sideCounter(store: Store) {
-  const names = store.names('sides');
   return (run: number) => {
-    const wins = new Map<Side, number>(SIDES.map((s) => [s, 0]));
-    let games = 0;
-    for (const r of store.db.prepare('SELECT winner, count(*) AS n FROM games WHERE run = ? GROUP BY winner').all(run) as { winner: number; n: number }[]) {
-      const side = names.get(r.winner) as Side | undefined;
-      if (side === undefined || !wins.has(side)) badStoredValue(`run ${run}: stored winner code ${r.winner} has no known side`);
-      wins.set(side, wins.get(side)! + r.n);
-      games += r.n;
-    }
-    return { games, villageWins: wins.get('village')!, wolvesWins: wins.get('werewolves')! };
+    const t = store.tally(run);
+    return { games: t.games, villageWins: t.wins.village, wolvesWins: t.wins.werewolves };
   };
 }
 

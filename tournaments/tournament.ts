@@ -108,7 +108,7 @@ export function openTournament(store: Store, s: Schedule, exec?: ExecHost): Open
   const code = codeHash();
   const found = findTournament(store, s.key, code);
   const createdRuns: number[] = [];
-  return store.db.transaction(() => {
+  return store.transaction(() => {
     const t = found ?? createTournament(store, s, describeSetup(s.setup), code);
     const live = s.pairings.map((pairing, index): LivePairing => {
       const { run, created } = pairingRun(store, { setup: s.setup, seed: s.seed, seating: pairing.seating, games: s.games }, code);
@@ -117,7 +117,7 @@ export function openTournament(store: Store, s: Schedule, exec?: ExecHost): Open
       return livePairing(store, { index, pairing, run, setup: s.setup, seed: s.seed, exec });
     });
     return { tournament: t, pairings: live, created: found === undefined, createdRuns };
-  })();
+  });
 }
 
 /** Round-robin over lists: the first of each, then the second of each, … */
@@ -140,7 +140,7 @@ function missingBelow(store: Store, run: RunRow, stop: number): IndexRange[] {
 }
 
 function storedBelow(store: Store, run: RunRow, stop: number): number {
-  return store.db.prepare('SELECT count(*) FROM games WHERE run = ? AND idx < ?').pluck().get(run.id, stop) as number;
+  return store.storedBelow(run.id, stop);
 }
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -277,10 +277,10 @@ export async function playTournament(store: Store, open: OpenTournament, o: Tour
  * models refused their first call, or whose LLM session could not start.
  */
 export function discardTournament(store: Store, open: OpenTournament): void {
-  store.db.transaction(() => {
+  store.transaction(() => {
     if (open.created) deleteTournament(store, open.tournament.id);
     for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
-  })();
+  });
 }
 
 /** Runs opened for some play of pairings (a sequential test, a pilot): found or made. */
@@ -330,9 +330,9 @@ export async function playPairings<O extends OpenPairings, R>(o: {
   const store = opened.value;
   let session: ModelSession | undefined;
   const discard = (open: O) =>
-    store.db.transaction(() => {
+    store.transaction(() => {
       for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
-    })();
+    });
   try {
     const open = o.open(store);
     try {

@@ -3,7 +3,8 @@
 // every flag is checked before a row is written.
 
 import { Store } from '../../runs/storage.js';
-import { checkExport, EXPORT_FORMATS, EXPORT_ROWS, exportLines, type ExportFormat, type ExportRows } from '../../reports/game-export.js';
+import { checkExport, EXPORT_FORMATS, exportLines, type ExportFormat } from '../../reports/game-export.js';
+import { EXPORT_ROWS, type ExportRows } from '../../runs/export-rows.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';

@@ -10,7 +10,7 @@ import { maskUrl } from '../../agents/llm/secrets.js';
 import { checkBaseUrl, type LlmSpec, type Provider } from '../../agents/llm/spec.js';
 import { visible } from '../../narrate/escape.js';
 import type { CallPolicy } from '../../agents/llm/transport.js';
-import { inspectDbFile } from '../../runs/storage.js';
+import { inspectDbFile } from '../../runs/db-file.js';
 import { count, NUMBER, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
 

@@ -6,7 +6,8 @@
 import { replayFromRecord, type RecordGame, type RecordReplay } from '../../runs/llm/show.js';
 import { LlmStore } from '../../runs/llm/store.js';
 import type { RunConfig } from '../../runs/run-config.js';
-import { inspectDbFile, Store } from '../../runs/storage.js';
+import { Store } from '../../runs/storage.js';
+import { inspectDbFile } from '../../runs/db-file.js';
 import { fail, unwrap } from './errors.js';
 
 /** A game to show: which, where its record is, and what to say if the record cannot finish it. */

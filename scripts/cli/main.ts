@@ -15,7 +15,7 @@ import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './cata
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
 import { visibleLine } from '../../narrate/escape.js';
-import { damagedMessage, damageOf, isDamage, storedValueMessage, writeFailureOf } from '../../runs/storage.js';
+import { damagedMessage, damageOf, isDamage, storedValueMessage, writeFailureOf } from '../../runs/db-file.js';
 import { StoredValueError } from '../../runs/stored-value.js';
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';

@@ -2,7 +2,8 @@
 
 import { mergeShards } from '../../runs/merge.js';
 import { runGamesOutcomeOf } from './stored.js';
-import { removeDbFiles, Store, storedValueMessage } from '../../runs/storage.js';
+import { Store } from '../../runs/storage.js';
+import { removeDbFiles, storedValueMessage } from '../../runs/db-file.js';
 import { StoredValueError } from '../../runs/stored-value.js';
 import { fail, unwrap } from './errors.js';
 import { humanSummary, jsonSummary } from './format.js';

@@ -5,7 +5,8 @@
 
 import type { Result } from '../../engine/index.js';
 import { visible } from '../../narrate/escape.js';
-import { inspectDbFile, removeDbFiles, type Store } from '../../runs/storage.js';
+import { type Store } from '../../runs/storage.js';
+import { inspectDbFile, removeDbFiles } from '../../runs/db-file.js';
 import type { PairingsIo } from '../../tournaments/tournament.js';
 import { unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';

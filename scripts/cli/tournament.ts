@@ -9,7 +9,7 @@ import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
-import { inspectDbFile, removeDbFiles } from '../../runs/storage.js';
+import { inspectDbFile, removeDbFiles } from '../../runs/db-file.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';

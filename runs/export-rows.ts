@@ -1,0 +1,27 @@
+// The rows `sim export` writes, as the database's own views give them (`game_results`,
+// `seats`, schema.ts): one game a line, or one seat a line, each starting with its run's
+// setup. The columns and the query that reads them, side by side.
+
+export const EXPORT_ROWS = ['games', 'seats'] as const;
+export type ExportRows = (typeof EXPORT_ROWS)[number];
+
+/** The run's columns each row starts with. */
+const RUN_COLUMNS = ['run', 'game', 'game_seed', 'preset', 'players', 'deck', 'rules', 'agents'] as const;
+const GAME_COLUMNS = [...RUN_COLUMNS, 'winner', 'days', 'invalid', 'fallbacks'] as const;
+const SEAT_COLUMNS = [...RUN_COLUMNS, 'seat', 'agent', 'dealt', 'role', 'alive', 'won', 'lover', 'sheriff', 'death_day', 'night', 'cause', 'invalid', 'fallbacks'] as const;
+
+/** The columns of an export, in order (seat is 0-based, as in the database: P1 is seat 0). */
+export function exportColumns(rows: ExportRows): readonly string[] {
+  return rows === 'games' ? GAME_COLUMNS : SEAT_COLUMNS;
+}
+
+const RUN_SELECT = `r.id AS run, x.game AS game, r.seed || '#' || x.game AS game_seed, r.preset AS preset, r.players AS players, r.deck AS deck, r.rules AS rules, r.seating AS agents`;
+
+/** The query of an export (`runs`: the runs it keeps, as many `?` parameters; undefined: all). */
+export function exportQuery(rows: ExportRows, runs: readonly number[] | undefined): string {
+  const where = runs === undefined ? '' : `WHERE x.run IN (${runs.map(() => '?').join(', ')})`;
+  return rows === 'games'
+    ? `SELECT ${RUN_SELECT}, x.winner, x.days, x.invalid, x.fallbacks FROM game_results x JOIN runs r ON r.id = x.run ${where} ORDER BY x.run, x.game`
+    : `SELECT ${RUN_SELECT}, x.seat, x.agent, x.dealt, x.role, x.alive, x.won, x.lover, x.sheriff, x.death_day, x.night, x.cause, x.invalid, x.fallbacks
+       FROM seats x JOIN runs r ON r.id = x.run ${where} ORDER BY x.run, x.game, x.seat`;
+}
