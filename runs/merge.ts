@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES } from '../engine/index.js';
 import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 import type { IndexRange } from './run-config.js';
-import { copyLlmRecord, hasLlmRecord, LlmStore, llmRunName } from './llm/store.js';
+import { llmRunName } from './llm/store.js';
 import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
 import { addSums, UnitSums } from '../metrics/pack.js';
 import { Store, type GameRow, type RunRow } from './storage.js';
@@ -158,17 +158,17 @@ export function mergeShards(paths: readonly string[], into: string): Result<Merg
       }
       // The shards' LLM records (calls, notes, counts) go with their games: the merged file
       // replays and shows them, and resumes its run without paying twice.
-      const withRecord = paths.filter((_p, k) => hasLlmRecord(stores[k]!.db));
-      for (const p of withRecord) copyLlmRecord(out.value.db, p);
+      const withRecord = paths.filter((_p, k) => stores[k]!.hasLlmRecord());
+      for (const p of withRecord) out.value.copyLlmRecordFrom(p);
       if (withRecord.length > 0) {
-        const record = LlmStore.attach(out.value.db, 'write');
+        const record = out.value.llmRecord('write');
         if (record.ok) {
           // The merged run asked with its shards' prompt version (one code played them all); unknown if they do not say.
           const versions = new Set(inputs.flatMap((i) => record.value.versionsOfRun(llmRunName(i.run)) ?? []));
           record.value.beginRun(llmRunName(run), null, versions.size === 1 ? [...versions][0]! : null);
         }
       }
-      out.value.db.pragma('wal_checkpoint(TRUNCATE)');
+      out.value.checkpoint();
       const missing = out.value.missing(run);
       out.value.close();
       renameSync(temp, into);
@@ -176,11 +176,11 @@ export function mergeShards(paths: readonly string[], into: string): Result<Merg
       rmSync(`${temp}-shm`, { force: true });
       return ok({ path: into, run, inputs, games: total, missing });
     } catch (e) {
-      if (out.value.db.open) out.value.close();
+      if (out.value.isOpen) out.value.close();
       removeDbFiles(temp);
       throw e;
     }
   } finally {
-    for (const s of stores) if (s.db.open) s.close();
+    for (const s of stores) if (s.isOpen) s.close();
   }
 }

@@ -9,7 +9,7 @@ import { addSums, storedUnit } from '../metrics/pack.js';
 import type { MetricsPool } from '../metrics/pool.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { GamePlayer, type PlayedIndex } from './games.js';
-import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
+import { llmGameName, llmRunName, LlmStore } from './llm/store.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
 import type { RunRow, Store } from './storage.js';
 import type { ExecHost } from '../agents/exec/host.js';
@@ -103,8 +103,8 @@ async function poolReplayed(o: { store: Store; run: RunRow; config: RunConfig; p
   const llm = llmSpecsOf(config.seating).length > 0;
   let record: LlmStore | null = null;
   if (llm) {
-    if (!hasLlmRecord(store.db)) return { games: 0, differ: 0, error: `run ${run.id} has model seats and its LLM record is not in ${store.path}` };
-    const r = LlmStore.attach(store.db, 'read');
+    if (!store.hasLlmRecord()) return { games: 0, differ: 0, error: `run ${run.id} has model seats and its LLM record is not in ${store.path}` };
+    const r = store.llmRecord('read');
     if (!r.ok) return { games: 0, differ: 0, error: r.error };
     record = r.value;
   }

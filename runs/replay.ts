@@ -11,7 +11,7 @@ import type { LlmNote } from '../agents/llm/notes.js';
 import type { KeptCall } from './llm/game.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { GamePlayer, type PlayedIndex } from './games.js';
-import { hasLlmRecord, llmGameName, llmRunName, LlmStore } from './llm/store.js';
+import { llmGameName, llmRunName } from './llm/store.js';
 import type { RecordGame, RecordReplay } from './llm/show.js';
 import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
 import type { Seating } from '../agents/registry.js';
@@ -141,8 +141,8 @@ async function replayWith(
 
 /** A game with LLM seats from the file's LLM record (loaded only then: it brings the SDKs). */
 async function replayLlm(store: Store, g: Omit<RecordGame, 'record'>): Promise<Result<RecordReplay, string>> {
-  if (!hasLlmRecord(store.db)) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${g.index} --llm-cache FILE shows it)`);
-  const record = LlmStore.attach(store.db, 'read');
+  if (!store.hasLlmRecord()) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${g.index} --llm-cache FILE shows it)`);
+  const record = store.llmRecord('read');
   if (!record.ok) return record;
   const { replayFromRecord } = await import('./llm/show.js');
   const r = await replayFromRecord({ ...g, record: record.value, keepCalls: true });

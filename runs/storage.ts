@@ -21,6 +21,9 @@ import type { Versions } from './version.js';
 import { describeSetup, mixLabel } from '../engine/index.js';
 import { badStoredValue } from './stored-value.js';
 import { exportQuery, type ExportRows } from './export-rows.js';
+import { TournamentTable } from './tournament-table.js';
+import { StudyTable } from './study-table.js';
+import { copyLlmRecord, hasLlmRecord, LlmStore } from './llm/store.js';
 import { BUSY_TIMEOUT_MS, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
 
 type DB = Database.Database;
@@ -121,9 +124,11 @@ export class Store {
   private readonly insertGame: Database.Statement | null;
   /** The metric sums of the runs being stored (sum-rows.ts), made on first use. */
   private sums: SumRows | null = null;
+  private tournamentTable: TournamentTable | null = null;
+  private studyTable: StudyTable | null = null;
 
   private constructor(
-    readonly db: DB,
+    private readonly db: DB,
     readonly path: string,
     readonly mode: StoreMode,
   ) {
@@ -214,6 +219,15 @@ export class Store {
 
   close(): void {
     this.db.close();
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  /** Moves the write-ahead log into the file and empties it (a file about to be renamed carries everything). */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   /** True if the file has this table (a file of an older schema opened to read may lack it). */
@@ -369,6 +383,36 @@ export class Store {
   /** The rows of an export (export-rows.ts), one at a time, in run and game order (`runs`: those to keep; undefined: all). */
   exportRows(rows: ExportRows, runs?: readonly number[]): IterableIterator<Record<string, string | number | null>> {
     return this.db.prepare(exportQuery(rows, runs)).iterate(...(runs ?? [])) as IterableIterator<Record<string, string | number | null>>;
+  }
+
+  /** The tournaments' tables (tournament-table.ts), for tournaments/. */
+  tournaments(): TournamentTable {
+    return (this.tournamentTable ??= new TournamentTable(this.db));
+  }
+
+  /** The studies' tables (study-table.ts), for studies/. */
+  studies(): StudyTable {
+    return (this.studyTable ??= new StudyTable(this.db));
+  }
+
+  /** Whether the file holds an LLM record (llm/store.ts): a call was ever recorded in it. */
+  hasLlmRecord(): boolean {
+    return hasLlmRecord(this.db);
+  }
+
+  /** The file's LLM record: to read (an error if it holds none), or to write (made if missing). */
+  llmRecord(mode: 'read' | 'write'): Result<LlmStore, string> {
+    return LlmStore.attach(this.db, mode);
+  }
+
+  /** Copies the LLM record of the file at `path` into this one's (a merge: the shards' calls go with their games). */
+  copyLlmRecordFrom(path: string): void {
+    copyLlmRecord(this.db, path);
+  }
+
+  /** The indices of the run's stored games, in order. */
+  storedIndices(run: RunRow): number[] {
+    return this.db.prepare('SELECT idx FROM games WHERE run = ? ORDER BY idx').pluck().all(run.id) as number[];
   }
 
   /** Runs `work` in one transaction: all of its writes, or none of them. */

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       if (!s.ok) throw new Error(s.error);
       try {
         await runGames(config, { workers: availableParallelism(), concurrency: 1, store: s.value });
-        const bytes = s.value.db.prepare('SELECT sum(length(counters)) + 16 * count(*) FROM metric_sums').pluck().get() as number;
+        const bytes = s.value.runs().reduce((n, r) => n + s.value.metricSums(r.id).reduce((m, row) => m + row.counters.length + 16, 0), 0);
         console.log(`${row.label}: ${GAMES} games stored, ${(statSync(db).size / 1e6).toFixed(1)} MB (the counters' sums: about ${(bytes / 1e3).toFixed(0)} KB)`);
       } finally {
         s.value.close();

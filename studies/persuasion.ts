@@ -22,6 +22,7 @@
 // The study reports each as a mean per speech per agent × side (and × role), with a 95%
 // interval from a bootstrap over games, a game's speeches resampled with it (summary.ts).
 
+import type { StudySpeechRow } from '../runs/study-table.js';
 import type { AskedDecision } from '../agents/asked.js';
 import { SILENCE, teamOf, type Claim, type Event, type Role, type Team } from '../engine/index.js';
 import { ok, type Result } from '../engine/index.js';
@@ -106,25 +107,11 @@ export function accusedBy(claims: readonly Claim[]): number[] {
 }
 
 /** One speech measured: who spoke, as what, and the four figures averaged over its samples. */
-export interface SpeechResult {
-  readonly run: number;
-  readonly game: number;
-  readonly decision: number;
-  readonly seat: number;
-  readonly agent: string;
+/** A measured speech (runs/study-table.ts says each field), its side, card and claims as this code knows them. */
+export interface SpeechResult extends Omit<StudySpeechRow, 'side' | 'role' | 'claims'> {
   /** The team of the card the speaker held, and the card. */
   readonly side: Team;
   readonly role: Role;
-  readonly day: number;
-  readonly samples: number;
-  readonly voteShift: number;
-  readonly outcomeShift: number;
-  readonly sideShift: number;
-  /** Whether the speech accuses anyone; then the votes its accused gained. */
-  readonly accuses: boolean;
-  readonly accusedShift: number;
-  /** Mean votes gained per candidate (with − without), the last entry abstentions. */
-  readonly delta: readonly number[];
   /** The speech's claims, as it made them (its words are in the stored game). */
   readonly claims: readonly Claim[];
 }

@@ -12,7 +12,7 @@ import type { Agent } from '../agents/types.js';
 import type { Game } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { GamePlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
-import { hasLlmRecord, llmGameName, llmRunName, LlmStore, type SeatUsage } from '../runs/llm/store.js';
+import { llmGameName, llmRunName, LlmStore, type SeatUsage } from '../runs/llm/store.js';
 import { configOfRun, sameAsStored } from '../runs/replay.js';
 import { IDENTITY_CODES } from '../runs/record.js';
 import { runKey, specList, type RunConfig } from '../runs/run-config.js';
@@ -110,8 +110,8 @@ export function playBots(g: StoredGame, wrap: WrapAgents | undefined): PlayedInd
 
 /** The record in the results file, read-only (games with models are replayed from it). */
 export function readRecord(store: Store, recordPath: string): Result<LlmStore, string> {
-  if (!hasLlmRecord(store.db)) return err(`its LLM record is not in ${recordPath}: give the --llm-cache FILE its run recorded its calls in`);
-  return LlmStore.attach(store.db, 'read');
+  if (!store.hasLlmRecord()) return err(`its LLM record is not in ${recordPath}: give the --llm-cache FILE its run recorded its calls in`);
+  return store.llmRecord('read');
 }
 
 /**

@@ -1,93 +1,57 @@
-// Tournaments in the results database (schema.ts: `tournaments`, `tournament_runs`): a
-// tournament row per schedule, and a row per pairing naming its run. The runs themselves
-// are ordinary runs, so `sim runs`, `sim show`, `sim report` and `sim resume` see them.
+// Tournaments in the results database (runs/tournament-table.ts: `tournaments`,
+// `tournament_runs`): a tournament row per schedule, and a row per pairing naming its run.
+// The runs themselves are ordinary runs, so `sim runs`, `sim show`, `sim report` and
+// `sim resume` see them. Here the stored words get their meaning: a mode or a pairing kind
+// this code never writes is a damaged file.
 
-import type { Mode, Pairing, PairingKind, Schedule } from './schedule.js';
+import { MODES, type Mode, type Pairing, type PairingKind, type Schedule } from './schedule.js';
 import type { Store } from '../runs/storage.js';
+import { badStoredValue } from '../runs/stored-value.js';
+import type { StoredPairing, StoredTournament } from '../runs/tournament-table.js';
 
-export interface TournamentRow {
-  readonly id: number;
-  readonly key: string;
-  readonly created: string;
+export interface TournamentRow extends Omit<StoredTournament, 'mode'> {
   readonly mode: Mode;
-  readonly entrants: readonly string[];
-  readonly reference: string | null;
-  readonly selfPlay: boolean;
-  readonly seed: string;
-  /** Games per pairing. */
-  readonly games: number;
-  readonly setup: string;
-  readonly codeHash: string;
 }
 
-export interface PairingRow {
-  readonly pairing: number;
-  readonly run: number;
+export interface PairingRow extends Omit<StoredPairing, 'kind'> {
   readonly kind: PairingKind;
-  readonly wolves: string | null;
-  readonly village: string | null;
-  readonly entrant: string | null;
-  readonly seat: number | null;
 }
 
-interface RawTournament {
-  id: number;
-  key: string;
-  created: string;
-  mode: Mode;
-  entrants: string;
-  reference: string | null;
-  self_play: number;
-  seed: string;
-  games: number;
-  setup: string;
-  code_hash: string;
-}
+const KINDS: readonly string[] = ['sides', 'seat', 'baseline'] satisfies readonly PairingKind[];
 
-function fromRaw(r: RawTournament): TournamentRow {
-  return {
-    id: r.id,
-    key: r.key,
-    created: r.created,
-    mode: r.mode,
-    entrants: JSON.parse(r.entrants) as string[],
-    reference: r.reference,
-    selfPlay: r.self_play === 1,
-    seed: r.seed,
-    games: r.games,
-    setup: r.setup,
-    codeHash: r.code_hash,
-  };
-}
-
-/** Files of schema 1 (before tournaments) have none. */
-function hasTournaments(store: Store): boolean {
-  return store.hasTable('tournaments');
+function tournamentOf(t: StoredTournament): TournamentRow {
+  if (!(MODES as readonly string[]).includes(t.mode)) badStoredValue(`tournament ${t.id}: mode '${t.mode}'`);
+  return t as TournamentRow;
 }
 
 export function tournaments(store: Store): TournamentRow[] {
-  if (!hasTournaments(store)) return [];
-  return (store.db.prepare('SELECT * FROM tournaments ORDER BY id').all() as RawTournament[]).map(fromRaw);
+  return store.tournaments().all().map(tournamentOf);
 }
 
 export function tournament(store: Store, id: number): TournamentRow | undefined {
-  if (!hasTournaments(store)) return undefined;
-  const r = store.db.prepare('SELECT * FROM tournaments WHERE id = ?').get(id) as RawTournament | undefined;
-  return r === undefined ? undefined : fromRaw(r);
+  const t = store.tournaments().byId(id);
+  return t === undefined ? undefined : tournamentOf(t);
 }
 
 /** The latest tournament of this key played by this code: the one a rerun continues. */
 export function findTournament(store: Store, key: string, codeHash: string): TournamentRow | undefined {
-  if (!hasTournaments(store)) return undefined;
-  const r = store.db.prepare('SELECT * FROM tournaments WHERE key = ? AND code_hash = ? ORDER BY id DESC LIMIT 1').get(key, codeHash) as RawTournament | undefined;
-  return r === undefined ? undefined : fromRaw(r);
+  const t = store.tournaments().latest(key, codeHash);
+  return t === undefined ? undefined : tournamentOf(t);
 }
 
 export function createTournament(store: Store, s: Schedule, setupText: string, codeHash: string): TournamentRow {
-  const res = store.db
-    .prepare('INSERT INTO tournaments (key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(s.key, new Date().toISOString(), s.mode, JSON.stringify(s.entrants), s.reference, s.selfPlay ? 1 : 0, s.seed, s.games, setupText, codeHash);
-  return tournament(store, Number(res.lastInsertRowid))!;
+  const t = store.tournaments().insert({
+    key: s.key,
+    mode: s.mode,
+    entrants: s.entrants,
+    reference: s.reference,
+    selfPlay: s.selfPlay,
+    seed: s.seed,
+    games: s.games,
+    setup: setupText,
+    codeHash,
+  });
+  return tournamentOf(t);
 }
 
 /** Records that pairing `index` of the tournament is played by `run` (kept if already recorded). */
@@ -98,25 +62,20 @@ export function linkPairing(store: Store, tournamentId: number, index: number, p
       : p.kind === 'seat'
         ? { wolves: null, village: null, entrant: p.entrant, seat: p.seat }
         : { wolves: null, village: null, entrant: null, seat: null };
-  store.db
-    .prepare(
-      `INSERT INTO tournament_runs (tournament, pairing, run, kind, wolves, village, entrant, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (tournament, pairing) DO UPDATE SET run = excluded.run`,
-    )
-    .run(tournamentId, index, run, p.kind, cols.wolves, cols.village, cols.entrant, cols.seat);
+  store.tournaments().link(tournamentId, { pairing: index, run, kind: p.kind, ...cols });
 }
 
 export function pairings(store: Store, tournamentId: number): PairingRow[] {
-  if (!hasTournaments(store)) return [];
-  return store.db
-    .prepare('SELECT pairing, run, kind, wolves, village, entrant, seat FROM tournament_runs WHERE tournament = ? ORDER BY pairing')
-    .all(tournamentId) as PairingRow[];
+  return store
+    .tournaments()
+    .pairings(tournamentId)
+    .map((p) => {
+      if (!KINDS.includes(p.kind)) badStoredValue(`tournament ${tournamentId}, pairing ${p.pairing}: kind '${p.kind}'`);
+      return p as PairingRow;
+    });
 }
 
 /** Removes a tournament (and its pairing rows; the runs stay). */
 export function deleteTournament(store: Store, id: number): void {
-  store.db.transaction(() => {
-    store.db.prepare('DELETE FROM tournament_runs WHERE tournament = ?').run(id);
-    store.db.prepare('DELETE FROM tournaments WHERE id = ?').run(id);
-  })();
+  store.tournaments().delete(id);
 }

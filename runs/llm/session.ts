@@ -22,7 +22,7 @@ import type { FailedAttempts } from '../../agents/llm/transport.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions, type ModelUsage, type StopInfo } from './context.js';
 import { playLlmGame } from './runner.js';
 import type { ExecHost } from '../../agents/exec/host.js';
-import { hasLlmRecord, llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from './store.js';
+import { llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from './store.js';
 
 /** The record: an LLM store on the results file's connection, or on a file of its own (--llm-cache). */
 export interface LlmRecord {
@@ -48,9 +48,9 @@ export interface RecordOptions {
 export function openRecord(o: RecordOptions): Result<LlmRecord, string> {
   const separate = o.cache !== undefined && (o.resultsPath === null || resolve(o.cache) !== resolve(o.resultsPath));
   const attach = (file: Store): Result<LlmStore, string> =>
-    o.existing && !hasLlmRecord(file.db)
+    o.existing && !file.hasLlmRecord()
       ? err(`${file.path} holds no LLM record, so not this run's: give the --llm-cache FILE the run was started with`)
-      : LlmStore.attach(file.db, 'write');
+      : file.llmRecord('write');
   if (!separate) {
     if (o.results === undefined) throw new Error('no results file to keep the record in');
     const store = attach(o.results);
@@ -204,7 +204,7 @@ export class LlmSession {
   /** Per model over a stored run's games (every session's), read from the record. */
   storedModels(store: Store, run: RunRow): ModelReport[] {
     const by = new Map<string, ModelReport>();
-    const stored = new Set(store.db.prepare('SELECT idx FROM games WHERE run = ?').pluck().all(run.id) as number[]);
+    const stored = new Set(store.storedIndices(run));
     const prefix = llmGamePrefix(run.key);
     for (const u of this.record.store.usageByPrefix(prefix)) if (stored.has(Number(u.game.slice(prefix.length)))) addSeat(by, u);
     return [...by.values()];

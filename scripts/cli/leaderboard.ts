@@ -6,7 +6,7 @@ import { describeSetup, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { labelled, renderTable, wrap } from '../../reports/terminal.js';
-import { hasLlmRecord, llmGamePrefix, LlmStore } from '../../runs/llm/store.js';
+import { llmGamePrefix } from '../../runs/llm/store.js';
 import { changedRules, setupFromJson } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { boardSetups, leaderboard, type RunCosts } from '../../tournaments/leaderboard.js';
@@ -40,8 +40,8 @@ export interface LeaderboardCliArgs {
 
 /** Dollars per game and agent spec from the record in the results file. */
 function recordCosts(store: Store): RunCosts | undefined {
-  if (!hasLlmRecord(store.db)) return undefined;
-  const record = unwrap(LlmStore.attach(store.db, 'read'));
+  if (!store.hasLlmRecord()) return undefined;
+  const record = unwrap(store.llmRecord('read'));
   return (run) => {
     const prefix = llmGamePrefix(run.key);
     const out = new Map<number, Map<string, number | null>>();

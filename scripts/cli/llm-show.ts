@@ -4,7 +4,6 @@
 // answers, failed calls and fallbacks (runs/llm/show.ts). Loaded only for such games.
 
 import { replayFromRecord, type RecordGame, type RecordReplay } from '../../runs/llm/show.js';
-import { LlmStore } from '../../runs/llm/store.js';
 import type { RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { inspectDbFile } from '../../runs/db-file.js';
@@ -28,7 +27,7 @@ export async function replayLlmGame(g: LlmGameToShow): Promise<RecordReplay> {
   if (state.ok && state.value !== 'ours') fail(`there is no LLM record at ${recordPath}: give the file a run recorded its calls in (its --db, or its --llm-cache)`);
   const file = unwrap(Store.open(recordPath, 'read'), 'the LLM record');
   try {
-    const attached = LlmStore.attach(file.db, 'read');
+    const attached = file.llmRecord('read');
     if (!attached.ok) fail(`game ${index} seats LLMs and is replayed from their record, but ${recordPath} holds none: give the --llm-cache FILE its run recorded its calls in`);
     const r = await replayFromRecord({ config: g.config, index, record: attached.value, gameKey: g.gameKey, run: g.run, keepCalls: g.keepCalls, wrap: g.wrap });
     if (!r.ok) {

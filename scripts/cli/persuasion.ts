@@ -13,7 +13,7 @@ import { parseSeed } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { DEFAULT_SAMPLES } from '../../studies/persuasion.js';
 import { checkReplays, estimateStudy, openStudy, planStudy, playStudy, type StudyEngine, type StudyPlan, type StudyRun } from '../../studies/study.js';
-import { findStudy, studySpeeches } from '../../studies/study-store.js';
+import { findStudy, measuredGames, studySpeeches } from '../../studies/study-store.js';
 import { summarize, type PersuasionRow } from '../../studies/summary.js';
 import { count, DEFAULT_DB, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
@@ -174,8 +174,7 @@ export async function persuasionCommand(a: PersuasionArgs, io: CliIo): Promise<n
 
 /** Whether every game of the plan is measured. */
 function studyDone(store: Store, study: number, plan: StudyPlan): boolean {
-  const n = store.db.prepare('SELECT count(*) FROM study_games WHERE study = ?').pluck().get(study) as number;
-  return n >= plan.games.length;
+  return measuredGames(store, study).size >= plan.games.length;
 }
 
 /** Plays the study's missing games (progress on stderr when it is a terminal). */

@@ -79,6 +79,58 @@ function sources(dir: string): string[] {
   return out;
 }
 
+/** SQL as a statement starts: the words a query or a schema change opens with. */
+const SQL_START = /^\s*(SELECT\s[\s\S]*\bFROM\s|INSERT\s+(OR\s+\w+\s+)?INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|(CREATE|DROP)\s+(TEMP\s+|TEMPORARY\s+)?(TABLE|INDEX|VIEW|TRIGGER)\s|ALTER\s+TABLE\s|PRAGMA\s|WITH\s+\w+\s+AS\s*\()/i;
+
+/**
+ * The floors above runs/ read and write stored games only through runs/ (the Store and
+ * its tables): no SQL in their strings (literals and templates, read by the parser), no
+ * SQLite driver of their own.
+ */
+export function sqlOf(file: string, source: string): Violation[] {
+  const floor = LAYERS.indexOf(file.split('/')[0] as (typeof LAYERS)[number]);
+  if (floor <= LAYERS.indexOf('runs')) return [];
+  const out: Violation[] = [];
+  for (const spec of importsOf(source))
+    if (spec === 'better-sqlite3') out.push({ file, target: spec, why: 'opens SQLite itself: ask runs/ (the Store) instead' });
+  const visit = (n: ts.Node): void => {
+    // A template's literal parts, each substitution read as a word.
+    const text = ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) ? n.text : ts.isTemplateExpression(n) ? n.head.text + n.templateSpans.map((t) => ` x ${t.literal.text}`).join('') : null;
+    if (text !== null && SQL_START.test(text)) out.push({ file, target: text.trim().slice(0, 40), why: 'writes SQL above runs/: add a typed query to runs/ instead' });
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true));
+  return out;
+}
+
+describe('one door to stored games', () => {
+  test('no SQL and no SQLite above runs/', () => {
+    const files = LAYERS.slice(LAYERS.indexOf('runs') + 1).flatMap((l) => sources(l));
+    const found = files.flatMap((f) => sqlOf(f, readFileSync(join(ROOT, f), 'utf8')));
+    expect(found.map((v) => `${v.file}: ${v.target}: ${v.why}`)).toEqual([]);
+  });
+
+  test.each([
+    ['tournaments/x.ts', "const n = store.db.prepare('SELECT count(*) FROM games WHERE run = ?');"],
+    ['reports/x.ts', 'const q = `SELECT ${cols} FROM seats x`;'],
+    ['studies/x.ts', "db.exec('CREATE TABLE IF NOT EXISTS studies (id INTEGER)');"],
+    ['scripts/x.ts', "db.prepare('insert into games (run) values (?)');"],
+    ['reports/x.ts', "db.prepare('select idx from games');"],
+    ['scripts/x.ts', "import Database from 'better-sqlite3';"],
+    ['scripts/cli/x.ts', "d.pragma('PRAGMA user_version');"],
+  ])('sees SQL above runs/ in %s: %s', (file, source) => {
+    expect(sqlOf(file, source)).toHaveLength(1);
+  });
+
+  test.each([
+    ['runs/x.ts', "db.prepare('SELECT 1');"],
+    ['reports/x.ts', "const t = 'Select a player to vote for';"],
+    ['scripts/x.ts', "fail('delete the file from the disk first');"],
+  ])('lets %s be: %s', (file, source) => {
+    expect(sqlOf(file, source)).toEqual([]);
+  });
+});
+
 describe('the stack of folders', () => {
   test('no import runs up the stack or into the engine past its surface', () => {
     const files = LAYERS.flatMap((l) => {

@@ -148,8 +148,10 @@ describe('the seats view', () => {
     const s = openOk(path, 'write');
     await runGames(config, { workers: 0, concurrency: 1, store: s });
     const player = new GamePlayer(config.setup, config.seed, config.seating, ['random'], s.codes);
-    const seatRows = s.db.prepare('SELECT * FROM seats WHERE run = 1 AND game = ? ORDER BY seat');
-    const gameRow = s.db.prepare('SELECT * FROM game_results WHERE run = 1 AND game = ?');
+    // The views are for SQL users: read through a connection of their own, as theirs would be.
+    const raw = new Database(path, { readonly: true });
+    const seatRows = raw.prepare('SELECT * FROM seats WHERE run = 1 AND game = ? ORDER BY seat');
+    const gameRow = raw.prepare('SELECT * FROM game_results WHERE run = 1 AND game = ?');
     const causes = new Set<string>();
     let lovers = 0;
     for (let i = 0; i < 300; i++) {
@@ -182,7 +184,8 @@ describe('the seats view', () => {
     // The sample exercises more than the two plain causes.
     expect(causes.size).toBeGreaterThanOrEqual(4);
     expect(lovers).toBe(600);
-    expect(s.db.prepare('SELECT * FROM run_progress').get()).toEqual({ run: 1, planned: 300, stored: 300, complete: 1 });
+    expect(raw.prepare('SELECT * FROM run_progress').get()).toEqual({ run: 1, planned: 300, stored: 300, complete: 1 });
+    raw.close();
     s.close();
   });
 });
@@ -219,7 +222,9 @@ describe('seatings', () => {
     const path = join(dir, 'seating.db');
     const s = openOk(path, 'write');
     await runGames({ setup: setup.value, seed: 'seats', seating, games: 60, shard: WHOLE_RUN }, { workers: 0, concurrency: 1, store: s });
-    const rows = s.db.prepare('SELECT game, seat, agent, dealt FROM seats WHERE run = 1').all() as { seat: number; agent: string; dealt: string }[];
+    const raw = new Database(path, { readonly: true });
+    const rows = raw.prepare('SELECT game, seat, agent, dealt FROM seats WHERE run = 1').all() as { seat: number; agent: string; dealt: string }[];
+    raw.close();
     expect(rows).toHaveLength(60 * 9);
     for (const r of rows) {
       const expected = r.seat === 2 ? 'seat3-bot' : r.dealt === 'werewolf' ? 'wolf-bot' : 'random';

@@ -4,6 +4,7 @@
 // resume` of a run at once) lose neither's sums; a chunk whose transaction fails, or is
 // rolled back by the caller's, leaves nothing of itself in memory.
 
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseSeating } from '../../agents/registry.js';
@@ -95,11 +96,15 @@ describe('sums kept in memory', () => {
     // The write of the chunk's last sum row fails, after the others were added.
     const { keys, rows } = chunks[1]!.sums;
     const [unit, agent, role] = [keys[3 * (rows - 1)], keys[3 * (rows - 1) + 1], keys[3 * (rows - 1) + 2]];
-    store.db.exec(
-      `CREATE TEMP TRIGGER planted BEFORE INSERT ON metric_sums WHEN NEW.unit = ${unit} AND NEW.agent = ${agent} AND NEW.role = ${role} BEGIN SELECT RAISE(ABORT, 'planted failure'); END`,
+    // Planted through a connection of its own (the Store keeps its database to itself); the
+    // Store's statements see the schema change and are prepared again.
+    const raw = new Database(join(dir, 'failed.db'));
+    raw.exec(
+      `CREATE TRIGGER planted BEFORE INSERT ON metric_sums WHEN NEW.unit = ${unit} AND NEW.agent = ${agent} AND NEW.role = ${role} BEGIN SELECT RAISE(ABORT, 'planted failure'); END`,
     );
     expect(() => store.insertChunk(run, chunks[1]!, 8)).toThrow(/planted failure/);
-    store.db.exec('DROP TRIGGER planted');
+    raw.exec('DROP TRIGGER planted');
+    raw.close();
     expect(store.storedCount(run)).toBe(150);
     for (const c of chunks.slice(1)) store.insertChunk(run, c, 8);
     store.close();
@@ -114,10 +119,10 @@ describe('sums kept in memory', () => {
     const run = newRun(store);
     store.insertChunk(run, chunks[0]!, 8);
     expect(() =>
-      store.db.transaction(() => {
+      store.transaction(() => {
         store.insertChunk(run, chunks[1]!, 8);
         throw new Error('the caller changed its mind');
-      })(),
+      }),
     ).toThrow(/changed its mind/);
     expect(store.storedCount(run)).toBe(150);
     for (const c of chunks.slice(1)) store.insertChunk(run, c, 8);

@@ -248,7 +248,9 @@ describe('schema versions', () => {
     const s = Store.open(old, 'read');
     if (!s.ok) throw new Error(s.error);
     try {
-      expect(s.value.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      const raw = new Database(old, { readonly: true });
+      expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      raw.close();
       expect(s.value.hasTable('tournaments')).toBe(true);
       // The earlier run is still there, and the tournament's self-play pairing of random is not it (other games).
       expect(s.value.runs()).toHaveLength(5);
