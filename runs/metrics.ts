@@ -8,12 +8,12 @@ import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
 import { addSums, storedUnit } from '../metrics/pack.js';
 import type { MetricsPool } from '../metrics/pool.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
-import { GamePlayer, type PlayedIndex } from './games.js';
-import { llmGameName, llmRunName, LlmStore } from './llm/store.js';
-import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
+import { GamePlayer } from './games.js';
+import { llmGameName, llmRunName } from './llm/store.js';
+import type { RunConfig } from './run-config.js';
 import type { RunRow, Store } from './storage.js';
 import type { ExecHost } from '../agents/exec/host.js';
-import { processesOf } from './replay.js';
+import { compareToStored, configOfRun, processesOf, recordFor, replayIndex } from './replay.js';
 
 /** Runs that play the same deals with the same agents: the same games (a report counts each once). */
 function sameGamesKey(r: RunRow): string {
@@ -83,11 +83,9 @@ export interface Replayed {
 
 /** Replays a run's stored games and pools their counters (a run stored without sums). */
 export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPool, o: { readonly runAgents: boolean }): Promise<Replayed> {
-  const setup = setupFromJson(run.setupJson, run.setup);
-  const seating = seatingFromText(run.seating);
-  if (!setup.ok || !seating.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${setup.ok ? (seating as { error: string }).error : setup.error}` };
-  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN } };
-  if (runKey(config) !== run.key) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: its stored configuration does not match its key` };
+  const configured = configOfRun(run, 'replayed');
+  if (!configured.ok) return { games: 0, differ: 0, error: configured.error };
+  const config = configured.value;
   const host = await processesOf(config.seating, o);
   if (host !== undefined && !host.ok) return { games: 0, differ: 0, error: `run ${run.id} cannot be replayed: ${host.error}` };
   try {
@@ -100,34 +98,17 @@ export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPo
 async function poolReplayed(o: { store: Store; run: RunRow; config: RunConfig; pool: MetricsPool; exec: ExecHost | undefined }): Promise<Replayed> {
   const { store, run, config, pool } = o;
   const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes, { exec: o.exec });
-  const llm = llmSpecsOf(config.seating).length > 0;
-  let record: LlmStore | null = null;
-  if (llm) {
-    if (!store.hasLlmRecord()) return { games: 0, differ: 0, error: `run ${run.id} has model seats and its LLM record is not in ${store.path}` };
-    const r = store.llmRecord('read');
-    if (!r.ok) return { games: 0, differ: 0, error: r.error };
-    record = r.value;
-  }
-  const { replayFromRecord } = llm ? await import('./llm/show.js') : { replayFromRecord: null };
+  const record = recordFor(store, config);
+  if (llmSpecsOf(config.seating).length > 0 && record === null) return { games: 0, differ: 0, error: `run ${run.id} has model seats and its LLM record is not in ${store.path}` };
   let games = 0;
   let differ = 0;
   for (const row of store.gameRows(run.id)) {
-    let played: PlayedIndex;
-    if (replayFromRecord !== null && record !== null) {
-      const r = await replayFromRecord({ config, index: row.idx, record, gameKey: llmGameName(run.key, row.idx), run: llmRunName(run) });
-      if (!r.ok) {
-        differ++;
-        continue;
-      }
-      played = { game: r.value.game, played: r.value.played, specs: r.value.specs, tally: r.value.tally };
-    } else played = config.seating.async ? await player.playAsync(row.idx) : player.playSync(row.idx);
-    const b = player.builder(1);
-    b.add(row.idx, played.played, played.specs);
-    const mine = b.finish();
-    if (mine.games[1] !== row.winner || mine.games[2] !== row.days || mine.seats !== row.seats) {
+    const replayed = await replayIndex({ config, index: row.idx, player, record, gameKey: llmGameName(run.key, row.idx), run: llmRunName(run) });
+    if (!replayed.ok || !compareToStored(player, row.idx, replayed.value, row).same) {
       differ++;
       continue;
     }
+    const played = replayed.value;
     const unit = storedUnit(run.seed, row.idx);
     played.played.outcome.seats.forEach((s, i) => pool.addUnit(unit, played.specs[i]!, s.role, played.tally.seats[i]!));
     games++;

@@ -10,15 +10,16 @@ import { err, ok, type Result } from '../engine/index.js';
 import type { LlmNote } from '../agents/llm/notes.js';
 import type { KeptCall } from './llm/game.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
-import { GamePlayer, type PlayedIndex } from './games.js';
+import { GamePlayer, type PlayedIndex, type WrapAgents } from './games.js';
 import { llmGameName, llmRunName } from './llm/store.js';
-import type { RecordGame, RecordReplay } from './llm/show.js';
-import { runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
+import type { RecordError } from './llm/show.js';
+import type { LlmStore, SeatUsage } from './llm/store.js';
+import { presetTitle, rulesText, runKey, seatingFromText, setupFromJson, type RunConfig } from './run-config.js';
 import type { Seating } from '../agents/registry.js';
 import type { GameRow, RunRow, Store } from './storage.js';
 import { ExecHost } from '../agents/exec/host.js';
 import { execCommandsOf } from '../agents/exec/kind.js';
-import { P, transcript } from '../narrate/transcript.js';
+import { P, transcript, type TranscriptHeader, type TranscriptOptions } from '../narrate/transcript.js';
 import { visible } from '../narrate/escape.js';
 
 /** A game as replayed: what a replay page or a game's JSON is made of. */
@@ -43,6 +44,82 @@ export interface Replay {
   /** "matches the stored result: village won after 4 days", or what differs. */
   readonly verdict: string;
   readonly matches: boolean | null;
+}
+
+/** A game replayed: the bots played again, or the models answered from their record. */
+export interface ReplayedPlay extends PlayedIndex {
+  /** LLM seats' notes, the counts recorded when the game was played, and (with `keepCalls`) every call; none for bots. */
+  readonly notes: readonly LlmNote[];
+  readonly usage: readonly SeatUsage[];
+  readonly calls: readonly KeptCall[];
+  /** The transcript, given its header (with the models' notes and counts where there are models). */
+  text(header: TranscriptHeader, opts?: TranscriptOptions): string;
+}
+
+/**
+ * Why a game could not be replayed: it seats models and no record of their answers was
+ * found, or the record cannot finish it (recorded with another prompt version, an answer
+ * missing, the models' context refused: llm/show.ts `RecordError`).
+ */
+export type ReplayError = { readonly kind: 'no-record' } | RecordError;
+
+/** What a replay needs: game `index` of a configuration, its player, and for models their record. */
+export interface ReplayRequest {
+  readonly config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>;
+  readonly index: number;
+  readonly player: GamePlayer;
+  /** The LLM record (a game with models is replayed from it alone); null or absent: none. */
+  readonly record?: LlmStore | null;
+  /** The game's and its run's names in the record. */
+  readonly gameKey: string;
+  readonly run?: string | undefined;
+  /** Keep every model call's prompt and answer (a replay page shows them). */
+  readonly keepCalls?: boolean;
+  /** Wrappers of the seated agents (a fork's, a study's, the show's decision numbers). */
+  readonly wrap?: WrapAgents | undefined;
+}
+
+/**
+ * The one place a game is replayed. Models are never asked again: a game with LLM seats is
+ * replayed from their record (its module, which brings the SDKs, loaded only then). Bots
+ * are played again from the game's seed.
+ */
+export async function replayIndex(r: ReplayRequest): Promise<Result<ReplayedPlay, ReplayError>> {
+  if (llmSpecsOf(r.config.seating).length > 0) {
+    if (r.record === undefined || r.record === null) return err({ kind: 'no-record' });
+    const { replayFromRecord } = await import('./llm/show.js');
+    return await replayFromRecord({ config: r.config, index: r.index, record: r.record, gameKey: r.gameKey, run: r.run, keepCalls: r.keepCalls, wrap: r.wrap });
+  }
+  const played = r.config.seating.async ? await r.player.playAsync(r.index, r.wrap) : r.player.playSync(r.index, r.wrap);
+  return ok({ ...played, notes: [], usage: [], calls: [], text: (header, o) => transcript(played.game.log, header, undefined, o) });
+}
+
+/** A replay's title and header lines. */
+export interface ReplayHeader extends TranscriptHeader {
+  readonly lines: readonly string[];
+}
+
+/**
+ * The one header of a replayed game, for its transcript and its page whichever command
+ * made them: `source` says where the game comes from ("run 3 (werewolf.db) · seed x7", or
+ * "seed x7" for a game played from flags), then the game and its seed; the lines give the
+ * preset, table and deck, the rules changed, and the agent at each seat.
+ */
+export function replayHeader(o: { readonly source: string; readonly config: Pick<RunConfig, 'setup' | 'seed'>; readonly index: number; readonly specs: readonly string[] }): ReplayHeader {
+  const { setup } = o.config;
+  return {
+    title: `${o.source} · game ${o.index} (game seed ${gameSeed(o.config.seed, o.index)})`,
+    lines: [
+      `preset ${presetTitle(setup)} · ${setup.players} players · deck ${mixLabel(setup)}`,
+      `rules ${rulesText(setup)}`,
+      `agents: ${o.specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
+    ],
+  };
+}
+
+/** Where a stored game comes from, as a replay's header says it. */
+export function storedSource(run: Pick<RunRow, 'id' | 'seed'>, path: string): string {
+  return `run ${run.id} (${path}) · seed ${run.seed}`;
 }
 
 /** `3:17` → run 3, game 17. */
@@ -80,12 +157,11 @@ export async function replayStored(store: Store, runId: number, index: number, o
   const configured = configOfRun(run, 'replayed');
   if (!configured.ok) return configured;
   const config = configured.value;
-  const title = `Run ${runId} · game ${index} (game seed ${gameSeed(config.seed, index)})`;
+  const header = (specs: readonly string[]) => replayHeader({ source: storedSource(run, store.path), config, index, specs });
   const host = await processesOf(config.seating, o);
-  if (host !== undefined && !host.ok)
-    return ok({ title, lines: [`agents: ${config.seating.text}`], transcript: `${title}\n(not replayed: ${host.error})\n`, game: null, verdict: `not replayed: ${host.error}`, matches: null });
+  if (host !== undefined && !host.ok) return ok(notReplayed(header(store.agents(runId)), host.error));
   try {
-    return await replayWith(store, { runId, index, run, config, title, exec: host?.value });
+    return await replayWith(store, { runId, index, run, config, header, exec: host?.value });
   } finally {
     await host?.value.close();
   }
@@ -93,45 +169,30 @@ export async function replayStored(store: Store, runId: number, index: number, o
 
 async function replayWith(
   store: Store,
-  r: { runId: number; index: number; run: RunRow; config: RunConfig; title: string; exec: ExecHost | undefined },
+  r: { runId: number; index: number; run: RunRow; config: RunConfig; header: (specs: readonly string[]) => ReplayHeader; exec: ExecHost | undefined },
 ): Promise<Result<Replay, string>> {
-  const { runId, index, run, config, title } = r;
+  const { runId, index, run, config } = r;
   const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes, { exec: r.exec });
-  const lines = (specs: readonly string[]) => [
-    `preset ${config.setup.preset} · ${config.setup.players} players · deck ${mixLabel(config.setup)}${run.rules === '' ? '' : ` · rules ${run.rules}`}`,
-    `agents: ${specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
-  ];
-  let played: PlayedIndex;
-  let text: string;
-  let llmParts: Pick<ReplayedGame, 'notes' | 'calls'> = { notes: [], calls: [] };
-  if (llmSpecsOf(config.seating).length > 0) {
-    // Models are never asked again: the game is replayed from the LLM record in this file.
-    const llm = await replayLlm(store, { config, index, gameKey: llmGameName(run.key, index), run: llmRunName(run) });
-    if (!llm.ok)
-      return ok({
-        title,
-        lines: lines(store.agents(runId)),
-        transcript: `${title}\n(not replayed: ${llm.error})\n`,
-        game: null,
-        verdict: `not replayed: ${llm.error}`,
-        matches: null,
-      });
-    played = { game: llm.value.game, played: llm.value.played, specs: llm.value.specs, tally: llm.value.tally };
-    text = llm.value.text({ title, lines: lines(played.specs) });
-    llmParts = { notes: llm.value.notes, calls: llm.value.calls };
-  } else {
-    played = config.seating.async ? await player.playAsync(index) : player.playSync(index);
-    text = transcript(played.game.log, { title, lines: lines(played.specs) });
+  const replayed = await replayIndex({
+    config,
+    index,
+    player,
+    record: recordFor(store, config),
+    gameKey: llmGameName(run.key, index),
+    run: llmRunName(run),
+    keepCalls: true,
+  });
+  if (!replayed.ok) {
+    return ok(notReplayed(r.header(store.agents(runId)), replayErrorText(replayed.error, { path: store.path, index })));
   }
+  const played = replayed.value;
   const o = played.played.outcome;
-  const game: ReplayedGame = { setup: config.setup, log: played.game.log, specs: played.specs, outcome: o, ...llmParts };
-  const head = { title, lines: lines(played.specs), transcript: text, game };
+  const game: ReplayedGame = { setup: config.setup, log: played.game.log, specs: played.specs, outcome: o, notes: played.notes, calls: played.calls };
+  const header = r.header(played.specs);
+  const head = { ...header, transcript: played.text(header), game };
   const stored = store.game(runId, index);
   if (stored === undefined) return ok({ ...head, verdict: `not stored (replayed from the run's configuration): ${o.winner} won after ${o.days} days`, matches: null });
-  const b = player.builder(1);
-  b.add(index, played.played, played.specs);
-  const mine = b.finish();
-  const same = mine.games[1] === stored.winner && mine.games[2] === stored.days && mine.seats === stored.seats;
+  const same = compareToStored(player, index, played, stored).same;
   const sides = store.names('sides');
   const verdict = same
     ? `replay matches the stored result: ${o.winner} won after ${o.days} days`
@@ -139,14 +200,23 @@ async function replayWith(
   return ok({ ...head, verdict, matches: same });
 }
 
-/** A game with LLM seats from the file's LLM record (loaded only then: it brings the SDKs). */
-async function replayLlm(store: Store, g: Omit<RecordGame, 'record'>): Promise<Result<RecordReplay, string>> {
-  if (!store.hasLlmRecord()) return err(`its LLM record is not in ${store.path} (the run kept it with --llm-cache FILE: sim show --db ${store.path} --game ${g.index} --llm-cache FILE shows it)`);
-  const record = store.llmRecord('read');
-  if (!record.ok) return record;
-  const { replayFromRecord } = await import('./llm/show.js');
-  const r = await replayFromRecord({ ...g, record: record.value, keepCalls: true });
-  return r.ok ? r : err(`the LLM record in ${store.path} cannot finish it (${r.error})`);
+/** A game that could not be replayed: its header, and why. */
+function notReplayed(header: ReplayHeader, why: string): Replay {
+  return { ...header, transcript: `${header.title}\n(not replayed: ${why})\n`, game: null, verdict: `not replayed: ${why}`, matches: null };
+}
+
+/** The file's LLM record to read, for a configuration with models; null where there is none to read (the replay then says so). */
+export function recordFor(store: Store, config: Pick<RunConfig, 'seating'>): LlmStore | null {
+  if (llmSpecsOf(config.seating).length === 0 || !store.hasLlmRecord()) return null;
+  const r = store.llmRecord('read');
+  return r.ok ? r.value : null;
+}
+
+/** A replay's failure in words, for a game of the file at `path`. */
+export function replayErrorText(e: ReplayError, o: { readonly path: string; readonly index: number }): string {
+  if (e.kind === 'no-record')
+    return `its LLM record is not in ${o.path} (the run kept it with --llm-cache FILE: sim show --db ${o.path} --game ${o.index} --llm-cache FILE shows it)`;
+  return `the LLM record in ${o.path} cannot finish it (${e.message})`;
 }
 
 /** A stored run's configuration, rebuilt and checked against its key (`what`: "replayed", "forked"…). */
@@ -160,10 +230,17 @@ export function configOfRun(run: RunRow, what: string): Result<RunConfig, string
   return ok(config);
 }
 
+/** How a replayed game compares with its stored row: the same in everything, and whether its seats alone match. */
+export interface StoredComparison {
+  readonly same: boolean;
+  readonly seatsMatch: boolean;
+}
+
 /** Whether a replayed game is the stored one: its winner, days, wrong answers, fallbacks and every seat as stored. */
-export function sameAsStored(player: GamePlayer, index: number, played: Pick<PlayedIndex, 'played' | 'specs'>, row: GameRow): boolean {
+export function compareToStored(player: GamePlayer, index: number, played: Pick<PlayedIndex, 'played' | 'specs'>, row: GameRow): StoredComparison {
   const b = player.builder(1);
   b.add(index, played.played, played.specs);
   const mine = b.finish();
-  return mine.games[1] === row.winner && mine.games[2] === row.days && mine.games[3] === row.invalid && mine.games[4] === row.fallbacks && mine.seats === row.seats;
+  const seatsMatch = mine.seats === row.seats;
+  return { same: seatsMatch && mine.games[1] === row.winner && mine.games[2] === row.days && mine.games[3] === row.invalid && mine.games[4] === row.fallbacks, seatsMatch };
 }

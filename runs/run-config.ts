@@ -162,3 +162,15 @@ export function changedRules(setup: GameSetup): string[] {
   const base = formatOptions(preset.options);
   return formatOptions(setup.options).filter((t, i) => t !== base[i]);
 }
+
+/** A setup's preset as people name it ("004: Standard"), or its bare key. */
+export function presetTitle(setup: GameSetup): string {
+  const p = findPreset(setup.preset);
+  return p === undefined ? setup.preset : `${p.name}: ${p.title}`;
+}
+
+/** The rule options a setup changes from its preset's, or "as in the preset". */
+export function rulesText(setup: GameSetup): string {
+  const changed = changedRules(setup);
+  return changed.length === 0 ? 'as in the preset' : changed.join(' ');
+}

@@ -13,7 +13,7 @@ import type { Game } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { GamePlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
 import { llmGameName, llmRunName, LlmStore, type SeatUsage } from '../runs/llm/store.js';
-import { configOfRun, sameAsStored } from '../runs/replay.js';
+import { compareToStored, configOfRun, replayIndex } from '../runs/replay.js';
 import { IDENTITY_CODES } from '../runs/record.js';
 import { runKey, specList, type RunConfig } from '../runs/run-config.js';
 import { codeHash } from '../runs/version.js';
@@ -120,16 +120,14 @@ export function readRecord(store: Store, recordPath: string): Result<LlmStore, s
  */
 export async function replayTraced(g: StoredGame, record: LlmStore | undefined): Promise<Result<ReplayedGame, string>> {
   const asked: DecisionsAsked = [];
-  let played: Pick<PlayedIndex, 'game' | 'played' | 'specs'>;
-  let usage: readonly SeatUsage[] = [];
-  if (g.llm) {
-    if (record === undefined) return err(`game ${g.index} of run ${g.run.id} seats models and is replayed from their record, which was not given`);
-    const { replayFromRecord } = await import('../runs/llm/show.js');
-    const r = await replayFromRecord({ config: g.config, index: g.index, record, gameKey: g.gameKey, run: g.llmRun, wrap: recording(asked) });
-    if (!r.ok) return err(`game ${g.index} of run ${g.run.id} cannot be replayed from its LLM record: ${r.error.replace(/^replay: /, '')}`);
-    played = { game: r.value.game, played: r.value.played, specs: r.value.specs };
-    usage = r.value.usage;
-  } else played = playBots(g, recording(asked));
-  const matches = g.row === undefined ? null : sameAsStored(g.player, g.index, played, g.row);
-  return ok({ game: played.game, played: played.played, specs: played.specs, asked, matches, usage });
+  const r = await replayIndex({ config: g.config, index: g.index, player: g.player, record, gameKey: g.gameKey, run: g.llmRun, wrap: recording(asked) });
+  if (!r.ok)
+    return err(
+      r.error.kind === 'no-record'
+        ? `game ${g.index} of run ${g.run.id} seats models and is replayed from their record, which was not given`
+        : `game ${g.index} of run ${g.run.id} cannot be replayed from its LLM record: ${r.error.message.replace(/^replay: /, '')}`,
+    );
+  const played = r.value;
+  const matches = g.row === undefined ? null : compareToStored(g.player, g.index, played, g.row).same;
+  return ok({ game: played.game, played: played.played, specs: played.specs, asked, matches, usage: played.usage });
 }

@@ -65,6 +65,16 @@ export interface RecordReplay {
   text(header: TranscriptHeader, opts?: TranscriptOptions): string;
 }
 
+/**
+ * Why the record cannot replay a game: it was played with another prompt version than this
+ * code's (the record is complete; this code cannot replay it), an answer is missing (never
+ * played to its end, or its calls are in another file), or the models' context was refused.
+ */
+export interface RecordError {
+  readonly kind: 'prompt-version' | 'incomplete' | 'context';
+  readonly message: string;
+}
+
 /** A stored game to replay from the record. */
 export interface RecordGame {
   readonly config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>;
@@ -88,13 +98,13 @@ export interface RecordGame {
  * the record may hold this version's calls for the same game, made by another run, and
  * they would replay a game the run never played.
  */
-export async function replayFromRecord(g: RecordGame): Promise<Result<RecordReplay, string>> {
+export async function replayFromRecord(g: RecordGame): Promise<Result<RecordReplay, RecordError>> {
   const { config, index, record, gameKey } = g;
   const seed = gameSeed(config.seed, index);
   const versions = g.run === undefined ? undefined : record.versionsOfRun(g.run, seed);
-  if (versions !== undefined && !versions.includes(PROMPT_VERSION)) return err(otherPromptVersion(seed, versions));
+  if (versions !== undefined && !versions.includes(PROMPT_VERSION)) return err({ kind: 'prompt-version', message: otherPromptVersion(seed, versions) });
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
-  if (!llm.ok) return llm;
+  if (!llm.ok) return err({ kind: 'context', message: llm.error });
   const game = new Game(config.setup, seed);
   const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
   const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
@@ -105,7 +115,7 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   try {
     played = await playAsync(game, agents, session.playOptions());
   } catch (e) {
-    if (e instanceof AbandonGame) return err(e.message.replace(/; run it live to complete the record$/, ''));
+    if (e instanceof AbandonGame) return err({ kind: 'incomplete', message: e.message.replace(/; run it live to complete the record$/, '') });
     throw e;
   }
   const stored = record.usage(gameKey);

@@ -1,12 +1,11 @@
 // What `sim` prints: the configuration and the results, for people (aligned text) or
 // for programs (one JSON object).
 
-import { findPreset } from '../../engine/index.js';
 import { visibleLine } from '../../narrate/escape.js';
 import { usd } from '../../agents/llm/prices.js';
 import { SIDES } from '../../engine/index.js';
-import { mixLabel, type GameSetup } from '../../engine/index.js';
-import { changedRules, shardRange, shardText, type RunConfig } from '../../runs/run-config.js';
+import { mixLabel } from '../../engine/index.js';
+import { changedRules, presetTitle, rulesText, shardRange, shardText, type RunConfig } from '../../runs/run-config.js';
 import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow } from '../../runs/storage.js';
 
@@ -25,16 +24,6 @@ export const spentLine = (spent: number, limit: number | null, whose: string) =>
 
 /** Games per second for people: whole numbers from 10 up, else two significant digits (LLM runs play under one a second, which must not read as 0). */
 export const gamesPerSecond = (n: number): string => (n >= 9.95 ? thousands(n) : n.toPrecision(2));
-
-export function presetTitle(setup: GameSetup): string {
-  const p = findPreset(setup.preset);
-  return p === undefined ? setup.preset : `${p.name}: ${p.title}`;
-}
-
-export function rulesText(setup: GameSetup): string {
-  const changed = changedRules(setup);
-  return changed.length === 0 ? 'as in the preset' : changed.join(' ');
-}
 
 /** The configuration, one `label  value` line each. */
 export function configLines(c: RunConfig): string[] {

@@ -4,10 +4,9 @@
 // reported (and exits 1): the stored result then came from other code.
 
 import { safeJson } from '../../narrate/escape.js';
-import { mixLabel } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { SIDES } from '../../engine/index.js';
-import { P, transcript, type TranscriptHeader } from '../../narrate/transcript.js';
+import type { TranscriptHeader } from '../../narrate/transcript.js';
 import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
 import { decisionMarks } from '../../narrate/decisions.js';
 import { GamePlayer, type PlayedIndex, type WrapAgents } from '../../runs/games.js';
@@ -20,13 +19,11 @@ import { writeFailureOf } from '../../runs/db-file.js';
 import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
-import { presetTitle, rulesText } from './format.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
-import { agentsNotRun } from '../../runs/replay.js';
+import { agentsNotRun, compareToStored, replayHeader, replayIndex, storedSource } from '../../runs/replay.js';
 import { execSettingsFrom, startExec, type ExecArgs } from './exec-run.js';
-import type { LlmNote } from '../../agents/llm/notes.js';
-import type { KeptCall } from '../../runs/llm/game.js';
+import type { LlmStore } from '../../runs/llm/store.js';
 import { replayPage } from '../../reports/replay-page.js';
 import { gameJson } from '../../reports/replay-data.js';
 import { statSync } from 'node:fs';
@@ -113,7 +110,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
         config,
         gameKey: llmGameName(run.key, index),
         recordPath: a.llmCache ?? path,
-        label: `run ${run.id} (${path}) · seed ${run.seed}`,
+        label: storedSource(run, path),
         agents: store.agents(run.id),
         codes: store.codes,
         stored: { row: store.game(run.id, index), run, sides: store.names('sides'), count: store.storedCount(run.id) },
@@ -144,36 +141,26 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
     io.stderr.write(
       `note: the agents ${config.seating.text} answer asynchronously: the replay asks them again, and a stored game is reproduced only if they answer as they did\n`,
     );
-  let replay: PlayedIndex;
-  let text: (header: TranscriptHeader) => string;
   // Every decision numbered, so that `sim fork --at N` can name one.
   const asked: DecisionsAsked = [];
   const numbered: WrapAgents = (agents, game) => recordAsked(agents, game, asked);
-  let llmParts: { notes: readonly LlmNote[]; calls: readonly KeptCall[] } = { notes: [], calls: [] };
-  if (llm) {
+  const run = src.stored === undefined ? undefined : llmRunName(src.stored.run);
+  const play = (record: LlmStore | null) => replayIndex({ config, index, player, record, gameKey: src.gameKey, run, keepCalls: a.html !== undefined, wrap: numbered });
+  const shown = llm ? await import('./llm-show.js') : null;
+  const replayed = shown === null ? await play(null) : await shown.withLlmRecord(src.recordPath, index, play);
+  if (!replayed.ok) {
     const why =
       src.stored === undefined
         ? `Play the game first (sim --seed ${config.seed} --games ${index + 1} with these flags), or give the --llm-cache FILE of the run that played it`
         : src.stored.row === undefined
           ? `Game ${index} is not stored in run ${src.stored.run.id}: it was not played to its end (sim resume --db ${a.db ?? DEFAULT_DB} --run ${src.stored.run.id} plays it)`
           : `Its run recorded its calls elsewhere: give the --llm-cache FILE it was played with`;
-    const run = src.stored === undefined ? undefined : llmRunName(src.stored.run);
-    const r = await (await import('./llm-show.js')).replayLlmGame({ config, index, recordPath: src.recordPath, gameKey: src.gameKey, run, why, keepCalls: a.html !== undefined, wrap: numbered });
-    replay = { game: r.game, played: r.played, specs: r.specs, tally: r.tally };
-    text = (header) => r.text(header, { marks: decisionMarks(r.game.log, asked) });
-    llmParts = { notes: r.notes, calls: r.calls };
-  } else {
-    replay = config.seating.async ? await player.playAsync(index, numbered) : player.playSync(index, numbered);
-    text = (header) => transcript(replay.game.log, header, undefined, { marks: decisionMarks(replay.game.log, asked) });
+    return (shown ?? (await import('./llm-show.js'))).failReplay(replayed.error, { index, recordPath: src.recordPath, why });
   }
-  const header = {
-    title: `${src.label} · game ${index} (game seed ${gameSeed(config.seed, index)})`,
-    lines: [
-      `preset ${presetTitle(config.setup)} · ${config.setup.players} players · deck ${mixLabel(config.setup)}`,
-      `rules ${rulesText(config.setup)}`,
-      `agents: ${replay.specs.map((s, i) => `${P(i)} ${s}`).join(' · ')}`,
-    ],
-  };
+  const replay = replayed.value;
+  const text = (header: TranscriptHeader) => replay.text(header, { marks: decisionMarks(replay.game.log, asked) });
+  const llmParts = { notes: replay.notes, calls: replay.calls };
+  const header = replayHeader({ source: src.label, config, index, specs: replay.specs });
   const check = src.stored === undefined ? { code: 0, verdict: `replayed from --seed ${config.seed}: nothing stored to check it against`, matches: null, said: '' } : compare(src.stored, player, index, replay);
   const game = { title: header.title, lines: header.lines, verdict: check.verdict, matches: check.matches, setup: config.setup, log: replay.game.log, specs: replay.specs, ...llmParts };
   if (a.html !== undefined) {
@@ -201,18 +188,14 @@ function compare(stored: NonNullable<Source['stored']>, player: GamePlayer, inde
     const verdict = `game ${index} is not stored in run ${run.id} (it holds ${stored.count} of games ${run.first}–${run.stop - 1}); this is the replay from the run's configuration, with nothing to check it against`;
     return { code: 0, verdict, matches: null, said: `note: ${verdict}\n` };
   }
-  const b = player.builder(1);
-  b.add(index, replay.played, replay.specs);
-  const mine = b.finish();
   const sideName = (code: number) => stored.sides.get(code) ?? `code ${code}`;
-  const same =
-    mine.games[1] === row.winner && mine.games[2] === row.days && mine.games[3] === row.invalid && mine.games[4] === row.fallbacks && mine.seats === row.seats;
+  const { same, seatsMatch } = compareToStored(player, index, replay, row);
   if (same) return { code: 0, verdict: `replay matches the stored result: ${sideName(row.winner)} won, ${row.days} days`, matches: true, said: '' };
   const now = codeHash();
   const verdict =
     `REPLAY DIFFERS from the stored game ${index} of run ${run.id}: stored ${sideName(row.winner)} after ${row.days} days, ` +
-    `replayed ${SIDES.includes(replay.played.outcome.winner) ? replay.played.outcome.winner : '?'} after ${mine.games[2]} days` +
-    `${mine.seats === row.seats ? '' : ' (and the seats differ)'}. ` +
+    `replayed ${SIDES.includes(replay.played.outcome.winner) ? replay.played.outcome.winner : '?'} after ${replay.played.outcome.days} days` +
+    `${seatsMatch ? '' : ' (and the seats differ)'}. ` +
     (run.codeHash === now
       ? 'The code is the same as the run\'s: the file was edited, or this is a determinism bug (please report it with this command line).'
       : `The run was played by other code (${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${now}).`);
