@@ -98,6 +98,15 @@ export function workerFile(): string {
   return pathToFileURL(f).href;
 }
 
+/**
+ * The one pool of game players: `workers` threads of worker.ts, each given `specs` once (a
+ * run's one spec, or a sweep's or a tournament's cells); a task names its spec's place.
+ * Its caller destroys it.
+ */
+export function gamesPool(specs: readonly GamesSpec[], workers: number): Piscina<ChunkTask, ChunkResult> {
+  return new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, workerData: specs, idleTimeout: 1000 });
+}
+
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function execute(player: GamePlayer, spec: GamesSpec, async: boolean, ranges: readonly IndexRange[], opts: ExecuteOptions): Promise<Executed> {
@@ -178,14 +187,14 @@ export function inFlight<T>(limit: number, next: () => Promise<T> | undefined, o
 async function executePool(spec: GamesSpec, chunks: Iterator<IndexRange[]>, count: number, opts: ExecuteOptions, stop: () => boolean): Promise<Executed> {
   const w = Math.min(opts.workers, count);
   if (w === 0) return { played: 0, stopped: false, unfinished: 0, workers: 0 };
-  const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: w, maxThreads: w, workerData: spec, idleTimeout: 1000 });
+  const pool = gamesPool([spec], w);
   let played = 0;
   try {
     const r = await inFlight(
       2 * w, // one chunk computing and one queued per worker: no worker waits for the main thread
       () => {
         const c = chunks.next();
-        return c.done === true ? undefined : pool.run({ ranges: c.value });
+        return c.done === true ? undefined : pool.run({ cell: 0, ranges: c.value });
       },
       (chunk) => {
         opts.onChunk(chunk);

@@ -7,12 +7,12 @@ import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
 import type { Agent } from '../agents/types.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
-import { Game } from '../engine/index.js';
+import { Game, ok, type Result } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
 import { GameCounter, tallyGame, type GameTally } from '../metrics/tally.js';
-import { ChunkBuilder, Encoder, type ChunkResult, type CodeMaps } from './record.js';
-import type { IndexRange } from './run-config.js';
+import { ChunkBuilder, Encoder, IDENTITY_CODES, type ChunkResult, type CodeMaps } from './record.js';
+import { seatingFromText, specList, type IndexRange, type RunConfig } from './run-config.js';
 
 /** What a worker needs to play a run's games (plain data: it crosses to worker threads). */
 export interface GamesSpec {
@@ -42,30 +42,57 @@ export function tallyOf(setup: GameSetup, game: Game, trace: DecisionTrace, play
   return tallyGame({ setup, log: game.log, trace, invalid: played.invalid, fallbacks: played.fallbacks });
 }
 
+/** The player of a stored run: its configuration, with its agents and codes as the file (a Store) has them. */
+export function storedRunPlayer(
+  file: { agents(run: number): string[]; readonly codes: CodeMaps },
+  run: number,
+  config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>,
+  exec?: ExecHost,
+): GamePlayer {
+  return new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: file.agents(run), codes: file.codes, exec });
+}
+
+/** What a player plays: game i of a setup and seed, with a seating; how its games are stored. */
 export interface GamePlayerOptions {
+  readonly setup: GameSetup;
+  readonly seed: string;
+  readonly seating: Seating;
+  /** The run's agent specs (a seat's stored agent code is its place + 1); absent: the seating's own (run-config.ts `specList`). */
+  readonly agents?: readonly string[] | undefined;
+  /** The file's codes of the engine's names; absent: the identity (a game not stored). */
+  readonly codes?: CodeMaps | undefined;
   /** The run's agent processes, for a seating with `exec:` seats (agents/exec/host.ts). */
   readonly exec?: ExecHost | undefined;
 }
 
 export class GamePlayer {
+  readonly setup: GameSetup;
+  readonly seed: string;
+  readonly seating: Seating;
   readonly encoder: Encoder;
+  private readonly exec: ExecHost | undefined;
   /** Counts the synchronous games one after the other (its arrays are reused). */
   private counter: GameCounter | null = null;
 
-  constructor(
-    readonly setup: GameSetup,
-    readonly seed: string,
-    readonly seating: Seating,
-    agents: readonly string[],
-    codes: CodeMaps,
-    private readonly opts: GamePlayerOptions = {},
-  ) {
-    this.encoder = new Encoder(codes, new Map(agents.map((spec, i) => [spec, i + 1])));
+  constructor(o: GamePlayerOptions) {
+    this.setup = o.setup;
+    this.seed = o.seed;
+    this.seating = o.seating;
+    this.exec = o.exec;
+    const agents = o.agents ?? specList(o.seating);
+    this.encoder = new Encoder(o.codes ?? IDENTITY_CODES, new Map(agents.map((spec, i) => [spec, i + 1])));
+  }
+
+  /** The player of a spec sent to a worker (its seating as text); an error if the text is not a seating. */
+  static fromSpec(spec: GamesSpec): Result<GamePlayer, string> {
+    const seating = seatingFromText(spec.seating);
+    if (!seating.ok) return seating;
+    return ok(new GamePlayer({ setup: spec.setup, seed: spec.seed, seating: seating.value, agents: spec.agents, codes: spec.codes }));
   }
 
   private start(index: number, wrap: WrapAgents | undefined) {
     const game = new Game(this.setup, gameSeed(this.seed, index));
-    const exec = this.opts.exec?.game(game.seed);
+    const exec = this.exec?.game(game.seed);
     const seated = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),

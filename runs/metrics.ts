@@ -8,7 +8,7 @@ import { COUNTER_COUNT, METRICS_VERSION } from '../metrics/counters.js';
 import { addSums, storedUnit } from '../metrics/pack.js';
 import type { MetricsPool } from '../metrics/pool.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
-import { GamePlayer } from './games.js';
+import { storedRunPlayer } from './games.js';
 import { llmGameName, llmRunName } from './llm/store.js';
 import type { RunConfig } from './run-config.js';
 import type { RunRow, Store } from './storage.js';
@@ -97,7 +97,7 @@ export async function poolReplayedRun(store: Store, run: RunRow, pool: MetricsPo
 
 async function poolReplayed(o: { store: Store; run: RunRow; config: RunConfig; pool: MetricsPool; exec: ExecHost | undefined }): Promise<Replayed> {
   const { store, run, config, pool } = o;
-  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes, { exec: o.exec });
+  const player = storedRunPlayer(store, run.id, config, o.exec);
   const record = recordFor(store, config);
   if (llmSpecsOf(config.seating).length > 0 && record === null) return { games: 0, differ: 0, error: `run ${run.id} has model seats and its LLM record is not in ${store.path}` };
   let games = 0;

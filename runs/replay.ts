@@ -10,7 +10,7 @@ import { err, ok, type Result } from '../engine/index.js';
 import type { LlmNote } from '../agents/llm/notes.js';
 import type { KeptCall } from './llm/game.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
-import { GamePlayer, type PlayedIndex, type WrapAgents } from './games.js';
+import { GamePlayer, storedRunPlayer, type PlayedIndex, type WrapAgents } from './games.js';
 import { llmGameName, llmRunName } from './llm/store.js';
 import type { RecordError } from './llm/show.js';
 import type { LlmStore, SeatUsage } from './llm/store.js';
@@ -172,7 +172,7 @@ async function replayWith(
   r: { runId: number; index: number; run: RunRow; config: RunConfig; header: (specs: readonly string[]) => ReplayHeader; exec: ExecHost | undefined },
 ): Promise<Result<Replay, string>> {
   const { runId, index, run, config } = r;
-  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(runId), store.codes, { exec: r.exec });
+  const player = storedRunPlayer(store, runId, config, r.exec);
   const replayed = await replayIndex({
     config,
     index,

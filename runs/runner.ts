@@ -83,7 +83,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const range = shardRange(config.games, config.shard);
   const planned = range.stop - range.first;
   const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes };
-  const player = new GamePlayer(config.setup, config.seed, config.seating, agents, codes, { exec: opts.exec });
+  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents, codes, exec: opts.exec });
   if (opts.exec !== undefined && opts.exec.log.path === undefined && store !== undefined && run !== null) opts.exec.log.open(execLogPath(store.path, { run: run.id }));
   opts.onProgress?.(planned - countOf(ranges), planned);
   const started = performance.now();

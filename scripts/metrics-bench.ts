@@ -17,8 +17,7 @@ import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
 import { Game, gameSeed, resolveSetup } from '../engine/index.js';
-import { GamePlayer } from '../runs/games.js';
-import { IDENTITY_CODES } from '../runs/record.js';
+import { GamePlayer, storedRunPlayer } from '../runs/games.js';
 import { runKey, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
@@ -53,7 +52,7 @@ function storeGames(config: RunConfig, db: string, n: number, counts: boolean): 
   const store = s.value;
   try {
     const run = store.createRun(config, runKey(config), versions());
-    const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(run.id), store.codes);
+    const player = storedRunPlayer(store, run.id, config);
     for (let first = 0; first < n; first += 2000) {
       const stop = Math.min(n, first + 2000);
       if (counts) {
@@ -115,7 +114,7 @@ async function main(): Promise<void> {
         }
       };
       // As sim plays a game: traced agents, the counts made by the player's reused counter.
-      const player = new GamePlayer(setup.value, 'metrics-bench', seating.value, [...new Set(row.seating)], IDENTITY_CODES);
+      const player = new GamePlayer({ setup: setup.value, seed: 'metrics-bench', seating: seating.value, agents: [...new Set(row.seating)] });
       const counted = () => {
         for (let i = 0; i < n; i++) player.playSync(i);
       };

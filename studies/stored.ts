@@ -11,11 +11,10 @@ import { llmSpecsOf } from '../agents/llm/kinds.js';
 import type { Agent } from '../agents/types.js';
 import type { Game } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
-import { GamePlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
+import { GamePlayer, storedRunPlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
 import { llmGameName, llmRunName, LlmStore, type SeatUsage } from '../runs/llm/store.js';
 import { compareToStored, configOfRun, replayIndex } from '../runs/replay.js';
-import { IDENTITY_CODES } from '../runs/record.js';
-import { runKey, specList, type RunConfig } from '../runs/run-config.js';
+import { runKey, type RunConfig } from '../runs/run-config.js';
 import { codeHash } from '../runs/version.js';
 import type { GameRow, RunRow, Store } from '../runs/storage.js';
 
@@ -70,7 +69,7 @@ export function storedGame(store: Store, runId: number, index: number, what: str
         'decisions in this process, and do not start agent programs. Study a run of in-process agents (random, heuristic, models); ' +
         `sim show --run ${runId} --game ${index} replays this game with its programs`,
     );
-  const player = new GamePlayer(config.value.setup, config.value.seed, config.value.seating, store.agents(runId), store.codes);
+  const player = storedRunPlayer(store, runId, config.value);
   return ok({
     path: store.path,
     run,
@@ -92,7 +91,7 @@ export function gameOf(config: RunConfig, index: number): StoredGame {
     config,
     index,
     row: undefined,
-    player: new GamePlayer(config.setup, config.seed, config.seating, specList(config.seating), IDENTITY_CODES),
+    player: new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating }),
     llm: llmSpecsOf(config.seating).length > 0,
     gameKey: llmGameName(runKey(config), index),
   };

@@ -17,7 +17,6 @@
 import { createHash } from 'node:crypto';
 import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { GamePlayer } from '../runs/games.js';
-import { specList } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { checkDesign, scanSprt, sprtEstimate, type SprtDesign, type SprtEstimate, type SprtScan } from '../stats/sprt.js';
@@ -249,7 +248,7 @@ export function* playedPairs(o: {
   readonly baselineSeed?: string;
 }): Generator<number, never> {
   const codes = { roles: [], causes: [], sides: [] };
-  const player = (p: Pairing, seed: string) => new GamePlayer(o.setup, seed, p.seating, specList(p.seating), codes);
+  const player = (p: Pairing, seed: string) => new GamePlayer({ setup: o.setup, seed, seating: p.seating, codes });
   const a = player(o.candidate, o.seed);
   const b = player(o.baseline, o.baselineSeed ?? o.seed);
   const won = (g: GamePlayer, i: number) => (g.playSync(i).game.state.winner === o.side ? 1 : 0);

@@ -5,20 +5,17 @@
 // again finds each cell's run by its key and continues it, so an interrupted sweep ends
 // with exactly the games, and the results, of an uninterrupted one.
 
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { Seating } from '../agents/registry.js';
-import { chunksOf, execute, inFlight } from '../runs/execute.js';
+import { chunksOf, execute, gamesPool, inFlight } from '../runs/execute.js';
 import { GamePlayer, type GamesSpec } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
 import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import type { SweepCell } from './sweep-grid.js';
 import { cellState, expectedGames, type Adaptive, type CellState } from './sweep-schedule.js';
-import type { SweepTask } from './sweep-worker.js';
-import { codeHash, PACKAGE_ROOT, versions } from '../runs/version.js';
+import type { ChunkTask } from '../runs/worker.js';
+import { codeHash, versions } from '../runs/version.js';
 import { badStoredValue } from '../runs/stored-value.js';
 
 export interface SweepOptions {
@@ -65,12 +62,6 @@ export interface SweepOutcome {
 
 const DEFAULT_CHUNK = 250;
 
-export function sweepWorkerFile(): string {
-  const f = join(PACKAGE_ROOT, 'dist', 'tournaments', 'sweep-worker.js');
-  if (!existsSync(f)) throw new Error(`${f} is missing: build first (npm run build)`);
-  return pathToFileURL(f).href;
-}
-
 interface Live {
   readonly cell: SweepCell;
   readonly run: RunRow;
@@ -90,7 +81,7 @@ function runsOf(store: Store, cells: readonly SweepCell[], seating: Seating, o: 
     const stored = store.agents(run.id);
     if (stored.join('\n') !== agents.join('\n')) badStoredValue(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
     const spec: GamesSpec = { setup: cell.setup, seed: o.seed, seating: seating.text, agents, codes: store.codes };
-    return { cell, run, spec, player: new GamePlayer(cell.setup, o.seed, seating, agents, store.codes) };
+    return { cell, run, spec, player: new GamePlayer({ setup: cell.setup, seed: o.seed, seating, agents, codes: store.codes }) };
   });
 }
 
@@ -113,7 +104,7 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
   const stateOf = (l: Live): CellState => cellState(prefixOf(store, l.run), (t) => store.wonBelow(l.run.id, t, 'village'), o.adaptive);
   const storedAll = () => live.reduce((s, l) => s + store.storedCount(l.run.id), 0);
 
-  let pool: Piscina<SweepTask, ChunkResult> | undefined;
+  let pool: Piscina<ChunkTask, ChunkResult> | undefined;
   let played = 0;
   let rounds = 0;
   let stopped = false;
@@ -127,7 +118,7 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
         break;
       }
       rounds++;
-      const tasks: SweepTask[] = [];
+      const tasks: ChunkTask[] = [];
       for (const { l, i, s } of open) {
         if (s.kind !== 'open') continue;
         for (const ranges of chunksOf(missingBelow(store, l.run, s.target), o.chunk ?? DEFAULT_CHUNK)) tasks.push({ cell: i, ranges });
@@ -154,13 +145,10 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
           await execute(l.player, l.spec, seating.async, t.ranges, { workers: 0, concurrency: o.concurrency, batch: o.chunk ?? DEFAULT_CHUNK, onChunk: onChunk(t.cell), shouldStop: stop });
         }
       } else {
-        pool ??= new Piscina<SweepTask, ChunkResult>({
-          filename: sweepWorkerFile(),
-          minThreads: o.workers,
-          maxThreads: o.workers,
-          workerData: live.map((l) => l.spec),
-          idleTimeout: 1000,
-        });
+        pool ??= gamesPool(
+          live.map((l) => l.spec),
+          o.workers,
+        );
         const p = pool;
         let next = 0;
         // One chunk computing and one queued per worker, as execute.ts does.

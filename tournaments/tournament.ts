@@ -9,15 +9,14 @@
 // A game depends on its pairing's seating, the seed and its index only: the stored games
 // are the same for any number of workers, any interruption and any order of play.
 
-import { Piscina } from 'piscina';
-import { chunksOf, inFlight } from '../runs/execute.js';
+import type { Piscina } from 'piscina';
+import { chunksOf, gamesPool, inFlight } from '../runs/execute.js';
 import { GamePlayer, type GamesSpec, type PlayedIndex } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
 import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
 import type { Pairing, Schedule } from './schedule.js';
 import { Store, type RunRow } from '../runs/storage.js';
-import { sweepWorkerFile } from './sweep.js';
-import type { SweepTask } from './sweep-worker.js';
+import type { ChunkTask } from '../runs/worker.js';
 import { createTournament, deleteTournament, findTournament, linkPairing, type TournamentRow } from './tournament-store.js';
 import { codeHash, versions } from '../runs/version.js';
 import { describeSetup, ok, type GameSetup, type Result } from '../engine/index.js';
@@ -100,7 +99,7 @@ export function livePairing(
   const stored = store.agents(o.run.id);
   if (stored.join('\n') !== agents.join('\n')) badStoredValue(`run ${o.run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
   const spec: GamesSpec = { setup: o.setup, seed: o.seed, seating: o.pairing.seating.text, agents, codes: store.codes };
-  return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer(o.setup, o.seed, o.pairing.seating, agents, store.codes, { exec: o.exec }) };
+  return { index: o.index, pairing: o.pairing, run: o.run, spec, player: new GamePlayer({ setup: o.setup, seed: o.seed, seating: o.pairing.seating, agents, codes: store.codes, exec: o.exec }) };
 }
 
 /** The tournament's row and each pairing's run: found (same key, same code) or made. `exec`: the process agents of its entrants. */
@@ -152,7 +151,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * a model in this thread. `close` ends the pool.
  */
 export class PairingPlayer {
-  private pool: Piscina<SweepTask, ChunkResult> | undefined;
+  private pool: Piscina<ChunkTask, ChunkResult> | undefined;
   private readonly bots: readonly LivePairing[];
   private readonly models: readonly LivePairing[];
 
@@ -167,10 +166,13 @@ export class PairingPlayer {
     this.models = runs.filter((l) => l.pairing.seating.async);
   }
 
-  private poolOf(): Piscina<SweepTask, ChunkResult> {
+  private poolOf(): Piscina<ChunkTask, ChunkResult> {
     if (this.pool === undefined) {
       const w = this.o.workers;
-      this.pool = new Piscina<SweepTask, ChunkResult>({ filename: sweepWorkerFile(), minThreads: w, maxThreads: w, workerData: this.bots.map((l) => l.spec), idleTimeout: 1000 });
+      this.pool = gamesPool(
+        this.bots.map((l) => l.spec),
+        w,
+      );
     }
     return this.pool;
   }
@@ -199,7 +201,7 @@ export class PairingPlayer {
     const missing = bots.map((l) => missingBelow(store, l.run, stopOf(l)));
     const left = missing.reduce((n, m) => n + m.reduce((k, r) => k + r.stop - r.first, 0), 0);
     const size = o.chunk ?? Math.max(1, Math.min(250, Math.ceil(left / (Math.max(1, o.workers) * 8))));
-    const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): SweepTask => ({ cell: i, ranges }))));
+    const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): ChunkTask => ({ cell: i, ranges }))));
     if (tasks.length > 0) {
       if (o.workers === 0) {
         for (const t of tasks) {

@@ -134,7 +134,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
 
 async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined, io: CliIo): Promise<number> {
   const { config } = src;
-  const player = new GamePlayer(config.setup, config.seed, config.seating, src.agents, src.codes, { exec });
+  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: src.agents, codes: src.codes, exec });
   const llm = llmSpecsOf(config.seating).length > 0;
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
   if (config.seating.async && !llm)

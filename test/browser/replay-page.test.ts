@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseSeating } from '../../agents/registry.js';
 import { observe, PRESETS, resolveSetup, seenIndices, type Event, type GameSetup } from '../../engine/index.js';
 import { GamePlayer } from '../../runs/games.js';
-import { IDENTITY_CODES } from '../../runs/record.js';
 import { replayFromRecord } from '../../runs/llm/show.js';
 import { LlmStore } from '../../runs/llm/store.js';
 import { replayPage } from '../../reports/replay-page.js';
@@ -45,7 +44,7 @@ interface Played {
 function playOne(req: Parameters<typeof resolveSetup>[0], agents: string[], index = 0): Played {
   const setup = must(resolveSetup(req));
   const seating = must(parseSeating(agents));
-  const p = new GamePlayer(setup, '7', seating, agents, IDENTITY_CODES);
+  const p = new GamePlayer({ setup, seed: '7', seating, agents });
   const r = p.playSync(index);
   const input: ReplayInput = { title: `${setup.preset} game ${index}`, lines: ['a test game'], verdict: 'not stored', matches: null, setup, log: r.game.log, specs: r.specs };
   return { setup, log: r.game.log, input };

@@ -224,7 +224,7 @@ describe('memory does not grow with --games', () => {
     const seating = parseSeating([]);
     if (!setup.ok || !seating.ok) throw new Error('setup');
     const agents = specList(seating.value);
-    const player = new GamePlayer(setup.value, 'mem', seating.value, agents, IDENTITY_CODES);
+    const player = new GamePlayer({ setup: setup.value, seed: 'mem', seating: seating.value, agents });
     const spec = { setup: setup.value, seed: 'mem', seating: seating.value.text, agents, codes: IDENTITY_CODES };
     globalThis.gc?.();
     const before = process.memoryUsage().heapUsed;

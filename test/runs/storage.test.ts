@@ -147,7 +147,7 @@ describe('the seats view', () => {
     const path = join(dir, 'view.db');
     const s = openOk(path, 'write');
     await runGames(config, { workers: 0, concurrency: 1, store: s });
-    const player = new GamePlayer(config.setup, config.seed, config.seating, ['random'], s.codes);
+    const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: ['random'], codes: s.codes });
     // The views are for SQL users: read through a connection of their own, as theirs would be.
     const raw = new Database(path, { readonly: true });
     const seatRows = raw.prepare('SELECT * FROM seats WHERE run = 1 AND game = ? ORDER BY seat');

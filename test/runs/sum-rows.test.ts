@@ -27,7 +27,7 @@ const config: RunConfig = { setup: setup.value, seed: 'sum-rows', seating: seati
 /** The run's games in chunks of 150 (each touches every unit), played once. */
 const chunks: ChunkResult[] = (() => {
   const store = open('chunks.db');
-  const player = new GamePlayer(config.setup, config.seed, config.seating, store.agents(newRun(store)), store.codes);
+  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: store.agents(newRun(store)), codes: store.codes });
   store.close();
   return [0, 1, 2, 3].map((c) => player.chunkSync([{ first: c * 150, stop: (c + 1) * 150 }]));
 })();

@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveSetup, type GameSetup } from '../../engine/index.js';
 import { teamOf, type Role } from '../../engine/index.js';
 import { GamePlayer } from '../../runs/games.js';
-import { IDENTITY_CODES } from '../../runs/record.js';
-import { runKey, specList } from '../../runs/run-config.js';
+import { runKey } from '../../runs/run-config.js';
 import { planSchedule, type Pairing, type ScheduleRequest } from '../../tournaments/schedule.js';
 
 function setupOf(players = 8): GameSetup {
@@ -34,7 +33,7 @@ function plan(over: Partial<ScheduleRequest> = {}) {
 
 /** The cards dealt and the agent of each seat in game `index` of a pairing. */
 function dealOf(p: Pairing, setup: GameSetup, seed: string, index: number): { dealt: Role[]; specs: string[] } {
-  const player = new GamePlayer(setup, seed, p.seating, specList(p.seating), IDENTITY_CODES);
+  const player = new GamePlayer({ setup, seed, seating: p.seating });
   const { game, specs } = player.playSync(index);
   return { dealt: game.state.seats.map((s) => s.dealt), specs: [...specs] };
 }
