@@ -16,7 +16,7 @@ const NAMED = [
   'votes', // votes cast on a player
   'votesOnWolf', // of them, on a werewolf
   'observerOnWolf', // the ideal observer's vote among the same legal targets: its expected hits
-  'observerExact', // votes at which the observer was exact (observer.ts: not approximate)
+  'observerExact', // votes at which the observer was exact (observer/: not approximate)
   'chanceOnWolf', // a uniformly random vote among the same legal targets: its expected hits
   'voteChances', // votes asked with at least one legal target
   'abstained', // of them, abstained
@@ -88,7 +88,7 @@ export function binOf(p: number): number {
 /** Bumped whenever a counter's meaning changes: stored counters of another version are recomputed. */
 // 2: a game's fractional counters rounded to GRID (tally.ts), so that their sums are exact.
 // 3: the ideal observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
-//    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer.ts).
+//    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer/).
 // 4: under nightCausePublic (000) the ideal observer reads the dawn's named victim of the pack.
 export const METRICS_VERSION = 4;
 

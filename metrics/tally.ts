@@ -1,14 +1,14 @@
 // A game's behaviour, counted per seat (counters.ts), from its whole log (the moderator's
 // view: every card, every night action), the decision trace (agents/trace.ts: the legal
 // targets of each vote, refused answers, stated beliefs) and the driver's counts of wrong
-// answers and fallbacks. The ideal observer (observer.ts) reads the log's public events
+// answers and fallbacks. The ideal observer (observer/) reads the log's public events
 // only, beside it. Pure: the same game, the same counts. Its fractions are rounded to a grid
 // (counters.ts GRID) on which every sum of them is exact, whatever the order of the games.
 
 import type { DecisionTrace } from '../agents/trace.js';
 import { CLAIM_ACTIONS, teamOf, type Claim, type ClaimAction, type Event, type GameSetup, type Role, type Vote } from '../engine/index.js';
 import { BIN, binOf, C, COUNTER_COUNT, FRACTIONAL, GRID } from './counters.js';
-import { IdealObserver, popcount, type Posterior } from './observer.js';
+import { IdealObserver, popcount, type Posterior } from './observer/observer.js';
 
 /** Village roles whose holder the village most needs alive (the `ksr` metric). */
 export const KEY_ROLES: ReadonlySet<Role> = new Set<Role>(['seer', 'witch', 'guard', 'hunter', 'little-girl', 'elder']);

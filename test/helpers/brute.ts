@@ -5,7 +5,7 @@
 // recorded public log, event for event, up to a day vote.
 
 import { ALL, Game, legalAnswers, type Answer, type Decision, type Event, type GameSetup, type Role } from '../../engine/index.js';
-import { IdealObserver } from '../../metrics/observer.js';
+import { IdealObserver } from '../../metrics/observer/observer.js';
 
 /** The recorded game's public answers, keyed by day (and round, seat). */
 export interface Script {

@@ -1,4 +1,4 @@
-// The ideal observer (metrics/observer.ts) against a brute force written apart from it:
+// The ideal observer (metrics/observer/) against a brute force written apart from it:
 // on tiny tables, every deal of the deck is played again through the engine itself, with
 // the recorded game's public answers (speeches, votes, the medium's question) and every
 // possible private answer (the pack's proposals, the guard, the witch), keeping the deals

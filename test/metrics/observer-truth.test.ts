@@ -30,7 +30,7 @@ import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { randomAgent } from '../../agents/random.js';
 import { ALL, Game, gameSeed, type Event, type PublicCause, type Role, type SetupRequest } from '../../engine/index.js';
-import { IdealObserver } from '../../metrics/observer.js';
+import { IdealObserver } from '../../metrics/observer/observer.js';
 import { atEachVote, deals, explain, scriptOf } from '../helpers/brute.js';
 import { setupOf } from '../helpers/metrics.js';
 

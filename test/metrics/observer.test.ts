@@ -14,7 +14,7 @@ import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { ALL, Game, gameSeed, type SetupRequest } from '../../engine/index.js';
 import { C } from '../../metrics/counters.js';
-import { IdealObserver, publicEvents } from '../../metrics/observer.js';
+import { IdealObserver, publicEvents } from '../../metrics/observer/observer.js';
 import { MetricsPool } from '../../metrics/pool.js';
 import { playTallied, setupOf } from '../helpers/metrics.js';
 

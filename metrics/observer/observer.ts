@@ -1,0 +1,597 @@
+// The ideal observer: at any point of a game, the exact probability that each player is
+// a werewolf given the public facts only — a uniform prior over the deals consistent with
+// the deck, the setup and the rule options, and with everything announced to all: the
+// deaths and the cards they turned over, an Idiot's or a Scapegoat's card, whom the pack
+// could have killed under `packTargets` (004's Harvest Festival: only a neighbour of a
+// waking werewolf), the nights nobody died, the game not being over yet, and New Moon's
+// public facts (who is away, the séance's questions and true answers, Miracle's victim,
+// the ghost as the pack's first victim). Votes, speeches and claims are not evidence for
+// it: reading them is the players' job, and the observer is the baseline they must beat.
+//
+// It is fed the log's public events (`vis === ALL`) and nothing else: `publicEvents` is
+// the only door, so no hidden fact can reach it.
+//
+// How: the cards of the dead and of revealed living players are known; the werewolf
+// cards not yet accounted for lie among the other seats. Every placement of them (at most
+// C(17,4) = 2,380 for 004's largest table) is checked against the public facts that
+// depend on where the werewolves sit, and weighted by the number of ways to deal the
+// other cards consistently (a séance's "is he a plain villager?" or "is the witch a
+// man?" constrain those). Without such facts every placement is as likely as any other
+// and the posterior is the werewolves left over the unknown seats, in closed form.
+//
+// Where it is approximate (listed in `Posterior.approximations`, and in docs/metrics.md),
+// it knows less, never more — it keeps worlds the exact observer would drop: a Thief in
+// the deck (his exchange with the two cards left over is treated as not having happened:
+// the placements are of the cards as dealt, over the seats and the two spare cards);
+// Cupid (the lovers are unknown: their win is ignored, up to one werewolf — two in the
+// Harvest Festival — may be a lover across the teams, left out of the pack when the
+// game's end is checked, and under 001's immunity any one of a lone werewolf's targets
+// may be his lover); the Pied Piper (his win by charms is ignored; a séance's "same
+// side?" no says only "not two werewolves"); the Harvest Festival's witch (her potion may
+// turn one card, unseen, into a werewolf's or a plain villager's, 004: every world with
+// such a turn is kept, weighed by a fixed prior — `computeTurned` — and the séance's
+// answers about cards are read as telling nothing); the séance's "has the Seer found a
+// werewolf?" (read as telling nothing); more placements than `limit` (then the closed
+// form is used). It never rules out a world for want of a potion or a life: a lone
+// werewolf's failed kill is taken as explained if a Guard, a Witch or an Elder could be
+// alive to explain it (the exact observer would also count the Witch's heal already
+// spent; that case is flagged).
+
+import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.js';
+import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
+import { seanceHolds } from './seance.js';
+import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
+
+export { popcount } from './placements.js';
+
+export interface Posterior {
+  /** Per seat, the probability that it is a werewolf now (seats whose card is known: 0 or 1). */
+  readonly p: Float64Array;
+  /** True when no approximation was needed (see the file's header). */
+  readonly exact: boolean;
+  /** Why it is approximate: short phrases, empty when exact. */
+  readonly approximations: readonly string[];
+  /** Placements of the werewolf cards enumerated (0: the closed form, every placement alike). */
+  readonly placements: number;
+}
+
+/** A log's public events, the observer's only input. */
+export function publicEvents(log: readonly Event[]): Event[] {
+  return log.filter((e) => e.vis === ALL);
+}
+
+/** Placements enumerated at most; beyond, the closed form (flagged approximate). */
+export const DEFAULT_PLACEMENT_LIMIT = 200_000;
+
+export interface ObserverOptions {
+  readonly limit?: number;
+}
+
+/** What may have acted on a night, as far as the public knows. */
+interface NightPowers {
+  /** A witch may have poisoned someone. */
+  readonly poison: boolean;
+  /** A guard may have died of a second night's protection (guardRepeat=lethal). */
+  readonly lethalGuard: boolean;
+  /** Someone may have stopped a certain kill (guard, witch's heal, the Elder's second life). */
+  readonly saver: boolean;
+  /** ... but only the witch's heal or the Elder's life, which may have been spent (flagged). */
+  readonly saverSpendable: boolean;
+}
+
+/** Beyond every moment: no fact failed. */
+const NEVER = 2 ** 40;
+
+const SPENT_SAVER = "a lone werewolf's failed kill is explained by a heal or a life that may have been spent";
+
+/** A public fact with its moment: it holds or not for the werewolves of that moment (a Miracle's turn taken off). */
+interface TimedFact {
+  readonly moment: number;
+  readonly turned: number;
+  readonly holds: (wolves: number) => boolean;
+}
+
+/** One kind of world under the Harvest witch's potion (IdealObserver.computeTurned). */
+interface TurnWorld {
+  /** The turned seat, his card shown. */
+  readonly x: number;
+  /** The dealt werewolf cards already placed (the seats whose cards were shown, x's as the world says). */
+  readonly fixed: number;
+  /** The positions the other werewolf cards may lie at. */
+  readonly free: number;
+  /** Turned into a werewolf (else a werewolf turned into a plain villager). */
+  readonly toWolf: boolean;
+  /** The turn came before a Miracle that turned x into a plain villager (or there was none). */
+  readonly regimeA: boolean;
+  /** The moments of the nights the turn may have happened on. */
+  readonly nights: readonly number[];
+}
+
+interface PlacementContext {
+  /** Positions a werewolf card may hold: unrevealed seats (and, with a thief, the two spare cards). */
+  readonly positions: number;
+  /** Werewolf cards among the positions. */
+  readonly k: number;
+  readonly villagers: number;
+  readonly witchUnseen: boolean;
+  readonly powers: readonly NightPowers[];
+}
+
+export class IdealObserver {
+  /** The public facts read so far (facts.ts). */
+  private readonly f: PublicFacts;
+  private readonly limit: number;
+  private cachedVersion = -1;
+  private cached: Posterior | null = null;
+
+  constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
+    this.f = new PublicFacts(setup);
+    this.limit = opts.limit ?? DEFAULT_PLACEMENT_LIMIT;
+  }
+
+  /** Back to the start of a game of the same setup (an observer serves game after game). */
+  reset(): void {
+    this.f.reset();
+    this.cached = null;
+  }
+
+  /** Reads one public event (in log order). A non-public event is a caller's bug. */
+  see(e: Event): void {
+    this.f.see(e);
+  }
+
+  /** The posterior now (recomputed only after a public fact that can change it). */
+  posterior(): Posterior {
+    if (this.cached !== null && this.cachedVersion === this.f.version) return this.cached;
+    this.cached = this.compute();
+    this.cachedVersion = this.f.version;
+    return this.cached;
+  }
+
+  /**
+   * The weight of one placement of the werewolf cards (a mask over the seats, with the
+   * thief's spare cards at bits n and n+1): the deals of the other cards consistent with
+   * the public facts (0: inconsistent). For tests: the true placement must never weigh 0.
+   */
+  weightOf(wolves: number): number {
+    const ctx = this.context();
+    if (ctx === null) return 0;
+    const unknown = wolves & ctx.positions;
+    if ((wolves & ~ctx.positions) !== this.f.revealedWolves || popcount(unknown) !== ctx.k) return 0;
+    return this.weigh(unknown, ctx);
+  }
+
+  private seatMask(): number {
+    return this.f.n >= 31 ? -1 : (1 << this.f.n) - 1;
+  }
+
+  /** What every placement shares: the unknown positions, the werewolves among them, the nights' powers. */
+  private context(): PlacementContext | null {
+    let positions = this.f.thief ? bit(this.f.n) | bit(this.f.n + 1) : 0;
+    for (let s = 0; s < this.f.n; s++) if (this.f.revealed[s] === null) positions |= bit(s);
+    // The cards not yet seen: the deck minus the revealed ones.
+    const unseen = new Map(this.f.deckCount);
+    for (const r of this.f.revealed) if (r !== null) unseen.set(r, (unseen.get(r) ?? 0) - 1);
+    const k = unseen.get('werewolf') ?? 0;
+    const villagers = unseen.get('villager') ?? 0;
+    for (const c of unseen.values()) if (c < 0) return null;
+    if (k > popcount(positions)) return null;
+    const powers = this.f.nights.map((nf) => this.powersOf(nf));
+    return { positions, k, villagers, witchUnseen: (unseen.get('witch') ?? 0) > 0, powers };
+  }
+
+  /** Whether a card could be at the table on a night: unseen (so held by a living seat), or seen on a seat alive then. */
+  private cardAt(role: Role, night: number): boolean {
+    const total = this.f.deckCount.get(role) ?? 0;
+    if (total === 0) return false;
+    let seen = 0;
+    for (let s = 0; s < this.f.n; s++) {
+      if (this.f.revealed[s] !== role) continue;
+      seen++;
+      if (this.f.lastNight[s]! >= night) return true;
+    }
+    return seen < total;
+  }
+
+  private powersOf(nf: NightFacts): NightPowers {
+    // April Fools: a power swapped at the dawn stays with its new holder through the night, its card dead or not.
+    const at = nf.aprilFools ? nf.night - 1 : nf.night;
+    const powered = nf.night <= this.f.powersLostDay;
+    const witch = powered && this.cardAt('witch', at);
+    const guard = powered && this.cardAt('guard', at);
+    const elder = this.cardAt('elder', at);
+    return {
+      poison: witch,
+      lethalGuard: guard && this.f.options.guardRepeat === 'lethal',
+      saver: witch || guard || elder,
+      saverSpendable: !guard && (witch || elder),
+    };
+  }
+
+  private compute(): Posterior {
+    const p = new Float64Array(this.f.n);
+    const fixedWolves = this.f.revealedWolves & ~this.f.turned;
+    for (let s = 0; s < this.f.n; s++) if ((fixedWolves & bit(s)) !== 0) p[s] = 1;
+    if (!this.dependsOnPlacement() && this.f.contradiction === null) return this.closedForm(p);
+    const approximations = new Set(this.f.approximations);
+    if (this.f.potionTurns && this.f.contradiction === null) {
+      const powers = this.f.nights.map((nf) => this.powersOf(nf));
+      if (powers.some((pw) => pw.poison)) return this.computeTurned(powers, approximations);
+    }
+    const ctx = this.context();
+    if (ctx === null || this.f.contradiction !== null) {
+      approximations.add(`the public facts contradict each other (${this.f.contradiction ?? 'more cards seen than dealt'})`);
+      return this.knowNothing(approximations);
+    }
+    const seats = positionsOf(ctx.positions);
+    const count = binomial(seats.length, ctx.k);
+    if (count > this.limit) {
+      approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
+      return this.uniform(p, ctx, approximations);
+    }
+    const mass = new Float64Array(this.f.n);
+    let total = 0;
+    let spendable = false;
+    forEachPlacement(seats, ctx.k, (w) => {
+      const weight = this.weigh(w, ctx);
+      if (weight === 0) return;
+      if (this.lastWeighSpendable) spendable = true;
+      total += weight;
+      for (let s = 0; s < this.f.n; s++) if ((w & bit(s)) !== 0) mass[s]! += weight;
+    });
+    if (total === 0) {
+      approximations.add('the public facts contradict each other (no placement explains them)');
+      return this.knowNothing(approximations);
+    }
+    if (spendable) approximations.add(SPENT_SAVER);
+    for (let s = 0; s < this.f.n; s++) if ((ctx.positions & bit(s)) !== 0) p[s] = mass[s]! / total;
+    return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
+  }
+
+  /**
+   * The posterior when the Harvest witch's potion may have turned a card (POTION_TURNS). A
+   * world is a placement of the werewolf cards as dealt (over the seats, and a thief's two
+   * spare cards) with either no turn, or one seat x turned — a non-werewolf into a
+   * werewolf, or a werewolf into a plain villager — on a night t when a witch could act
+   * and x was alive. The facts up to night t's pack hold for the cards as dealt, the later
+   * ones for x turned (he wakes with the pack from night t + 1, the game's end counts him),
+   * and every card a seat turned over is its card at that moment. A world with no turn
+   * weighs 1; one with a turn 1/(4 × players): the box's turning face (1 in 4) on a target
+   * among the seats. The night of the turn is not weighed: any night that explains the
+   * facts will do. Cards shown, not counted: a turned card makes one more werewolf or
+   * villager card than the deck holds.
+   */
+  private computeTurned(powers: readonly NightPowers[], approximations: Set<string>): Posterior {
+    const n = this.f.n;
+    const seats = this.seatMask();
+    const facts = this.timedFacts(powers);
+    let positions = this.f.thief ? bit(n) | bit(n + 1) : 0;
+    for (let s = 0; s < n; s++) if (this.f.revealed[s] === null) positions |= bit(s);
+    const deckWolves = this.f.deckCount.get('werewolf') ?? 0;
+    // A seat whose shown cards no world without a turn explains must be the turned one.
+    let changed = 0;
+    for (let s = 0; s < n; s++) if (!this.sightingsAgree(s)) changed |= bit(s);
+    if (popcount(changed) > 1) {
+      approximations.add('the public facts contradict each other (two cards changed)');
+      return this.knowNothing(approximations);
+    }
+    // Turns of a seat whose card is unknown: the nights he was alive and a witch could act.
+    const unknownTurns: number[][] = [];
+    let unknown = 0;
+    for (let x = 0; x < n; x++) {
+      const nights: number[] = [];
+      if (changed === 0 && (positions & bit(x)) !== 0)
+        this.f.nights.forEach((nf, i) => {
+          if (powers[i]!.poison && (nf.living & bit(x)) !== 0) nights.push(nf.moment);
+        });
+      unknownTurns.push(nights);
+      if (nights.length > 0) unknown |= bit(x);
+    }
+    // Turns of a seat whose card was shown (dead, an Idiot, a Scapegoat, a Miracle's victim).
+    const shown: TurnWorld[] = [];
+    for (let x = 0; x < n; x++)
+      if (this.f.revealed[x] !== null && (changed === 0 || changed === bit(x)))
+        for (const xIn of [true, false]) shown.push(...this.turnsOf(x, xIn, positions, powers));
+    const free = popcount(positions);
+    const k = deckWolves - popcount(this.f.revealedWolves);
+    let count = binomial(free, k) * (1 + popcount(unknown));
+    for (const w of shown) count += binomial(free, deckWolves - popcount(w.fixed));
+    if (count > this.limit) {
+      approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
+      return this.knowNothing(approximations);
+    }
+    // The facts' verdict on a set of werewolves (a Miracle's turns taken off at each fact): the
+    // moment of the first fact it fails (the cards as dealt must pass every fact up to the
+    // turn) or of the last one (the turned cards must pass every fact after it), times 2, plus
+    // 1 if a spent heal was needed. Memoized where the same sets recur in many worlds.
+    const firstFails = new Map<number, number>();
+    const lastFails = new Map<number, number>();
+    const verdict = (memo: Map<number, number> | null, set: number, first: boolean, xb = 0): number => {
+      const known = memo?.get(set);
+      if (known !== undefined) return known;
+      this.lastWeighSpendable = false;
+      let fail = first ? NEVER : -NEVER;
+      for (let i = 0; i < facts.length; i++) {
+        const f = facts[first ? i : facts.length - 1 - i]!;
+        if (!f.holds((set & ~f.turned) | xb)) {
+          fail = f.moment;
+          break;
+        }
+      }
+      const v = 2 * fail + (this.lastWeighSpendable ? 1 : 0);
+      memo?.set(set, v);
+      return v;
+    };
+    const mass = new Float64Array(n);
+    let total = 0;
+    let spendable = false;
+    const turnWeight = 1 / (4 * n);
+    const add = (now: number, weight: number, spent: boolean) => {
+      if (spent) spendable = true;
+      total += weight;
+      for (let m = now; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += weight;
+    };
+    /** The turn (to `after`, the werewolves then) fits a night the dealt cards explain until, and the turned ones from. */
+    const turnFits = (before: number, after: number, nights: readonly number[]): boolean => {
+      const beforeFail = Math.floor(before / 2);
+      const afterFail = Math.floor(after / 2);
+      for (const e of nights) if (afterFail <= e && e < beforeFail) return true;
+      return false;
+    };
+    // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose card is unknown.
+    forEachPlacement(positionsOf(positions), k, (w) => {
+      const dealt = (this.f.revealedWolves | w) & seats;
+      const before = verdict(null, dealt, true);
+      if (changed === 0 && before >= 2 * NEVER) add(dealt & ~this.f.turned, 1, before % 2 !== 0);
+      for (let m = unknown; m !== 0; m &= m - 1) {
+        const x = 31 - Math.clz32(m & -m);
+        const nights = unknownTurns[x]!;
+        if (before < 2 * nights[0]! + 2) continue; // the dealt cards fail a fact by the first night he could be turned
+        const afterTurn = (dealt & bit(x)) !== 0 ? dealt & ~bit(x) : dealt | bit(x);
+        const after = verdict(lastFails, afterTurn, false);
+        if (turnFits(before, after, nights)) add(afterTurn & ~this.f.turned, turnWeight, before % 2 !== 0 || after % 2 !== 0);
+      }
+    });
+    // The turn of a seat whose card was shown: his dealt card set by the world.
+    for (const world of shown) {
+      const xb = bit(world.x);
+      forEachPlacement(positionsOf(world.free), deckWolves - popcount(world.fixed), (w) => {
+        const dealt = (world.fixed | w) & seats;
+        const before = verdict(firstFails, dealt, true);
+        const afterTurn = world.toWolf ? dealt | xb : dealt & ~xb;
+        // After a Miracle on x (regime B) the potion turns him back into a werewolf: his Miracle no longer counts.
+        const after = world.regimeA ? verdict(lastFails, afterTurn, false) : verdict(null, afterTurn, false, xb);
+        if (!turnFits(before, after, world.nights)) return;
+        const now = world.regimeA ? afterTurn & ~this.f.turned : (afterTurn & ~this.f.turned) | xb;
+        add(now, turnWeight, before % 2 !== 0 || after % 2 !== 0);
+      });
+    }
+    if (total === 0) {
+      approximations.add('the public facts contradict each other (no placement explains them)');
+      return this.knowNothing(approximations);
+    }
+    if (spendable) approximations.add(SPENT_SAVER);
+    const p = new Float64Array(n);
+    for (let s = 0; s < n; s++) p[s] = mass[s]! / total;
+    return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
+  }
+
+  /**
+   * The worlds in which the potion turned seat x, dealt a werewolf card (`xIn`) or not: one
+   * per regime (the turn before or after a Miracle that turned x into a plain villager),
+   * with the nights it may have happened on, as the cards x showed allow.
+   */
+  private turnsOf(x: number, xIn: boolean, positions: number, powers: readonly NightPowers[]): TurnWorld[] {
+    const xb = bit(x);
+    const fixed = (this.f.revealedWolves & ~xb) | (xIn ? xb : 0);
+    const free = positions;
+    const miracle = this.f.miracleAt[x]!;
+    const out: TurnWorld[] = [];
+    for (const regimeA of miracle === Infinity ? [true] : [true, false]) {
+      // Before the turn x is a werewolf if dealt one and no Miracle came first; the turn flips that.
+      const toWolf = !(xIn && regimeA);
+      // The turn's night (its moment) must lie in [lo, hi): before the Miracle (regime A) or after it.
+      let lo = regimeA ? -Infinity : miracle;
+      let hi = regimeA ? miracle : Infinity;
+      for (const { moment, role } of this.f.sightings[x]!) {
+        const before = miracle < moment ? role === 'villager' : (role === 'werewolf') === xIn;
+        const after = regimeA && miracle < moment ? role === 'villager' : role === (toWolf ? 'werewolf' : 'villager');
+        if (!before && !after) {
+          lo = Infinity;
+          break;
+        }
+        if (!after) lo = Math.max(lo, moment); // shown before the turn
+        if (!before) hi = Math.min(hi, moment); // shown after it
+      }
+      const nights: number[] = [];
+      this.f.nights.forEach((nf, i) => {
+        if (powers[i]!.poison && (nf.living & xb) !== 0 && lo <= nf.moment && nf.moment < hi) nights.push(nf.moment);
+      });
+      if (nights.length > 0) out.push({ x, fixed, free, toWolf, regimeA, nights });
+    }
+    return out;
+  }
+
+  /** Whether the cards seat s showed agree with one card all game (a Miracle's plain villager after it). */
+  private sightingsAgree(s: number): boolean {
+    const wolf = this.f.revealed[s] === 'werewolf';
+    const miracle = this.f.miracleAt[s]!;
+    return this.f.sightings[s]!.every(({ moment, role }) => (miracle < moment ? role === 'villager' : (role === 'werewolf') === wolf));
+  }
+
+  /** Every public fact about where the werewolves sit, with its moment, in the order of the game. */
+  private timedFacts(powers: readonly NightPowers[]): TimedFact[] {
+    const facts: TimedFact[] = [];
+    this.f.nights.forEach((nf, i) => facts.push({ moment: nf.moment, turned: nf.turned, holds: (w) => this.nightHolds(w, nf, powers[i]!) }));
+    for (const cp of this.f.checkpoints) facts.push({ moment: cp.moment, turned: cp.turned, holds: (w) => this.notOver(w, cp) });
+    for (const q of this.f.predicates) facts.push({ moment: q.moment, turned: q.turned, holds: (w) => seanceHolds(this.f, w, q) });
+    return facts.sort((a, b) => a.moment - b.moment);
+  }
+
+  /**
+   * The public facts contradict each other (or are too many to weigh): the observer says
+   * only what the dead's cards say, and spreads the werewolf cards not seen dead over the
+   * living, never 0 nor 1 — knowing less, never more.
+   */
+  private knowNothing(approximations: Set<string>): Posterior {
+    const p = new Float64Array(this.f.n);
+    let living = 0;
+    let deadWolves = 0;
+    for (let s = 0; s < this.f.n; s++) {
+      const shown = this.f.sightings[s]!;
+      const last = shown[shown.length - 1];
+      if ((this.f.alive & bit(s)) !== 0) living++;
+      else if (last?.role === 'werewolf') {
+        p[s] = 1;
+        deadWolves++;
+      }
+    }
+    const left = (this.f.deckCount.get('werewolf') ?? 0) - deadWolves;
+    const q = living === 0 ? 0 : Math.min(Math.max(left / living, 1 / (2 * living)), 1 - 1 / (2 * living));
+    for (let s = 0; s < this.f.n; s++) if ((this.f.alive & bit(s)) !== 0) p[s] = q;
+    return { p, exact: false, approximations: [...approximations], placements: 0 };
+  }
+
+  /**
+   * No public fact tells placements apart: the werewolf cards not seen are spread evenly
+   * over the seats whose card is not known (no thief here: every card is on a seat).
+   */
+  private closedForm(p: Float64Array): Posterior {
+    let unknown = 0;
+    let seenWolves = 0;
+    for (let s = 0; s < this.f.n; s++) {
+      const r = this.f.revealed[s];
+      if (r === null) unknown++;
+      else if (r === 'werewolf') seenWolves++;
+    }
+    const k = (this.f.deckCount.get('werewolf') ?? 0) - seenWolves;
+    const q = unknown === 0 ? 0 : k / unknown;
+    for (let s = 0; s < this.f.n; s++) if (this.f.revealed[s] === null) p[s] = q;
+    return { p, exact: this.f.approximations.size === 0, approximations: [...this.f.approximations], placements: 0 };
+  }
+
+  /** The werewolves left, spread evenly over the unknown positions. */
+  private uniform(p: Float64Array, ctx: PlacementContext | null, approximations: Set<string>): Posterior {
+    if (ctx !== null) {
+      const m = popcount(ctx.positions);
+      for (let s = 0; s < this.f.n; s++) if ((ctx.positions & bit(s)) !== 0) p[s] = m === 0 ? 0 : ctx.k / m;
+    }
+    return { p, exact: approximations.size === 0, approximations: [...approximations], placements: 0 };
+  }
+
+  /** True when some public fact tells placements apart (else the closed form is exact). */
+  private dependsOnPlacement(): boolean {
+    if (this.f.predicates.length > 0 || this.f.mustVillager !== 0 || this.f.mustNotVillager !== 0 || this.f.witchAllowed !== -1) return true;
+    if (this.f.thief) return true;
+    if (this.f.harvest && this.f.nights.length > 0) return true;
+    return this.f.nights.some((nf) => nf.away !== 0);
+  }
+
+  private lastWeighSpendable = false;
+
+  /** The weight of the placement `w` of the unknown werewolves (bits of ctx.positions). */
+  private weigh(w: number, ctx: PlacementContext): number {
+    this.lastWeighSpendable = false;
+    const wolves = (w | this.f.revealedWolves) & this.seatMask();
+    for (const cp of this.f.checkpoints) if (!this.notOver(wolves & ~cp.turned, cp)) return 0;
+    for (const q of this.f.predicates) if (!seanceHolds(this.f, wolves & ~q.turned, q)) return 0;
+    for (let i = 0; i < this.f.nights.length; i++) {
+      const nf = this.f.nights[i]!;
+      if (!this.nightHolds(wolves & ~nf.turned, nf, ctx.powers[i]!)) return 0;
+    }
+    return this.deals(w, ctx);
+  }
+
+  /** Deals of the other cards over the positions left (villager and witch facts), up to a factor common to all placements. */
+  private deals(w: number, ctx: PlacementContext): number {
+    const rest = ctx.positions & ~w;
+    if ((this.f.mustVillager & w) !== 0) return 0;
+    const mustV = this.f.mustVillager & rest;
+    const mustNot = this.f.mustNotVillager & rest;
+    const free = rest & ~mustV & ~mustNot;
+    const f = popcount(free);
+    const v = ctx.villagers - popcount(mustV);
+    if (v < 0 || v > f) return 0;
+    // (the other cards, all different, then fill the seats left in as many ways for every placement)
+    if (this.f.witchAllowed === -1 || !ctx.witchUnseen) return binomial(f, v);
+    return popcount(this.f.witchAllowed & mustNot) * binomial(f, v) + popcount(this.f.witchAllowed & free) * binomial(f - 1, v);
+  }
+
+  /**
+   * Whether the game was not over at `cp` with the werewolves then at `wolves`. A werewolf
+   * in love across the teams is not counted in the pack (engine/flow/victory.ts), and the
+   * lovers are unknown: as many werewolves as may be such lovers are left out of it — one
+   * if a living non-werewolf could be his partner (a partner's death kills him of grief);
+   * in the Harvest Festival two, whoever lives (Cupid's triangle: its abandoned lover
+   * outlives the others; a potion may turn a lover into a werewolf). Only the lovers' and
+   * the Piper's own wins are ignored: facts dropped, never worlds.
+   */
+  private notOver(wolves: number, cp: Checkpoint): boolean {
+    const living = popcount(cp.living);
+    const pack = popcount(wolves & cp.living);
+    if (pack === 0) return false;
+    const lovers = !this.f.cupid ? 0 : this.f.harvest ? 2 : living > pack ? 1 : 0;
+    if (pack <= lovers) return true;
+    return this.wolvesHaveNotWon(pack - lovers, living - pack + lovers);
+  }
+
+  private wolvesHaveNotWon(pack: number, others: number): boolean {
+    switch (this.f.options.wolvesWin) {
+      case 'all':
+        return others > 0;
+      case 'second-last':
+        return others > 1;
+      case 'parity':
+        return pack < others;
+    }
+  }
+
+  /** Whether the séance's answer is true with the werewolves then at `wolves`. */
+  /** Whether the night's public outcome has an explanation with the werewolves of that night at `wolves`. */
+  private nightHolds(wolves: number, nf: NightFacts, powers: NightPowers): boolean {
+    const now = wolves & nf.living;
+    const awake = now & ~nf.away;
+    let legal = 0;
+    if (awake !== 0) {
+      let reach = nf.living & ~nf.away;
+      if (this.f.harvest) {
+        let near = 0;
+        const masks = (nf.near ??= neighbourMasks(this.f.n, nf.living));
+        for (let a = awake; a !== 0; a &= a - 1) near |= masks[31 - Math.clz32(a & -a)]!;
+        reach &= near;
+      }
+      switch (this.f.options.packTargets) {
+        case 'non-wolves':
+          legal = reach & ~now;
+          break;
+        case 'anyone':
+          legal = reach;
+          break;
+        case 'self-or-non-wolves':
+          legal = reach & (~now | awake);
+          break;
+      }
+    }
+    const others = (powers.poison ? 1 : 0) + (powers.lethalGuard ? 1 : 0);
+    const deaths = popcount(nf.deaths);
+    // The Little Girl caught peeking is the pack's victim whatever it chose (not in the Harvest Festival).
+    const caught = this.f.harvest ? 0 : nf.deaths & this.f.revealedAs('little-girl');
+    if (nf.known >= 0) {
+      const victim = bit(nf.known);
+      if (awake === 0 || ((legal | caught) & victim) === 0) return false;
+      return popcount(nf.deaths & ~victim) <= others;
+    }
+    if (nf.known === UNKNOWN && !nf.noWolfDeath && awake !== 0 && (nf.deaths & (legal | caught)) !== 0 && deaths - 1 <= others) return true;
+    // Nobody died of the werewolves: the others explain every death, and the pack's kill failed or never came.
+    if (deaths > others) return false;
+    // A lone werewolf may not name his lover (001: loversMayKillEachOther=false), and the
+    // lovers are unknown: any one of his targets may be that lover.
+    const sparedLover = this.f.cupid && !this.f.options.loversMayKillEachOther ? 1 : 0;
+    const certainKill = popcount(awake) === 1 && !this.f.options.packMayAbstain && popcount(legal) > sparedLover;
+    if (!certainKill) return true;
+    if (!powers.saver) return false;
+    if (powers.saverSpendable) this.lastWeighSpendable = true;
+    return true;
+  }
+
+}

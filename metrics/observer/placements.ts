@@ -1,0 +1,53 @@
+// The counting the ideal observer does (observer.ts): seats as bits, the subsets of a set
+// of seats, binomials, and a circle's living neighbours.
+
+import { neighboursWhere } from '../../engine/index.js';
+
+/** A seat as a bit. */
+export const bit = (s: number) => 1 << s;
+
+/** Set bits of a 32-bit mask. */
+export function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function binomial(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+export function positionsOf(mask: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < 32; s++) if ((mask & bit(s)) !== 0) out.push(s);
+  return out;
+}
+
+/** Each seat's living neighbours (engine's circle: the nearest living seat on each side), as masks. */
+export function neighbourMasks(players: number, living: number): Int32Array {
+  const out = new Int32Array(players);
+  const alive = (i: number) => (living & bit(i)) !== 0;
+  for (let s = 0; s < players; s++) for (const t of neighboursWhere(players, alive, s)) out[s]! |= bit(t);
+  return out;
+}
+
+export function nearestLeft(players: number, living: number, seat: number): number {
+  for (let k = 1; k < players; k++) {
+    const i = (seat + k) % players;
+    if ((living & bit(i)) !== 0) return i;
+  }
+  return -1;
+}
+
+/** Calls `f` with every k-subset of `seats` as a mask. */
+export function forEachPlacement(seats: readonly number[], k: number, f: (mask: number) => void): void {
+  if (k < 0 || k > seats.length) return;
+  const go = (from: number, left: number, mask: number): void => {
+    if (left === 0) return f(mask);
+    for (let i = from; i <= seats.length - left; i++) go(i + 1, left - 1, mask | bit(seats[i]!));
+  };
+  go(0, k, 0);
+}
