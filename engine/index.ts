@@ -11,6 +11,7 @@ export * from './options.js';
 export * from './outcome.js';
 export * from './presets.js';
 export * from './result.js';
+export * from './suggest.js';
 export * from './rng.js';
 export * from './teams.js';
 export * from './setup.js';

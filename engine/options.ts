@@ -6,7 +6,8 @@
 
 import { CAUSES, isCause, type Cause } from './causes.js';
 import { MOON_EVENTS, isMoonEvent, type MoonEvent } from './moon/cards.js';
-import { didYouMean, err, ok, type Result } from './result.js';
+import { err, ok, type Result } from './result.js';
+import { didYouMean } from './suggest.js';
 
 export const WOLVES_WIN = ['all', 'second-last', 'parity'] as const;
 export const VICTORY_AT = ['each-death', 'chain-end'] as const;

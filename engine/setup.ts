@@ -4,7 +4,8 @@
 
 import { DEFAULT_OPTIONS, formatOptions, parseRuleAssignments, type RuleOptions } from './options.js';
 import { DEFAULT_PRESET, findPreset, presetNames, type RoleCounts } from './presets.js';
-import { didYouMean, err, ok, type Result } from './result.js';
+import { err, ok, type Result } from './result.js';
+import { didYouMean } from './suggest.js';
 import { REPEATABLE_ROLES, ROLES, parseRole, type Role } from './teams.js';
 
 export const MIN_PLAYERS = 2;

@@ -9,7 +9,7 @@
 
 import yargs from 'yargs';
 import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
-import { closest } from './suggest.js';
+import { closest } from '../../engine/index.js';
 import { executionOptions, NUMBER, RUN_AGENTS, RUN_GROUP, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../../reports/replay-page.js';
 import { RateWindow } from '../../scripts/cli/progress.js';
-import { closest, editDistance } from '../../scripts/cli/suggest.js';
 import { expectedGames } from '../../tournaments/sweep-schedule.js';
 import { gamesForPrecision } from '../../stats/inference.js';
 import { removeDir, sim, snapshot, tempDir } from '../helpers/sim-cli.js';
@@ -170,20 +169,5 @@ describe('a sweep’s overall total (its bar and ETA)', () => {
     expect(expectedGames({ kind: 'open', target: 1000 }, 0, 0, a)).toBe(10_000);
     // Never below the next checkpoint.
     expect(expectedGames({ kind: 'open', target: 5000 }, 4000, 40, a)).toBe(5000);
-  });
-});
-
-describe('did you mean', () => {
-  it.each([
-    ['gmaes', 'games', 1],
-    ['games', 'games', 0],
-    ['plyers', 'players', 1],
-    ['sede', 'seed', 1],
-  ])('%s → %s (%i edits)', (word, known, d) => expect(editDistance(word, known)).toBe(d));
-
-  it('suggests the nearest name, a name the word begins, or nothing', () => {
-    expect(closest('tournamnet', ['tournament', 'report'])).toBe('tournament');
-    expect(closest('rep', ['tournament', 'report'])).toBe('report');
-    expect(closest('zzzzzz', ['tournament', 'report'])).toBeUndefined();
   });
 });

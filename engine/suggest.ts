@@ -1,5 +1,6 @@
-// "Did you mean": the nearest known name to a mistyped flag or command, by edit distance
-// (a swap of two neighbouring letters counts as one edit), or one it is the start of.
+// "Did you mean": the nearest known name to a mistyped word (a flag, a command, a role, a
+// rule option, an agent's parameter), by edit distance (a swap of two neighbouring letters
+// counts as one edit), or one it is the start of. The one rule for every such hint.
 
 /** Edits (insert, delete, replace, swap of neighbours) from `a` to `b`. */
 export function editDistance(a: string, b: string): number {
@@ -25,4 +26,10 @@ export function closest(word: string, known: readonly string[]): string | undefi
   if (best !== undefined && best.d <= Math.max(2, Math.floor(w.length / 3))) return best.name;
   if (w.length >= 3) return known.find((k) => k.toLowerCase().startsWith(w));
   return undefined;
+}
+
+/** The hint to append to an error about `word`: " (did you mean 'x'?)", or nothing. */
+export function didYouMean(word: string, known: readonly string[]): string {
+  const c = closest(word, known);
+  return c === undefined ? '' : ` (did you mean '${c}'?)`;
 }
