@@ -132,7 +132,7 @@ export class NoAnswer extends Error {
 }
 
 function thrown(seat: number, e: unknown): DecisionError {
-  return { code: 'malformed', seat, message: `the agent failed: ${e instanceof Error ? e.message : String(e)}` };
+  return { code: 'agent-failed', seat, message: `the agent failed: ${e instanceof Error ? e.message : String(e)}` };
 }
 
 function submitFallback(seats: Seats, d: Decision, lastError: DecisionError | undefined, opts: PlayOptions): void {

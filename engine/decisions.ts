@@ -178,7 +178,8 @@ export type AnswerOf<K extends DecisionKind> = K extends 'pack'
     ? { readonly kind: K; readonly target: number | null }
     : Extract<Answer, { kind: K }>;
 
-export const DECISION_ERRORS = ['no-decision', 'wrong-kind', 'malformed', 'illegal', 'game-over'] as const;
+/** Why an answer was not taken: the engine's reasons, and the drivers' `agent-failed` (agents/play.ts: the agent threw instead of answering). */
+export const DECISION_ERRORS = ['no-decision', 'wrong-kind', 'malformed', 'illegal', 'game-over', 'agent-failed'] as const;
 export type DecisionErrorCode = (typeof DECISION_ERRORS)[number];
 
 export interface DecisionError {

@@ -144,7 +144,7 @@ async function playTable(host: ExecHost, t: CheckTable, o: CheckOptions, asked: 
     const played = await playAsync(game, agents, {
       onInvalid: (e, d) => {
         // Unreadable replies were reported by the host already; this adds the engine's refusals.
-        if (e.code !== 'malformed' || !e.message.startsWith('the agent failed'))
+        if (e.code !== 'agent-failed')
           errors.push({ table: t.label, kind: 'illegal', message: e.message, decision: { kind: d.kind, seat: d.seat, game: index } });
       },
     });

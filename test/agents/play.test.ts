@@ -14,3 +14,17 @@ describe('smoke', () => {
     expect(g.log.filter((e) => e.type === 'end')).toHaveLength(1);
   });
 });
+
+describe('wrong answers, by kind', () => {
+  it("an agent that throws is charged as 'agent-failed', an illegal answer as the engine says: told apart by code, not by words", () => {
+    const setup = resolveSetup({ preset: 'standard', players: 8 });
+    if (!setup.ok) throw new Error(setup.error);
+    const thrower = { name: 'thrower', decide: () => { throw new Error('boom'); } };
+    const liar = { name: 'liar', decide: () => ({ kind: 'vote', target: 99 }) };
+    const codes = new Set<string>();
+    const g = new Game(setup.value, gameSeed('codes', 0));
+    playSync(g, [thrower, liar, ...Array(6).fill(randomAgent)], { onInvalid: (e) => codes.add(e.code) });
+    expect(codes.has('agent-failed')).toBe(true);
+    expect([...codes].filter((c) => c !== 'agent-failed').length).toBeGreaterThan(0);
+  });
+});
