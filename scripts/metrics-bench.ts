@@ -22,7 +22,7 @@ import { runKey, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
 import { versions } from '../runs/version.js';
-import { runReport } from '../reports/report-command.js';
+import { runReport } from '../commands/report.js';
 
 const { values } = parseArgs({ options: { games: { type: 'string' }, rounds: { type: 'string' } } });
 const GAMES = values.games === undefined ? 100_000 : Number(values.games);

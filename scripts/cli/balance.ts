@@ -3,8 +3,8 @@
 
 import { onInterrupt } from './interrupt.js';
 import type { Argv } from 'yargs';
-import { runBalance } from '../../reports/balance-command.js';
-import { runReport } from '../../reports/report-command.js';
+import { runBalance } from '../../commands/balance.js';
+import { runReport } from '../../commands/report.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedule.js';
 import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER, RUN_AGENTS } from './args.js';
 import { join } from 'node:path';

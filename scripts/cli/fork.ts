@@ -10,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { visible } from '../../narrate/escape.js';
 import { forkHtml } from '../../reports/fork-page.js';
-import { writeAtomic } from '../../reports/report-command.js';
+import { writeAtomic } from '../../commands/report.js';
 import { Store } from '../../runs/storage.js';
 import { parseClaim, type Edit } from '../../studies/edit.js';
 import { replayPage } from '../../reports/replay-page.js';

@@ -1,7 +1,7 @@
 // `sim metrics`: flags and printing (reports/metrics-command.ts does the work).
 
 import type { Argv } from 'yargs';
-import { metricsJson, runMetrics } from '../../reports/metrics-command.js';
+import { metricsJson, runMetrics } from '../../commands/metrics.js';
 import { renderTable } from '../../reports/terminal.js';
 import { DEFAULT_DB, RUN_AGENTS } from './args.js';
 import { fail, unwrap } from './errors.js';

@@ -27,7 +27,7 @@ import type { LlmStore } from '../../runs/llm/store.js';
 import { replayPage } from '../../reports/replay-page.js';
 import { gameJson } from '../../reports/replay-data.js';
 import { statSync } from 'node:fs';
-import { writeAtomic } from '../../reports/report-command.js';
+import { writeAtomic } from '../../commands/report.js';
 import { dirname, resolve } from 'node:path';
 import type { CliIo } from './io.js';
 

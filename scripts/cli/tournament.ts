@@ -7,7 +7,7 @@ import { onInterrupt } from './interrupt.js';
 import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating } from '../../agents/registry.js';
-import { planTournament, runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
+import { planTournament, runTournament, type TournamentArgs } from '../../commands/tournament.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile, removeDbFiles } from '../../runs/db-file.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, type PairingsCliArgs } from './args.js';

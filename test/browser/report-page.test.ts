@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runReport } from '../../reports/report-command.js';
-import { runTournament } from '../../reports/tournament-command.js';
+import { runReport } from '../../commands/report.js';
+import { runTournament } from '../../commands/tournament.js';
 import { launchBrowser, openWatched } from '../helpers/browser.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';
 

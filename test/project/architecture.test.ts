@@ -12,7 +12,7 @@ import ts from 'typescript';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The floors, from the bottom. */
-const LAYERS = ['engine', 'narrate', 'agents', 'stats', 'metrics', 'runs', 'tournaments', 'studies', 'reports', 'scripts'] as const;
+const LAYERS = ['engine', 'narrate', 'agents', 'stats', 'metrics', 'runs', 'tournaments', 'studies', 'reports', 'commands', 'scripts'] as const;
 
 /** What a module specifier is when the checker cannot read it: an import() of a computed path. */
 export const COMPUTED = '<computed>';

@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBalance, type BalanceArgs } from '../../reports/balance-command.js';
-import { runReport } from '../../reports/report-command.js';
+import { runBalance, type BalanceArgs } from '../../commands/balance.js';
+import { runReport } from '../../commands/report.js';
 import { ensembleMembers, ensembleVerdict } from '../../reports/ensemble.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import Database from 'better-sqlite3';
-import { runBalance, type BalanceArgs } from '../../reports/balance-command.js';
+import { runBalance, type BalanceArgs } from '../../commands/balance.js';
 import { Store } from '../../runs/storage.js';
 import { parseSeating } from '../../agents/registry.js';
 import { resolveSetup } from '../../engine/index.js';

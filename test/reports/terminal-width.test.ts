@@ -5,8 +5,8 @@
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runReport } from '../../reports/report-command.js';
-import { runTournament } from '../../reports/tournament-command.js';
+import { runReport } from '../../commands/report.js';
+import { runTournament } from '../../commands/tournament.js';
 import { displayWidth, renderTable, wrapCell } from '../../reports/terminal.js';
 import type { Table } from '../../reports/table.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';

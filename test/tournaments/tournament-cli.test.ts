@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTournament, type TournamentArgs } from '../../reports/tournament-command.js';
+import { runTournament, type TournamentArgs } from '../../commands/tournament.js';
 import { Store } from '../../runs/storage.js';
 import { SCHEMA_VERSION } from '../../runs/schema.js';
 import { removeDir, sim, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';

@@ -15,12 +15,12 @@ import { execCommandsOf } from '../agents/exec/kind.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
 import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
-import { rankingTable } from './leaderboard-table.js';
-import type { Table } from './table.js';
+import { rankingTable } from '../reports/leaderboard-table.js';
+import type { Table } from '../reports/table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
-import { toJsonObject } from './export.js';
-import { modelOf, tournamentReport } from './tournament-report.js';
-import { labelled, renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
+import { toJsonObject } from '../reports/export.js';
+import { modelOf, tournamentReport } from '../reports/tournament-report.js';
+import { labelled, renderTable, TERMINAL_WIDTH, wrap } from '../reports/terminal.js';
 
 export interface TournamentArgs {
   readonly db: string;

@@ -13,14 +13,14 @@ import { tournamentData } from '../tournaments/tournament-data.js';
 import { pairings, tournaments, type PairingRow, type TournamentRow } from '../tournaments/tournament-store.js';
 import { MetricsPool } from '../metrics/pool.js';
 import { distinctRuns, poolStoredRun } from '../runs/metrics.js';
-import { summarize } from './analysis.js';
-import { dbSource } from './db-source.js';
-import { toCsv, toJsonObject } from './export.js';
-import { replayHtml, reportHtml, type ReplayLink } from './html.js';
+import { summarize } from '../reports/analysis.js';
+import { dbSource } from '../reports/db-source.js';
+import { toCsv, toJsonObject } from '../reports/export.js';
+import { replayHtml, reportHtml, type ReplayLink } from '../reports/html.js';
 import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
-import { replayPage } from './replay-page.js';
-import { allTables, buildReport, type MetricsSection, type Report } from './report.js';
-import { terminalReport } from './terminal-report.js';
+import { replayPage } from '../reports/replay-page.js';
+import { allTables, buildReport, type MetricsSection, type Report } from '../reports/report.js';
+import { terminalReport } from '../reports/terminal-report.js';
 
 export interface ReportArgs {
   readonly db: string;

@@ -9,8 +9,8 @@ import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { distinctRuns, poolReplayedRun, poolStoredRun } from '../runs/metrics.js';
 import { Store, type RunRow } from '../runs/storage.js';
 import { pairings, tournament } from '../tournaments/tournament-store.js';
-import { metricsTable } from './metrics-tables.js';
-import type { Table } from './table.js';
+import { metricsTable } from '../reports/metrics-tables.js';
+import type { Table } from '../reports/table.js';
 
 export interface MetricsArgs {
   readonly db: string;

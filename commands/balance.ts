@@ -13,18 +13,18 @@ import { Store } from '../runs/storage.js';
 import { runSweep, type CellResult, type SweepOptions, type SweepOutcome } from '../tournaments/sweep.js';
 import { parseExtras, parsePlayers, parseWolves, planGrid, type GridSpec, type SweepCell } from '../tournaments/sweep-grid.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION, defaultMaxGames, type Adaptive } from '../tournaments/sweep-schedule.js';
-import { groupLabel } from './analysis.js';
-import { comparisonTable } from './analysis-tables.js';
-import { balanceByPlayers, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate } from './balance.js';
-import { toJsonObject } from './export.js';
+import { groupLabel } from '../reports/analysis.js';
+import { comparisonTable } from '../reports/analysis-tables.js';
+import { balanceByPlayers, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate } from '../reports/balance.js';
+import { toJsonObject } from '../reports/export.js';
 import { gamesForPrecision } from '../stats/inference.js';
 import { shortMix } from '../stats/mix.js';
-import { configKey, deckCounts } from './records.js';
-import { fitRoleValues, roleValueTable } from './role-values.js';
-import { MIX_COLUMNS, rateColumns } from './columns.js';
-import type { Row, Table } from './table.js';
-import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
-import { DEFAULT_TOLERANCE, ENSEMBLE_AGENTS, ENSEMBLE_ORDERS, ensembleMembers, ensembleMembersTable, ensembleTable, type MemberRate } from './ensemble.js';
+import { configKey, deckCounts } from '../reports/records.js';
+import { fitRoleValues, roleValueTable } from '../reports/role-values.js';
+import { MIX_COLUMNS, rateColumns } from '../reports/columns.js';
+import type { Row, Table } from '../reports/table.js';
+import { renderTable, TERMINAL_WIDTH, wrap } from '../reports/terminal.js';
+import { DEFAULT_TOLERANCE, ENSEMBLE_AGENTS, ENSEMBLE_ORDERS, ensembleMembers, ensembleMembersTable, ensembleTable, type MemberRate } from '../reports/ensemble.js';
 
 export interface BalanceArgs {
   readonly db: string;
