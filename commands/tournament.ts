@@ -15,6 +15,7 @@ import { execCommandsOf } from '../agents/exec/kind.js';
 import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
 import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
+import { scheduleFields } from '../tournaments/tournament-store.js';
 import { rankingTable } from '../reports/leaderboard-table.js';
 import type { Table } from '../reports/table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
@@ -137,13 +138,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       const json = {
         db: a.db,
         tournament: open.tournament.id,
-        key: s.key,
-        mode: s.mode,
-        entrants: s.entrants,
-        reference: s.reference,
-        selfPlay: s.selfPlay,
-        seed: s.seed,
-        games: s.games,
+        ...scheduleFields(s),
         setup: describeSetup(s.setup),
         pairings: data.pairings.map((p) => ({ ...p.row, stored: p.stored, planned: p.planned })),
         played: play.played,

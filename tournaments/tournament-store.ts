@@ -39,18 +39,13 @@ export function findTournament(store: Store, key: string, codeHash: string): Tou
   return t === undefined ? undefined : tournamentOf(t);
 }
 
+/** What a tournament's row keeps of its schedule (and its JSON shows), in that order. */
+export function scheduleFields(s: Schedule) {
+  return { key: s.key, mode: s.mode, entrants: s.entrants, reference: s.reference, selfPlay: s.selfPlay, seed: s.seed, games: s.games };
+}
+
 export function createTournament(store: Store, s: Schedule, setupText: string, codeHash: string): TournamentRow {
-  const t = store.tournaments().insert({
-    key: s.key,
-    mode: s.mode,
-    entrants: s.entrants,
-    reference: s.reference,
-    selfPlay: s.selfPlay,
-    seed: s.seed,
-    games: s.games,
-    setup: setupText,
-    codeHash,
-  });
+  const t = store.tournaments().insert({ ...scheduleFields(s), setup: setupText, codeHash });
   return tournamentOf(t);
 }
 
