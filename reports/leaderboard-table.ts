@@ -3,6 +3,7 @@
 
 import type { Board, BoardRow } from '../tournaments/leaderboard.js';
 import type { Table } from './table.js';
+import { devianceVerdict } from '../stats/inference.js';
 
 export function leaderboardTable(b: Board, precision: number): Table {
   return rankingTable(b.rows, {
@@ -10,7 +11,11 @@ export function leaderboardTable(b: Board, precision: number): Table {
     id: 'leaderboard',
     title: 'Leaderboard: every entrant of this setup in the database, on all its games',
     prior: b.model.prior,
-    notes: b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : [],
+    notes: [
+      // The scores come from the additive side model: say whether it fits, as the tournament's strengths table does.
+      `The side model behind the scores: ${devianceVerdict(b.model.deviance, b.model.df, 'additive strengths do not explain every pairing, so a score averages over pairings that differ more than it says (sim tournament shows the pairings)')}.`,
+      ...(b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : []),
+    ],
   });
 }
 
