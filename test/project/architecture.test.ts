@@ -110,24 +110,20 @@ describe('one door to stored games', () => {
     expect(found.map((v) => `${v.file}: ${v.target}: ${v.why}`)).toEqual([]);
   });
 
+  // The checker itself can fail: each SQL statement above runs/ is seen, and plain words are not SQL.
   test.each([
-    ['tournaments/x.ts', "const n = store.db.prepare('SELECT count(*) FROM games WHERE run = ?');"],
-    ['reports/x.ts', 'const q = `SELECT ${cols} FROM seats x`;'],
-    ['studies/x.ts', "db.exec('CREATE TABLE IF NOT EXISTS studies (id INTEGER)');"],
-    ['scripts/x.ts', "db.prepare('insert into games (run) values (?)');"],
-    ['reports/x.ts', "db.prepare('select idx from games');"],
-    ['scripts/x.ts', "import Database from 'better-sqlite3';"],
-    ['scripts/cli/x.ts', "d.pragma('PRAGMA user_version');"],
-  ])('sees SQL above runs/ in %s: %s', (file, source) => {
-    expect(sqlOf(file, source)).toHaveLength(1);
-  });
-
-  test.each([
-    ['runs/x.ts', "db.prepare('SELECT 1');"],
-    ['reports/x.ts', "const t = 'Select a player to vote for';"],
-    ['scripts/x.ts', "fail('delete the file from the disk first');"],
-  ])('lets %s be: %s', (file, source) => {
-    expect(sqlOf(file, source)).toEqual([]);
+    ['tournaments/x.ts', "const n = store.db.prepare('SELECT count(*) FROM games WHERE run = ?');", 1],
+    ['reports/x.ts', 'const q = `SELECT ${cols} FROM seats x`;', 1],
+    ['studies/x.ts', "db.exec('CREATE TABLE IF NOT EXISTS studies (id INTEGER)');", 1],
+    ['scripts/x.ts', "db.prepare('insert into games (run) values (?)');", 1],
+    ['reports/x.ts', "db.prepare('select idx from games');", 1],
+    ['scripts/x.ts', "import Database from 'better-sqlite3';", 1],
+    ['scripts/cli/x.ts', "d.pragma('PRAGMA user_version');", 1],
+    ['runs/x.ts', "db.prepare('SELECT 1');", 0],
+    ['reports/x.ts', "const t = 'Select a player to vote for';", 0],
+    ['scripts/x.ts', "fail('delete the file from the disk first');", 0],
+  ])('%s: %s (%i found)', (file, source, found) => {
+    expect(sqlOf(file, source)).toHaveLength(found);
   });
 });
 
