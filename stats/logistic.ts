@@ -190,3 +190,41 @@ export function fitLogistic(rows: readonly BinomialRow[], opts: FitOptions = {})
   }
   return err(`the fit did not converge in ${maxIterations} iterations`);
 }
+
+/** One cluster's games in one row of a fit: `successes` of `trials` (a deal's games of one pairing, say). */
+export interface ClusterCell {
+  readonly row: number;
+  readonly successes: number;
+  readonly trials: number;
+}
+
+/**
+ * The cluster-robust ("sandwich") covariance of a fit's coefficients, for games that are
+ * not independent within a cluster (the games of one deal across the pairings of a
+ * tournament share its cards): cov · B · cov, where B sums over clusters the outer
+ * product of each cluster's score Σ x_r (successes − trials·μ_r), times G / (G − 1) for
+ * G clusters. The fit's own covariance assumes every game independent; this one assumes
+ * only the clusters are (Liang & Zeger 1986). Every game of `rows` must be in exactly one
+ * cluster cell.
+ */
+export function clusterCovariance(fit: Pick<LogisticFit, 'coef' | 'cov'>, rows: readonly BinomialRow[], clusters: readonly (readonly ClusterCell[])[]): { readonly cov: number[][]; readonly se: number[] } {
+  const p = fit.coef.length;
+  const design = rows.map((r) => [1, ...r.x]);
+  const mu = design.map((x) => logistic(x.reduce((s, v, j) => s + v * fit.coef[j]!, 0)));
+  const meat = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (const cluster of clusters) {
+    const s = new Array<number>(p).fill(0);
+    for (const c of cluster) {
+      const x = design[c.row]!;
+      const resid = c.successes - c.trials * mu[c.row]!;
+      for (let a = 0; a < p; a++) s[a]! += x[a]! * resid;
+    }
+    for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) meat[a]![b]! += s[a]! * s[b]!;
+  }
+  const g = clusters.length;
+  const scale = g > 1 ? g / (g - 1) : 1;
+  const bread = fit.cov;
+  const half = bread.map((row) => meat[0]!.map((_, b) => row.reduce((sum, v, k) => sum + v * meat[k]![b]!, 0)));
+  const cov = half.map((row) => bread[0]!.map((_, b) => scale * row.reduce((sum, v, k) => sum + v * bread[k]![b]!, 0)));
+  return { cov, se: cov.map((row, j) => Math.sqrt(Math.max(0, row[j]!))) };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Alea } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
 import { mixRate } from '../../reports/balance.js';
-import { dependentColumns, fitLogistic, type BinomialRow } from '../../stats/logistic.js';
+import { clusterCovariance, dependentColumns, fitLogistic, type BinomialRow, type ClusterCell } from '../../stats/logistic.js';
 import { fitRoleValues, predictVillage } from '../../reports/role-values.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
@@ -173,5 +173,68 @@ describe('fitLogistic with a penalty (a Gaussian prior)', () => {
     const b = fitLogistic(data, { penalty: [[0, 0], [0, 0]] });
     if (!a.ok || !b.ok) throw new Error('fit');
     b.value.coef.forEach((c, j) => expect(c).toBeCloseTo(a.value.coef[j]!, 10));
+  });
+});
+
+describe('clusterCovariance: intervals when the games of a deal are alike', () => {
+  /**
+   * Deals of known truth: two pairings (x = +1 and x = −1) play every deal once each, and a
+   * deal's lean u (±1.5, shared by both of its games) moves both the same way. The
+   * marginal truth is 0 for both coefficients (u is symmetric). The deal makes the level
+   * (the intercept) less well known than independent games would, and the contrast (x)
+   * better known: the fit's own errors are too narrow for one and too wide for the other.
+   */
+  function sample(rng: Alea, deals: number): { rows: BinomialRow[]; clusters: ClusterCell[][] } {
+    const wins = [0, 0];
+    const clusters: ClusterCell[][] = [];
+    for (let d = 0; d < deals; d++) {
+      const u = rng.next() < 0.5 ? 2.5 : -2.5;
+      const p = 1 / (1 + Math.exp(-u));
+      const cell = [0, 1].map((row) => {
+        const won = rng.next() < p ? 1 : 0;
+        wins[row]! += won;
+        return { row, successes: won, trials: 1 };
+      });
+      clusters.push(cell);
+    }
+    return { rows: [{ x: [1], successes: wins[0]!, trials: deals }, { x: [-1], successes: wins[1]!, trials: deals }], clusters };
+  }
+
+  it('covers the truth of the level and of the contrast about 95% of the time, where the independent errors do not (600 samples of 300 deals)', () => {
+    const rng = new Alea('cluster-coverage');
+    const covered = { naive: [0, 0], robust: [0, 0] };
+    const runs = 600;
+    for (let i = 0; i < runs; i++) {
+      const { rows, clusters } = sample(rng, 300);
+      const fit = fitLogistic(rows);
+      if (!fit.ok) throw new Error(fit.error);
+      const robust = clusterCovariance(fit.value, rows, clusters);
+      for (const j of [0, 1]) {
+        if (Math.abs(fit.value.coef[j]!) <= 1.96 * fit.value.se[j]!) covered.naive[j]!++;
+        if (Math.abs(fit.value.coef[j]!) <= 1.96 * robust.se[j]!) covered.robust[j]!++;
+      }
+    }
+    const rate = (k: number) => k / runs;
+    for (const j of [0, 1]) {
+      expect(rate(covered.robust[j]!)).toBeGreaterThan(0.925);
+      expect(rate(covered.robust[j]!)).toBeLessThan(0.975);
+    }
+    // The independent errors: too narrow for the level, too wide for the contrast.
+    expect(rate(covered.naive[0]!)).toBeLessThan(0.9);
+    expect(rate(covered.naive[1]!)).toBeGreaterThan(0.98);
+  });
+
+  it('equals the fit\'s own covariance, up to G / (G − 1), when every game is a cluster of its own', () => {
+    const rows: BinomialRow[] = [
+      { x: [1], successes: 30, trials: 50 },
+      { x: [-1], successes: 20, trials: 50 },
+    ];
+    const fit = fitLogistic(rows);
+    if (!fit.ok) throw new Error(fit.error);
+    const clusters: ClusterCell[][] = [];
+    for (const [row, r] of rows.entries()) for (let g = 0; g < r.trials; g++) clusters.push([{ row, successes: g < r.successes ? 1 : 0, trials: 1 }]);
+    const robust = clusterCovariance(fit.value, rows, clusters);
+    // With a saturated fit (one coefficient per row) the sandwich is the model's covariance exactly, times G / (G − 1).
+    for (const j of [0, 1]) expect(robust.cov[j]![j]!).toBeCloseTo((fit.value.cov[j]![j]! * 100) / 99, 10);
   });
 });
