@@ -21,7 +21,7 @@ export function tournamentLabel(t: TournamentRow): string {
 
 export function modelOf(data: TournamentData): Result<ModelFit, string> {
   const t = data.tournament;
-  return data.mode === 'side' ? fitSideModel(t.entrants, data.results) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
+  return data.mode === 'side' ? fitSideModel(t.entrants, data.results, data.deals) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
 }
 
 /** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */

@@ -162,10 +162,12 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
       `Fitted by IRLS on ${fit.games} games won by the village or the werewolves; ` +
         devianceVerdict(fit.deviance, fit.df, 'additive strengths do not explain every pairing') +
         '. A 95% interval is ± 1.96 se. ' +
-        'The errors treat games as independent; pairings share their deals, so ' +
-        (mode === 'side'
-          ? 'differences between entrants are known better than that (and c, the common level, less well).'
-          : 'the paired comparisons with the reference above are sharper.'),
+        (fit.byDeal === true
+          ? 'The errors take a deal as the unit: every pairing plays the same deals, and a deal\'s games are alike (a cluster-robust covariance, clusters the game indices).'
+          : 'The errors treat games as independent; pairings share their deals, so ' +
+            (mode === 'side'
+              ? 'differences between entrants are known better than that (and c, the common level, less well).'
+              : 'the paired comparisons with the reference above are sharper.')),
       ...(fit.prior === null
         ? []
         : [

@@ -20,7 +20,7 @@
 
 import { err, ok, type Result } from '../engine/index.js';
 import type { Role, Team } from '../engine/index.js';
-import { fitLogistic, type BinomialRow, type LogisticFit } from '../stats/logistic.js';
+import { clusterCovariance, fitLogistic, type BinomialRow, type ClusterCell, type LogisticFit } from '../stats/logistic.js';
 import { wilson, Z95 } from '../stats/wilson.js';
 
 /** A rate with its 95% Wilson interval (rate/low/high null before any game). */
@@ -78,7 +78,16 @@ export interface ModelFit {
   readonly df: number;
   /** null: the maximum-likelihood fit; else the prior's standard deviation the fit needed (PRIOR_SD). */
   readonly prior: number | null;
+  /** True when the errors take a deal as the unit (`DealCells` given), false when they treat every game as independent. */
+  readonly byDeal?: boolean;
 }
+
+/**
+ * Per deal — the games of every pairing dealt the same cards (one seed, one index) — each
+ * pairing's decisive games of it, the pairing named by its place in the results: the
+ * clusters of a fit's errors (stats/logistic.ts `clusterCovariance`).
+ */
+export type DealCells = readonly (readonly ClusterCell[])[];
 
 export function sideScores(entrants: readonly string[], results: readonly SideResult[]): SideScore[] {
   return entrants.map((e) => {
@@ -151,8 +160,8 @@ function sideRow(wolves: number, village: number, k: number): number[] {
 }
 
 /** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
-export function fitSideModel(entrants: readonly string[], results: readonly SideResult[]): Result<ModelFit, string> {
-  const r = fitSide(entrants, results);
+export function fitSideModel(entrants: readonly string[], results: readonly SideResult[], deals?: DealCells): Result<ModelFit, string> {
+  const r = fitSide(entrants, results, deals);
   return r.ok ? ok(r.value.model) : r;
 }
 
@@ -188,8 +197,8 @@ export interface OverallFit {
  * against an average entrant (Σv = Σw = 0), as the village and as the werewolves, averaged;
  * differences between two entrants carry the covariance of their strengths.
  */
-export function fitSideOverall(entrants: readonly string[], results: readonly SideResult[]): Result<OverallFit, string> {
-  const r = fitSide(entrants, results);
+export function fitSideOverall(entrants: readonly string[], results: readonly SideResult[], deals?: DealCells): Result<OverallFit, string> {
+  const r = fitSide(entrants, results, deals);
   if (!r.ok) return r;
   const { f, model } = r.value;
   const k = entrants.length;
@@ -275,7 +284,7 @@ export function rankEntrants(fit: OverallFit, precision: number, z = Z95): Ranke
   });
 }
 
-function fitSide(entrants: readonly string[], results: readonly SideResult[]): Result<{ f: LogisticFit; model: ModelFit }, string> {
+function fitSide(entrants: readonly string[], results: readonly SideResult[], deals?: DealCells): Result<{ f: LogisticFit; model: ModelFit }, string> {
   const k = entrants.length;
   if (k < 2) return err('a side tournament needs two entrants');
   const idx = new Map(entrants.map((e, i) => [e, i]));
@@ -298,7 +307,8 @@ function fitSide(entrants: readonly string[], results: readonly SideResult[]): R
     return m;
   });
   if (!fit.ok) return fit;
-  const f = fit.value.fit;
+  // With the deals, the errors take a deal as the unit: the pairings' games of one deal share its cards.
+  const f = deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, deals) };
   const strengths = entrants.map((e, j): Strength => {
     const e1 = effects(j, k);
     const va = [0, ...e1, ...new Array<number>(k - 1).fill(0)];
@@ -308,7 +318,7 @@ function fitSide(entrants: readonly string[], results: readonly SideResult[]): R
     const w = linear(f, wa);
     return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };
   });
-  return ok({ f, model: { advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior } });
+  return ok({ f, model: { advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior, byDeal: deals !== undefined } });
 }
 
 /** Seat mode: the entrant's games in one seat, grouped by the role dealt to it. */

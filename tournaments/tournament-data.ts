@@ -3,11 +3,12 @@
 // won, and what the reference won in the same seat of the same deal (the baseline run).
 // Games are read as stored: an unfinished tournament is rated on the games it has.
 
-import { ROLES, teamOf, type Role, type Team } from '../engine/index.js';
+import { ROLES, SIDES, teamOf, type Role, type Team } from '../engine/index.js';
+import type { ClusterCell } from '../stats/logistic.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
-import type { Baseline, SeatCell, SideResult } from './ratings.js';
+import type { Baseline, DealCells, SeatCell, SideResult } from './ratings.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
 import { badStoredValue } from '../runs/stored-value.js';
@@ -37,6 +38,8 @@ export interface SideData {
   readonly pairings: readonly PairingGames[];
   readonly metrics: TournamentMetrics;
   readonly results: readonly (SideResult & { readonly run: number; readonly other: number })[];
+  /** The results' decisive games by deal (game index: every pairing of a tournament plays the same seed), for errors with a deal as the unit. */
+  readonly deals: DealCells;
 }
 
 export interface SeatData {
@@ -51,6 +54,27 @@ export interface SeatData {
 }
 
 export type TournamentData = SideData | SeatData;
+
+/** Per game index, each result's decisive game of it (village won: a success). */
+function dealsOf(store: Store, results: readonly { readonly run: number }[]): DealCells {
+  const byIndex = new Map<number, ClusterCell[]>();
+  const village = SIDES.indexOf('village');
+  const wolves = SIDES.indexOf('werewolves');
+  results.forEach((r, row) => {
+    const run = store.run(r.run);
+    if (run === undefined) return;
+    const winners = store.winnersIn(run.id, run);
+    for (let k = 0; k < winners.length; k++) {
+      const w = winners[k]!;
+      if (w !== village && w !== wolves) continue;
+      const idx = run.first + k;
+      let cell = byIndex.get(idx);
+      if (cell === undefined) byIndex.set(idx, (cell = []));
+      cell.push({ row, successes: w === village ? 1 : 0, trials: 1 });
+    }
+  });
+  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, cells]) => cells);
+}
 
 function sideCounter(store: Store) {
   return (run: number) => {
@@ -87,7 +111,7 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
         const c = count(r.run);
         return { run: r.run, wolves: r.wolves!, village: r.village!, ...c, other: c.games - c.villageWins - c.wolvesWins };
       });
-    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results, metrics };
+    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results, deals: dealsOf(store, results), metrics };
   }
   const base = rows.find((r) => r.kind === 'baseline');
   if (base === undefined) throw new Error(`tournament ${t.id}: a seat tournament without its baseline run`);

@@ -13,6 +13,8 @@ import { runTournament, type TournamentArgs } from '../../commands/tournament.js
 import { Store } from '../../runs/storage.js';
 import { SCHEMA_VERSION } from '../../runs/schema.js';
 import { removeDir, sim, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
+import { tournamentData } from '../../tournaments/tournament-data.js';
+import { tournaments } from '../../tournaments/tournament-store.js';
 import { killOnceStored, simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('tournament');
@@ -57,6 +59,32 @@ function ratings(stdout: string): unknown {
 
 let reference = '';
 let referenceRatings: unknown;
+
+describe("a side tournament's errors, a deal as the unit", () => {
+  it("puts each pairing's decisive games in the cluster of their deal, as many as the pairing counts, and says so under the strengths", async () => {
+    const r = await runTournament(args('deals.db'));
+    if (!r.ok) throw new Error(r.error);
+    const store = Store.open(join(dir, 'deals.db'), 'read');
+    if (!store.ok) throw new Error(store.error);
+    try {
+      const data = tournamentData(store.value, tournaments(store.value)[0]!);
+      if (data.mode !== 'side') throw new Error('not a side tournament');
+      // One cluster per game index, each with at most one game of each pairing.
+      expect(data.deals.length).toBeGreaterThan(GAMES * 0.9);
+      for (const deal of data.deals) expect(new Set(deal.map((c) => c.row)).size).toBe(deal.length);
+      data.results.forEach((res, row) => {
+        const cells = data.deals.flatMap((d) => d.filter((c) => c.row === row));
+        expect(cells.length).toBe(res.villageWins + res.wolvesWins);
+        expect(cells.reduce((n, c) => n + c.successes, 0)).toBe(res.villageWins);
+      });
+    } finally {
+      store.value.close();
+    }
+    const j = JSON.parse(r.value.stdout);
+    const strengths = j.tables.find((t: { id: string }) => t.id.endsWith('-model'));
+    expect(strengths.notes.join(' ')).toMatch(/errors take a deal as the unit/);
+  });
+});
 
 describe('sim tournament (side mode)', () => {
   it('stores one run per pairing and rates heuristic above random on both sides', async () => {
