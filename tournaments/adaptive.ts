@@ -31,8 +31,7 @@
 import { SIDES } from '../engine/index.js';
 import type { Store } from '../runs/storage.js';
 import { normalQuantile } from '../stats/inference.js';
-import type { ClusterCell } from '../stats/logistic.js';
-import { fitSideOverall, rankEntrants, type OverallFit, type Ranked } from './ratings.js';
+import { dealCells, fitSideOverall, rankEntrants, type OverallFit, type Ranked } from './ratings.js';
 import type { AdaptiveSettings, Schedule } from './schedule.js';
 import { PairingPlayer, type LivePairing, type OpenTournament, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
@@ -55,22 +54,6 @@ const sigma = (x: number) => 1 / (1 + Math.exp(-x));
 /** Per pairing and game index below the cap: the winning side's place in SIDES, or −1 where none is stored. */
 function winners(store: Store, l: LivePairing): Int8Array {
   return store.winnersIn(l.run.id, l.run);
-}
-
-/** The games read so far as deals (game index i of every pairing below its count t): each pairing's decisive game of it. */
-function dealsRead(results: readonly Int8Array[], t: readonly number[], village: number, wolves: number): ClusterCell[][] {
-  const deals: ClusterCell[][] = [];
-  const longest = Math.max(0, ...t);
-  for (let i = 0; i < longest; i++) {
-    const cell: ClusterCell[] = [];
-    results.forEach((w, p) => {
-      if (i >= t[p]!) return;
-      const x = w[i]!;
-      if (x === village || x === wolves) cell.push({ row: p, successes: x === village ? 1 : 0, trials: 1 });
-    });
-    if (cell.length > 0) deals.push(cell);
-  }
-  return deals;
 }
 
 /** The reduction of Σ Var(g_kᵀβ) over the open neighbours if `n` more games of design row x were played. */
@@ -141,7 +124,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
         }
         return { ...sd, games: t[p]!, villageWins, wolvesWins };
       });
-      const fit = fitSideOverall(s.entrants, counts, dealsRead(results, t, villageCode, wolvesCode));
+      const fit = fitSideOverall(s.entrants, counts, dealCells(results, t));
       const below = live.map((_, p) => t[p]! < cap);
       const read = t.reduce((n, x) => n + x, 0);
       const look = read >= nextLook;

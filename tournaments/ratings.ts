@@ -18,7 +18,7 @@
 //   known than that (positively correlated games), and the common level c less well.
 // No Elo-style online rating: it depends on the order of games; the fitted model does not.
 
-import { err, ok, type Result } from '../engine/index.js';
+import { err, ok, SIDES, type Result } from '../engine/index.js';
 import type { Role, Team } from '../engine/index.js';
 import { clusterCovariance, fitLogistic, type BinomialRow, type ClusterCell, type LogisticFit } from '../stats/logistic.js';
 import { wilson, Z95 } from '../stats/wilson.js';
@@ -88,6 +88,30 @@ export interface ModelFit {
  * clusters of a fit's errors (stats/logistic.ts `clusterCovariance`).
  */
 export type DealCells = readonly (readonly ClusterCell[])[];
+
+/**
+ * The deals of side pairings' games: for each game index, each pairing's decisive game of
+ * it (village won: a success). `winners[p]` is pairing p's winner of game i at place i
+ * (its side's place in SIDES; −1 where none is stored); `read[p]`, when given, the games
+ * of it read so far (an adaptive look's prefix).
+ */
+export function dealCells(winners: readonly Int8Array[], read?: readonly number[]): DealCells {
+  const village = SIDES.indexOf('village');
+  const wolves = SIDES.indexOf('werewolves');
+  const limit = (p: number) => Math.min(winners[p]!.length, read?.[p] ?? Infinity);
+  const longest = Math.max(0, ...winners.map((_, p) => limit(p)));
+  const deals: ClusterCell[][] = [];
+  for (let i = 0; i < longest; i++) {
+    const cell: ClusterCell[] = [];
+    winners.forEach((w, p) => {
+      if (i >= limit(p)) return;
+      const x = w[i]!;
+      if (x === village || x === wolves) cell.push({ row: p, successes: x === village ? 1 : 0, trials: 1 });
+    });
+    if (cell.length > 0) deals.push(cell);
+  }
+  return deals;
+}
 
 export function sideScores(entrants: readonly string[], results: readonly SideResult[]): SideScore[] {
   return entrants.map((e) => {

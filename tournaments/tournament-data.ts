@@ -3,12 +3,11 @@
 // won, and what the reference won in the same seat of the same deal (the baseline run).
 // Games are read as stored: an unfinished tournament is rated on the games it has.
 
-import { ROLES, SIDES, teamOf, type Role, type Team } from '../engine/index.js';
-import type { ClusterCell } from '../stats/logistic.js';
+import { ROLES, teamOf, type Role, type Team } from '../engine/index.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
-import type { Baseline, DealCells, SeatCell, SideResult } from './ratings.js';
+import { dealCells, type Baseline, type DealCells, type SeatCell, type SideResult } from './ratings.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
 import { badStoredValue } from '../runs/stored-value.js';
@@ -55,25 +54,14 @@ export interface SeatData {
 
 export type TournamentData = SideData | SeatData;
 
-/** Per game index, each result's decisive game of it (village won: a success). */
+/** The results' decisive games by deal (each run's winners from game 0: every pairing plays the same seed). */
 function dealsOf(store: Store, results: readonly { readonly run: number }[]): DealCells {
-  const byIndex = new Map<number, ClusterCell[]>();
-  const village = SIDES.indexOf('village');
-  const wolves = SIDES.indexOf('werewolves');
-  results.forEach((r, row) => {
-    const run = store.run(r.run);
-    if (run === undefined) return;
-    const winners = store.winnersIn(run.id, run);
-    for (let k = 0; k < winners.length; k++) {
-      const w = winners[k]!;
-      if (w !== village && w !== wolves) continue;
-      const idx = run.first + k;
-      let cell = byIndex.get(idx);
-      if (cell === undefined) byIndex.set(idx, (cell = []));
-      cell.push({ row, successes: w === village ? 1 : 0, trials: 1 });
-    }
-  });
-  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, cells]) => cells);
+  return dealCells(
+    results.map((r) => {
+      const run = store.run(r.run);
+      return run === undefined ? new Int8Array(0) : store.winnersIn(run.id, { first: 0, stop: run.stop });
+    }),
+  );
 }
 
 function sideCounter(store: Store) {

@@ -89,8 +89,7 @@ export class BeliefAgent extends HeuristicAgent {
     post.sync();
     // Every victim of one night's pack decision reads the same record (nothing public happens
     // between the pack's rounds): the lifts are made once per night, and again if anything changed.
-    let pack = 1 << b.me;
-    for (let s = 0; s < b.n; s++) if (b.packmate[s] === 1) pack |= 1 << s;
+    const { pack } = this.packSeats();
     const lifts = (this.lifts ??= { values: new Float64Array(b.n), night: -1, pack: 0, version: -1, postVersion: -1, ok: false });
     if (lifts.night !== b.night || lifts.version !== b.publicVersion || lifts.postVersion !== post.version || lifts.pack !== pack) {
       lifts.night = b.night;
@@ -120,13 +119,7 @@ export class BeliefAgent extends HeuristicAgent {
     if (params.distance === 0) return -1;
     const post = this.records.posterior(b.record, b.deck, this.parsed);
     if (post === null) return -1;
-    let pack = 1 << b.me;
-    let packAlive = 1;
-    for (let s = 0; s < b.n; s++) {
-      if (b.packmate[s] !== 1 || s === b.me) continue;
-      pack |= 1 << s;
-      if (b.alive[s] === 1) packAlive++;
-    }
+    const { pack, packAlive } = this.packSeats();
     if (bitCount(pack) !== post.wolves) return -1;
     const villagers = (s: number) => b.packmate[s] === 0 && s !== b.me;
     const forHeading = intentsAgainst(this, heading, villagers);
@@ -147,6 +140,19 @@ export class BeliefAgent extends HeuristicAgent {
       }
     }
     return best >= 0 && this.rng.chance(params.distance) ? best : -1;
+  }
+
+  /** My pack's seats as a bitmask (mine among them), and how many of them are alive (I am). */
+  private packSeats(): { readonly pack: number; readonly packAlive: number } {
+    const b = this.b;
+    let pack = 1 << b.me;
+    let packAlive = 1;
+    for (let s = 0; s < b.n; s++) {
+      if (b.packmate[s] !== 1 || s === b.me) continue;
+      pack |= 1 << s;
+      if (b.alive[s] === 1) packAlive++;
+    }
+    return { pack, packAlive };
   }
 
   /** Recomputes `kept` if anything it reads changed; false when no posterior fits. */
