@@ -4,8 +4,8 @@
 // comparison of seat mode; and the errors that say why a model cannot be fitted.
 
 import { describe, expect, it } from 'vitest';
-import { Alea } from '../../engine/index.js';
-import { fitSeatModel, fitSideModel, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
+import { Alea, SIDES } from '../../engine/index.js';
+import { dealCells, fitSeatModel, fitSideModel, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
 
@@ -176,5 +176,33 @@ describe('seat mode', () => {
   it('says which games are missing', () => {
     const f = fitSeatModel(['x'], 'heuristic', { games: 10, villageWins: 5, wolvesWins: 5 }, [cell('x', 'villager', 'village', 10, 5, 5)]);
     expect(!f.ok && f.error).toMatch(/x has no decisive game as a werewolf yet/);
+  });
+});
+
+describe('dealCells: the games of side pairings by deal', () => {
+  it('puts game i of every pairing in deal i, decisive games only, each below the pairing’s games read', () => {
+    const v = SIDES.indexOf('village');
+    const w = SIDES.indexOf('werewolves');
+    const d = SIDES.indexOf('draw');
+    // Pairing 0: village, werewolves, draw, village; pairing 1: werewolves, (not stored), village.
+    const winners = [Int8Array.from([v, w, d, v]), Int8Array.from([w, -1, v])];
+    expect(dealCells(winners)).toEqual([
+      [
+        { row: 0, successes: 1, trials: 1 },
+        { row: 1, successes: 0, trials: 1 },
+      ],
+      [{ row: 0, successes: 0, trials: 1 }],
+      [{ row: 1, successes: 1, trials: 1 }],
+      [{ row: 0, successes: 1, trials: 1 }],
+    ]);
+    // An adaptive look that has read 2 games of pairing 0 and 3 of pairing 1.
+    expect(dealCells(winners, [2, 3])).toEqual([
+      [
+        { row: 0, successes: 1, trials: 1 },
+        { row: 1, successes: 0, trials: 1 },
+      ],
+      [{ row: 0, successes: 0, trials: 1 }],
+      [{ row: 1, successes: 1, trials: 1 }],
+    ]);
   });
 });
