@@ -4,7 +4,8 @@
 // code. A game with models is replayed from the LLM record (runs/llm/show.ts), with each
 // call's prompt and answer kept for the page.
 
-import { mixLabel, type Event, type GameSetup, type Outcome } from '../engine/index.js';
+import { mixLabel, SIDES, type Event, type GameSetup, type Outcome } from '../engine/index.js';
+import { codeHash } from './version.js';
 import { gameSeed } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import type { LlmNote } from '../agents/llm/notes.js';
@@ -190,14 +191,50 @@ async function replayWith(
   const game: ReplayedGame = { setup: config.setup, log: played.game.log, specs: played.specs, outcome: o, notes: played.notes, calls: played.calls };
   const header = r.header(played.specs);
   const head = { ...header, transcript: played.text(header), game };
-  const stored = store.game(runId, index);
-  if (stored === undefined) return ok({ ...head, verdict: `not stored (replayed from the run's configuration): ${o.winner} won after ${o.days} days`, matches: null });
-  const same = compareToStored(player, index, played, stored).same;
-  const sides = store.names('sides');
-  const verdict = same
-    ? `replay matches the stored result: ${o.winner} won after ${o.days} days`
-    : `REPLAY DIFFERS from the stored result (${sides.get(stored.winner) ?? '?'} after ${stored.days} days): the run was played by other code (${run.codeHash})`;
-  return ok({ ...head, verdict, matches: same });
+  const v = storedVerdict({ run, index, row: store.game(runId, index), storedCount: store.storedCount(runId), sides: store.names('sides'), player, played });
+  return ok({ ...head, verdict: v.verdict, matches: v.matches });
+}
+
+/** A replay checked against its stored row: the verdict every replay page and `sim show` print. */
+export interface StoredVerdict {
+  readonly verdict: string;
+  /** true: the stored game again; false: it differs; null: the game is not stored. */
+  readonly matches: boolean | null;
+}
+
+/**
+ * The one wording of a replay's check against the stored game: the same result, a
+ * difference (and whose code played the run, the likeliest cause), or nothing stored.
+ */
+export function storedVerdict(o: {
+  readonly run: RunRow;
+  readonly index: number;
+  readonly row: GameRow | undefined;
+  /** Games of the run stored (for the "not stored" wording). */
+  readonly storedCount: number;
+  readonly sides: ReadonlyMap<number, string>;
+  readonly player: GamePlayer;
+  readonly played: Pick<PlayedIndex, 'played' | 'specs'>;
+}): StoredVerdict {
+  const { run, index, row } = o;
+  const outcome = o.played.played.outcome;
+  if (row === undefined)
+    return {
+      verdict: `game ${index} is not stored in run ${run.id} (it holds ${o.storedCount} of games ${run.first}–${run.stop - 1}); this is the replay from the run's configuration, with nothing to check it against`,
+      matches: null,
+    };
+  const sideName = (code: number) => o.sides.get(code) ?? `code ${code}`;
+  const { same, seatsMatch } = compareToStored(o.player, index, o.played, row);
+  if (same) return { verdict: `replay matches the stored result: ${sideName(row.winner)} won after ${row.days} days`, matches: true };
+  const now = codeHash();
+  const verdict =
+    `REPLAY DIFFERS from the stored game ${index} of run ${run.id}: stored ${sideName(row.winner)} after ${row.days} days, ` +
+    `replayed ${SIDES.includes(outcome.winner) ? outcome.winner : '?'} after ${outcome.days} days` +
+    `${seatsMatch ? '' : ' (and the seats differ)'}. ` +
+    (run.codeHash === now
+      ? "The code is the same as the run's: the file was edited, or this is a determinism bug (please report it with this command line)."
+      : `The run was played by other code (${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${now}).`);
+  return { verdict, matches: false };
 }
 
 /** A game that could not be replayed: its header, and why. */

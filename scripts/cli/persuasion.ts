@@ -7,14 +7,14 @@
 // as `sim metrics` prints them. Studies of games with models go through persuasion-llm.ts.
 
 import { usd } from '../../agents/llm/prices.js';
-import type { Table } from '../../reports/table.js';
+import { persuasionTable } from '../../reports/persuasion-table.js';
 import { renderTable } from '../../reports/terminal.js';
 import { parseSeed } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { DEFAULT_SAMPLES } from '../../studies/persuasion.js';
 import { checkReplays, estimateStudy, openStudy, planStudy, playStudy, type StudyEngine, type StudyPlan, type StudyRun } from '../../studies/study.js';
 import { findStudy, measuredGames, studySpeeches } from '../../studies/study-store.js';
-import { summarize, type PersuasionRow } from '../../studies/summary.js';
+import { summarize } from '../../studies/summary.js';
 import { count, DEFAULT_DB, listFlag } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
@@ -32,37 +32,6 @@ export interface PersuasionArgs extends LlmArgs {
   samples?: string | undefined;
   seed?: string | undefined;
   json: boolean;
-}
-
-const fmt = (metric: string, x: number) => (Number.isNaN(x) ? '—' : metric === 'outcome-shift' || metric === 'side-shift' ? `${(100 * x).toFixed(1)}%` : x.toFixed(2));
-const range = (r: PersuasionRow) => (Number.isNaN(r.low) ? '' : `${fmt(r.metric, r.low)}–${fmt(r.metric, r.high)}`);
-
-/** The study's rows as a table: each agent × side beside the reference's figure for the same side. */
-export function persuasionTable(rows: readonly PersuasionRow[], plan: Pick<StudyPlan, 'reference' | 'referenceSeated'>): Table {
-  const pooled = rows.filter((r) => r.role === null);
-  const ref = (r: PersuasionRow) => {
-    if (r.agent === plan.reference) return '(reference)';
-    const x = pooled.find((q) => q.agent === plan.reference && q.side === r.side && q.metric === r.metric);
-    return x === undefined ? '—' : `${fmt(x.metric, x.value)} (${range(x)})`;
-  };
-  return {
-    id: 'persuasion',
-    title: 'What a speech changed in the rest of its day (mean per speech; 95% interval, bootstrap over games)',
-    columns: [
-      { key: 'agent', title: 'agent', kind: 'text' },
-      { key: 'side', title: 'side', kind: 'text' },
-      { key: 'metric', title: 'metric', kind: 'text' },
-      { key: 'value', title: 'per speech', kind: 'num' },
-      { key: 'ci', title: '95% CI', kind: 'num' },
-      { key: 'n', title: 'speeches', kind: 'int' },
-      { key: 'reference', title: `${plan.reference}`, kind: 'text' },
-    ],
-    rows: pooled.map((r) => ({ agent: r.agent, side: r.side, metric: r.metric, value: fmt(r.metric, r.value), ci: range(r), n: r.n, reference: ref(r) })),
-    notes: [
-      'vote-shift: votes moved in the first ballot after the speech (½ Σ |with − without| over candidates); outcome-shift: share of samples in which another player went out; side-shift: in which the speaker\'s side fared otherwise (one of its own out, an opponent, nobody); accused-shift: votes the players it accused gained (speeches that accuse).',
-      ...(plan.referenceSeated ? [] : [`The reference ${plan.reference} plays in none of these games: give --reference SPEC, or study a seat-mode tournament (its baseline seats the reference).`]),
-    ],
-  };
 }
 
 export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: number, outcome: StudyRun | null, json: boolean, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): void {

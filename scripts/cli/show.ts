@@ -5,7 +5,6 @@
 
 import { safeJson } from '../../narrate/escape.js';
 import { gameSeed } from '../../engine/index.js';
-import { SIDES } from '../../engine/index.js';
 import type { TranscriptHeader } from '../../narrate/transcript.js';
 import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
 import { decisionMarks } from '../../narrate/decisions.js';
@@ -16,12 +15,11 @@ import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { parseSeed, runKey, specList, type RunConfig } from '../../runs/run-config.js';
 import { Store, type GameRow, type RunRow } from '../../runs/storage.js';
 import { writeFailureOf } from '../../runs/db-file.js';
-import { codeHash } from '../../runs/version.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
-import { agentsNotRun, compareToStored, replayHeader, replayIndex, storedSource } from '../../runs/replay.js';
+import { agentsNotRun, replayHeader, replayIndex, storedSource, storedVerdict } from '../../runs/replay.js';
 import { execSettingsFrom, startExec, type ExecArgs } from './exec-run.js';
 import type { LlmStore } from '../../runs/llm/store.js';
 import { replayPage } from '../../reports/replay-page.js';
@@ -183,21 +181,7 @@ interface Check {
 }
 
 function compare(stored: NonNullable<Source['stored']>, player: GamePlayer, index: number, replay: PlayedIndex): Check {
-  const { row, run } = stored;
-  if (row === undefined) {
-    const verdict = `game ${index} is not stored in run ${run.id} (it holds ${stored.count} of games ${run.first}–${run.stop - 1}); this is the replay from the run's configuration, with nothing to check it against`;
-    return { code: 0, verdict, matches: null, said: `note: ${verdict}\n` };
-  }
-  const sideName = (code: number) => stored.sides.get(code) ?? `code ${code}`;
-  const { same, seatsMatch } = compareToStored(player, index, replay, row);
-  if (same) return { code: 0, verdict: `replay matches the stored result: ${sideName(row.winner)} won, ${row.days} days`, matches: true, said: '' };
-  const now = codeHash();
-  const verdict =
-    `REPLAY DIFFERS from the stored game ${index} of run ${run.id}: stored ${sideName(row.winner)} after ${row.days} days, ` +
-    `replayed ${SIDES.includes(replay.played.outcome.winner) ? replay.played.outcome.winner : '?'} after ${replay.played.outcome.days} days` +
-    `${seatsMatch ? '' : ' (and the seats differ)'}. ` +
-    (run.codeHash === now
-      ? 'The code is the same as the run\'s: the file was edited, or this is a determinism bug (please report it with this command line).'
-      : `The run was played by other code (${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${now}).`);
-  return { code: 1, verdict, matches: false, said: `\n${verdict}\n` };
+  const { verdict, matches } = storedVerdict({ run: stored.run, index, row: stored.row, storedCount: stored.count, sides: stored.sides, player, played: replay });
+  if (matches === null) return { code: 0, verdict, matches, said: `note: ${verdict}\n` };
+  return matches ? { code: 0, verdict, matches, said: '' } : { code: 1, verdict, matches, said: `\n${verdict}\n` };
 }

@@ -26,7 +26,7 @@ describe('sim show', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^replay page written: g4\.html \(\d+ kB\)/);
     const data = replayDataOf(readFileSync(join(dir, 'g4.html'), 'utf8'))!;
-    expect(data.verdict).toMatch(/^replay matches the stored result: (village|werewolves) won, \d+ days$/);
+    expect(data.verdict).toMatch(/^replay matches the stored result: (village|werewolves) won after \d+ days$/);
     expect(data.players).toBe(8);
     expect(data.title).toMatch(/game 4 \(game seed 5#4\)/);
   });
