@@ -14,6 +14,9 @@ export function leaderboardTable(b: Board, precision: number): Table {
     notes: [
       // The scores come from the additive side model: say whether it fits, as the tournament's strengths table does.
       `The side model behind the scores: ${devianceVerdict(b.model.deviance, b.model.df, 'additive strengths do not explain every pairing, so a score averages over pairings that differ more than it says (sim tournament shows the pairings)')}.`,
+      b.model.byDeal === true
+        ? 'Intervals take a deal (one seed, one game index) as the unit: the games of every pairing dealt the same cards move together (a cluster-robust covariance).'
+        : 'Intervals treat every game as independent.',
       ...(b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : []),
     ],
   });

@@ -14,14 +14,15 @@
 // The ranking is by overall score (ratings.ts `fitSideOverall`): an entrant's win rate
 // against an average entrant of the board, as the village and as the werewolves, averaged.
 // Each row is compared with the next: "above" when the 95% interval of their difference
-// excludes 0, a tie when it lies within ±precision, open otherwise. The intervals treat
-// games as independent; games on shared deals make differences better known than that.
+// excludes 0, a tie when it lies within ±precision, open otherwise. The games of one deal
+// (one seed, one index) share its cards across every pairing that played it, so the fit's
+// errors take the deal, not the game, as the independent unit (ratings.ts `DealCells`).
 
 import { parseAgentSpec } from '../agents/registry.js';
 import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
-import { fitSideOverall, rankEntrants, type ModelFit, type Ranked, type SideResult } from './ratings.js';
+import { fitSideOverall, rankEntrants, type DealCells, type ModelFit, type Ranked, type SideResult } from './ratings.js';
 
 /** A run's seating read as a side pairing, or null. */
 export function sidesOf(seatingText: string): { readonly wolves: string; readonly village: string } | null {
@@ -97,10 +98,13 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
   const counts = new Map<string, { wolves: string; village: string; games: number; villageWins: number; wolvesWins: number }>();
   const entrants: string[] = [];
   const dollars = new Map<string, number | null>();
+  // Per deal (seed, index), each pairing's decisive games of it: the fit's clusters. A pairing is its place in `counts`.
+  const deals = new Map<string, Map<number, { successes: number; trials: number }>>();
   for (const { sides, runs: group } of groups.values()) {
     const key = `${sides.wolves}\0${sides.village}`;
     const c = counts.get(key) ?? { ...sides, games: 0, villageWins: 0, wolvesWins: 0 };
-    counts.set(key, c);
+    if (!counts.has(key)) counts.set(key, c);
+    const row = [...counts.keys()].indexOf(key);
     for (const e of [sides.wolves, sides.village]) if (!entrants.includes(e)) entrants.push(e);
     const seen = new Set<number>();
     for (const run of group) {
@@ -114,6 +118,13 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
         c.games++;
         if (winner === 'village') c.villageWins++;
         if (winner === 'werewolves') c.wolvesWins++;
+        if (winner === 'village' || winner === 'werewolves') {
+          const deal = `${run.seed}\0${idx}`;
+          const cells = deals.get(deal) ?? new Map<number, { successes: number; trials: number }>();
+          deals.set(deal, cells);
+          const cell = cells.get(row) ?? { successes: 0, trials: 0 };
+          cells.set(row, { successes: cell.successes + (winner === 'village' ? 1 : 0), trials: cell.trials + 1 });
+        }
         for (const [spec, usd] of cost?.get(idx) ?? []) {
           const now = dollars.get(spec);
           dollars.set(spec, now === null || usd === null ? null : (now ?? 0) + usd);
@@ -122,7 +133,8 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
     }
   }
   const pairings = [...counts.values()];
-  const fit = fitSideOverall(entrants, pairings);
+  const dealCells: DealCells = [...deals.values()].map((cells) => [...cells].map(([row, c]) => ({ row, ...c })));
+  const fit = fitSideOverall(entrants, pairings, dealCells);
   if (!fit.ok) return err(`the games of this setup cannot be rated together: ${fit.error}`);
   const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
   const rows = rankEntrants(fit.value, o.precision).map((x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0 }));

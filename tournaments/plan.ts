@@ -15,7 +15,8 @@ import { describeSetup, err, ok, type GameSetup, type Result } from '../engine/i
 import type { Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { forecast, settleState, type Forecast, type PlanTarget, type Settled } from '../stats/plan.js';
-import { addPair, NO_PAIRS, pairCount, pairMoments, pairSpread, type PairCounts } from '../stats/sprt.js';
+import { clusteredMean, type ClusterSum } from '../stats/cluster-mean.js';
+import { addPair, NO_PAIRS, pairCount, pairSpread, type PairCounts } from '../stats/sprt.js';
 import { Z95 } from '../stats/wilson.js';
 import { entrantSpecs, type Pairing } from './schedule.js';
 import { pairDiffs, sidePairing, sideWins, SPRT_SIDES, type SprtSide } from './sprt.js';
@@ -164,17 +165,25 @@ export function storedComparisons(store: Store, t: TournamentRow, target: PlanTa
         const [x, y] = [t.entrants[i]!, t.entrants[j]!];
         let counts = NO_PAIRS;
         const opponents: string[] = [];
+        // A deal is read against every opponent both met: its differences share its cards, so the deal is the unit of the error.
+        const deals: ClusterSum[] = [];
         for (const z of t.entrants) {
           const rx = side === 'werewolves' ? runOf(x, z) : runOf(z, x);
           const ry = side === 'werewolves' ? runOf(y, z) : runOf(z, y);
           if (rx === undefined || ry === undefined) continue;
           opponents.push(z);
-          for (const d of pairDiffs(winsOf(rx, side), winsOf(ry, side))) counts = addPair(counts, d);
+          let deal = 0;
+          for (const d of pairDiffs(winsOf(rx, side), winsOf(ry, side))) {
+            counts = addPair(counts, d);
+            const cell = deals[deal] ?? { sum: 0, count: 0 };
+            deals[deal++] = { sum: cell.sum + d, count: cell.count + 1 };
+          }
         }
         const n = pairCount(counts);
-        const { mean, variance } = pairMoments(counts);
-        const half = n > 1 ? Z95 * Math.sqrt(variance / n) : null;
-        const spread = pairSpread(counts);
+        const { mean, se } = clusteredMean(deals);
+        const half = se === null ? null : Z95 * se;
+        // The spread that makes spread / √pairs the clustered error, so the pairs still needed allow for the shared deals.
+        const spread = se === null || se === 0 ? pairSpread(counts) : se * Math.sqrt(n);
         const s = settleState({ mean, spread, pairs: n, ...target });
         out.push({
           side,

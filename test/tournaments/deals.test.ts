@@ -1,0 +1,97 @@
+// Intervals over games that share deals take the deal as the unit (issue #24). `sim plan
+// --tournament` pools two entrants' differences against every opponent both met, and a
+// deal's differences share its cards: its interval is the clustered one computed here by
+// hand from the stored winners, wider than the one that counts every pair as independent
+// where the deals matter. `sim leaderboard` pools the same games by deal as the
+// tournament does, and so gives the same errors. scripts/tournament-coverage.ts measures
+// the coverage (docs/tournaments.md).
+
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTournament } from '../../commands/tournament.js';
+import { Store } from '../../runs/storage.js';
+import { clusteredMean, type ClusterSum } from '../../stats/cluster-mean.js';
+import { pairMoments } from '../../stats/sprt.js';
+import { Z95 } from '../../stats/wilson.js';
+import { storedComparisons } from '../../tournaments/plan.js';
+import { sideWins } from '../../tournaments/sprt.js';
+import { pairings, tournaments } from '../../tournaments/tournament-store.js';
+import { tournamentData } from '../../tournaments/tournament-data.js';
+import { fitSideModel, type ModelFit } from '../../tournaments/ratings.js';
+import { leaderboard } from '../../tournaments/leaderboard.js';
+import { leaderboardTable } from '../../reports/leaderboard-table.js';
+import { setupFromJson } from '../../runs/run-config.js';
+import { removeDir, tempDir } from '../helpers/sim-cli.js';
+
+const dir = tempDir('plan-deals');
+afterAll(() => removeDir(dir));
+
+const db = join(dir, 't.db');
+const agents = ['random', 'heuristic', 'heuristic:fakeClaim=0'];
+
+describe('a played tournament read by deal', () => {
+  beforeAll(async () => {
+    const played = await runTournament({ db, mode: 'side', agents, rules: [], seed: 'deals', games: 120, workers: 0, concurrency: 1, json: true });
+    if (!played.ok) throw new Error(played.error);
+  });
+
+  it('gives each comparison of sim plan the clustered interval of its deals', () => {
+    const opened = Store.open(db, 'read');
+    if (!opened.ok) throw new Error(opened.error);
+    const store = opened.value;
+    try {
+      const t = tournaments(store)[0]!;
+      const rows = storedComparisons(store, t, { delta: 0.05, alpha: 0.05, power: 0.8 });
+      if (!rows.ok) throw new Error(rows.error);
+      const runOf = (wolves: string, village: string) => store.run(pairings(store, t.id).find((p) => p.wolves === wolves && p.village === village)!.run)!;
+      let wider = 0;
+      for (const c of rows.value) {
+        const deals: ClusterSum[] = Array.from({ length: 120 }, () => ({ sum: 0, count: 0 }));
+        for (const z of agents) {
+          const [rx, ry] = c.side === 'werewolves' ? [runOf(c.x, z), runOf(c.y, z)] : [runOf(z, c.x), runOf(z, c.y)];
+          const [wx, wy] = [sideWins(store, rx, c.side), sideWins(store, ry, c.side)];
+          for (let i = 0; i < 120; i++) deals[i] = { sum: deals[i]!.sum + wx[i]! - wy[i]!, count: deals[i]!.count + 1 };
+        }
+        const byHand = clusteredMean(deals);
+        expect(c.mean).toBeCloseTo(byHand.mean, 12);
+        if (byHand.se === 0) continue; // two entrants that play this side alike: the interval is [0, 0]
+        expect(c.high! - c.mean, `${c.side} ${c.x} - ${c.y}`).toBeCloseTo(Z95 * byHand.se!, 12);
+        const n = c.counts.plus + c.counts.zero + c.counts.minus;
+        if (Z95 * byHand.se! > Z95 * Math.sqrt(pairMoments(c.counts).variance / n)) wider++;
+      }
+      // The deal matters for most comparisons: pairs of one deal move together.
+      expect(wider).toBeGreaterThanOrEqual(4);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("gives the leaderboard the tournament's errors, by deal", () => {
+    const opened = Store.open(db, 'read');
+    if (!opened.ok) throw new Error(opened.error);
+    const store = opened.value;
+    try {
+      const t = tournaments(store)[0]!;
+      const data = tournamentData(store, t);
+      if (data.mode !== 'side') throw new Error('side');
+      const byDeal = fitSideModel(t.entrants, data.results, data.deals);
+      const plain = fitSideModel(t.entrants, data.results);
+      const run = store.runs()[0]!;
+      const setup = setupFromJson(run.setupJson, run.setup);
+      if (!byDeal.ok || !plain.ok || !setup.ok) throw new Error('fit');
+      const board = leaderboard(store, setup.value, { precision: 0.02 });
+      if (!board.ok) throw new Error(board.error);
+      expect(board.value.model.byDeal).toBe(true);
+      const se = (m: ModelFit) => Object.fromEntries(m.strengths.map((s) => [s.entrant, [s.villageSe, s.wolvesSe]]));
+      const bySe = se(byDeal.value);
+      for (const [entrant, [v, w]] of Object.entries(se(board.value.model))) {
+        expect(v).toBeCloseTo(bySe[entrant]![0]!, 9);
+        expect(w).toBeCloseTo(bySe[entrant]![1]!, 9);
+      }
+      expect(se(board.value.model)).not.toEqual(se(plain.value));
+      expect(leaderboardTable(board.value, 0.02).notes!.join('\n')).toMatch(/Intervals take a deal \(one seed, one game index\) as the unit/);
+    } finally {
+      store.close();
+    }
+  });
+});
