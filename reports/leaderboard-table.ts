@@ -1,9 +1,23 @@
 // The leaderboard as a table (`sim leaderboard`, tournaments/leaderboard.ts): a row per
-// entrant, best first, each compared with the next.
+// entrant, best first, each compared with the next, with its interval of rank.
 
 import type { Board, BoardRow } from '../tournaments/leaderboard.js';
-import type { Table } from './table.js';
+import type { Column, Row, Table } from './table.js';
 import { devianceVerdict } from '../stats/inference.js';
+import { RANK_REPS } from '../tournaments/rank-intervals.js';
+
+/** The columns of a rank's interval: "2–3" shown, its ends for CSV and JSON. */
+export const RANK_COLUMNS: readonly Column[] = [
+  { key: 'ranks', title: 'ranks', kind: 'text' },
+  { key: 'rank_low', title: 'rank low', kind: 'int', shown: false },
+  { key: 'rank_high', title: 'rank high', kind: 'int', shown: false },
+];
+
+/** A row's cells under RANK_COLUMNS (blank where no interval was computed). */
+export function rankCells(ranks: { readonly low: number; readonly high: number } | undefined): Row {
+  if (ranks === undefined) return { ranks: '', rank_low: null, rank_high: null };
+  return { ranks: ranks.low === ranks.high ? String(ranks.low) : `${ranks.low}–${ranks.high}`, rank_low: ranks.low, rank_high: ranks.high };
+}
 
 export function leaderboardTable(b: Board, precision: number): Table {
   return rankingTable(b.rows, {
@@ -26,11 +40,13 @@ export function leaderboardTable(b: Board, precision: number): Table {
 export function rankingTable(rows: readonly BoardRow[], o: { readonly precision: number; readonly id: string; readonly title: string; readonly prior: number | null; readonly notes?: readonly string[] }): Table {
   const precision = o.precision;
   const anyDollars = rows.some((r) => r.dollars !== 0);
+  const withRanks = rows.some((r) => r.ranks !== undefined);
   return {
     id: o.id,
     title: o.title,
     columns: [
       { key: 'rank', title: '#', kind: 'int' },
+      ...(withRanks ? RANK_COLUMNS : []),
       { key: 'entrant', title: 'entrant', kind: 'text' },
       { key: 'score', title: 'score', kind: 'pct' },
       { key: 'low', title: 'low', kind: 'pct', shown: false },
@@ -47,6 +63,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
     ],
     rows: rows.map((r) => ({
       rank: r.rank,
+      ...(withRanks ? rankCells(r.ranks) : {}),
       entrant: r.entrant,
       score: r.score,
       low: r.low,
@@ -63,6 +80,9 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
     notes: [
       'score: the entrant’s win rate against an average entrant of this board, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out); village, wolves: the two halves.',
       `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: the games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
+      ...(withRanks
+        ? [`ranks: the 95% interval of its rank, from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each: an entrant the games cannot place spans several ranks.`]
+        : []),
       ...(o.prior !== null
         ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]
         : []),

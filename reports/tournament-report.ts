@@ -4,13 +4,15 @@
 // each pairing, not a balance analysis of each. `sim tournament` prints it after play;
 // `sim report` puts one per tournament of the database before everything else.
 
-import { fitSeatModel, fitSideModel, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
+import { fitSeatModel, fitSideModel, fitSideOverall, rankEntrants, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
+import { RANK_REPS, rankIntervals } from '../tournaments/rank-intervals.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
 import type { TournamentRow } from '../tournaments/tournament-store.js';
 import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
 import type { GroupReport, Section } from './report.js';
 import { metricsTable } from './metrics-tables.js';
+import { RANK_COLUMNS, rankCells } from './leaderboard-table.js';
 import type { Row, Table } from './table.js';
 import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
 
@@ -46,7 +48,7 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
       ? [strengthChart(fit.value.strengths.map((s) => ({ entrant: s.reference ? `${s.entrant} (reference)` : s.entrant, wolves: s.wolves, wolvesSe: s.wolvesSe, village: s.village, villageSe: s.villageSe })), 'Wolf strength against village strength (bars: 95% intervals)')]
       : [];
   const board = data.mode === 'side' ? sideScoreTable(sideScores(t.entrants, data.results), id('scores')) : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
-  sections.push({ title: 'Leaderboard', text: [about], charts, tables: [leaderboard(board)] });
+  sections.push({ title: 'Leaderboard', text: [about], charts, tables: [leaderboard(board, fittedRanking(data))] });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
   const m = data.metrics;
   const uncounted =
@@ -70,12 +72,33 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
   return { label: tournamentLabel(t), games: stored, sections };
 }
 
+/** A side tournament's ranking from the fitted model: entrants best first, each with its 95% interval of rank. */
+export interface FittedRanking {
+  readonly order: readonly string[];
+  readonly ranks: ReadonlyMap<string, { readonly low: number; readonly high: number }>;
+}
+
+/** The side model's ranking of a side tournament (as `sim leaderboard` ranks), or null where the model cannot be fitted. */
+export function fittedRanking(data: TournamentData): FittedRanking | null {
+  if (data.mode !== 'side') return null;
+  const t = data.tournament;
+  const fit = fitSideOverall(t.entrants, data.results, data.deals);
+  if (!fit.ok) return null;
+  const boot = rankIntervals(t.entrants, data.results, data.deals, { seed: t.seed });
+  return {
+    order: rankEntrants(fit.value, 0.02).map((r) => r.entrant),
+    ranks: new Map(boot.intervals.map((r) => [r.entrant, { low: r.low, high: r.high }])),
+  };
+}
+
 /**
- * The score table ranked: entrants by the mean of their two win rates (deception and
- * detection; in seat mode, of their two rows), best first, with a rank column. The ranks
- * are the point estimates' order; the intervals beside them say which the data can tell apart.
+ * The score table ranked, best first, with a rank column. A side tournament is ranked by
+ * the side model's overall score (`fitted`: as `sim leaderboard` ranks), each rank with its
+ * 95% interval from the bootstrap over deals; otherwise (seat mode, or no fit) by the mean
+ * of the entrant's two win rates (deception and detection; in seat mode, of its two rows),
+ * the point estimates' order.
  */
-export function leaderboard(t: Table): Table {
+export function leaderboard(t: Table, fitted?: FittedRanking | null): Table {
   const rateOf = (r: Row) => (t.columns.some((c) => c.key === 'wolves') ? ((r['wolves'] as number) + (r['village'] as number)) / 2 : (r['rate'] as number));
   const byEntrant = new Map<string, number[]>();
   for (const r of t.rows) {
@@ -86,13 +109,24 @@ export function leaderboard(t: Table): Table {
     const xs = byEntrant.get(e) ?? [];
     return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   };
-  const order = [...byEntrant.keys()].sort((a, b) => score(b) - score(a) || a.localeCompare(b));
+  const order = fitted?.order ?? [...byEntrant.keys()].sort((a, b) => score(b) - score(a) || a.localeCompare(b));
   const rank = new Map(order.map((e, i) => [e, i + 1]));
-  const rows = [...t.rows].sort((a, b) => rank.get(String(a['entrant']))! - rank.get(String(b['entrant']))!).map((r) => ({ rank: rank.get(String(r['entrant']))!, ...r }));
+  const ranksOf = (e: string): Row => (fitted === undefined || fitted === null ? {} : rankCells(fitted.ranks.get(e)));
+  const rows = [...t.rows].sort((a, b) => rank.get(String(a['entrant']))! - rank.get(String(b['entrant']))!).map((r) => ({ rank: rank.get(String(r['entrant']))!, ...ranksOf(String(r['entrant'])), ...r }));
+  const withRanks = fitted !== undefined && fitted !== null;
   return {
     ...t,
-    columns: [{ key: 'rank', title: '#', kind: 'int' }, ...t.columns],
+    columns: [
+      { key: 'rank', title: '#', kind: 'int' },
+      ...(withRanks ? RANK_COLUMNS : []),
+      ...t.columns,
+    ],
     rows,
-    notes: [...(t.notes ?? []), 'Ranked by the mean of the entrant’s two win rates (as werewolves and as village), best first; ranks whose intervals overlap are not told apart by these games.'],
+    notes: [
+      ...(t.notes ?? []),
+      withRanks
+        ? `Ranked by the side model's overall score (its win rate against an average entrant, both sides averaged: the strengths below; sim leaderboard ranks so), best first; ranks: the 95% interval of its rank from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each.`
+        : 'Ranked by the mean of the entrant’s two win rates (as werewolves and as village), best first; ranks whose intervals overlap are not told apart by these games.',
+    ],
   };
 }

@@ -14,7 +14,8 @@
 // The ranking is by overall score (ratings.ts `fitSideOverall`): an entrant's win rate
 // against an average entrant of the board, as the village and as the werewolves, averaged.
 // Each row is compared with the next: "above" when the 95% interval of their difference
-// excludes 0, a tie when it lies within ±precision, open otherwise. The games of one deal
+// excludes 0, a tie when it lies within ±precision, open otherwise; and each row's 95%
+// interval of rank, from the bootstrap over deals (rank-intervals.ts). The games of one deal
 // (one seed, one index) share its cards across every pairing that played it, so the fit's
 // errors take the deal, not the game, as the independent unit (ratings.ts `DealCells`).
 
@@ -22,6 +23,7 @@ import { parseAgentSpec } from '../agents/registry.js';
 import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
+import { rankIntervals } from './rank-intervals.js';
 import { fitSideOverall, rankEntrants, type DealCells, type ModelFit, type Ranked, type SideResult } from './ratings.js';
 
 /** A run's seating read as a side pairing, or null. */
@@ -49,6 +51,8 @@ export interface BoardRow extends Ranked {
   readonly games: number;
   /** Dollars its model seats cost over those games, as recorded; 0 for a bot; null when unknown. */
   readonly dollars: number | null;
+  /** Its 95% interval of rank, from the bootstrap over deals (rank-intervals.ts); absent where not computed. */
+  readonly ranks?: { readonly low: number; readonly high: number };
 }
 
 export interface Board {
@@ -137,8 +141,11 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
   const fit = fitSideOverall(entrants, pairings, dealCells);
   if (!fit.ok) return err(`the games of this setup cannot be rated together: ${fit.error}`);
   const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
-  const rows = rankEntrants(fit.value, o.precision).map((x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0 }));
   const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
   const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
+  const ranks = rankIntervals(entrants, pairings, dealCells, { seed: seeds.join('\0') }).intervals;
+  const rows = rankEntrants(fit.value, o.precision).map(
+    (x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0, ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high } }),
+  );
   return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds });
 }

@@ -95,9 +95,14 @@ describe('sim tournament and sim report with four fakeClaim entrants', () => {
     for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(80);
     expect(narrow.value.stdout).not.toContain('…');
     // The leaderboard comes first, and its four rows name four different entrants once the wrapped lines are joined.
-    const board = lines.slice(lines.findIndex((l) => l.startsWith('  #  entrant')) + 2);
+    const at = lines.findIndex((l) => /^ {2}# .*entrant/.test(l));
+    const head = lines[at]!;
+    const board = lines.slice(at + 2);
     const rows = board.slice(0, board.findIndex((l) => !/^ {2}(\d| {2})/.test(l)));
-    const names = cellsOf(rows, 5, 27, (l) => /^ {2}\d/.test(l)).map((n) => n.replace(/\s+/g, ''));
+    // The entrant's column: from its title to the next column's.
+    const from = head.indexOf('entrant');
+    const to = from + 'entrant'.length + head.slice(from + 'entrant'.length).search(/\S/);
+    const names = cellsOf(rows, from, to, (l) => /^ {2}\d/.test(l)).map((n) => n.replace(/\s+/g, ''));
     expect(names.sort()).toEqual([...ENTRANTS].sort());
   });
 });

@@ -82,7 +82,8 @@ describe('sim leaderboard', () => {
     const r = await sim(['leaderboard', '--db', 'lb.db'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^werewolf-lab leaderboard: 8 players werewolf=2,villager=5,seer \(standard\)/);
-    expect(r.stdout).toMatch(/^ {2}1 {2}heuristic/m);
+    expect(r.stdout).toMatch(/^ {2}1 {2}1(–\d)? +heuristic/m);
+    expect(r.stdout).toMatch(/ranks: the 95% interval of its rank, from 400 resamples of the deals/);
     expect(r.stdout).toMatch(/\d+\.\d%–\d+\.\d%|\d+\.\d–\d+\.\d/);
     expect(r.stdout).toMatch(/above|open|tie/);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);

@@ -21,6 +21,7 @@ import { fitSideModel, type ModelFit } from '../../tournaments/ratings.js';
 import { leaderboard } from '../../tournaments/leaderboard.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { setupFromJson } from '../../runs/run-config.js';
+import { tournamentReport } from '../../reports/tournament-report.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('plan-deals');
@@ -90,6 +91,12 @@ describe('a played tournament read by deal', () => {
       }
       expect(se(board.value.model)).not.toEqual(se(plain.value));
       expect(leaderboardTable(board.value, 0.02).notes!.join('\n')).toMatch(/Intervals take a deal \(one seed, one game index\) as the unit/);
+      // The tournament's report ranks as the leaderboard does, with the same rank intervals (one seed, the same deals).
+      const part = tournamentReport(data, { charts: false });
+      const table = part.sections.find((x) => x.title === 'Leaderboard')!.tables[0]!;
+      expect(table.rows.map((r) => r['entrant'])).toEqual(board.value.rows.map((r) => r.entrant));
+      expect(table.rows.map((r) => [r['rank_low'], r['rank_high']])).toEqual(board.value.rows.map((r) => [r.ranks!.low, r.ranks!.high]));
+      expect(board.value.rows.map((r) => r.ranks)).toEqual([{ low: 1, high: 1 }, { low: 2, high: 2 }, { low: 3, high: 3 }]);
     } finally {
       store.close();
     }

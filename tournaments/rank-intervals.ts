@@ -1,0 +1,67 @@
+// How sure a ranking is of each place: each entrant's 95% interval of rank, from the
+// bootstrap over deals (Chatbot Arena publishes its rank intervals this way, over
+// battles). A deal — the games of every pairing dealt the same cards — is resampled
+// whole, so the intervals keep what the deals share; the side model is fitted again on
+// each resample and the entrants ranked by overall score, as every ranking of the
+// project ranks them (ratings.ts `rankEntrants`). A rank
+// interval says where an entrant could stand on other deals of the same kind: "2–3" is an
+// entrant the data cannot tell from its neighbour, whatever the point ranking says.
+
+import { Rng } from '../engine/index.js';
+import { fitSideOverall, type DealCells, type SideResult } from './ratings.js';
+
+/** An entrant's 95% interval of rank (1 = best). */
+export interface RankInterval {
+  readonly entrant: string;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface RankBootstrap {
+  /** In the order of the entrants. */
+  readonly intervals: readonly RankInterval[];
+  /** Resamples fitted, and resamples whose fit failed (left out). */
+  readonly reps: number;
+  readonly failed: number;
+}
+
+export const RANK_REPS = 400;
+
+/**
+ * Ranks over `reps` resamples of the deals (seeded by `seed`: the same data and seed give
+ * the same intervals). `results` names each pairing; `deals` holds every decisive game of
+ * them, each pairing by its place in `results`.
+ */
+export function rankIntervals(entrants: readonly string[], results: readonly SideResult[], deals: DealCells, o: { readonly seed: string; readonly reps?: number }): RankBootstrap {
+  const reps = o.reps ?? RANK_REPS;
+  const rng = new Rng(o.seed, '/rank-intervals');
+  const ranks = entrants.map(() => new Int32Array(reps));
+  let kept = 0;
+  let failed = 0;
+  const villageWins = new Float64Array(results.length);
+  const trials = new Float64Array(results.length);
+  for (let r = 0; r < reps; r++) {
+    villageWins.fill(0);
+    trials.fill(0);
+    for (let d = 0; d < deals.length; d++)
+      for (const c of deals[rng.int(deals.length)]!) {
+        villageWins[c.row]! += c.successes;
+        trials[c.row]! += c.trials;
+      }
+    const resampled = results.map((p, i): SideResult => ({ wolves: p.wolves, village: p.village, games: trials[i]!, villageWins: villageWins[i]!, wolvesWins: trials[i]! - villageWins[i]! }));
+    const fit = fitSideOverall(entrants, resampled);
+    if (!fit.ok) {
+      failed++;
+      continue;
+    }
+    const order = fit.value.overall.map((x, i) => ({ score: x.score, entrant: x.entrant, i })).sort((a, b) => b.score - a.score || a.entrant.localeCompare(b.entrant));
+    order.forEach((x, place) => (ranks[x.i]![kept] = place + 1));
+    kept++;
+  }
+  const intervals = entrants.map((entrant, i): RankInterval => {
+    if (kept === 0) return { entrant, low: 1, high: entrants.length };
+    const sorted = ranks[i]!.slice(0, kept).sort();
+    return { entrant, low: sorted[Math.floor(0.025 * kept)]!, high: sorted[Math.max(0, Math.ceil(0.975 * kept) - 1)]! };
+  });
+  return { intervals, reps: kept, failed };
+}
