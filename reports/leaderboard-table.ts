@@ -25,6 +25,7 @@ export function leaderboardTable(b: Board, precision: number): Table {
     id: 'leaderboard',
     title: 'Leaderboard: every entrant of this setup in the database, on all its games',
     prior: b.model.prior,
+    anchors: b.model.anchors,
     notes: [
       // The scores come from the additive side model: say whether it fits, as the tournament's strengths table does.
       `The side model behind the scores: ${devianceVerdict(b.model.deviance, b.model.df, 'additive strengths do not explain every pairing, so a score averages over pairings that differ more than it says (sim tournament shows the pairings)')}.`,
@@ -37,7 +38,7 @@ export function leaderboardTable(b: Board, precision: number): Table {
 }
 
 /** Entrants by overall score, each against the next (a leaderboard, an adaptive tournament's ranking). */
-export function rankingTable(rows: readonly BoardRow[], o: { readonly precision: number; readonly id: string; readonly title: string; readonly prior: number | null; readonly notes?: readonly string[] }): Table {
+export function rankingTable(rows: readonly BoardRow[], o: { readonly precision: number; readonly id: string; readonly title: string; readonly prior: number | null; readonly notes?: readonly string[]; readonly anchors?: readonly string[] | null }): Table {
   const precision = o.precision;
   const anyDollars = rows.some((r) => r.dollars !== 0);
   const withRanks = rows.some((r) => r.ranks !== undefined);
@@ -78,7 +79,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       next_high: r.next?.high ?? null,
     })),
     notes: [
-      'score: the entrant’s win rate against an average entrant of this board, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out); village, wolves: the two halves.',
+      `score: the entrant’s win rate against ${o.anchors === undefined || o.anchors === null ? 'an average entrant of this board' : `the average of the anchors (${o.anchors.join(', ')}): boards of this setup with the same anchors share this scale`}, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out); village, wolves: the two halves.`,
       `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: the games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
       ...(withRanks
         ? [`ranks: the 95% interval of its rank, from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each: an entrant the games cannot place spans several ranks.`]

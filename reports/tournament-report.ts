@@ -23,7 +23,7 @@ export function tournamentLabel(t: TournamentRow): string {
 
 export function modelOf(data: TournamentData): Result<ModelFit, string> {
   const t = data.tournament;
-  return data.mode === 'side' ? fitSideModel(t.entrants, data.results, data.deals) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
+  return data.mode === 'side' ? fitSideModel(t.entrants, data.results, { deals: data.deals }) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
 }
 
 /** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */
@@ -82,7 +82,7 @@ export interface FittedRanking {
 export function fittedRanking(data: TournamentData): FittedRanking | null {
   if (data.mode !== 'side') return null;
   const t = data.tournament;
-  const fit = fitSideOverall(t.entrants, data.results, data.deals);
+  const fit = fitSideOverall(t.entrants, data.results, { deals: data.deals });
   if (!fit.ok) return null;
   const boot = rankIntervals(t.entrants, data.results, data.deals, { seed: t.seed });
   return {

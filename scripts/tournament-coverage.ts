@@ -50,7 +50,7 @@ async function tournamentRead(dir: string, seed: string, n: number): Promise<Rea
     const data = tournamentData(store.value, t);
     if (data.mode !== 'side') throw new Error('not a side tournament');
     const fit = (deals: boolean): ModelFit => {
-      const f = fitSideModel(t.entrants, data.results, deals ? data.deals : undefined);
+      const f = fitSideModel(t.entrants, data.results, { deals: deals ? data.deals : undefined });
       if (!f.ok) throw new Error(f.error);
       return f.value;
     };

@@ -124,7 +124,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
         }
         return { ...sd, games: t[p]!, villageWins, wolvesWins };
       });
-      const fit = fitSideOverall(s.entrants, counts, dealCells(results, t));
+      const fit = fitSideOverall(s.entrants, counts, { deals: dealCells(results, t) });
       const below = live.map((_, p) => t[p]! < cap);
       const read = t.reduce((n, x) => n + x, 0);
       const look = read >= nextLook;

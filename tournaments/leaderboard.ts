@@ -82,7 +82,16 @@ export function boardSetups(store: Store): { readonly setup: string; readonly la
   return [...by.values()];
 }
 
-export function leaderboard(store: Store, setup: GameSetup, o: { readonly precision: number; readonly costs?: RunCosts | undefined }): Result<Board, string> {
+export function leaderboard(
+  store: Store,
+  setup: GameSetup,
+  o: {
+    readonly precision: number;
+    readonly costs?: RunCosts | undefined;
+    /** The entrants whose average is the scale's zero (default: every entrant's): boards with the same anchors and setup compare. */
+    readonly anchors?: readonly string[] | undefined;
+  },
+): Result<Board, string> {
   const text = describeSetup(setup);
   const runs = store.runs().filter((r) => r.setup === text);
   const groups = new Map<string, { sides: { wolves: string; village: string }; runs: RunRow[] }>();
@@ -138,12 +147,12 @@ export function leaderboard(store: Store, setup: GameSetup, o: { readonly precis
   }
   const pairings = [...counts.values()];
   const dealCells: DealCells = [...deals.values()].map((cells) => [...cells].map(([row, c]) => ({ row, ...c })));
-  const fit = fitSideOverall(entrants, pairings, dealCells);
+  const fit = fitSideOverall(entrants, pairings, { deals: dealCells, anchors: o.anchors });
   if (!fit.ok) return err(`the games of this setup cannot be rated together: ${fit.error}`);
   const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
   const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
   const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
-  const ranks = rankIntervals(entrants, pairings, dealCells, { seed: seeds.join('\0') }).intervals;
+  const ranks = rankIntervals(entrants, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals;
   const rows = rankEntrants(fit.value, o.precision).map(
     (x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0, ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high } }),
   );

@@ -32,7 +32,7 @@ export const RANK_REPS = 400;
  * the same intervals). `results` names each pairing; `deals` holds every decisive game of
  * them, each pairing by its place in `results`.
  */
-export function rankIntervals(entrants: readonly string[], results: readonly SideResult[], deals: DealCells, o: { readonly seed: string; readonly reps?: number }): RankBootstrap {
+export function rankIntervals(entrants: readonly string[], results: readonly SideResult[], deals: DealCells, o: { readonly seed: string; readonly reps?: number; readonly anchors?: readonly string[] | undefined }): RankBootstrap {
   const reps = o.reps ?? RANK_REPS;
   const rng = new Rng(o.seed, '/rank-intervals');
   const ranks = entrants.map(() => new Int32Array(reps));
@@ -49,7 +49,7 @@ export function rankIntervals(entrants: readonly string[], results: readonly Sid
         trials[c.row]! += c.trials;
       }
     const resampled = results.map((p, i): SideResult => ({ wolves: p.wolves, village: p.village, games: trials[i]!, villageWins: villageWins[i]!, wolvesWins: trials[i]! - villageWins[i]! }));
-    const fit = fitSideOverall(entrants, resampled);
+    const fit = fitSideOverall(entrants, resampled, { anchors: o.anchors });
     if (!fit.ok) {
       failed++;
       continue;

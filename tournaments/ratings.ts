@@ -13,9 +13,11 @@
 //                 the reference agent at 0: the shift of the village's log-odds when the
 //                 entrant replaces the reference in one seat.
 //   Only games won by the village or the werewolves enter the model (lovers, the piper
-//   and draws are counted apart). Standard errors treat games as independent; games of
-//   different pairings share deals, which makes differences between entrants better
-//   known than that (positively correlated games), and the common level c less well.
+//   and draws are counted apart). Given the deals (`DealCells`), side-mode errors take a
+//   deal as the unit (a cluster-robust covariance): the games of one deal share its cards.
+//   Given anchors, the side model's zero is the anchors' average instead of every
+//   entrant's (Σ over the anchors of v = Σ of w = 0), so two boards with the same anchors
+//   and setup share a scale: an entrant joining one moves no one's strength but by noise.
 // No Elo-style online rating: it depends on the order of games; the fitted model does not.
 
 import { err, ok, SIDES, type Result } from '../engine/index.js';
@@ -80,6 +82,8 @@ export interface ModelFit {
   readonly prior: number | null;
   /** True when the errors take a deal as the unit (`DealCells` given), false when they treat every game as independent. */
   readonly byDeal?: boolean;
+  /** Side mode: the entrants whose strengths average 0 (null: every entrant's). */
+  readonly anchors?: readonly string[] | null;
 }
 
 /**
@@ -145,9 +149,30 @@ function linear(fit: LogisticFit, a: readonly number[]): { value: number; se: nu
   return { value, se: Math.sqrt(Math.max(0, v)) };
 }
 
-/** Effects coding of entrant j among k: unit vector for j < k − 1, all −1 for the last. */
-function effects(j: number, k: number): number[] {
-  return Array.from({ length: k - 1 }, (_, i) => (j === k - 1 ? -1 : i === j ? 1 : 0));
+/** How a side fit is read: its deals (errors by deal) and its anchors (the entrants whose strengths average 0). */
+export interface SideFitOptions {
+  readonly deals?: DealCells | undefined;
+  /** Default: every entrant (effects coding: the zero is the average entrant). */
+  readonly anchors?: readonly string[] | undefined;
+}
+
+/**
+ * Each entrant's strength in the k − 1 free coefficients, so that the anchors' strengths
+ * sum to 0: the last anchor is minus the other anchors; every other entrant has its own
+ * coefficient. With every entrant an anchor this is effects coding (unit vectors, the last
+ * entrant all −1).
+ */
+function strengthCoding(entrants: readonly string[], anchors: readonly string[] | undefined): number[][] {
+  const k = entrants.length;
+  const anchored = anchors === undefined ? entrants.map((_, j) => j) : entrants.flatMap((e, j) => (anchors.includes(e) ? [j] : []));
+  const dependent = anchored[anchored.length - 1]!;
+  const place = (j: number) => (j < dependent ? j : j - 1);
+  return entrants.map((_, j) => {
+    const code = new Array<number>(k - 1).fill(0);
+    if (j === dependent) for (const a of anchored) if (a !== dependent) code[place(a)] = -1;
+    if (j !== dependent) code[place(j)] = 1;
+    return code;
+  });
 }
 
 /**
@@ -178,14 +203,14 @@ function diagonal(p: number, lambda: number): number[][] {
 
 const decisive = (r: { villageWins: number; wolvesWins: number }) => r.villageWins + r.wolvesWins;
 
-/** A side pairing's covariates: the village entrant's effects, then minus the wolves entrant's. */
-function sideRow(wolves: number, village: number, k: number): number[] {
-  return [...effects(village, k), ...effects(wolves, k).map((x) => -x)];
+/** A side pairing's covariates: the village entrant's coding, then minus the wolves entrant's. */
+function sideRow(coding: readonly (readonly number[])[], wolves: number, village: number): number[] {
+  return [...coding[village]!, ...coding[wolves]!.map((x) => -x)];
 }
 
 /** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
-export function fitSideModel(entrants: readonly string[], results: readonly SideResult[], deals?: DealCells): Result<ModelFit, string> {
-  const r = fitSide(entrants, results, deals);
+export function fitSideModel(entrants: readonly string[], results: readonly SideResult[], o: SideFitOptions = {}): Result<ModelFit, string> {
+  const r = fitSide(entrants, results, o);
   return r.ok ? ok(r.value.model) : r;
 }
 
@@ -221,15 +246,15 @@ export interface OverallFit {
  * against an average entrant (Σv = Σw = 0), as the village and as the werewolves, averaged;
  * differences between two entrants carry the covariance of their strengths.
  */
-export function fitSideOverall(entrants: readonly string[], results: readonly SideResult[], deals?: DealCells): Result<OverallFit, string> {
-  const r = fitSide(entrants, results, deals);
+export function fitSideOverall(entrants: readonly string[], results: readonly SideResult[], o: SideFitOptions = {}): Result<OverallFit, string> {
+  const r = fitSide(entrants, results, o);
   if (!r.ok) return r;
-  const { f, model } = r.value;
+  const { f, model, coding } = r.value;
   const k = entrants.length;
   const sigma = (x: number) => 1 / (1 + Math.exp(-x));
   // The score and its gradient in the coefficients [c, v_0..v_{k−2}, w_0..w_{k−2}].
   const parts = entrants.map((_, j) => {
-    const e1 = effects(j, k);
+    const e1 = coding[j]!;
     const c = f.coef[0]!;
     const v = e1.reduce((s, x, i) => s + x * f.coef[1 + i]!, 0);
     const w = e1.reduce((s, x, i) => s + x * f.coef[k + i]!, 0);
@@ -253,7 +278,7 @@ export function fitSideOverall(entrants: readonly string[], results: readonly Si
     coef: f.coef,
     cov: f.cov,
     gradients: parts.map((x) => x.gradient),
-    row: (wolves, village) => [1, ...sideRow(wolves, village, k)],
+    row: (wolves, village) => [1, ...sideRow(coding, wolves, village)],
   });
 }
 
@@ -308,12 +333,17 @@ export function rankEntrants(fit: OverallFit, precision: number, z = Z95): Ranke
   });
 }
 
-function fitSide(entrants: readonly string[], results: readonly SideResult[], deals?: DealCells): Result<{ f: LogisticFit; model: ModelFit }, string> {
+function fitSide(entrants: readonly string[], results: readonly SideResult[], o: SideFitOptions): Result<{ f: LogisticFit; model: ModelFit; coding: number[][] }, string> {
   const k = entrants.length;
   if (k < 2) return err('a side tournament needs two entrants');
+  const { deals, anchors } = o;
+  const strangers = (anchors ?? []).filter((a) => !entrants.includes(a));
+  if (strangers.length > 0) return err(`the anchor${strangers.length === 1 ? '' : 's'} ${strangers.join(', ')} played no game here (the entrants are ${entrants.join(', ')})`);
+  if (anchors !== undefined && anchors.length === 0) return err('anchors: name at least one entrant');
+  const coding = strengthCoding(entrants, anchors);
   const idx = new Map(entrants.map((e, i) => [e, i]));
   const rows: BinomialRow[] = results.map((r) => ({
-    x: sideRow(idx.get(r.wolves)!, idx.get(r.village)!, k),
+    x: sideRow(coding, idx.get(r.wolves)!, idx.get(r.village)!),
     successes: r.villageWins,
     trials: decisive(r),
   }));
@@ -322,19 +352,19 @@ function fitSide(entrants: readonly string[], results: readonly SideResult[], de
   if (k === 2 && !hasSelf)
     return err('with two entrants and no self-play, only the sum of village and wolf strength can be told apart (play the self-play pairings: drop --no-self-play)');
   const p = 1 + 2 * (k - 1);
-  // The prior is on every entrant's strength, the last one's (−Σ of the others) included:
-  // Σ_j v_j² = vᵀ(I + 11ᵀ)v over the k − 1 free ones; the same for w.
+  // The prior is on every entrant's strength, the dependent anchor's included: Σ_j v_j² =
+  // vᵀ(CᵀC)v over the k − 1 free ones, C the coding (I + 11ᵀ for effects coding); the same for w.
+  const gram = (i: number, j: number) => coding.reduce((sum, code) => sum + code[i]! * code[j]!, 0);
   const fit = fitWithFallback(played, (lambda) => {
     const m = diagonal(p, lambda);
-    for (const block of [1, k])
-      for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j]! += lambda;
+    for (const block of [1, k]) for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j] = lambda * gram(i, j);
     return m;
   });
   if (!fit.ok) return fit;
   // With the deals, the errors take a deal as the unit: the pairings' games of one deal share its cards.
   const f = deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, deals) };
   const strengths = entrants.map((e, j): Strength => {
-    const e1 = effects(j, k);
+    const e1 = coding[j]!;
     const va = [0, ...e1, ...new Array<number>(k - 1).fill(0)];
     const wa = [0, ...new Array<number>(k - 1).fill(0), ...e1];
     if (va.length !== p) throw new Error('fitSideModel: bad design');
@@ -342,7 +372,11 @@ function fitSide(entrants: readonly string[], results: readonly SideResult[], de
     const w = linear(f, wa);
     return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };
   });
-  return ok({ f, model: { advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior, byDeal: deals !== undefined } });
+  return ok({
+    f,
+    coding,
+    model: { advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: played.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior, byDeal: deals !== undefined, anchors: anchors ?? null },
+  });
 }
 
 /** Seat mode: the entrant's games in one seat, grouped by the role dealt to it. */

@@ -25,6 +25,7 @@ export function leaderboardOptions<T>(y: Argv<T>) {
     .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
     .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
     .option('precision', { type: 'string', describe: `two rows are tied when their difference is known to lie within ± this (default ${DEFAULT_BOARD_PRECISION})` })
+    .option('anchor', { type: 'string', array: true, describe: 'an entrant whose strength is part of the fixed zero (repeatable): scores are against the average anchor, so boards with the same anchors and setup compare' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
 }
 
@@ -35,6 +36,7 @@ export interface LeaderboardCliArgs {
   roles?: string;
   rule?: string[];
   precision?: string;
+  anchor?: string[];
   json: boolean;
 }
 
@@ -63,6 +65,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
   const rules = listFlag('rule', a.rule, 'tie=none');
   const chosen = a.preset !== undefined || a.players !== undefined || a.roles !== undefined || rules.length > 0;
   const given = chosen ? setupFrom(a) : undefined;
+  const anchors = a.anchor === undefined ? undefined : listFlag('anchor', a.anchor, 'random');
   const store = unwrap(Store.open(db, 'read'));
   try {
     let setup = given;
@@ -74,7 +77,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
       const run = store.runs().find((r) => r.setup === setups[0]!.setup)!;
       setup = unwrap(setupFromJson(run.setupJson, run.setup), `run ${run.id}`);
     }
-    const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store) }));
+    const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store), anchors }));
     const table = leaderboardTable(board, precision);
     if (a.json) {
       io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, table: toJsonObject(table) }) + '\n');

@@ -68,6 +68,9 @@ describe('sim leaderboard', () => {
     expect((await json(['tournament', ...three])).played).toBe(9 * 200);
     const before = await json(['leaderboard', '--db', 'lb.db']);
     expect(order(before.rows).sort()).toEqual(['heuristic', 'heuristic:fakeClaim=0', 'random']);
+    const ANCHORS = ['--anchor', 'random', '--anchor', 'heuristic'];
+    const anchoredBefore = await json(['leaderboard', '--db', 'lb.db', ...ANCHORS]);
+    expect(anchoredBefore.model.anchors).toEqual(['random', 'heuristic']);
     const four = await json(['tournament', ...three, '--agents', 'heuristic:seerReveal=never']);
     expect(four.played).toBe(7 * 200);
     const after = await json(['leaderboard', '--db', 'lb.db']);
@@ -76,6 +79,12 @@ describe('sim leaderboard', () => {
     // Each game once: the two tournaments share nine runs.
     expect((after.pairings as { games: number }[]).map((p) => p.games)).toEqual(new Array(16).fill(200));
     for (const r of after.rows) expect(r.games).toBeGreaterThan(0);
+    // Against the average entrant every score moves when an entrant joins (3.0 points here); against fixed anchors
+    // only by what the new games tell of the anchors (1.9: noise of 200 games a pairing; exact counts: ratings.test.ts).
+    const anchoredAfter = await json(['leaderboard', '--db', 'lb.db', ...ANCHORS]);
+    const score = (b: Record<string, any>, e: string) => (b.rows as { entrant: string; score: number }[]).find((r) => r.entrant === e)!.score;
+    const moved = (x: Record<string, any>, y: Record<string, any>) => Math.max(...['heuristic', 'random', 'heuristic:fakeClaim=0'].map((e) => Math.abs(score(x, e) - score(y, e))));
+    expect(moved(anchoredBefore, anchoredAfter)).toBeLessThan(moved(before, after));
   });
 
   it('prints a row per entrant with its interval and its verdict against the next, in 80 columns', async () => {
@@ -96,6 +105,7 @@ const BAD: [string[], RegExp][] = [
   [['tournament', ...FOUR, '--precision', '0.02'], /--precision applies to --adaptive tournaments/],
   [['tournament', ...FOUR, '--adaptive', '--precision', '0.7'], /--precision 0\.7: a tie's margin must be between 0 and 0\.5/],
   [['leaderboard', '--db', 'missing.db'], /there is no results database at missing\.db/],
+  [['leaderboard', '--db', 'lb.db', '--anchor', 'belief'], /the anchor belief played no game here \(the entrants are /],
 ];
 
 describe('refused whole: one line, exit 2, nothing written', () => {

@@ -75,7 +75,7 @@ describe('a played tournament read by deal', () => {
       const t = tournaments(store)[0]!;
       const data = tournamentData(store, t);
       if (data.mode !== 'side') throw new Error('side');
-      const byDeal = fitSideModel(t.entrants, data.results, data.deals);
+      const byDeal = fitSideModel(t.entrants, data.results, { deals: data.deals });
       const plain = fitSideModel(t.entrants, data.results);
       const run = store.runs()[0]!;
       const setup = setupFromJson(run.setupJson, run.setup);

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Alea, SIDES } from '../../engine/index.js';
-import { dealCells, fitSeatModel, fitSideModel, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
+import { dealCells, fitSeatModel, fitSideModel, fitSideOverall, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
 
@@ -204,5 +204,44 @@ describe('dealCells: the games of side pairings by deal', () => {
       [{ row: 0, successes: 0, trials: 1 }],
       [{ row: 1, successes: 1, trials: 1 }],
     ]);
+  });
+});
+
+describe('anchored strengths (a fixed scale)', () => {
+  // Expected counts of every ordered pair among some of the entrants: the fit then recovers the true strengths on its own scale.
+  const board = (who: readonly string[]) => sideGames(null, 1000).filter((r) => who.includes(r.wolves) && who.includes(r.village));
+  const scores = (who: readonly string[], anchors?: readonly string[]) => {
+    const f = fitSideOverall(who, board(who), { anchors });
+    if (!f.ok) throw new Error(f.error);
+    return Object.fromEntries(f.value.overall.map((x) => [x.entrant, x.score]));
+  };
+
+  it('keeps every score when an entrant joins a board with the same anchors, and moves them without anchors', () => {
+    const three = scores(['a', 'b', 'c'], ['a', 'b']);
+    const four = scores(['a', 'b', 'c', 'd'], ['a', 'b']);
+    for (const e of ['a', 'b', 'c']) expect(four[e]).toBeCloseTo(three[e]!, 6);
+    // Relative to the board's average entrant, d joining (weaker than average on both sides) lifts everyone.
+    const plain3 = scores(['a', 'b', 'c']);
+    const plain4 = scores(['a', 'b', 'c', 'd']);
+    for (const e of ['a', 'b', 'c']) expect(plain4[e]! - plain3[e]!).toBeGreaterThan(0.01);
+  });
+
+  it('puts the anchors at zero on average, and is the average entrant with every entrant an anchor', () => {
+    const f = fitSideModel(ENTRANTS, sideGames(null, 1000), { anchors: ['b', 'd'] });
+    if (!f.ok) throw new Error(f.error);
+    const s = Object.fromEntries(f.value.strengths.map((x) => [x.entrant, x]));
+    expect(s['b']!.village + s['d']!.village).toBeCloseTo(0, 9);
+    expect(s['b']!.wolves + s['d']!.wolves).toBeCloseTo(0, 9);
+    // The same truth on the anchors' scale: v_a − mean(v_b, v_d).
+    expect(s['a']!.village).toBeCloseTo(V[0]! - (V[1]! + V[3]!) / 2, 6);
+    const all = fitSideModel(ENTRANTS, sideGames(null, 1000), { anchors: ENTRANTS });
+    const none = fitSideModel(ENTRANTS, sideGames(null, 1000));
+    if (!all.ok || !none.ok) throw new Error('fit');
+    expect(all.value.strengths).toEqual(none.value.strengths);
+  });
+
+  it('refuses an anchor that played no game', () => {
+    const f = fitSideModel(ENTRANTS, sideGames(null, 100), { anchors: ['a', 'zz'] });
+    expect(!f.ok && f.error).toMatch(/the anchor zz played no game here/);
   });
 });
