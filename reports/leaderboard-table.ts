@@ -5,6 +5,7 @@ import type { Board, BoardRow } from '../tournaments/leaderboard.js';
 import type { Column, Row, Table } from './table.js';
 import { devianceVerdict } from '../stats/inference.js';
 import { RANK_REPS } from '../tournaments/rank-intervals.js';
+import type { FailureCount, FailurePolicy } from '../tournaments/failure-policy.js';
 
 /** The columns of a rank's interval: "2–3" shown, its ends for CSV and JSON. */
 export const RANK_COLUMNS: readonly Column[] = [
@@ -17,6 +18,11 @@ export const RANK_COLUMNS: readonly Column[] = [
 export function rankCells(ranks: { readonly low: number; readonly high: number } | undefined): Row {
   if (ranks === undefined) return { ranks: '', rank_low: null, rank_high: null };
   return { ranks: ranks.low === ranks.high ? String(ranks.low) : `${ranks.low}–${ranks.high}`, rank_low: ranks.low, rank_high: ranks.high };
+}
+
+function failureCells(f: FailureCount | undefined): Row {
+  if (f === undefined || f.games === 0) return { failed: null, fallbacks_per_game: null };
+  return { failed: f.failed / f.games, fallbacks_per_game: f.fallbacks / f.games };
 }
 
 export function leaderboardTable(b: Board, precision: number): Table {
@@ -33,8 +39,27 @@ export function leaderboardTable(b: Board, precision: number): Table {
         ? 'Intervals take a deal (one seed, one game index) as the unit: the games of every pairing dealt the same cards move together (a cluster-robust covariance).'
         : 'Intervals treat every game as independent.',
       ...(b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : []),
+      ...policyNotes(b),
     ],
   });
+}
+
+const POLICY_WORDS: Readonly<Record<FailurePolicy, string>> = {
+  keep: 'a game in which an agent failed counts as played, its fallback moves the failing side\'s',
+  forfeit: 'the side whose agent failed loses the game (both failed: the game is left out)',
+  void: 'a game in which any agent failed is left out',
+  exclude: 'an entrant that failed in any game is left off the board with all its games',
+};
+
+/** What the failure policy did, when any agent failed (failure-policy.ts). */
+function policyNotes(b: Board): string[] {
+  const failing = b.rows.some((r) => (r.failures?.failed ?? 0) > 0) || b.excluded.length > 0;
+  if (!failing) return b.policy === 'keep' ? [] : [`Failure policy ${b.policy}: no agent failed in these games.`];
+  return [
+    `Failure policy ${b.policy}: ${POLICY_WORDS[b.policy]} (sim leaderboard --policy keep|forfeit|void|exclude re-rates the same games). failed: the share of its games in which its agent fell back at least once; fb/game: its fallback moves per game.` +
+      (b.voided > 0 ? ` ${b.voided} game${b.voided === 1 ? '' : 's'} left out.` : ''),
+    ...b.excluded.map((x) => `Left off (exclude): ${x.entrant}, which failed in ${x.failures.failed} of its ${x.failures.games} games.`),
+  ];
 }
 
 /** Entrants by overall score, each against the next (a leaderboard, an adaptive tournament's ranking). */
@@ -42,6 +67,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
   const precision = o.precision;
   const anyDollars = rows.some((r) => r.dollars !== 0);
   const withRanks = rows.some((r) => r.ranks !== undefined);
+  const withFailures = rows.some((r) => (r.failures?.failed ?? 0) > 0);
   return {
     id: o.id,
     title: o.title,
@@ -57,6 +83,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       { key: 'wolves', title: 'wolves', kind: 'pct' },
       { key: 'games', title: 'games', kind: 'int' },
       ...(anyDollars ? ([{ key: 'dollars', title: '$', kind: 'num', digits: 2 }] as const) : []),
+      ...(withFailures ? ([{ key: 'failed', title: 'failed', kind: 'pct' }, { key: 'fallbacks_per_game', title: 'fb/game', kind: 'num', digits: 2 }] as const) : []),
       { key: 'vs_next', title: 'vs next', kind: 'text' },
       { key: 'next_diff', title: 'next diff', kind: 'pct', shown: false },
       { key: 'next_low', title: 'next low', kind: 'pct', shown: false },
@@ -65,6 +92,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
     rows: rows.map((r) => ({
       rank: r.rank,
       ...(withRanks ? rankCells(r.ranks) : {}),
+      ...(withFailures ? failureCells(r.failures) : {}),
       entrant: r.entrant,
       score: r.score,
       low: r.low,

@@ -10,9 +10,9 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { CAUSES } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
-import { ROLES, SIDES, type Side } from '../engine/index.js';
+import { ROLES, SIDES, teamOf, type Role, type Side } from '../engine/index.js';
 import type { CodeMaps, ChunkResult } from './record.js';
-import { GAME_WIDTH, SEAT_WIDTH } from './record.js';
+import { CHAR_OFFSET, GAME_WIDTH, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { SumRows } from './sum-rows.js';
@@ -25,6 +25,7 @@ import { TournamentTable } from './tournament-table.js';
 import { StudyTable } from './study-table.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore } from './llm/store.js';
 import { BUSY_TIMEOUT_MS, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
+
 
 type DB = Database.Database;
 
@@ -376,6 +377,32 @@ export class Store {
       const side = sideOf.get(r.winner) ?? -1;
       if (side < 0) badStoredValue(`run ${run}: stored winner code ${r.winner} has no known side`);
       out[r.idx - range.first] = side;
+    }
+    return out;
+  }
+
+  /**
+   * Per game of `range`, the fallback moves of each side's seats (an agent failed to
+   * answer and the fallback moved for it): at 2·i the seats dealt a village-team or piper
+   * card (a side seating's default agent's cards), at 2·i + 1 the werewolf cards' seats;
+   * −1 at both where game i is not stored.
+   */
+  sideFallbacksIn(run: number, range: IndexRange): Int32Array {
+    const wolfCodes = new Set<number>();
+    for (const [code, name] of this.names('roles')) if ((ROLES as readonly string[]).includes(name) && teamOf(name as Role) === 'werewolves') wolfCodes.add(code);
+    const dealt = SEAT_FIELDS.indexOf('dealt');
+    const fallbacks = SEAT_FIELDS.indexOf('fallbacks');
+    const out = new Int32Array(2 * Math.max(0, range.stop - range.first)).fill(-1);
+    const rows = this.db.prepare('SELECT idx, fallbacks, seats FROM games WHERE run = ? AND idx >= ? AND idx < ?').iterate(run, range.first, range.stop);
+    for (const r of rows as IterableIterator<{ idx: number; fallbacks: number; seats: string }>) {
+      const at = 2 * (r.idx - range.first);
+      out[at] = 0;
+      out[at + 1] = 0;
+      if (r.fallbacks === 0) continue;
+      for (let seat = 0; seat + SEAT_WIDTH <= r.seats.length; seat += SEAT_WIDTH) {
+        const n = r.seats.charCodeAt(seat + fallbacks) - CHAR_OFFSET;
+        if (n > 0) out[at + (wolfCodes.has(r.seats.charCodeAt(seat + dealt) - CHAR_OFFSET) ? 1 : 0)]! += n;
+      }
     }
     return out;
   }

@@ -23,6 +23,7 @@ import { parseAgentSpec } from '../agents/registry.js';
 import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
+import { addFailures, NO_FAILURES, winnerUnder, type FailureCount, type FailurePolicy } from './failure-policy.js';
 import { rankIntervals } from './rank-intervals.js';
 import { fitSideOverall, rankEntrants, type DealCells, type ModelFit, type Ranked, type SideResult } from './ratings.js';
 
@@ -53,6 +54,8 @@ export interface BoardRow extends Ranked {
   readonly dollars: number | null;
   /** Its 95% interval of rank, from the bootstrap over deals (rank-intervals.ts); absent where not computed. */
   readonly ranks?: { readonly low: number; readonly high: number };
+  /** Its games in which its side fell back, and its fallback moves, over every game it played (whatever the policy counts). */
+  readonly failures?: FailureCount;
 }
 
 export interface Board {
@@ -65,6 +68,10 @@ export interface Board {
   readonly skipped: number;
   readonly versions: number;
   readonly seeds: readonly string[];
+  /** The failure policy the games were counted under; the entrants it left off (exclude), and the games it left out (void, forfeit). */
+  readonly policy: FailurePolicy;
+  readonly excluded: readonly { readonly entrant: string; readonly failures: FailureCount }[];
+  readonly voided: number;
 }
 
 /** Per game of a run: the dollars of each agent spec's seats (the LLM record's usage), by game index. */
@@ -90,6 +97,8 @@ export function leaderboard(
     readonly costs?: RunCosts | undefined;
     /** The entrants whose average is the scale's zero (default: every entrant's): boards with the same anchors and setup compare. */
     readonly anchors?: readonly string[] | undefined;
+    /** What a game in which an agent failed counts for (failure-policy.ts; default keep). */
+    readonly policy?: FailurePolicy | undefined;
   },
 ): Result<Board, string> {
   const text = describeSetup(setup);
@@ -108,36 +117,27 @@ export function leaderboard(
     groups.set(key, g);
   }
   if (groups.size === 0) return err(`no games of this setup between side pairings (${runs.length} runs of it${skipped > 0 ? `, all seating agents by seat or role` : ''}): play a tournament or a test of it first`);
-  const counts = new Map<string, { wolves: string; village: string; games: number; villageWins: number; wolvesWins: number }>();
+  const policy = o.policy ?? 'keep';
   const entrants: string[] = [];
   const dollars = new Map<string, number | null>();
-  // Per deal (seed, index), each pairing's decisive games of it: the fit's clusters. A pairing is its place in `counts`.
-  const deals = new Map<string, Map<number, { successes: number; trials: number }>>();
+  const failures = new Map<string, FailureCount>();
+  const played: { sides: { wolves: string; village: string }; deal: string; winner: number; villageFallbacks: number; wolvesFallbacks: number }[] = [];
   for (const { sides, runs: group } of groups.values()) {
-    const key = `${sides.wolves}\0${sides.village}`;
-    const c = counts.get(key) ?? { ...sides, games: 0, villageWins: 0, wolvesWins: 0 };
-    if (!counts.has(key)) counts.set(key, c);
-    const row = [...counts.keys()].indexOf(key);
     for (const e of [sides.wolves, sides.village]) if (!entrants.includes(e)) entrants.push(e);
     const seen = new Set<number>();
     for (const run of group) {
       const cost = o.costs?.(run);
       const winners = store.winnersIn(run.id, run);
+      const fallbacks = store.sideFallbacksIn(run.id, run);
       for (let k = 0; k < winners.length; k++) {
         const idx = run.first + k;
         if (winners[k]! < 0 || seen.has(idx)) continue;
         seen.add(idx);
-        const winner = SIDES[winners[k]!];
-        c.games++;
-        if (winner === 'village') c.villageWins++;
-        if (winner === 'werewolves') c.wolvesWins++;
-        if (winner === 'village' || winner === 'werewolves') {
-          const deal = `${run.seed}\0${idx}`;
-          const cells = deals.get(deal) ?? new Map<number, { successes: number; trials: number }>();
-          deals.set(deal, cells);
-          const cell = cells.get(row) ?? { successes: 0, trials: 0 };
-          cells.set(row, { successes: cell.successes + (winner === 'village' ? 1 : 0), trials: cell.trials + 1 });
-        }
+        const [villageFallbacks, wolvesFallbacks] = [fallbacks[2 * k]!, fallbacks[2 * k + 1]!];
+        played.push({ sides, deal: `${run.seed}\0${idx}`, winner: winners[k]!, villageFallbacks, wolvesFallbacks });
+        // Self-play: one entrant, one game, whichever side fell back.
+        const charged = sides.wolves === sides.village ? [[sides.village, villageFallbacks + wolvesFallbacks] as const] : [[sides.village, villageFallbacks] as const, [sides.wolves, wolvesFallbacks] as const];
+        for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
         for (const [spec, usd] of cost?.get(idx) ?? []) {
           const now = dollars.get(spec);
           dollars.set(spec, now === null || usd === null ? null : (now ?? 0) + usd);
@@ -145,16 +145,56 @@ export function leaderboard(
       }
     }
   }
+  const excluded = policy === 'exclude' ? entrants.filter((e) => (failures.get(e)?.failed ?? 0) > 0) : [];
+  const rated = entrants.filter((e) => !excluded.includes(e));
+  const counts = new Map<string, { wolves: string; village: string; games: number; villageWins: number; wolvesWins: number }>();
+  // Per deal (seed, index), each pairing's decisive games of it: the fit's clusters. A pairing is its place in `counts`.
+  const deals = new Map<string, Map<number, { successes: number; trials: number }>>();
+  const rowOf = new Map<string, number>();
+  let voided = 0;
+  for (const g of played) {
+    if (excluded.includes(g.sides.wolves) || excluded.includes(g.sides.village)) continue;
+    const place = winnerUnder(policy, g.winner, g.villageFallbacks > 0, g.wolvesFallbacks > 0);
+    if (place === null) {
+      voided++;
+      continue;
+    }
+    const key = `${g.sides.wolves}\0${g.sides.village}`;
+    let c = counts.get(key);
+    if (c === undefined) {
+      c = { ...g.sides, games: 0, villageWins: 0, wolvesWins: 0 };
+      rowOf.set(key, counts.size);
+      counts.set(key, c);
+    }
+    const row = rowOf.get(key)!;
+    const winner = SIDES[place];
+    c.games++;
+    if (winner === 'village') c.villageWins++;
+    if (winner === 'werewolves') c.wolvesWins++;
+    if (winner === 'village' || winner === 'werewolves') {
+      const cells = deals.get(g.deal) ?? new Map<number, { successes: number; trials: number }>();
+      deals.set(g.deal, cells);
+      const cell = cells.get(row) ?? { successes: 0, trials: 0 };
+      cells.set(row, { successes: cell.successes + (winner === 'village' ? 1 : 0), trials: cell.trials + 1 });
+    }
+  }
   const pairings = [...counts.values()];
   const dealCells: DealCells = [...deals.values()].map((cells) => [...cells].map(([row, c]) => ({ row, ...c })));
-  const fit = fitSideOverall(entrants, pairings, { deals: dealCells, anchors: o.anchors });
-  if (!fit.ok) return err(`the games of this setup cannot be rated together: ${fit.error}`);
+  const fit = fitSideOverall(rated, pairings, { deals: dealCells, anchors: o.anchors });
+  if (!fit.ok) return err(`the games of this setup cannot be rated together${excluded.length > 0 ? ` without ${excluded.join(', ')} (--policy exclude: they failed in some game)` : ''}: ${fit.error}`);
   const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
   const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
   const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
-  const ranks = rankIntervals(entrants, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals;
+  const ranks = rankIntervals(rated, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals;
   const rows = rankEntrants(fit.value, o.precision).map(
-    (x): BoardRow => ({ ...x, games: decisiveOf(x.entrant), dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0, ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high } }),
+    (x): BoardRow => ({
+      ...x,
+      games: decisiveOf(x.entrant),
+      dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0,
+      ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high },
+      failures: failures.get(x.entrant) ?? NO_FAILURES,
+    }),
   );
-  return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds });
+  const excludedRows = excluded.map((entrant) => ({ entrant, failures: failures.get(entrant)! }));
+  return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds, policy, excluded: excludedRows, voided });
 }

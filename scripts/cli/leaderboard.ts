@@ -10,6 +10,8 @@ import { llmGamePrefix } from '../../runs/llm/store.js';
 import { changedRules, setupFromJson } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { boardSetups, leaderboard, type RunCosts } from '../../tournaments/leaderboard.js';
+import { FAILURE_POLICIES, type FailurePolicy } from '../../tournaments/failure-policy.js';
+import { didYouMean } from '../../engine/index.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { dbPathFrom, decimal, listFlag, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
@@ -25,6 +27,7 @@ export function leaderboardOptions<T>(y: Argv<T>) {
     .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
     .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
     .option('precision', { type: 'string', describe: `two rows are tied when their difference is known to lie within ± this (default ${DEFAULT_BOARD_PRECISION})` })
+    .option('policy', { type: 'string', describe: 'what a game in which an agent failed counts for: keep (default), forfeit, void or exclude (docs/sequential.md)' })
     .option('anchor', { type: 'string', array: true, describe: 'an entrant whose strength is part of the fixed zero (repeatable): scores are against the average anchor, so boards with the same anchors and setup compare' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
 }
@@ -37,7 +40,14 @@ export interface LeaderboardCliArgs {
   rule?: string[];
   precision?: string;
   anchor?: string[];
+  policy?: string;
   json: boolean;
+}
+
+function policyFrom(text: string): FailurePolicy {
+  const p = text.trim();
+  if ((FAILURE_POLICIES as readonly string[]).includes(p)) return p as FailurePolicy;
+  fail(`--policy '${text}'${didYouMean(p, FAILURE_POLICIES)}: choose keep (a failed game counts as played), forfeit (the failing side loses), void (the game is left out) or exclude (a failing entrant is left off)`);
 }
 
 /** Dollars per game and agent spec from the record in the results file. */
@@ -66,6 +76,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
   const chosen = a.preset !== undefined || a.players !== undefined || a.roles !== undefined || rules.length > 0;
   const given = chosen ? setupFrom(a) : undefined;
   const anchors = a.anchor === undefined ? undefined : listFlag('anchor', a.anchor, 'random');
+  const policy = a.policy === undefined ? undefined : policyFrom(a.policy);
   const store = unwrap(Store.open(db, 'read'));
   try {
     let setup = given;
@@ -77,10 +88,10 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
       const run = store.runs().find((r) => r.setup === setups[0]!.setup)!;
       setup = unwrap(setupFromJson(run.setupJson, run.setup), `run ${run.id}`);
     }
-    const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store), anchors }));
+    const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store), anchors, policy }));
     const table = leaderboardTable(board, precision);
     if (a.json) {
-      io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, table: toJsonObject(table) }) + '\n');
+      io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, policy: board.policy, excluded: board.excluded, voided: board.voided, table: toJsonObject(table) }) + '\n');
       return 0;
     }
     const games = board.pairings.reduce((n, p) => n + p.games, 0);

@@ -16,6 +16,8 @@ chatty   plays as plain, and writes a line that is not JSON before every reply
 evilname greets with a name holding ESC/OSC terminal sequences, BEL and U+202E, then
          plays the first legal answer
 noclaims plays as plain, but says its speeches as {"kind": "speech"}: no claims list
+flaky    plays as plain, but answers one decision in five (drawn from the seat's generator)
+         with an answer the engine refuses: the fallback moves for it (failure policies)
 
 Each writes a line on stderr first: it must go to the run's log, never to the terminal.
 """
@@ -64,7 +66,9 @@ for line in sys.stdin:
         seats[(msg["game"], msg["seat"])] = random.Random(msg["seed"])
     elif t == "end":
         seats.pop((msg["game"], msg["seat"]), None)
-    elif t == "decide" and mode in ("plain", "dup", "chatty", "noclaims"):
+    elif t == "decide" and mode == "flaky" and seats[(msg["game"], msg["seat"])].random() < 0.2:
+        say({"id": msg["id"], "answer": {"kind": msg["decision"]["kind"], "target": -1}})
+    elif t == "decide" and mode in ("plain", "dup", "chatty", "noclaims", "flaky"):
         reply = {"id": msg["id"], "answer": uniform(seats[(msg["game"], msg["seat"])], msg["decision"], msg.get("legal"))}
         if mode == "noclaims" and msg["decision"]["kind"] == "speech":
             reply["answer"] = {"kind": "speech"}

@@ -1,0 +1,53 @@
+// What a game counts for when an agent failed in it. A seat whose agent fails to answer (a
+// model's request failing after its retries, a program that crashes or times out, an
+// answer refused) has its move made by the documented fallback, and the game goes on; how
+// that game then enters a rating is a choice, and a benchmark's readers should see it:
+//
+//   keep     the game counts as played: the fallback's moves are the failing side's
+//            (the default; a model that fails often is rated on its fallback's play);
+//   forfeit  the side whose seat failed loses the game; both failed: the game is void;
+//   void     a game in which any seat failed is left out (Kaggle's choice);
+//   exclude  an entrant that failed in any game is left off the board with all its games
+//            (a disqualification): the others are rated on the games between themselves.
+//
+// A policy changes only what the stored games count for, never how they were played, so
+// re-rating stored games under another policy (`sim leaderboard --policy`) is exact.
+
+import { SIDES } from '../engine/index.js';
+
+export const FAILURE_POLICIES = ['keep', 'forfeit', 'void', 'exclude'] as const;
+export type FailurePolicy = (typeof FAILURE_POLICIES)[number];
+
+const VILLAGE = SIDES.indexOf('village');
+const WOLVES = SIDES.indexOf('werewolves');
+
+/**
+ * A game's winner (its place in SIDES) under the policy, or null when the game is not
+ * counted; `villageFailed` / `wolvesFailed`: whether a seat of that side fell back.
+ * `exclude` acts on entrants (the board drops them), not on games: here it keeps the game.
+ */
+export function winnerUnder(policy: FailurePolicy, winner: number, villageFailed: boolean, wolvesFailed: boolean): number | null {
+  if (!villageFailed && !wolvesFailed) return winner;
+  switch (policy) {
+    case 'keep':
+    case 'exclude':
+      return winner;
+    case 'void':
+      return null;
+    case 'forfeit':
+      return villageFailed && wolvesFailed ? null : villageFailed ? WOLVES : VILLAGE;
+  }
+}
+
+/** An entrant's failures over the games it played: games in which its side fell back, and its fallback moves. */
+export interface FailureCount {
+  readonly games: number;
+  readonly failed: number;
+  readonly fallbacks: number;
+}
+
+export const NO_FAILURES: FailureCount = { games: 0, failed: 0, fallbacks: 0 };
+
+export function addFailures(c: FailureCount, fallbacks: number): FailureCount {
+  return { games: c.games + 1, failed: c.failed + (fallbacks > 0 ? 1 : 0), fallbacks: c.fallbacks + fallbacks };
+}
