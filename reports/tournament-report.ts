@@ -23,7 +23,7 @@ export function tournamentLabel(t: TournamentRow): string {
 
 export function modelOf(data: TournamentData): Result<ModelFit, string> {
   const t = data.tournament;
-  return data.mode === 'side' ? fitSideModel(t.entrants, data.results, { deals: data.deals }) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
+  return data.mode === 'side' ? fitSideModel(t.entrants, data.results, { deals: data.deals }) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
 }
 
 /** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */

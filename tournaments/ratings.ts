@@ -471,10 +471,16 @@ export function roleScores(cells: readonly SeatCell[]): { entrant: string; role:
 }
 
 /** Seat mode: logit P(village) = c + v_X [X village] − w_X [X a wolf]; the reference is 0. */
-export function fitSeatModel(entrants: readonly string[], reference: string, baseline: Baseline, cells: readonly SeatCell[]): Result<ModelFit, string> {
+/** The row of the seat model that entrant j's games in a seat of `team` fall in (row 0: the baseline's games). */
+export function seatRowOf(j: number, team: 'village' | 'werewolves'): number {
+  return 1 + 2 * j + (team === 'village' ? 0 : 1);
+}
+
+export function fitSeatModel(entrants: readonly string[], reference: string, baseline: Baseline, cells: readonly SeatCell[], o: { readonly deals?: DealCells | undefined } = {}): Result<ModelFit, string> {
   const k = entrants.length;
   const rows: BinomialRow[] = [{ x: new Array<number>(2 * k).fill(0), successes: baseline.villageWins, trials: decisive(baseline) }];
   entrants.forEach((e, j) => {
+    // Rows in seatRowOf's order: the entrant's village seats, then its werewolf seats.
     for (const team of ['village', 'werewolves'] as const) {
       const s = sumCells(cells.filter((c) => c.entrant === e && c.team === team));
       const x = new Array<number>(2 * k).fill(0);
@@ -490,7 +496,8 @@ export function fitSeatModel(entrants: readonly string[], reference: string, bas
   }
   const fit = fitWithFallback(rows, (lambda) => diagonal(1 + 2 * k, lambda));
   if (!fit.ok) return fit;
-  const f = fit.value.fit;
+  // With the deals, the errors take a deal as the unit: the entrant's seat runs and the baseline share each deal's cards.
+  const f = o.deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, o.deals) };
   const strengths: Strength[] = entrants.map((e, j) => ({
     entrant: e,
     village: f.coef[1 + j]!,
@@ -500,5 +507,5 @@ export function fitSeatModel(entrants: readonly string[], reference: string, bas
     reference: false,
   }));
   strengths.push({ entrant: reference, village: 0, villageSe: 0, wolves: 0, wolvesSe: 0, reference: true });
-  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: rows.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior });
+  return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: rows.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior, byDeal: o.deals !== undefined });
 }

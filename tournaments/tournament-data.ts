@@ -7,7 +7,8 @@ import { ROLES, teamOf, type Role, type Team } from '../engine/index.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
-import { dealCells, type Baseline, type DealCells, type SeatCell, type SideResult } from './ratings.js';
+import { dealCells, seatRowOf, type Baseline, type DealCells, type SeatCell, type SideResult } from './ratings.js';
+import type { ClusterCell } from '../stats/logistic.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
 import { badStoredValue } from '../runs/stored-value.js';
@@ -50,6 +51,8 @@ export interface SeatData {
   readonly reference: string;
   readonly baseline: Baseline & { readonly run: number };
   readonly cells: readonly SeatCell[];
+  /** The decisive games by deal (game index), each in its row of the seat model (ratings.ts `seatRowOf`), for errors with a deal as the unit. */
+  readonly deals: DealCells;
 }
 
 export type TournamentData = SideData | SeatData;
@@ -106,7 +109,18 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
   const roleNames = store.names('roles');
   const sideNames = store.names('sides');
   const baselineSeats = new Map<number, string>();
-  for (const g of store.gameRows(base.run)) baselineSeats.set(g.idx, g.seats);
+  // Per game index, its decisive games in the seat model's rows: the baseline's, and each entrant's by the team its seat played.
+  const byDeal = new Map<number, ClusterCell[]>();
+  const inDeal = (idx: number, row: number, winner: string | undefined) => {
+    if (winner !== 'village' && winner !== 'werewolves') return;
+    const list = byDeal.get(idx) ?? [];
+    byDeal.set(idx, list);
+    list.push({ row, successes: winner === 'village' ? 1 : 0, trials: 1 });
+  };
+  for (const g of store.gameRows(base.run)) {
+    baselineSeats.set(g.idx, g.seats);
+    inDeal(g.idx, 0, sideNames.get(g.winner));
+  }
   const cells = new Map<string, { -readonly [K in keyof SeatCell]: SeatCell[K] }>();
   const roleOf = (code: number): Role => {
     const r = roleNames.get(code);
@@ -128,6 +142,7 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
       }
       const won = (s.flags & FLAG.won) !== 0;
       const winner = sideNames.get(g.winner);
+      if (team !== 'piper') inDeal(g.idx, seatRowOf(t.entrants.indexOf(p.entrant!), team), winner);
       c.games++;
       if (won) c.won++;
       if (winner === 'village') c.villageWins++;
@@ -148,5 +163,5 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
     const y = order(b);
     return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
   });
-  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted, metrics };
+  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted, deals: [...byDeal.keys()].sort((a, b) => a - b).map((i) => byDeal.get(i)!), metrics };
 }

@@ -17,7 +17,7 @@ import { storedComparisons } from '../../tournaments/plan.js';
 import { sideWins } from '../../tournaments/sprt.js';
 import { pairings, tournaments } from '../../tournaments/tournament-store.js';
 import { tournamentData } from '../../tournaments/tournament-data.js';
-import { fitSideModel, type ModelFit } from '../../tournaments/ratings.js';
+import { fitSeatModel, fitSideModel, type ModelFit } from '../../tournaments/ratings.js';
 import { leaderboard } from '../../tournaments/leaderboard.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { setupFromJson } from '../../runs/run-config.js';
@@ -99,6 +99,32 @@ describe('a played tournament read by deal', () => {
       expect(board.value.rows.map((r) => r.ranks)).toEqual([{ low: 1, high: 1 }, { low: 2, high: 2 }, { low: 3, high: 3 }]);
     } finally {
       store.close();
+    }
+  });
+});
+
+describe('a seat tournament read by deal', () => {
+  it("puts every decisive game of the model in its deal, and gives the strengths' errors by deal", async () => {
+    const seatDb = join(dir, 'seat.db');
+    const played = await runTournament({ db: seatDb, mode: 'seat', agents: ['random', 'heuristic:fakeClaim=0'], reference: 'heuristic', rules: [], seed: 'seat-deals', games: 40, workers: 0, concurrency: 1, json: true });
+    if (!played.ok) throw new Error(played.error);
+    const opened = Store.open(seatDb, 'read');
+    if (!opened.ok) throw new Error(opened.error);
+    try {
+      const t = tournaments(opened.value)[0]!;
+      const data = tournamentData(opened.value, t);
+      if (data.mode !== 'seat') throw new Error('seat');
+      const byDeal = fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
+      const plain = fitSeatModel(t.entrants, data.reference, data.baseline, data.cells);
+      if (!byDeal.ok || !plain.ok) throw new Error('fit');
+      // Every game the model reads is in exactly one deal, and a deal is a game index (at most 40 of them).
+      expect(data.deals.reduce((n, d) => n + d.reduce((m, c) => m + c.trials, 0), 0)).toBe(byDeal.value.games);
+      expect(data.deals.length).toBeLessThanOrEqual(40);
+      expect(byDeal.value.byDeal).toBe(true);
+      expect(byDeal.value.strengths.map((s) => s.village)).toEqual(plain.value.strengths.map((s) => s.village));
+      expect(byDeal.value.strengths.map((s) => s.villageSe)).not.toEqual(plain.value.strengths.map((s) => s.villageSe));
+    } finally {
+      opened.value.close();
     }
   });
 });
