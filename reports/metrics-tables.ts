@@ -2,8 +2,15 @@
 // "all") and agent × role, per metric, with its 95% interval and the observations behind it.
 
 import type { MetricsRow } from '../metrics/pool.js';
+import { METRICS, metricSpec } from '../metrics/catalog.js';
 import { DEFAULT_REPLICATES, DEFAULT_UNITS } from '../stats/bootstrap.js';
 import type { Table } from './table.js';
+
+/** "skill ↑", "skill ↓" or "description" (metrics/catalog.ts `reads`). */
+function readsAs(key: string): string {
+  const m = metricSpec(key);
+  return m === undefined ? '' : m.reads === 'description' ? 'description' : `skill ${m.better === 'higher' ? '↑' : '↓'}`;
+}
 
 export function metricsTable(rows: readonly MetricsRow[], id: string, title: string, notes: readonly string[] = []): Table {
   return {
@@ -19,10 +26,12 @@ export function metricsTable(rows: readonly MetricsRow[], id: string, title: str
       { key: 'high', title: 'high', kind: 'num', digits: 3, shown: false },
       { key: 'interval', title: '95% interval', kind: 'interval', low: 'low', high: 'high', digits: 3 },
       { key: 'n', title: 'n', kind: 'int' },
+      { key: 'reads', title: 'reads as', kind: 'text', shown: false },
     ],
-    rows: rows.map((r) => ({ agent: r.agent, side: r.side, role: r.role ?? 'all', metric: r.metric, value: r.value, low: r.low, high: r.high, n: r.n })),
+    rows: rows.map((r) => ({ agent: r.agent, side: r.side, role: r.role ?? 'all', metric: r.metric, value: r.value, low: r.low, high: r.high, n: r.n, reads: readsAs(r.metric) })),
     notes: [
       `Intervals: percentile bootstrap over deals (${DEFAULT_REPLICATES} replicates; the games of one deal resampled together, deals dealt into at most ${DEFAULT_UNITS} units); — : games of a single deal, which cannot say how the metric varies (no interval; JSON null). n: the observations behind a value (votes, seats, speeches, claims, belief pairs). Definitions, sources and limits: docs/metrics.md.`,
+      `Skill signals (checked to rank agents of known skill in order; ↑ higher is better, ↓ lower): ${METRICS.filter((m) => m.reads === 'skill').map((m) => `${m.key} ${m.better === 'higher' ? '↑' : '↓'}`).join(', ')}. The others describe what an agent did; a higher value is not a better agent.`,
       ...notes,
     ],
   };

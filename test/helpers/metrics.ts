@@ -1,7 +1,7 @@
 // Games played in memory with their decision traces, tallied for the behaviour metrics.
 
 import { playSync } from '../../agents/play.js';
-import { seatAgents, parseSeating } from '../../agents/registry.js';
+import { seatAgents, parseSeating, type KindOptions } from '../../agents/registry.js';
 import { traced } from '../../agents/trace.js';
 import { Game, gameSeed, resolveSetup, type GameSetup, type SetupRequest } from '../../engine/index.js';
 import { tallyGame, type GameTally } from '../../metrics/tally.js';
@@ -21,8 +21,8 @@ export function setupOf(req: SetupRequest): GameSetup {
 }
 
 /** Plays games [0, games) of `seed` with the seating (e.g. ['random'], ['heuristic', 'werewolves=random']). */
-export function playTallied(setup: GameSetup, seating: readonly string[], games: number, seed = 'metrics'): TalliedGame[] {
-  const s = parseSeating(seating);
+export function playTallied(setup: GameSetup, seating: readonly string[], games: number, seed = 'metrics', opts: KindOptions = {}): TalliedGame[] {
+  const s = parseSeating(seating, opts);
   if (!s.ok) throw new Error(s.error);
   const out: TalliedGame[] = [];
   for (let i = 0; i < games; i++) {
