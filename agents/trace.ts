@@ -1,6 +1,6 @@
 // What the log does not hold about a game's decisions, for the behaviour metrics
 // (metrics/): the legal targets of every day vote (whom the voter could have chosen: the
-// random baseline and the ideal observer's vote are taken among them), every answer an
+// random baseline and the public-facts observer's vote are taken among them), every answer an
 // agent gave — a refused one too (a vote for oneself, a werewolf naming a packmate) —
 // and, for agents that state them, their beliefs at each vote.
 //

@@ -88,7 +88,7 @@ const PLUS = 'WereWolf-Plus';
 
 export const METRICS: readonly MetricSpec[] = [
   share('irp', 'higher', C.votesOnWolf, C.votes, VILLAGE, "share of the seat's day votes that land on a werewolf", KAGGLE),
-  share('observer-irp', 'description', C.observerOnWolf, C.votes, VILLAGE, "the same votes cast for the ideal observer's most likely werewolf among the same legal targets", null),
+  share('observer-irp', 'description', C.observerOnWolf, C.votes, VILLAGE, "the same votes cast for the public-facts observer's most likely werewolf among the same legal targets", null),
   {
     key: 'informed-irp',
     doc: 'irp minus observer-irp on the same votes: above 0 the seat used more than the public record, below 0 it wasted it',
@@ -99,7 +99,7 @@ export const METRICS: readonly MetricSpec[] = [
     ...reading('higher'),
   },
   share('random-irp', 'description', C.chanceOnWolf, C.votes, VILLAGE, 'the same votes cast uniformly at random among the same legal targets (the ratio-to-random baseline)', AIWOLF),
-  share('observer-exact', 'description', C.observerExact, C.votes, VILLAGE, 'share of those votes at which the ideal observer was exact, not approximate', null),
+  share('observer-exact', 'description', C.observerExact, C.votes, VILLAGE, 'share of those votes at which the public-facts observer was exact, not approximate', null),
   share('vss', 'higher', C.vssFor, C.vssDays, VILLAGE, 'on rounds that voted a werewolf out, the share of the seat\'s votes that were for him', KAGGLE),
   share('ksr', 'higher', C.keyAlive, C.keySeats, VILLAGE, 'share of key village roles (seer, witch, guard, hunter, little girl, elder) alive at the end (ours: not Kaggle\'s KSR, which counts every player)', null),
   share('votes-received', 'description', C.votesReceived, C.votesExpected, ALL_SIDES, 'day votes received, as a ratio to what a uniformly random electorate would give (1: no attention)', null),
@@ -121,9 +121,9 @@ export const METRICS: readonly MetricSpec[] = [
   share('self-vote-rate', 'description', C.selfVotes, C.voteDecisions, ALL_SIDES, 'day-vote answers naming oneself (refused), per vote asked', null),
   share('packmate-rate', 'description', C.packmateNamed, C.packAnswers, WOLVES, "the pack's proposals naming a packmate, per proposal", null),
   share('brier', 'lower', C.beliefSq, C.beliefPairs, VILLAGE, "mean squared error of the seat's stated werewolf probabilities at its votes (living others)", null),
-  share('observer-brier', 'description', C.observerSq, C.beliefPairs, VILLAGE, "the ideal observer's, on the same seats at the same votes", null),
+  share('observer-brier', 'description', C.observerSq, C.beliefPairs, VILLAGE, "the public-facts observer's, on the same seats at the same votes", null),
   auc('auc', 'higher', BIN.beliefWolf, BIN.beliefNot, 'probability that a werewolf gets a higher stated probability than a non-werewolf (20 bins; ties half)'),
-  auc('observer-auc', 'description', BIN.observerWolf, BIN.observerNot, "the ideal observer's, on the same seats at the same votes"),
+  auc('observer-auc', 'description', BIN.observerWolf, BIN.observerNot, "the public-facts observer's, on the same seats at the same votes"),
 ];
 
 export const METRIC_KEYS: readonly string[] = METRICS.map((m) => m.key);

@@ -15,7 +15,7 @@ const NAMED = [
   // Day votes (every round), cast by the seat.
   'votes', // votes cast on a player
   'votesOnWolf', // of them, on a werewolf
-  'observerOnWolf', // the ideal observer's vote among the same legal targets: its expected hits
+  'observerOnWolf', // the public-facts observer's vote among the same legal targets: its expected hits
   'observerExact', // votes at which the observer was exact (observer/: not approximate)
   'chanceOnWolf', // a uniformly random vote among the same legal targets: its expected hits
   'voteChances', // votes asked with at least one legal target
@@ -60,7 +60,7 @@ const NAMED = [
   // Stated beliefs at votes, scored on the living other seats.
   'beliefPairs',
   'beliefSq', // Σ (p − truth)²
-  'observerSq', // the ideal observer's, on the same pairs
+  'observerSq', // the public-facts observer's, on the same pairs
 ] as const;
 
 export type Counter = (typeof NAMED)[number];
@@ -87,9 +87,9 @@ export function binOf(p: number): number {
 
 /** Bumped whenever a counter's meaning changes: stored counters of another version are recomputed. */
 // 2: a game's fractional counters rounded to GRID (tally.ts), so that their sums are exact.
-// 3: the ideal observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
+// 3: the public-facts observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
 //    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer/).
-// 4: under nightCausePublic (000) the ideal observer reads the dawn's named victim of the pack.
+// 4: under nightCausePublic (000) the public-facts observer reads the dawn's named victim of the pack.
 export const METRICS_VERSION = 4;
 
 /** The counters that take fractions in a game (the others count whole things). */

@@ -1,7 +1,7 @@
 // A game's behaviour, counted per seat (counters.ts), from its whole log (the moderator's
 // view: every card, every night action), the decision trace (agents/trace.ts: the legal
 // targets of each vote, refused answers, stated beliefs) and the driver's counts of wrong
-// answers and fallbacks. The ideal observer (observer/) reads the log's public events
+// answers and fallbacks. The public-facts observer (observer/) reads the log's public events
 // only, beside it. Pure: the same game, the same counts. Its fractions are rounded to a grid
 // (counters.ts GRID) on which every sum of them is exact, whatever the order of the games.
 

@@ -225,7 +225,7 @@ function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts
     sections.push({
       title: 'Behaviour',
       text: [
-        'How the agents played, per side and role: irp (votes on werewolves) beside the ideal observer’s (the public record alone) and a random electorate’s, claims checked against the truth, role KPIs and errors (docs/metrics.md).',
+        'How the agents played, per side and role: irp (votes on werewolves) beside the public-facts observer’s (the public record alone) and a random electorate’s, claims checked against the truth, role KPIs and errors (docs/metrics.md).',
         ...(m.rows.length === 0 ? m.notes : []),
       ],
       charts: [],

@@ -57,7 +57,7 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
     sections.push({
       title: 'Behaviour',
       text: [
-        'How each entrant played, beside its fitted strength: irp against the ideal observer’s and a random electorate’s, claims, role KPIs and errors, pooled over the pairings (a deal’s games resampled together; docs/metrics.md).',
+        'How each entrant played, beside its fitted strength: irp against the public-facts observer’s and a random electorate’s, claims, role KPIs and errors, pooled over the pairings (a deal’s games resampled together; docs/metrics.md).',
         ...(m.rows.length === 0 ? uncounted : []),
       ],
       charts: [],

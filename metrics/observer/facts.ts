@@ -1,4 +1,4 @@
-// What the public record says, as the ideal observer (observer.ts) reads it: the cards
+// What the public record says, as the public-facts observer (observer.ts) reads it: the cards
 // turned over and when, the deaths by night and by day, the nights and what may have acted
 // on them, the moments the game was publicly not over, New Moon's facts (who was away,
 // the séance's answers, Miracle's victim, the ghost) — read one public event at a time,
@@ -189,7 +189,7 @@ export class PublicFacts {  readonly n: number;
 
   /** Reads one public event (in log order). A non-public event is a caller's bug. */
   see(e: Event): void {
-    if (e.vis !== ALL) throw new Error(`the ideal observer was given a '${e.type}' event that is not public`);
+    if (e.vis !== ALL) throw new Error(`the public-facts observer was given a '${e.type}' event that is not public`);
     this.moment++;
     if (this.deathsPending && !IN_DEATH_CHAIN.has(e.type)) {
       // The death chain is over (victory is checked then): if the game went on, it was not over.

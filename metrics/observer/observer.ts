@@ -1,4 +1,4 @@
-// The ideal observer: at any point of a game, the exact probability that each player is
+// The public-facts observer: at any point of a game, the exact probability that each player is
 // a werewolf given the public facts only — a uniform prior over the deals consistent with
 // the deck, the setup and the rule options, and with everything announced to all: the
 // deaths and the cards they turned over, an Idiot's or a Scapegoat's card, whom the pack

@@ -1,4 +1,4 @@
-// The counting the ideal observer does (observer.ts): seats as bits, the subsets of a set
+// The counting the public-facts observer does (observer.ts): seats as bits, the subsets of a set
 // of seats, binomials, and a circle's living neighbours.
 
 import { neighboursWhere } from '../../engine/index.js';

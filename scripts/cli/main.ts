@@ -265,7 +265,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         code = await exportCommand(a as Parameters<typeof exportCommand>[0], io);
       },
     )
-    .command('metrics', 'behaviour metrics per agent, side and role: irp beside the ideal observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
+    .command('metrics', 'behaviour metrics per agent, side and role: irp beside the public-facts observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
       code = await metricsCommand(a as unknown as MetricsCliArgs, io);
     })
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
