@@ -1,7 +1,7 @@
 // The leaderboard as a table (`sim leaderboard`, tournaments/leaderboard.ts): a row per
 // entrant, best first, each compared with the next, with its interval of rank.
 
-import type { Board, BoardRow } from '../tournaments/leaderboard.js';
+import type { Board, BoardRow, ModelUse } from '../tournaments/leaderboard.js';
 import type { Column, Row, Table } from './table.js';
 import { devianceVerdict } from '../stats/inference.js';
 import { RANK_REPS } from '../tournaments/rank-intervals.js';
@@ -18,6 +18,31 @@ export const RANK_COLUMNS: readonly Column[] = [
 export function rankCells(ranks: { readonly low: number; readonly high: number } | undefined): Row {
   if (ranks === undefined) return { ranks: '', rank_low: null, rank_high: null };
   return { ranks: ranks.low === ranks.high ? String(ranks.low) : `${ranks.low}–${ranks.high}`, rank_low: ranks.low, rank_high: ranks.high };
+}
+
+const MODEL_COLUMNS: readonly Column[] = [
+  { key: 'latency_ms', title: 'ms', kind: 'int' },
+  { key: 'latency_low', title: 'ms low', kind: 'int', shown: false },
+  { key: 'latency_high', title: 'ms high', kind: 'int', shown: false },
+  { key: 'latency_p95', title: 'ms p95', kind: 'int', shown: false },
+  { key: 'latency_p95_low', title: 'p95 low', kind: 'int', shown: false },
+  { key: 'latency_p95_high', title: 'p95 high', kind: 'int', shown: false },
+  { key: 'tokens_per_call', title: 'tok/call', kind: 'num', digits: 0, shown: false },
+  { key: 'dollars_per_game', title: '$/game', kind: 'num', digits: 4, shown: false },
+];
+
+function modelCells(m: ModelUse | undefined): Row {
+  const l = m?.latency ?? null;
+  return {
+    latency_ms: l?.median.value ?? null,
+    latency_low: l?.median.low ?? null,
+    latency_high: l?.median.high ?? null,
+    latency_p95: l?.p95.value ?? null,
+    latency_p95_low: l?.p95.low ?? null,
+    latency_p95_high: l?.p95.high ?? null,
+    tokens_per_call: m?.tokensPerCall ?? null,
+    dollars_per_game: m?.dollarsPerGame ?? null,
+  };
 }
 
 function failureCells(f: FailureCount | undefined): Row {
@@ -68,6 +93,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
   const anyDollars = rows.some((r) => r.dollars !== 0);
   const withRanks = rows.some((r) => r.ranks !== undefined);
   const withFailures = rows.some((r) => (r.failures?.failed ?? 0) > 0);
+  const withModels = rows.some((r) => r.model !== undefined);
   return {
     id: o.id,
     title: o.title,
@@ -84,6 +110,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       { key: 'games', title: 'games', kind: 'int' },
       ...(anyDollars ? ([{ key: 'dollars', title: '$', kind: 'num', digits: 2 }] as const) : []),
       ...(withFailures ? ([{ key: 'failed', title: 'failed', kind: 'pct' }, { key: 'fallbacks_per_game', title: 'fb/game', kind: 'num', digits: 2 }] as const) : []),
+      ...(withModels ? MODEL_COLUMNS : []),
       { key: 'vs_next', title: 'vs next', kind: 'text' },
       { key: 'next_diff', title: 'next diff', kind: 'pct', shown: false },
       { key: 'next_low', title: 'next low', kind: 'pct', shown: false },
@@ -93,6 +120,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       rank: r.rank,
       ...(withRanks ? rankCells(r.ranks) : {}),
       ...(withFailures ? failureCells(r.failures) : {}),
+      ...(withModels ? modelCells(r.model) : {}),
       entrant: r.entrant,
       score: r.score,
       low: r.low,
@@ -111,6 +139,9 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: the games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
       ...(withRanks
         ? [`ranks: the 95% interval of its rank, from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each: an entrant the games cannot place spans several ranks.`]
+        : []),
+      ...(withModels
+        ? ['ms: a model\'s median latency per answered call in milliseconds (the request and its retries; CSV/JSON: its 95% interval, the 95th percentile with its interval, tokens per call and dollars per game), from the LLM record of this file, pooled over its setups.']
         : []),
       ...(o.prior !== null
         ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]

@@ -25,6 +25,7 @@ import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { addFailures, NO_FAILURES, winnerUnder, type FailureCount, type FailurePolicy } from './failure-policy.js';
 import { rankIntervals } from './rank-intervals.js';
+import { quantileInterval, type QuantileEstimate } from '../stats/quantile.js';
 import { fitSideOverall, rankEntrants, type DealCells, type ModelFit, type Ranked, type SideResult } from './ratings.js';
 
 /** A run's seating read as a side pairing, or null. */
@@ -56,6 +57,8 @@ export interface BoardRow extends Ranked {
   readonly ranks?: { readonly low: number; readonly high: number };
   /** Its games in which its side fell back, and its fallback moves, over every game it played (whatever the policy counts). */
   readonly failures?: FailureCount;
+  /** A model's calls, tokens, dollars per game and latency; absent for a bot. */
+  readonly model?: ModelUse;
 }
 
 export interface Board {
@@ -74,8 +77,24 @@ export interface Board {
   readonly voided: number;
 }
 
-/** Per game of a run: the dollars of each agent spec's seats (the LLM record's usage), by game index. */
-export type RunCosts = (run: RunRow) => ReadonlyMap<number, ReadonlyMap<string, number | null>>;
+/** One agent spec's seats in one game, from the LLM record: dollars (null: unknown), calls and tokens. */
+export interface SpecUsage {
+  readonly usd: number | null;
+  readonly calls: number;
+  readonly tokens: number;
+}
+
+/** Per game of a run: the usage of each agent spec's seats (the LLM record's), by game index. */
+export type RunCosts = (run: RunRow) => ReadonlyMap<number, ReadonlyMap<string, SpecUsage>>;
+
+/** A model entrant's cost and speed over the board's games: calls, tokens per call, dollars per game, latency quantiles (ms) with 95% intervals. */
+export interface ModelUse {
+  readonly games: number;
+  readonly calls: number;
+  readonly tokensPerCall: number | null;
+  readonly dollarsPerGame: number | null;
+  readonly latency: { readonly median: QuantileEstimate; readonly p95: QuantileEstimate } | null;
+}
 
 /** Setups with side-pairing games in the database, with their run counts (for "which one?"). */
 export function boardSetups(store: Store): { readonly setup: string; readonly label: string; readonly runs: number }[] {
@@ -89,6 +108,18 @@ export function boardSetups(store: Store): { readonly setup: string; readonly la
   return [...by.values()];
 }
 
+function modelUse(u: { games: number; calls: number; tokens: number } | undefined, dollars: number | null | undefined, latencies: readonly number[] | undefined): ModelUse {
+  const median = latencies === undefined ? null : quantileInterval(latencies, 0.5);
+  const p95 = latencies === undefined ? null : quantileInterval(latencies, 0.95);
+  return {
+    games: u?.games ?? 0,
+    calls: u?.calls ?? 0,
+    tokensPerCall: u === undefined || u.calls === 0 ? null : u.tokens / u.calls,
+    dollarsPerGame: u === undefined || u.games === 0 || dollars === null || dollars === undefined ? null : dollars / u.games,
+    latency: median === null || p95 === null ? null : { median, p95 },
+  };
+}
+
 export function leaderboard(
   store: Store,
   setup: GameSetup,
@@ -99,6 +130,8 @@ export function leaderboard(
     readonly anchors?: readonly string[] | undefined;
     /** What a game in which an agent failed counts for (failure-policy.ts; default keep). */
     readonly policy?: FailurePolicy | undefined;
+    /** A model entrant's answered calls' latencies (ms), from the LLM record. */
+    readonly latencies?: ((entrant: string) => readonly number[] | undefined) | undefined;
   },
 ): Result<Board, string> {
   const text = describeSetup(setup);
@@ -120,6 +153,7 @@ export function leaderboard(
   const policy = o.policy ?? 'keep';
   const entrants: string[] = [];
   const dollars = new Map<string, number | null>();
+  const usage = new Map<string, { games: number; calls: number; tokens: number }>();
   const failures = new Map<string, FailureCount>();
   const played: { sides: { wolves: string; village: string }; deal: string; winner: number; villageFallbacks: number; wolvesFallbacks: number }[] = [];
   for (const { sides, runs: group } of groups.values()) {
@@ -138,9 +172,11 @@ export function leaderboard(
         // Self-play: one entrant, one game, whichever side fell back.
         const charged = sides.wolves === sides.village ? [[sides.village, villageFallbacks + wolvesFallbacks] as const] : [[sides.village, villageFallbacks] as const, [sides.wolves, wolvesFallbacks] as const];
         for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
-        for (const [spec, usd] of cost?.get(idx) ?? []) {
+        for (const [spec, u] of cost?.get(idx) ?? []) {
           const now = dollars.get(spec);
-          dollars.set(spec, now === null || usd === null ? null : (now ?? 0) + usd);
+          dollars.set(spec, now === null || u.usd === null ? null : (now ?? 0) + u.usd);
+          const t = usage.get(spec) ?? { games: 0, calls: 0, tokens: 0 };
+          usage.set(spec, { games: t.games + 1, calls: t.calls + u.calls, tokens: t.tokens + u.tokens });
         }
       }
     }
@@ -193,6 +229,7 @@ export function leaderboard(
       dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0,
       ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high },
       failures: failures.get(x.entrant) ?? NO_FAILURES,
+      ...(isModel(x.entrant) ? { model: modelUse(usage.get(x.entrant), dollars.get(x.entrant), o.latencies?.(x.entrant)) } : {}),
     }),
   );
   const excludedRows = excluded.map((entrant) => ({ entrant, failures: failures.get(entrant)! }));

@@ -339,6 +339,19 @@ export class LlmStore {
     return entry === null || entry === undefined ? undefined : [entry];
   }
 
+  /** Every answered call's latency in milliseconds (the request and its retries), by model (`${provider}:${model}`, spec.ts `modelKey`). */
+  latencies(): Map<string, number[]> {
+    const out = new Map<string, number[]>();
+    const rows = this.db.prepare("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' ORDER BY key").iterate() as IterableIterator<{ provider: string; model: string; ms: number }>;
+    for (const r of rows) {
+      const key = `${r.provider}:${r.model}`;
+      const list = out.get(key) ?? [];
+      list.push(r.ms);
+      out.set(key, list);
+    }
+    return out;
+  }
+
   /** Records a call (a failed call answered later is replaced by its answer). */
   put(c: CallRecord): void {
     this.db

@@ -59,5 +59,15 @@ describe('sim sprt with a model', () => {
     const model = rows.find((r) => r.entrant === 'openai:gpt-4o-mini')!;
     expect(model.dollars).toBeCloseTo(w.llm.spent, 6);
     expect(rows.find((r) => r.entrant === 'heuristic')!.dollars).toBe(0);
+    // Its cost and speed: calls and tokens from the record, latency from every answered call (the local server answers at once).
+    const use = (JSON.parse(board.stdout).rows as { entrant: string; model?: Record<string, any> }[]).find((r) => r.entrant === 'openai:gpt-4o-mini')!.model!;
+    expect(use.calls).toBeGreaterThan(0);
+    expect(use.tokensPerCall).toBeGreaterThan(0);
+    expect(use.dollarsPerGame * use.games).toBeCloseTo(w.llm.spent, 6);
+    expect(use.latency.median.n).toBe(use.latency.p95.n);
+    expect(use.latency.median.n).toBeGreaterThan(0);
+    expect(use.latency.median.low).toBeLessThanOrEqual(use.latency.median.value);
+    expect(use.latency.p95.value).toBeGreaterThanOrEqual(use.latency.median.value);
+    expect(rows.find((r) => r.entrant === 'heuristic')).not.toHaveProperty('model');
   });
 });
