@@ -22,6 +22,7 @@
 
 import { err, ok, SIDES, type Result } from '../engine/index.js';
 import type { Role, Team } from '../engine/index.js';
+import { clusteredMean, type ClusterSum } from '../stats/cluster-mean.js';
 import { clusterCovariance, fitLogistic, type BinomialRow, type ClusterCell, type LogisticFit } from '../stats/logistic.js';
 import { wilson, Z95 } from '../stats/wilson.js';
 
@@ -398,6 +399,12 @@ export interface SeatCell {
   readonly onlyReference: number;
   /** … won by the reference. */
   readonly referenceWon: number;
+  /**
+   * The paired differences (entrant won − reference won) by deal (game index): the sum and
+   * the count of each deal's pairs. An entrant's seat runs share each deal, so its pairs
+   * of one deal move together: with these, the interval takes the deal as the unit.
+   */
+  readonly pairedByDeal?: ReadonlyMap<number, ClusterSum>;
 }
 
 export interface Baseline {
@@ -416,11 +423,17 @@ export interface Paired {
   readonly high: number | null;
 }
 
-export function pairedOf(c: Pick<SeatCell, 'paired' | 'onlyEntrant' | 'onlyReference' | 'referenceWon'>): Paired {
+export function pairedOf(c: Pick<SeatCell, 'paired' | 'onlyEntrant' | 'onlyReference' | 'referenceWon' | 'pairedByDeal'>): Paired {
   const n = c.paired;
   if (n === 0) return { games: 0, entrant: null, reference: null, diff: null, low: null, high: null };
   const d = (c.onlyEntrant - c.onlyReference) / n;
   const reference = c.referenceWon / n;
+  if (c.pairedByDeal !== undefined) {
+    // A deal as the unit: the entrant's seats of one deal share its cards.
+    const { se } = clusteredMean(c.pairedByDeal.values());
+    const h = se === null ? null : Z95 * se;
+    return { games: n, entrant: reference + d, reference, diff: d, low: h === null ? null : d - h, high: h === null ? null : d + h };
+  }
   // The sample variance of d_i ∈ {−1, 0, 1}: E[d²] = (a + b)/n.
   const variance = n > 1 ? (((c.onlyEntrant + c.onlyReference) / n - d * d) * n) / (n - 1) : 0;
   const half = Z95 * Math.sqrt(variance / n);
@@ -437,8 +450,14 @@ export interface SeatScore {
 }
 
 function sumCells(cells: readonly SeatCell[]) {
-  const s = { games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0 };
+  const byDeal = cells.length > 0 && cells.every((c) => c.pairedByDeal !== undefined) ? new Map<number, ClusterSum>() : undefined;
+  const s = { games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0, pairedByDeal: byDeal };
   for (const c of cells) {
+    if (byDeal !== undefined)
+      for (const [deal, x] of c.pairedByDeal!) {
+        const y = byDeal.get(deal) ?? { sum: 0, count: 0 };
+        byDeal.set(deal, { sum: y.sum + x.sum, count: y.count + x.count });
+      }
     s.games += c.games;
     s.won += c.won;
     s.villageWins += c.villageWins;

@@ -9,6 +9,7 @@ import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
 import { dealCells, seatRowOf, type Baseline, type DealCells, type SeatCell, type SideResult } from './ratings.js';
 import type { ClusterCell } from '../stats/logistic.js';
+import type { ClusterSum } from '../stats/cluster-mean.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
 import { badStoredValue } from '../runs/stored-value.js';
@@ -137,7 +138,7 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
       const key = `${p.entrant}\0${dealt}\0${team}`;
       let c = cells.get(key);
       if (c === undefined) {
-        c = { entrant: p.entrant!, role: dealt, team, games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0 };
+        c = { entrant: p.entrant!, role: dealt, team, games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0, pairedByDeal: new Map<number, ClusterSum>() };
         cells.set(key, c);
       }
       const won = (s.flags & FLAG.won) !== 0;
@@ -150,6 +151,9 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
       const ref = baselineSeats.get(g.idx);
       if (ref !== undefined) {
         const refWon = (decodeSeat(ref, seat).flags & FLAG.won) !== 0;
+        const deals = c.pairedByDeal as Map<number, ClusterSum>;
+        const x = deals.get(g.idx) ?? { sum: 0, count: 0 };
+        deals.set(g.idx, { sum: x.sum + (won ? 1 : 0) - (refWon ? 1 : 0), count: x.count + 1 });
         c.paired++;
         if (refWon) c.referenceWon++;
         if (won && !refWon) c.onlyEntrant++;

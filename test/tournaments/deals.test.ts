@@ -17,7 +17,7 @@ import { storedComparisons } from '../../tournaments/plan.js';
 import { sideWins } from '../../tournaments/sprt.js';
 import { pairings, tournaments } from '../../tournaments/tournament-store.js';
 import { tournamentData } from '../../tournaments/tournament-data.js';
-import { fitSeatModel, fitSideModel, type ModelFit } from '../../tournaments/ratings.js';
+import { fitSeatModel, fitSideModel, seatScores, type ModelFit } from '../../tournaments/ratings.js';
 import { leaderboard } from '../../tournaments/leaderboard.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { setupFromJson } from '../../runs/run-config.js';
@@ -123,6 +123,18 @@ describe('a seat tournament read by deal', () => {
       expect(byDeal.value.byDeal).toBe(true);
       expect(byDeal.value.strengths.map((s) => s.village)).toEqual(plain.value.strengths.map((s) => s.village));
       expect(byDeal.value.strengths.map((s) => s.villageSe)).not.toEqual(plain.value.strengths.map((s) => s.villageSe));
+      // The paired comparisons with the reference: each cell's pairs are all in its deals, and a deal is the interval's unit.
+      for (const c of data.cells) expect([...c.pairedByDeal!.values()].reduce((n, x) => n + x.count, 0)).toBe(c.paired);
+      const unclustered = data.cells.map(({ pairedByDeal: _, ...c }) => c);
+      const [withDeals, without] = [seatScores(t.entrants, data.cells), seatScores(t.entrants, unclustered)];
+      let differ = 0;
+      withDeals.forEach((x, i) => {
+        const [a, b] = [x.villageVsReference, without[i]!.villageVsReference];
+        expect(a.diff).toBe(b.diff);
+        // heuristic:fakeClaim=0 plays the village as the reference does: both intervals are [0, 0].
+        if (Math.abs(a.high! - a.low! - (b.high! - b.low!)) > 1e-9) differ++;
+      });
+      expect(differ).toBeGreaterThan(0);
     } finally {
       opened.value.close();
     }
