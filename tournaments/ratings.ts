@@ -428,16 +428,22 @@ export function pairedOf(c: Pick<SeatCell, 'paired' | 'onlyEntrant' | 'onlyRefer
   if (n === 0) return { games: 0, entrant: null, reference: null, diff: null, low: null, high: null };
   const d = (c.onlyEntrant - c.onlyReference) / n;
   const reference = c.referenceWon / n;
-  if (c.pairedByDeal !== undefined) {
-    // A deal as the unit: the entrant's seats of one deal share its cards.
-    const { se } = clusteredMean(c.pairedByDeal.values());
-    const h = se === null ? null : Z95 * se;
-    return { games: n, entrant: reference + d, reference, diff: d, low: h === null ? null : d - h, high: h === null ? null : d + h };
-  }
-  // The sample variance of d_i ∈ {−1, 0, 1}: E[d²] = (a + b)/n.
-  const variance = n > 1 ? (((c.onlyEntrant + c.onlyReference) / n - d * d) * n) / (n - 1) : 0;
-  const half = Z95 * Math.sqrt(variance / n);
-  return { games: n, entrant: reference + d, reference, diff: d, low: n > 1 ? d - half : null, high: n > 1 ? d + half : null };
+  const half = c.pairedByDeal !== undefined ? dealHalf(c.pairedByDeal) : pairHalf(c, d);
+  return { games: n, entrant: reference + d, reference, diff: d, low: half === null ? null : d - half, high: half === null ? null : d + half };
+}
+
+/** The 95% half-width with a deal as the unit: the entrant's seats of one deal share its cards. */
+function dealHalf(byDeal: ReadonlyMap<number, ClusterSum>): number | null {
+  const { se } = clusteredMean(byDeal.values());
+  return se === null ? null : Z95 * se;
+}
+
+/** The 95% half-width with every pair independent: the sample variance of d_i ∈ {−1, 0, 1}, E[d²] = (a + b)/n. */
+function pairHalf(c: Pick<SeatCell, 'paired' | 'onlyEntrant' | 'onlyReference'>, d: number): number | null {
+  const n = c.paired;
+  if (n < 2) return null;
+  const variance = (((c.onlyEntrant + c.onlyReference) / n - d * d) * n) / (n - 1);
+  return Z95 * Math.sqrt(variance / n);
 }
 
 export interface SeatScore {

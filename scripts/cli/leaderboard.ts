@@ -52,33 +52,34 @@ function policyFrom(text: string): FailurePolicy {
   fail(`--policy '${text}'${didYouMean(p, FAILURE_POLICIES)}: choose keep (a failed game counts as played), forfeit (the failing side loses), void (the game is left out) or exclude (a failing entrant is left off)`);
 }
 
-/** Per game and agent spec, the seats' dollars, calls and tokens from the record in the results file. */
-function recordCosts(store: Store): RunCosts | undefined {
-  if (!store.hasLlmRecord()) return undefined;
+/**
+ * What the results file's LLM record says of the board's models (none without a record):
+ * per game and agent spec, the seats' dollars, calls and tokens; and a model entrant's
+ * answered calls' latencies (by its provider and model).
+ */
+function recordReaders(store: Store): { costs?: RunCosts; latencies?: (entrant: string) => readonly number[] | undefined } {
+  if (!store.hasLlmRecord()) return {};
   const record = unwrap(store.llmRecord('read'));
-  return (run) => {
-    const prefix = llmGamePrefix(run.key);
-    const out = new Map<number, Map<string, SpecUsage>>();
-    for (const u of record.usageByPrefix(prefix)) {
-      const idx = Number(u.game.slice(prefix.length));
-      const game = out.get(idx) ?? new Map<string, SpecUsage>();
-      const now = game.get(u.spec) ?? { usd: 0, calls: 0, tokens: 0 };
-      game.set(u.spec, { usd: now.usd === null || u.cost === null ? null : now.usd + u.cost, calls: now.calls + u.calls, tokens: now.tokens + u.inputTokens + u.outputTokens });
-      out.set(idx, game);
-    }
-    return out;
-  };
-}
-
-/** A model entrant's answered calls' latencies, from the record (by its provider and model). */
-function recordLatencies(store: Store): ((entrant: string) => readonly number[] | undefined) | undefined {
-  if (!store.hasLlmRecord()) return undefined;
-  const byModel = unwrap(store.llmRecord('read')).latencies();
-  return (entrant) => {
-    const spec = parseAgentSpec(entrant);
-    if (!spec.ok || spec.value.kind.llm !== true) return undefined;
-    const llm = parseLlmSpec(spec.value.kind.name, spec.value.argument);
-    return llm.ok ? byModel.get(modelKey(llm.value)) : undefined;
+  const byModel = record.latencies();
+  return {
+    costs: (run) => {
+      const prefix = llmGamePrefix(run.key);
+      const out = new Map<number, Map<string, SpecUsage>>();
+      for (const u of record.usageByPrefix(prefix)) {
+        const idx = Number(u.game.slice(prefix.length));
+        const game = out.get(idx) ?? new Map<string, SpecUsage>();
+        const now = game.get(u.spec) ?? { usd: 0, calls: 0, tokens: 0 };
+        game.set(u.spec, { usd: now.usd === null || u.cost === null ? null : now.usd + u.cost, calls: now.calls + u.calls, tokens: now.tokens + u.inputTokens + u.outputTokens });
+        out.set(idx, game);
+      }
+      return out;
+    },
+    latencies: (entrant) => {
+      const spec = parseAgentSpec(entrant);
+      if (!spec.ok || spec.value.kind.llm !== true) return undefined;
+      const llm = parseLlmSpec(spec.value.kind.name, spec.value.argument);
+      return llm.ok ? byModel.get(modelKey(llm.value)) : undefined;
+    },
   };
 }
 
@@ -102,7 +103,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
       const run = store.runs().find((r) => r.setup === setups[0]!.setup)!;
       setup = unwrap(setupFromJson(run.setupJson, run.setup), `run ${run.id}`);
     }
-    const board = unwrap(leaderboard(store, setup, { precision, costs: recordCosts(store), anchors, policy, latencies: recordLatencies(store) }));
+    const board = unwrap(leaderboard(store, setup, { precision, anchors, policy, ...recordReaders(store) }));
     const table = leaderboardTable(board, precision);
     if (a.json) {
       io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, policy: board.policy, excluded: board.excluded, voided: board.voided, table: toJsonObject(table) }) + '\n');

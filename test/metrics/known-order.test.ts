@@ -10,49 +10,43 @@ import { describe, expect, it } from 'vitest';
 import { randomAnswer } from '../../agents/random.js';
 import { heuristicKind } from '../../agents/heuristic/kind.js';
 import type { AgentKind } from '../../agents/registry.js';
+import type { Agent } from '../../agents/types.js';
 import { ok, Rng } from '../../engine/index.js';
 import { METRICS } from '../../metrics/catalog.js';
 import { MetricsPool, type MetricsRow } from '../../metrics/pool.js';
 import { playTallied, setupOf, type TalliedGame } from '../helpers/metrics.js';
 
+/** A kind whose agent is the heuristic of its seat (`inner`) changed by `wrap`. */
+function heuristicWith(name: string, wrap: (inner: Agent, seat: number) => Omit<Agent, 'name'>): AgentKind {
+  return {
+    name,
+    summary: `the heuristic, changed (${name})`,
+    async: false,
+    check: () => ok(name),
+    create: (_argument, seat, env) => ({ name, ...wrap(heuristicKind.create(undefined, seat, env), seat) }),
+  };
+}
+
 /** The heuristic, but at each decision with probability ½ (the seat's own stream) a uniformly random legal answer instead. */
-const halfKind: AgentKind = {
-  name: 'half',
-  summary: 'the heuristic, random at half of its decisions (a weaker copy of known order)',
-  async: false,
-  check: () => ok('half'),
-  create: (_argument, seat, env) => {
-    const inner = heuristicKind.create(undefined, seat, env);
-    // Its stated beliefs: the heuristic's with half of them replaced by noise (a worse forecaster of known order).
-    const noise = new Rng(`half-beliefs-${seat}`);
-    return {
-      name: 'half',
-      decide: (ctx) => {
-        const answer = inner.decide(ctx);
-        return ctx.rng.float() < 0.5 ? randomAnswer(ctx.decision, ctx.rng) : answer;
-      },
-      werewolfBeliefs: () => {
-        const b = inner.werewolfBeliefs?.();
-        return b === undefined ? undefined : Array.from(b, (p) => (Number.isNaN(p) || noise.float() < 0.5 ? p : noise.float()));
-      },
-    };
-  },
-};
+const halfKind = heuristicWith('half', (inner, seat) => {
+  // Its stated beliefs: the heuristic's with half of them replaced by noise (a worse forecaster of known order).
+  const noise = new Rng(`half-beliefs-${seat}`);
+  return {
+    decide: (ctx) => {
+      const answer = inner.decide(ctx);
+      return ctx.rng.float() < 0.5 ? randomAnswer(ctx.decision, ctx.rng) : answer;
+    },
+    werewolfBeliefs: () => {
+      const b = inner.werewolfBeliefs?.();
+      return b === undefined ? undefined : Array.from(b, (p) => (Number.isNaN(p) || noise.float() < 0.5 ? p : noise.float()));
+    },
+  };
+});
 
 /** The heuristic, but one answer in three is refused (a wrong kind), asked again or not: some decisions end in the fallback. */
-const sloppyKind: AgentKind = {
-  name: 'sloppy',
-  summary: 'the heuristic with refused first answers',
-  async: false,
-  check: () => ok('sloppy'),
-  create: (_argument, seat, env) => {
-    const inner = heuristicKind.create(undefined, seat, env);
-    return {
-      name: 'sloppy',
-      decide: (ctx) => (ctx.rng.float() < 1 / 3 ? ({ kind: 'nonsense' } as never) : inner.decide(ctx)),
-    };
-  },
-};
+const sloppyKind = heuristicWith('sloppy', (inner) => ({
+  decide: (ctx) => (ctx.rng.float() < 1 / 3 ? ({ kind: 'nonsense' } as never) : inner.decide(ctx)),
+}));
 
 const KINDS = { kinds: [halfKind, sloppyKind] };
 const SETUP = setupOf({ players: 11, roles: 'werewolf=3,villager=4,seer,witch,guard,hunter' });
