@@ -7,6 +7,7 @@
 import { err, ok, type Result } from '../engine/index.js';
 import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
 import { changedRules, parseSeed } from '../runs/run-config.js';
+import type { FailurePolicy } from '../tournaments/failure-policy.js';
 import { MODES, pairingLabel, planSchedule, type AdaptiveSettings, type Mode, type Schedule } from '../tournaments/schedule.js';
 import { Store } from '../runs/storage.js';
 import { execLogPath } from '../runs/runner.js';
@@ -16,7 +17,7 @@ import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
 import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
 import { scheduleFields } from '../tournaments/tournament-store.js';
-import { rankingTable } from '../reports/leaderboard-table.js';
+import { POLICY_WORDS, rankingTable } from '../reports/leaderboard-table.js';
 import type { Table } from '../reports/table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from '../reports/export.js';
@@ -37,6 +38,8 @@ export interface TournamentArgs {
   readonly games: number;
   /** Adaptive (side mode): `games` is each pairing's cap. */
   readonly adaptive?: AdaptiveSettings | undefined;
+  /** What a game in which an agent failed counts for in the ratings (default keep). */
+  readonly policy?: FailurePolicy | undefined;
   readonly workers: number;
   readonly concurrency: number;
   readonly chunk?: number | undefined;
@@ -54,7 +57,7 @@ export function planTournament(a: TournamentArgs): Result<Schedule, string> {
   if (!seed.ok) return seed;
   const setup = resolveSetup({ preset: a.preset, players: a.players, roles: a.roles, rules: a.rules });
   if (!setup.ok) return setup;
-  return planSchedule({ mode: mode as Mode, entrants: a.agents, reference: a.reference, selfPlay: a.selfPlay, setup: setup.value, seed: seed.value, games: a.games, adaptive: a.adaptive });
+  return planSchedule({ mode: mode as Mode, entrants: a.agents, reference: a.reference, selfPlay: a.selfPlay, setup: setup.value, seed: seed.value, games: a.games, adaptive: a.adaptive, policy: a.policy });
 }
 
 export interface TournamentIo {
@@ -208,6 +211,7 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
         : `adaptive: ${adaptive.status} after ${adaptive.rounds} rounds of ${s.adaptive.batch} games (first ${s.adaptive.batch} for every pairing), ${adaptive.games.reduce((n, x) => n + x, 0)} games in all, ` +
           `${Math.min(...adaptive.games)}–${Math.max(...adaptive.games)} per pairing (at most ${s.games}); ties within ±${s.adaptive.precision}; seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`,
     ],
+    ...(s.policy === 'keep' ? [] : ([['policy', `${s.policy}: ${POLICY_WORDS[s.policy]}`]] as [string, string][])),
     ['played', `${p.played} games now in ${p.seconds.toFixed(1)} s${speed}; ${p.stored} of ${p.total} stored${p.unfinished > 0 ? `; ${p.unfinished} unfinished (not stored)` : ''}`],
     ['stored in', `${db}: tournament ${t.id}, runs ${compactIds(runs)}`],
   ];

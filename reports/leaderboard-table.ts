@@ -64,26 +64,37 @@ export function leaderboardTable(b: Board, precision: number): Table {
         ? 'Intervals take a deal (one seed, one game index) as the unit: the games of every pairing dealt the same cards move together (a cluster-robust covariance).'
         : 'Intervals treat every game as independent.',
       ...(b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : []),
-      ...policyNotes(b),
+      ...policyNotes(
+        { policy: b.policy, anyFailed: b.rows.some((r) => (r.failures?.failed ?? 0) > 0), voided: b.voided, excluded: b.excluded },
+        'failed: the share of its games in which its agent fell back at least once; fb/game: its fallback moves per game.',
+      ),
     ],
   });
 }
 
-const POLICY_WORDS: Readonly<Record<FailurePolicy, string>> = {
+/** A failure policy in words. */
+export const POLICY_WORDS: Readonly<Record<FailurePolicy, string>> = {
   keep: 'a game in which an agent failed counts as played, its fallback moves the failing side\'s',
   forfeit: 'the side whose agent failed loses the game (both failed: the game is left out)',
   void: 'a game in which any agent failed is left out',
   exclude: 'an entrant that failed in any game is left off the board with all its games',
 };
 
-/** What the failure policy did, when any agent failed (failure-policy.ts). */
-function policyNotes(b: Board): string[] {
-  const failing = b.rows.some((r) => (r.failures?.failed ?? 0) > 0) || b.excluded.length > 0;
-  if (!failing) return b.policy === 'keep' ? [] : [`Failure policy ${b.policy}: no agent failed in these games.`];
+/** What a failure policy did to a set of games: whether any agent failed, the games it left out, the entrants it left off. */
+export interface PolicyOutcome {
+  readonly policy: FailurePolicy;
+  readonly anyFailed: boolean;
+  readonly voided: number;
+  readonly excluded: readonly { readonly entrant: string; readonly failures: FailureCount }[];
+}
+
+/** What the failure policy did, when any agent failed (failure-policy.ts); `columns`: words on the table's failure columns. */
+export function policyNotes(p: PolicyOutcome, columns = ''): string[] {
+  if (!p.anyFailed && p.excluded.length === 0) return p.policy === 'keep' ? [] : [`Failure policy ${p.policy}: no agent failed in these games.`];
   return [
-    `Failure policy ${b.policy}: ${POLICY_WORDS[b.policy]} (sim leaderboard --policy keep|forfeit|void|exclude re-rates the same games). failed: the share of its games in which its agent fell back at least once; fb/game: its fallback moves per game.` +
-      (b.voided > 0 ? ` ${b.voided} game${b.voided === 1 ? '' : 's'} left out.` : ''),
-    ...b.excluded.map((x) => `Left off (exclude): ${x.entrant}, which failed in ${x.failures.failed} of its ${x.failures.games} games.`),
+    `Failure policy ${p.policy}: ${POLICY_WORDS[p.policy]} (sim leaderboard --policy keep|forfeit|void|exclude re-rates the same games).${columns === '' ? '' : ` ${columns}`}` +
+      (p.voided > 0 ? ` ${p.voided} game${p.voided === 1 ? '' : 's'} left out.` : ''),
+    ...p.excluded.map((x) => `Left off (exclude): ${x.entrant}, which failed in ${x.failures.failed} of its ${x.failures.games} games.`),
   ];
 }
 

@@ -12,7 +12,7 @@ import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
 import type { GroupReport, Section } from './report.js';
 import { metricsTable } from './metrics-tables.js';
-import { RANK_COLUMNS, rankCells } from './leaderboard-table.js';
+import { policyNotes, RANK_COLUMNS, rankCells } from './leaderboard-table.js';
 import type { Row, Table } from './table.js';
 import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
 
@@ -23,7 +23,7 @@ export function tournamentLabel(t: TournamentRow): string {
 
 export function modelOf(data: TournamentData): Result<ModelFit, string> {
   const t = data.tournament;
-  return data.mode === 'side' ? fitSideModel(t.entrants, data.results, { deals: data.deals }) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
+  return data.mode === 'side' ? fitSideModel(data.rated, data.results, { deals: data.deals }) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
 }
 
 /** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */
@@ -47,8 +47,17 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
     opts.charts && fit.ok
       ? [strengthChart(fit.value.strengths.map((s) => ({ entrant: s.reference ? `${s.entrant} (reference)` : s.entrant, wolves: s.wolves, wolvesSe: s.wolvesSe, village: s.village, villageSe: s.villageSe })), 'Wolf strength against village strength (bars: 95% intervals)')]
       : [];
-  const board = data.mode === 'side' ? sideScoreTable(sideScores(t.entrants, data.results), id('scores')) : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
-  sections.push({ title: 'Leaderboard', text: [about], charts, tables: [leaderboard(board, fittedRanking(data))] });
+  const board = data.mode === 'side' ? sideScoreTable(sideScores(data.rated, data.results), id('scores')) : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
+  const policy =
+    data.mode === 'side'
+      ? policyNotes({
+          policy: t.policy,
+          anyFailed: [...data.failures.values()].some((f) => f.failed > 0),
+          voided: data.voided,
+          excluded: data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })),
+        })
+      : [];
+  sections.push({ title: 'Leaderboard', text: [about, ...policy], charts, tables: [leaderboard(board, fittedRanking(data))] });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
   const m = data.metrics;
   const uncounted =
@@ -82,9 +91,9 @@ export interface FittedRanking {
 export function fittedRanking(data: TournamentData): FittedRanking | null {
   if (data.mode !== 'side') return null;
   const t = data.tournament;
-  const fit = fitSideOverall(t.entrants, data.results, { deals: data.deals });
+  const fit = fitSideOverall(data.rated, data.results, { deals: data.deals });
   if (!fit.ok) return null;
-  const boot = rankIntervals(t.entrants, data.results, data.deals, { seed: t.seed });
+  const boot = rankIntervals(data.rated, data.results, data.deals, { seed: t.seed });
   return {
     order: rankEntrants(fit.value, 0.02).map((r) => r.entrant),
     ranks: new Map(boot.intervals.map((r) => [r.entrant, { low: r.low, high: r.high }])),

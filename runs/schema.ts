@@ -40,18 +40,22 @@
 //   tournaments   one row per tournament (sim tournament, tournaments/schedule.ts)
 //     id, key       16 hex digits of sha256(mode, entrants, reference, self-play, setup,
 //                   seed, games): the same command finds its tournament and continues it
-//     created, mode ('side' | 'seat'), entrants (JSON array of agent specs, in order),
+//     created, mode ('side' | 'seat' | 'mixed'), entrants (JSON array of agent specs, in order),
 //     reference     seat mode: the agent in the other seats (NULL in side mode)
 //     self_play     side mode: each entrant also plays itself (1/0)
 //     seed, games   every pairing plays games [0, games) of this seed: common deals
 //     setup         canonical setup text; code_hash: the code that played it
+//     policy        what a game in which an agent failed counts for in its ratings
+//                   ('keep' | 'forfeit' | 'void' | 'exclude': tournaments/failure-policy.ts)
 //   tournament_runs  the pairings of a tournament, each a normal run (runs.id)
-//     tournament, pairing (0-based, schedule order), run, kind ('sides' | 'seat' | 'baseline'),
+//     tournament, pairing (0-based, schedule order), run, kind ('sides' | 'seat' | 'baseline' | 'table'),
 //     wolves, village  sides: the entrants on the werewolves' and the village's side
-//     entrant, seat    seat: the entrant and its seat (0-based); baseline: both NULL
+//     entrant, seat    seat: the entrant and its seat (0-based); baseline: both NULL;
+//                      table (mixed mode): seat is the rotation, the run's seating says who sits where
 //     A run may belong to several tournaments (equal pairings share their games).
 //
-// Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ metric_sums). A file of an older version is
+// Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ metric_sums), 4 (+ a
+// tournament's failure policy, mixed tables). A file of an older version is
 // read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
 //
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
@@ -62,12 +66,12 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
 
-/** Tables added by schema version 2. */
+/** Tables added by schema version 2 (as version 2 wrote them: version 4 remakes them). */
 export const TOURNAMENT_SQL = `
 CREATE TABLE tournaments (
   id INTEGER PRIMARY KEY,
@@ -110,7 +114,50 @@ CREATE TABLE metric_sums (
 ) WITHOUT ROWID;
 `;
 
-export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL };
+/**
+ * Version 4: a tournament's failure policy, and mixed tables (a mode and a pairing kind the
+ * old CHECKs refuse). SQLite cannot change a CHECK, so both tables are made anew and their
+ * rows copied: the old ones renamed first (their foreign keys follow the rename), the new
+ * ones made and filled, the old ones dropped.
+ */
+export const TOURNAMENT_V4_SQL = `
+ALTER TABLE tournament_runs RENAME TO tournament_runs_v3;
+ALTER TABLE tournaments RENAME TO tournaments_v3;
+DROP INDEX tournaments_key;
+CREATE TABLE tournaments (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  created TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('side', 'seat', 'mixed')),
+  entrants TEXT NOT NULL,
+  reference TEXT,
+  self_play INTEGER NOT NULL,
+  seed TEXT NOT NULL,
+  games INTEGER NOT NULL,
+  setup TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  policy TEXT NOT NULL DEFAULT 'keep' CHECK (policy IN ('keep', 'forfeit', 'void', 'exclude'))
+);
+CREATE INDEX tournaments_key ON tournaments (key);
+CREATE TABLE tournament_runs (
+  tournament INTEGER NOT NULL REFERENCES tournaments (id),
+  pairing INTEGER NOT NULL,
+  run INTEGER NOT NULL REFERENCES runs (id),
+  kind TEXT NOT NULL CHECK (kind IN ('sides', 'seat', 'baseline', 'table')),
+  wolves TEXT,
+  village TEXT,
+  entrant TEXT,
+  seat INTEGER,
+  PRIMARY KEY (tournament, pairing)
+) WITHOUT ROWID;
+INSERT INTO tournaments (id, key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash)
+  SELECT id, key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash FROM tournaments_v3;
+INSERT INTO tournament_runs SELECT * FROM tournament_runs_v3;
+DROP TABLE tournament_runs_v3;
+DROP TABLE tournaments_v3;
+`;
+
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -189,4 +236,5 @@ SELECT r.id AS run, r.stop - r.first AS planned,
        (SELECT count(*) FROM games g WHERE g.run = r.id) = r.stop - r.first AS complete
 FROM runs r;
 ${TOURNAMENT_SQL}
-${METRICS_SQL}`;
+${METRICS_SQL}
+${TOURNAMENT_V4_SQL}`;

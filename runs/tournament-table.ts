@@ -22,6 +22,8 @@ export interface StoredTournament {
   readonly games: number;
   readonly setup: string;
   readonly codeHash: string;
+  /** What a game in which an agent failed counts for (the word stored; 'keep' in a file older than schema 4). */
+  readonly policy: string;
 }
 
 /** A pairing's row: which run plays pairing `pairing` of a tournament, and who is in it. */
@@ -47,6 +49,8 @@ interface RawTournament {
   games: number;
   setup: string;
   code_hash: string;
+  /** Absent in a file of schema 2 or 3, read as it is. */
+  policy?: string;
 }
 
 function entrantsOf(r: RawTournament): string[] {
@@ -73,6 +77,7 @@ function fromRaw(r: RawTournament): StoredTournament {
     games: r.games,
     setup: r.setup,
     codeHash: r.code_hash,
+    policy: r.policy ?? 'keep',
   };
 }
 
@@ -104,8 +109,8 @@ export class TournamentTable {
 
   insert(t: Omit<StoredTournament, 'id' | 'created'>): StoredTournament {
     const res = this.db
-      .prepare('INSERT INTO tournaments (key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(t.key, new Date().toISOString(), t.mode, JSON.stringify(t.entrants), t.reference, t.selfPlay ? 1 : 0, t.seed, t.games, t.setup, t.codeHash);
+      .prepare('INSERT INTO tournaments (key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash, policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(t.key, new Date().toISOString(), t.mode, JSON.stringify(t.entrants), t.reference, t.selfPlay ? 1 : 0, t.seed, t.games, t.setup, t.codeHash, t.policy);
     return this.byId(Number(res.lastInsertRowid))!;
   }
 

@@ -33,6 +33,7 @@ import type { Store } from '../runs/storage.js';
 import { normalQuantile } from '../stats/inference.js';
 import { dealCells, fitSideOverall, rankEntrants, type OverallFit, type Ranked } from './ratings.js';
 import type { AdaptiveSettings, Schedule } from './schedule.js';
+import { countedWinners, type FailurePolicy } from './failure-policy.js';
 import { PairingPlayer, type LivePairing, type OpenTournament, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
 export type AdaptiveStatus = 'settled' | 'capped' | 'stopped';
@@ -51,9 +52,14 @@ export interface AdaptiveState {
 
 const sigma = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** Per pairing and game index below the cap: the winning side's place in SIDES, or −1 where none is stored. */
-function winners(store: Store, l: LivePairing): Int8Array {
-  return store.winnersIn(l.run.id, l.run);
+/**
+ * Per pairing and game index below the cap: the winning side's place in SIDES as the
+ * tournament's failure policy counts it, −1 where none is stored, NOT_COUNTED where the
+ * policy leaves the game out.
+ */
+function winners(store: Store, l: LivePairing, policy: FailurePolicy): Int8Array {
+  const w = store.winnersIn(l.run.id, l.run);
+  return policy === 'keep' ? w : countedWinners(policy, w, store.sideFallbacksIn(l.run.id, l.run));
 }
 
 /** The reduction of Σ Var(g_kᵀβ) over the open neighbours if `n` more games of design row x were played. */
@@ -85,7 +91,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
   });
   const villageCode = SIDES.indexOf('village');
   const wolvesCode = SIDES.indexOf('werewolves');
-  let results = live.map((l) => winners(store, l));
+  let results = live.map((l) => winners(store, l, s.policy));
   const t = live.map(() => Math.min(a.batch, cap));
   const first = t.reduce((n, x) => n + x, 0);
   const looks = Math.ceil(Math.log2(Math.max(1, cap / Math.min(a.batch, cap)))) + 1;
@@ -99,7 +105,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
   let ranking: Ranked[] | null = null;
   const complete = (p: number) => {
     const w = results[p]!;
-    for (let i = 0; i < t[p]!; i++) if (w[i]! < 0) return false;
+    for (let i = 0; i < t[p]!; i++) if (w[i]! === -1) return false;
     return true;
   };
   try {
@@ -108,7 +114,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
         const step = await player.play((l) => t[live.indexOf(l)]!);
         played += step.played;
         unfinished += step.unfinished;
-        results = live.map((l) => winners(store, l));
+        results = live.map((l) => winners(store, l, s.policy));
         if (step.stopped || !live.every((_, p) => complete(p))) {
           status = 'stopped';
           break;
@@ -171,7 +177,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
   } finally {
     await player.close();
   }
-  const stored = live.reduce((n, _, p) => n + Math.min(t[p]!, results[p]!.reduce((k, w, i) => k + (i < t[p]! && w >= 0 ? 1 : 0), 0)), 0);
+  const stored = live.reduce((n, _, p) => n + Math.min(t[p]!, results[p]!.reduce((k, w, i) => k + (i < t[p]! && w !== -1 ? 1 : 0), 0)), 0);
   const total = t.reduce((n, x) => n + x, 0);
   return {
     play: { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped: status === 'stopped' },

@@ -39,6 +39,19 @@ export function winnerUnder(policy: FailurePolicy, winner: number, villageFailed
   }
 }
 
+/** A game the policy leaves out, among a run's winners (where −1 is a game not stored). */
+export const NOT_COUNTED = -2;
+
+/**
+ * A side run's games as the policy counts them: `winners` (each game's side, its place in
+ * SIDES; −1: not stored) and `fallbacks` (Store.sideFallbacksIn: per game the village's then
+ * the werewolves' fallback moves) give each game's counted winner, NOT_COUNTED where the
+ * policy leaves it out.
+ */
+export function countedWinners(policy: FailurePolicy, winners: Int8Array, fallbacks: Int32Array): Int8Array {
+  return winners.map((w, i) => (w < 0 ? w : (winnerUnder(policy, w, fallbacks[2 * i]! > 0, fallbacks[2 * i + 1]! > 0) ?? NOT_COUNTED)));
+}
+
 /** An entrant's failures over the games it played: games in which its side fell back, and its fallback moves. */
 export interface FailureCount {
   readonly games: number;

@@ -25,6 +25,7 @@ import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { addFailures, NO_FAILURES, winnerUnder, type FailureCount, type FailurePolicy } from './failure-policy.js';
 import { rankIntervals } from './rank-intervals.js';
+import { pairings as tournamentPairings, tournaments } from './tournament-store.js';
 import { quantileInterval, type QuantileEstimate } from '../stats/quantile.js';
 import { fitSideOverall, rankEntrants, type DealCells, type ModelFit, type Ranked, type SideResult } from './ratings.js';
 
@@ -120,6 +121,20 @@ function modelUse(u: { games: number; calls: number; tokens: number } | undefine
   };
 }
 
+/**
+ * The policy the board's games were played under: the one failure policy of every
+ * tournament that holds one of its runs (keep when none does); an error naming them when
+ * they differ, so that the reader chooses.
+ */
+function storedPolicy(store: Store, runs: ReadonlySet<number>): Result<FailurePolicy, string> {
+  const found = new Map<FailurePolicy, number[]>();
+  for (const t of tournaments(store))
+    if (tournamentPairings(store, t.id).some((p) => runs.has(p.run))) found.set(t.policy, [...(found.get(t.policy) ?? []), t.id]);
+  if (found.size <= 1) return ok([...found.keys()][0] ?? 'keep');
+  const which = [...found].map(([p, ids]) => `${p} (tournament${ids.length === 1 ? '' : 's'} ${ids.join(', ')})`).join(', ');
+  return err(`the games of this setup were played under different failure policies: ${which}; choose the one to count them under with --policy keep|forfeit|void|exclude`);
+}
+
 export function leaderboard(
   store: Store,
   setup: GameSetup,
@@ -128,7 +143,7 @@ export function leaderboard(
     readonly costs?: RunCosts | undefined;
     /** The entrants whose average is the scale's zero (default: every entrant's): boards with the same anchors and setup compare. */
     readonly anchors?: readonly string[] | undefined;
-    /** What a game in which an agent failed counts for (failure-policy.ts; default keep). */
+    /** What a game in which an agent failed counts for (failure-policy.ts; default: the policy its tournaments were played under, else keep). */
     readonly policy?: FailurePolicy | undefined;
     /** A model entrant's answered calls' latencies (ms), from the LLM record. */
     readonly latencies?: ((entrant: string) => readonly number[] | undefined) | undefined;
@@ -150,7 +165,9 @@ export function leaderboard(
     groups.set(key, g);
   }
   if (groups.size === 0) return err(`no games of this setup between side pairings (${runs.length} runs of it${skipped > 0 ? `, all seating agents by seat or role` : ''}): play a tournament or a test of it first`);
-  const policy = o.policy ?? 'keep';
+  const stored = storedPolicy(store, new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.id))));
+  if (o.policy === undefined && !stored.ok) return stored;
+  const policy = o.policy ?? (stored.ok ? stored.value : 'keep');
   const entrants: string[] = [];
   const dollars = new Map<string, number | null>();
   const usage = new Map<string, { games: number; calls: number; tokens: number }>();

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { checkSeating, parseAgentSpec, parseSeating, type Seating } from '../agents/registry.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { describeSetup, type GameSetup } from '../engine/index.js';
+import type { FailurePolicy } from './failure-policy.js';
 
 export const MODES = ['side', 'seat'] as const;
 export type Mode = (typeof MODES)[number];
@@ -52,6 +53,8 @@ export interface ScheduleRequest {
   /** Games per pairing (adaptive: at most). */
   readonly games: number;
   readonly adaptive?: AdaptiveSettings | undefined;
+  /** What a game in which an agent failed counts for in the ratings (failure-policy.ts; default keep). */
+  readonly policy?: FailurePolicy | undefined;
 }
 
 export interface Schedule {
@@ -65,6 +68,7 @@ export interface Schedule {
   readonly games: number;
   /** Null: every pairing plays `games`; else the adaptive rule, `games` each pairing's cap. */
   readonly adaptive: AdaptiveSettings | null;
+  readonly policy: FailurePolicy;
   readonly pairings: readonly Pairing[];
   /** The tournament's identity: the same request, the same key (and the same games). */
   readonly key: string;
@@ -102,7 +106,7 @@ export function entrantSpecs(given: readonly (readonly [flag: string, text: stri
   return ok(out);
 }
 
-export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference' | 'selfPlay' | 'setup' | 'seed' | 'games' | 'adaptive'>): string {
+export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference' | 'selfPlay' | 'setup' | 'seed' | 'games' | 'adaptive' | 'policy'>): string {
   const identity = JSON.stringify({
     mode: r.mode,
     entrants: r.entrants,
@@ -113,6 +117,8 @@ export function tournamentKey(r: Pick<Schedule, 'mode' | 'entrants' | 'reference
     games: r.games,
     // A fixed tournament's key is what it was before adaptive schedules existed.
     ...(r.adaptive === null ? {} : { adaptive: r.adaptive }),
+    // Likewise under the default policy. Another policy is another tournament, on the same runs: its games are not played again.
+    ...(r.policy === 'keep' ? {} : { policy: r.policy }),
   });
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
@@ -169,11 +175,16 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
   if (!r.setup.deck.includes('werewolf')) return err('the mix has no werewolf card: nobody would play the werewolves’ side');
   if (!r.setup.deck.some((c) => c !== 'werewolf')) return err('the mix has only werewolf cards: nobody would play the village');
   const adaptive = r.adaptive ?? null;
+  const policy = r.policy ?? 'keep';
+  if (policy !== 'keep' && r.mode === 'seat')
+    return err(`--policy ${policy}: a seat tournament compares each entrant with the reference seat by seat and keeps every game; failure policies apply to side tournaments and to sim leaderboard`);
+  if (policy === 'exclude' && adaptive !== null)
+    return err('--policy exclude leaves an entrant that fails off the board, which would change the ranking an adaptive schedule is settling; play the tournament with --policy keep, forfeit or void, and rate it with sim leaderboard --policy exclude');
   if (adaptive !== null) {
     if (!(adaptive.precision > 0 && adaptive.precision < 0.5)) return err(`--precision ${adaptive.precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
     if (!Number.isSafeInteger(adaptive.batch) || adaptive.batch < 1) return err(`--batch must be a whole number of at least 1, not ${adaptive.batch}`);
   }
-  const base = { mode: r.mode, entrants, reference, selfPlay: r.mode === 'side' && r.selfPlay !== false, setup: r.setup, seed: r.seed, games: r.games, adaptive };
+  const base = { mode: r.mode, entrants, reference, selfPlay: r.mode === 'side' && r.selfPlay !== false, setup: r.setup, seed: r.seed, games: r.games, adaptive, policy };
   return ok({ ...base, pairings, key: tournamentKey(base), async: pairings.some((p) => p.seating.async) });
 }
 

@@ -1,9 +1,12 @@
 // A stored tournament's games as the counts its ratings need (ratings.ts): per side
 // pairing, who won; in seat mode, per entrant and card dealt to its seat, what the seat
 // won, and what the reference won in the same seat of the same deal (the baseline run).
-// Games are read as stored: an unfinished tournament is rated on the games it has.
+// Games are read as stored: an unfinished tournament is rated on the games it has. A side
+// tournament's games count as its failure policy says (failure-policy.ts), exactly as
+// `sim leaderboard --policy` counts the same games.
 
-import { ROLES, teamOf, type Role, type Team } from '../engine/index.js';
+import { ROLES, SIDES, teamOf, type Role, type Team } from '../engine/index.js';
+import { addFailures, countedWinners, NO_FAILURES, NOT_COUNTED, type FailureCount } from './failure-policy.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
@@ -38,9 +41,17 @@ export interface SideData {
   readonly setupLabel: string;
   readonly pairings: readonly PairingGames[];
   readonly metrics: TournamentMetrics;
+  /** Per pairing, its games as the tournament's failure policy counts them (the pairings of excluded entrants left out). */
   readonly results: readonly (SideResult & { readonly run: number; readonly other: number })[];
   /** The results' decisive games by deal (game index: every pairing of a tournament plays the same seed), for errors with a deal as the unit. */
   readonly deals: DealCells;
+  /** The entrants rated: every entrant, but those the policy excluded. */
+  readonly rated: readonly string[];
+  /** Per entrant, its games in which its side fell back (whatever the policy counts). */
+  readonly failures: ReadonlyMap<string, FailureCount>;
+  /** Entrants left off the board (policy exclude), and games left out (void; forfeit when both sides failed). */
+  readonly excluded: readonly string[];
+  readonly voided: number;
 }
 
 export interface SeatData {
@@ -58,14 +69,37 @@ export interface SeatData {
 
 export type TournamentData = SideData | SeatData;
 
-/** The results' decisive games by deal (each run's winners from game 0: every pairing plays the same seed). */
-function dealsOf(store: Store, results: readonly { readonly run: number }[]): DealCells {
-  return dealCells(
-    results.map((r) => {
-      const run = store.run(r.run);
-      return run === undefined ? new Int8Array(0) : store.winnersIn(run.id, { first: 0, stop: run.stop });
-    }),
-  );
+/**
+ * A side tournament's games as its policy counts them: per pairing, each game's winner from
+ * game 0 (NOT_COUNTED where left out); the entrants excluded; each entrant's failures. Self-play
+ * is one entrant: its games are charged to it once, whichever side fell back.
+ */
+function sideGames(store: Store, t: TournamentRow, rows: readonly PairingRow[]) {
+  const failures = new Map<string, FailureCount>();
+  const read = rows.map((row) => {
+    const run = store.run(row.run);
+    const range = { first: 0, stop: run?.stop ?? 0 };
+    const winners = run === undefined ? new Int8Array(0) : store.winnersIn(run.id, range);
+    const fallbacks = run === undefined ? new Int32Array(0) : store.sideFallbacksIn(run.id, range);
+    const self = row.wolves === row.village;
+    for (let i = 0; i < winners.length; i++) {
+      if (winners[i]! < 0) continue;
+      const [village, wolves] = [fallbacks[2 * i]!, fallbacks[2 * i + 1]!];
+      const charged = self ? [[row.village!, village + wolves] as const] : [[row.village!, village] as const, [row.wolves!, wolves] as const];
+      for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
+    }
+    return { row, winners, fallbacks };
+  });
+  const excluded = t.policy === 'exclude' ? t.entrants.filter((e) => (failures.get(e)?.failed ?? 0) > 0) : [];
+  let voided = 0;
+  const kept = read
+    .filter((r) => !excluded.includes(r.row.wolves!) && !excluded.includes(r.row.village!))
+    .map(({ row, winners, fallbacks }) => {
+      const counted = countedWinners(t.policy, winners, fallbacks);
+      voided += counted.filter((w) => w === NOT_COUNTED).length;
+      return { row, winners: counted };
+    });
+  return { kept, excluded, voided, failures, rated: t.entrants.filter((e) => !excluded.includes(e)) };
 }
 
 function sideCounter(store: Store) {
@@ -97,13 +131,27 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
   const first = rows.length === 0 ? undefined : store.run(rows[0]!.run);
   const label = first === undefined ? t.setup : setupLabel(first);
   if (t.mode === 'side') {
-    const results = rows
-      .filter((r) => r.kind === 'sides')
-      .map((r) => {
-        const c = count(r.run);
-        return { run: r.run, wolves: r.wolves!, village: r.village!, ...c, other: c.games - c.villageWins - c.wolvesWins };
-      });
-    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results, deals: dealsOf(store, results), metrics };
+    const read = sideGames(
+      store,
+      t,
+      rows.filter((r) => r.kind === 'sides'),
+    );
+    const village = SIDES.indexOf('village');
+    const wolves = SIDES.indexOf('werewolves');
+    const results = read.kept.map(({ row, winners }) => {
+      let n = 0;
+      let villageWins = 0;
+      let wolvesWins = 0;
+      for (const w of winners) {
+        if (w < 0) continue;
+        n++;
+        if (w === village) villageWins++;
+        if (w === wolves) wolvesWins++;
+      }
+      return { run: row.run, wolves: row.wolves!, village: row.village!, games: n, villageWins, wolvesWins, other: n - villageWins - wolvesWins };
+    });
+    const deals = dealCells(read.kept.map((k) => k.winners));
+    return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results, deals, metrics, rated: read.rated, failures: read.failures, excluded: read.excluded, voided: read.voided };
   }
   const base = rows.find((r) => r.kind === 'baseline');
   if (base === undefined) throw new Error(`tournament ${t.id}: a seat tournament without its baseline run`);

@@ -4,13 +4,15 @@
 // `sim resume` see them. Here the stored words get their meaning: a mode or a pairing kind
 // this code never writes is a damaged file.
 
+import { FAILURE_POLICIES, type FailurePolicy } from './failure-policy.js';
 import { MODES, type Mode, type Pairing, type PairingKind, type Schedule } from './schedule.js';
 import type { Store } from '../runs/storage.js';
 import { badStoredValue } from '../runs/stored-value.js';
 import type { StoredPairing, StoredTournament } from '../runs/tournament-table.js';
 
-export interface TournamentRow extends Omit<StoredTournament, 'mode'> {
+export interface TournamentRow extends Omit<StoredTournament, 'mode' | 'policy'> {
   readonly mode: Mode;
+  readonly policy: FailurePolicy;
 }
 
 export interface PairingRow extends Omit<StoredPairing, 'kind'> {
@@ -21,6 +23,7 @@ const KINDS: readonly string[] = ['sides', 'seat', 'baseline'] satisfies readonl
 
 function tournamentOf(t: StoredTournament): TournamentRow {
   if (!(MODES as readonly string[]).includes(t.mode)) badStoredValue(`tournament ${t.id}: mode '${t.mode}'`);
+  if (!(FAILURE_POLICIES as readonly string[]).includes(t.policy)) badStoredValue(`tournament ${t.id}: failure policy '${t.policy}'`);
   return t as TournamentRow;
 }
 
@@ -41,7 +44,7 @@ export function findTournament(store: Store, key: string, codeHash: string): Tou
 
 /** What a tournament's row keeps of its schedule (and its JSON shows), in that order. */
 export function scheduleFields(s: Schedule) {
-  return { key: s.key, mode: s.mode, entrants: s.entrants, reference: s.reference, selfPlay: s.selfPlay, seed: s.seed, games: s.games };
+  return { key: s.key, mode: s.mode, entrants: s.entrants, reference: s.reference, selfPlay: s.selfPlay, seed: s.seed, games: s.games, policy: s.policy };
 }
 
 export function createTournament(store: Store, s: Schedule, setupText: string, codeHash: string): TournamentRow {

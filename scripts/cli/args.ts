@@ -4,7 +4,8 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { checkSeating, parseSeating, type Seating } from '../../agents/registry.js';
-import { resolveSetup, type GameSetup } from '../../engine/index.js';
+import { didYouMean, resolveSetup, type GameSetup } from '../../engine/index.js';
+import { FAILURE_POLICIES, type FailurePolicy } from '../../tournaments/failure-policy.js';
 import { parseSeed, parseShard, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
@@ -184,3 +185,12 @@ export const RUN_AGENTS = {
   type: 'boolean',
   describe: "replay stored games of process agents by starting their programs (a results file can name any command: give it only for a file you trust)",
 } as const;
+
+/** `--policy`'s word, checked. */
+export function policyFrom(text: string): FailurePolicy {
+  const p = text.trim();
+  if ((FAILURE_POLICIES as readonly string[]).includes(p)) return p as FailurePolicy;
+  fail(`--policy '${text}'${didYouMean(p, FAILURE_POLICIES)}: choose keep (a failed game counts as played), forfeit (the failing side loses), void (the game is left out) or exclude (a failing entrant is left off)`);
+}
+
+export const POLICY_HELP = 'what a game in which an agent failed counts for: keep (default), forfeit, void or exclude (docs/sequential.md)';

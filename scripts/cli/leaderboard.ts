@@ -12,10 +12,8 @@ import { Store } from '../../runs/storage.js';
 import { boardSetups, leaderboard, type RunCosts, type SpecUsage } from '../../tournaments/leaderboard.js';
 import { parseAgentSpec } from '../../agents/registry.js';
 import { modelKey, parseLlmSpec } from '../../agents/llm/spec.js';
-import { FAILURE_POLICIES, type FailurePolicy } from '../../tournaments/failure-policy.js';
-import { didYouMean } from '../../engine/index.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
-import { dbPathFrom, decimal, listFlag, setupFrom } from './args.js';
+import { dbPathFrom, decimal, listFlag, POLICY_HELP, policyFrom, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
 
@@ -29,7 +27,7 @@ export function leaderboardOptions<T>(y: Argv<T>) {
     .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
     .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
     .option('precision', { type: 'string', describe: `two rows are tied when their difference is known to lie within ± this (default ${DEFAULT_BOARD_PRECISION})` })
-    .option('policy', { type: 'string', describe: 'what a game in which an agent failed counts for: keep (default), forfeit, void or exclude (docs/sequential.md)' })
+    .option('policy', { type: 'string', describe: `${POLICY_HELP}; default: the policy the board's tournaments were played under` })
     .option('anchor', { type: 'string', array: true, describe: 'an entrant whose strength is part of the fixed zero (repeatable): scores are against the average anchor, so boards with the same anchors and setup compare' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
 }
@@ -46,11 +44,6 @@ export interface LeaderboardCliArgs {
   json: boolean;
 }
 
-function policyFrom(text: string): FailurePolicy {
-  const p = text.trim();
-  if ((FAILURE_POLICIES as readonly string[]).includes(p)) return p as FailurePolicy;
-  fail(`--policy '${text}'${didYouMean(p, FAILURE_POLICIES)}: choose keep (a failed game counts as played), forfeit (the failing side loses), void (the game is left out) or exclude (a failing entrant is left off)`);
-}
 
 /**
  * What the results file's LLM record says of the board's models (none without a record):

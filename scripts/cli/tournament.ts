@@ -10,7 +10,7 @@ import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../commands/tournament.js';
 import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile, removeDbFiles } from '../../runs/db-file.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, type PairingsCliArgs } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, POLICY_HELP, policyFrom, type PairingsCliArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { progressBar } from './progress.js';
@@ -40,9 +40,10 @@ export function tournamentOptions<T>(y: Argv<T>) {
       .option('precision', { ...NUMBER, describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
       .option('max-games', { ...NUMBER, describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
       .option('batch', { ...NUMBER, describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` })
+      .option('policy', { type: 'string', describe: `side mode: ${POLICY_HELP}; stored with the tournament` })
       // Listed before the LLM flags (llmOptions) in --help.
       .group(
-        ['agents', 'mode', 'reference', 'self-play', 'games', 'adaptive', 'precision', 'max-games', 'batch', 'preset', 'players', 'roles', 'rule', 'seed', 'db', 'workers', 'concurrency', 'json'],
+        ['agents', 'mode', 'reference', 'self-play', 'games', 'adaptive', 'precision', 'max-games', 'batch', 'policy', 'preset', 'players', 'roles', 'rule', 'seed', 'db', 'workers', 'concurrency', 'json'],
         'Tournament:',
       ),
     true,
@@ -59,6 +60,7 @@ export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
   precision?: string;
   maxGames?: string;
   batch?: string;
+  policy?: string;
 }
 
 export async function tournamentCommand(a: TournamentCliArgs, io: CliIo): Promise<number> {
@@ -98,6 +100,7 @@ export async function tournamentCommand(a: TournamentCliArgs, io: CliIo): Promis
             batch: a.batch === undefined ? DEFAULT_ADAPTIVE_BATCH : count('batch', a.batch, 1, 1_000_000),
           }
         : undefined,
+    policy: a.policy === undefined ? undefined : policyFrom(a.policy),
     workers: exec.workers,
     concurrency: exec.concurrency,
     json: a.json,

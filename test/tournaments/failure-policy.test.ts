@@ -4,6 +4,7 @@
 // stored seats read independently through the `seats` view.
 
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, SIDES, teamOf } from '../../engine/index.js';
@@ -145,5 +146,68 @@ describe('a tournament with an agent that fails, re-rated under each policy', ()
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--policy 'forfiet' \(did you mean 'forfeit'\?\): choose keep/);
     expect(FAILURE_POLICIES).toHaveLength(4);
+  });
+});
+
+describe('a tournament played under a policy (stored with it)', () => {
+  const fresh = join(dir, 'forfeit.db');
+  const args = (file: string, ...more: string[]) => ['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '30', '--seed', 'fp', '--db', file, '--json', ...more];
+  let played: { policy: string; played: number; model: { strengths: { entrant: string; village: number; wolves: number }[] } };
+  beforeAll(async () => {
+    // The same games as the keep tournament above (same seed, entrants, games), played afresh into another file.
+    const r = await sim(args(fresh, '--policy', 'forfeit'), dir);
+    expect(r.code, r.stderr).toBe(0);
+    played = JSON.parse(r.stdout);
+  }, 120_000);
+
+  const boardJson = async (file: string, ...more: string[]) => {
+    const r = await sim(['leaderboard', '--db', file, '--json', ...more], dir);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as { policy: string; rows: unknown[]; pairings: unknown[]; voided: number; model: Board['model'] };
+  };
+
+  it('re-rating the keep tournament with --policy forfeit equals the fresh forfeit tournament, row for row', async () => {
+    expect(played.policy).toBe('forfeit');
+    expect(played.played).toBe(270);
+    const rerated = await boardJson(db, '--policy', 'forfeit');
+    const stored = await boardJson(fresh);
+    // Without --policy, the board counts the games as the tournament that played them was told to.
+    expect(stored.policy).toBe('forfeit');
+    expect(stored.rows).toEqual(rerated.rows);
+    expect(stored.pairings).toEqual(rerated.pairings);
+    expect(stored.voided).toBe(rerated.voided);
+    // And the tournament's own strengths are the board's: the same games, counted the same way.
+    for (const s of played.model.strengths) {
+      const b = stored.model.strengths.find((x) => x.entrant === s.entrant)!;
+      expect(s.village).toBeCloseTo(b.village, 9);
+      expect(s.wolves).toBeCloseTo(b.wolves, 9);
+    }
+    const keep = await boardJson(db);
+    expect(keep.policy).toBe('keep');
+    expect(keep.rows).not.toEqual(stored.rows);
+    const text = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '30', '--seed', 'fp', '--db', fresh, '--policy', 'forfeit'], dir);
+    expect(text.stdout).toMatch(/policy +forfeit: the side whose agent failed loses the game/);
+    expect(text.stdout.replace(/\s+/g, ' ')).toMatch(new RegExp(`Failure policy forfeit: .* ${stored.voided} games? left out\\.`));
+  });
+
+  it('another policy on the same games is another tournament that plays nothing; a board over both asks which policy', async () => {
+    const again = await sim(args(fresh, '--policy', 'void'), dir);
+    expect(again.code, again.stderr).toBe(0);
+    const json = JSON.parse(again.stdout) as { tournament: number; policy: string; played: number };
+    expect(json).toMatchObject({ tournament: 2, policy: 'void', played: 0 });
+    const mixed = await sim(['leaderboard', '--db', fresh], dir);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/played under different failure policies: forfeit \(tournament 1\), void \(tournament 2\); choose .* with --policy/);
+    expect((await boardJson(fresh, '--policy', 'void')).policy).toBe('void');
+  });
+
+  it('is refused where it does not apply, before anything is written', async () => {
+    const seat = await sim(['tournament', '--mode', 'seat', '--agents', 'random', '--games', '2', '--policy', 'void', '--db', join(dir, 'no.db')], dir);
+    expect(seat.code).toBe(2);
+    expect(seat.stderr).toMatch(/--policy void: a seat tournament compares each entrant with the reference/);
+    const adaptive = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--adaptive', '--policy', 'exclude', '--db', join(dir, 'no.db')], dir);
+    expect(adaptive.code).toBe(2);
+    expect(adaptive.stderr).toMatch(/--policy exclude leaves an entrant that fails off the board/);
+    expect(existsSync(join(dir, 'no.db'))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTournament, type TournamentArgs } from '../../commands/tournament.js';
 import { Store } from '../../runs/storage.js';
-import { SCHEMA_VERSION } from '../../runs/schema.js';
+import { SCHEMA_VERSION, TOURNAMENT_SQL } from '../../runs/schema.js';
 import { removeDir, sim, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
 import { tournamentData } from '../../tournaments/tournament-data.js';
 import { tournaments } from '../../tournaments/tournament-store.js';
@@ -285,5 +285,37 @@ describe('schema versions', () => {
     } finally {
       s.value.close();
     }
+  });
+  it('brings a file of schema 3 to schema 4 with its tournaments and pairings, and reads it as it is before', async () => {
+    const v3 = join(dir, 'v3.db');
+    const args = ['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '10', '--db', 'v3.db', '--workers', '0', '--json'];
+    const first = await sim(args, dir);
+    expect(first.code).toBe(0);
+    // Make its tournament tables what schema 3 wrote (no policy column, the old CHECKs).
+    const d = new Database(v3);
+    const rowsOf = () => ({ t: d.prepare('SELECT id, key, mode, entrants, seed, games FROM tournaments').all(), p: d.prepare('SELECT * FROM tournament_runs').all() });
+    const kept = rowsOf();
+    d.exec(`ALTER TABLE tournament_runs RENAME TO tr4; ALTER TABLE tournaments RENAME TO t4; DROP INDEX tournaments_key;
+      ${TOURNAMENT_SQL}
+      INSERT INTO tournaments SELECT id, key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash FROM t4;
+      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; PRAGMA user_version = 3;`);
+    expect(d.prepare("SELECT count(*) FROM pragma_table_info('tournaments') WHERE name = 'policy'").pluck().get()).toBe(0);
+    d.close();
+    const before = snapshot(dir)['v3.db'];
+    const board = await sim(['leaderboard', '--db', 'v3.db', '--json'], dir);
+    expect(board.code, board.stderr).toBe(0);
+    expect(JSON.parse(board.stdout).policy).toBe('keep');
+    expect(snapshot(dir)['v3.db']).toBe(before);
+    // Opened for writing: migrated, the same tournament found (nothing played again), its rows as they were.
+    const again = await sim(args, dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ tournament: 1, played: 0, policy: 'keep' });
+    const raw = new Database(v3, { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(raw.prepare('SELECT id, key, mode, entrants, seed, games FROM tournaments').all()).toEqual(kept.t);
+    expect(raw.prepare('SELECT * FROM tournament_runs').all()).toEqual(kept.p);
+    expect(raw.prepare('SELECT policy FROM tournaments').pluck().all()).toEqual(['keep']);
+    expect(raw.pragma('foreign_key_check')).toEqual([]);
+    raw.close();
   });
 });
