@@ -51,7 +51,7 @@ export interface TournamentArgs {
 /** Every flag checked and the schedule planned; nothing is opened. */
 export function planTournament(a: TournamentArgs): Result<Schedule, string> {
   const mode = a.mode.trim().toLowerCase();
-  if (!(MODES as readonly string[]).includes(mode)) return err(`--mode '${a.mode}': choose side (entrants play each other, whole sides) or seat (one entrant among reference bots)`);
+  if (!(MODES as readonly string[]).includes(mode)) return err(`--mode '${a.mode}': choose side (entrants play each other, whole sides), seat (one entrant among reference bots) or mixed (every entrant at one table, seats rotated)`);
   if (a.agents.length === 0) return err('no entrants: name them with --agents, e.g. --agents random --agents heuristic');
   const seed = parseSeed(a.seed);
   if (!seed.ok) return seed;
@@ -198,7 +198,9 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
   const kinds =
     s.mode === 'side'
       ? `${s.pairings.length} pairings: every ordered pair of entrants${s.selfPlay ? ', and each against itself' : ''}`
-      : `${s.pairings.length} runs: the baseline (${s.reference} in every seat), and each entrant in each of the ${s.setup.players} seats`;
+      : s.mode === 'mixed'
+        ? `${s.pairings.length} rotations of one table: every entrant at every seat of each deal once`
+        : `${s.pairings.length} runs: the baseline (${s.reference} in every seat), and each entrant in each of the ${s.setup.players} seats`;
   const lines: [string, string][] = [
     ['entrants', s.entrants.join(', ')],
     ...(s.reference === null ? [] : ([['reference', `${s.reference} (every other seat)`]] as [string, string][])),
@@ -207,7 +209,7 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
     [
       'games',
       s.adaptive === null || adaptive === null
-        ? `${s.games} per pairing, seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`
+        ? `${s.games} per ${s.mode === 'mixed' ? 'rotation' : 'pairing'}, seed ${s.seed}: game i of every ${s.mode === 'mixed' ? 'rotation' : 'pairing'} is dealt from ${s.seed}#i`
         : `adaptive: ${adaptive.status} after ${adaptive.rounds} rounds of ${s.adaptive.batch} games (first ${s.adaptive.batch} for every pairing), ${adaptive.games.reduce((n, x) => n + x, 0)} games in all, ` +
           `${Math.min(...adaptive.games)}–${Math.max(...adaptive.games)} per pairing (at most ${s.games}); ties within ±${s.adaptive.precision}; seed ${s.seed}: game i of every pairing is dealt from ${s.seed}#i`,
     ],
@@ -218,6 +220,7 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
   const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
   head.push(...labelled(lines, width));
   if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, width, '  '));
+  if (s.mode === 'mixed' && s.pairings[0]?.kind === 'table') head.push(...wrap(`seats of table 1: ${s.pairings[0].seats.map((e, k) => `${k + 1}=${e}`).join(' ')}; table r moves every entrant r seats on`, width, '  '));
   return head;
 }
 

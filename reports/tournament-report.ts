@@ -4,8 +4,8 @@
 // each pairing, not a balance analysis of each. `sim tournament` prints it after play;
 // `sim report` puts one per tournament of the database before everything else.
 
-import { fitSeatModel, fitSideModel, fitSideOverall, rankEntrants, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
-import { RANK_REPS, rankIntervals } from '../tournaments/rank-intervals.js';
+import { fitLineupModel, fitLineupOverall, fitSeatModel, fitSideModel, fitSideOverall, rankEntrants, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
+import { RANK_REPS, rankIntervals, rankLineupIntervals } from '../tournaments/rank-intervals.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
 import type { TournamentRow } from '../tournaments/tournament-store.js';
 import type { Result } from '../engine/index.js';
@@ -14,16 +14,28 @@ import type { GroupReport, Section } from './report.js';
 import { metricsTable } from './metrics-tables.js';
 import { policyNotes, RANK_COLUMNS, rankCells } from './leaderboard-table.js';
 import type { Row, Table } from './table.js';
-import { modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
+import { mixedSeatTable, mixedTableTable, modelTable, noModelTable, seatRoleTable, seatScoreTable, sidePairingTable, sideScoreTable } from './tournament-tables.js';
 
 export function tournamentLabel(t: TournamentRow): string {
-  const who = t.mode === 'side' ? `${t.entrants.join(' vs ')}${t.selfPlay ? ' (with self-play)' : ''}` : `${t.entrants.join(', ')} among ${t.reference} bots`;
+  const who =
+    t.mode === 'side'
+      ? `${t.entrants.join(' vs ')}${t.selfPlay ? ' (with self-play)' : ''}`
+      : t.mode === 'mixed'
+        ? `${t.entrants.join(', ')} at one table`
+        : `${t.entrants.join(', ')} among ${t.reference} bots`;
   return `Tournament ${t.id} (${t.mode} mode): ${who}`;
 }
 
 export function modelOf(data: TournamentData): Result<ModelFit, string> {
   const t = data.tournament;
-  return data.mode === 'side' ? fitSideModel(data.rated, data.results, { deals: data.deals }) : fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
+  switch (data.mode) {
+    case 'side':
+      return fitSideModel(data.rated, data.results, { deals: data.deals });
+    case 'mixed':
+      return fitLineupModel(t.entrants, data.lineups, { deals: data.deals, skill: 'one' });
+    case 'seat':
+      return fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
+  }
 }
 
 /** A game page per pairing's run (`sim report --out` writes them), keyed by run id. */
@@ -40,23 +52,28 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
   const about =
     (opts.adaptive === true
       ? `${data.pairings.length} pairings of at most ${t.games} games each, as the adaptive schedule chose (${stored} games stored), seed ${t.seed}, ${data.setupLabel}. `
-      : `${data.pairings.length} pairings of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. `) +
-    `Game i of every pairing is dealt from the same seed (${t.seed}#i), so entrants meet the same deals.` +
+      : `${data.pairings.length} ${t.mode === 'mixed' ? 'rotations of the table' : 'pairings'} of ${t.games} games each, seed ${t.seed}, ${data.setupLabel}. `) +
+    `Game i of every ${t.mode === 'mixed' ? 'rotation' : 'pairing'} is dealt from the same seed (${t.seed}#i), so entrants meet the same deals.` +
     (stored < planned && opts.adaptive !== true ? ` Unfinished: ${stored} of ${planned} games stored (run the same sim tournament again to continue).` : '');
   const charts =
     opts.charts && fit.ok
       ? [strengthChart(fit.value.strengths.map((s) => ({ entrant: s.reference ? `${s.entrant} (reference)` : s.entrant, wolves: s.wolves, wolvesSe: s.wolvesSe, village: s.village, villageSe: s.villageSe })), 'Wolf strength against village strength (bars: 95% intervals)')]
       : [];
-  const board = data.mode === 'side' ? sideScoreTable(sideScores(data.rated, data.results), id('scores')) : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
-  const policy =
+  const board =
     data.mode === 'side'
-      ? policyNotes({
+      ? sideScoreTable(sideScores(data.rated, data.results), id('scores'))
+      : data.mode === 'mixed'
+        ? mixedSeatTable(data, id('scores'))
+        : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
+  const policy =
+    data.mode === 'seat'
+      ? []
+      : policyNotes({
           policy: t.policy,
           anyFailed: [...data.failures.values()].some((f) => f.failed > 0),
           voided: data.voided,
-          excluded: data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })),
-        })
-      : [];
+          excluded: data.mode === 'side' ? data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })) : [],
+        });
   sections.push({ title: 'Leaderboard', text: [about, ...policy], charts, tables: [leaderboard(board, fittedRanking(data))] });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
   const m = data.metrics;
@@ -77,6 +94,7 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
     return l === undefined ? [] : [l];
   });
   if (data.mode === 'side') sections.push({ title: 'Pairings', text: [], charts: [], tables: [sidePairingTable(data, id('pairings'))], links });
+  else if (data.mode === 'mixed') sections.push({ title: 'Tables', text: [], charts: [], tables: [mixedTableTable(data, id('tables'))], links });
   else sections.push({ title: 'Roles', text: [], charts: [], tables: [seatRoleTable(data, id('roles'))], links });
   return { label: tournamentLabel(t), games: stored, sections };
 }
@@ -89,11 +107,11 @@ export interface FittedRanking {
 
 /** The side model's ranking of a side tournament (as `sim leaderboard` ranks), or null where the model cannot be fitted. */
 export function fittedRanking(data: TournamentData): FittedRanking | null {
-  if (data.mode !== 'side') return null;
+  if (data.mode === 'seat') return null;
   const t = data.tournament;
-  const fit = fitSideOverall(data.rated, data.results, { deals: data.deals });
+  const fit = data.mode === 'side' ? fitSideOverall(data.rated, data.results, { deals: data.deals }) : fitLineupOverall(t.entrants, data.lineups, { deals: data.deals, skill: 'one' });
   if (!fit.ok) return null;
-  const boot = rankIntervals(data.rated, data.results, data.deals, { seed: t.seed });
+  const boot = data.mode === 'side' ? rankIntervals(data.rated, data.results, data.deals, { seed: t.seed }) : rankLineupIntervals(t.entrants, data.lineups, data.deals, { seed: t.seed, skill: 'one' });
   return {
     order: rankEntrants(fit.value, 0.02).map((r) => r.entrant),
     ranks: new Map(boot.intervals.map((r) => [r.entrant, { low: r.low, high: r.high }])),
@@ -134,7 +152,7 @@ export function leaderboard(t: Table, fitted?: FittedRanking | null): Table {
     notes: [
       ...(t.notes ?? []),
       withRanks
-        ? `Ranked by the side model's overall score (its win rate against an average entrant, both sides averaged: the strengths below; sim leaderboard ranks so), best first; ranks: the 95% interval of its rank from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each.`
+        ? `Ranked by the fitted model's overall score (its win rate holding a whole side against average entrants, both sides averaged: the strengths below; sim leaderboard ranks side pairings so), best first; ranks: the 95% interval of its rank from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each.`
         : 'Ranked by the mean of the entrant’s two win rates (as werewolves and as village), best first; ranks whose intervals overlap are not told apart by these games.',
     ],
   };

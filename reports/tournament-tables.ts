@@ -1,12 +1,14 @@
 // A tournament's tables (terminal, HTML, CSV, JSON) and its chart: the entrants' scores
 // (deception: win rate on the werewolves' side; detection: on the village's), the fitted
-// model's strengths, and each pairing (side mode) or each role (seat mode).
+// model's strengths, and each pairing (side mode), each role (seat mode) or each rotation
+// of the table (mixed mode).
 
 import { devianceVerdict } from '../stats/inference.js';
 import { teamOf } from '../engine/index.js';
 import type { Mode } from '../tournaments/schedule.js';
 import { rateOf, roleScores, type ModelFit, type Paired, type Rate, type SeatScore, type SideScore } from '../tournaments/ratings.js';
-import type { SeatData, SideData } from '../tournaments/tournament-data.js';
+import type { MixedData, SeatData, SideData } from '../tournaments/tournament-data.js';
+import type { SeatRate } from '../tournaments/mixed-data.js';
 import { rateColumns } from './columns.js';
 import type { Column, Row, Table } from './table.js';
 
@@ -143,7 +145,9 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
   const model =
     mode === 'side'
       ? `logit P(village wins | X wolves, Y village) = c + v_Y − w_X, Σv = Σw = 0; c = ${fit.advantage.toFixed(3)} ± ${fit.advantageSe.toFixed(3)} (the village wins ${p(fit.advantage)}% between two average entrants).`
-      : `logit P(village wins) = c + v_X (X in a village seat) − w_X (X a werewolf); the reference is 0; c = ${fit.advantage.toFixed(3)} ± ${fit.advantageSe.toFixed(3)} (the village wins ${p(fit.advantage)}% among reference agents).`;
+      : mode === 'mixed'
+        ? `logit P(village wins) = c + Σ (a_X − b_X)·s_X, a_X and b_X entrant X's shares of the village's and the werewolves' seats in that game, Σs = 0: one skill s per entrant, shown as w = v = s (at a table that seats every entrant, its share of one team fixes its share of the other, so its wolf and village strengths cannot be told apart); c = ${fit.advantage.toFixed(3)} ± ${fit.advantageSe.toFixed(3)} (the village wins ${p(fit.advantage)}% between average entrants).`
+        : `logit P(village wins) = c + v_X (X in a village seat) − w_X (X a werewolf); the reference is 0; c = ${fit.advantage.toFixed(3)} ± ${fit.advantageSe.toFixed(3)} (the village wins ${p(fit.advantage)}% among reference agents).`;
   return {
     id,
     title: 'Fitted strengths (log-odds; higher is stronger on that side), ranked by their sum',
@@ -165,7 +169,7 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
         (fit.byDeal === true
           ? 'The errors take a deal as the unit: every pairing plays the same deals, and a deal\'s games are alike (a cluster-robust covariance, clusters the game indices).'
           : 'The errors treat games as independent; pairings share their deals, so ' +
-            (mode === 'side'
+            (mode !== 'seat'
               ? 'differences between entrants are known better than that (and c, the common level, less well).'
               : 'the paired comparisons with the reference above are sharper.')),
       ...(fit.prior === null
@@ -174,6 +178,47 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
             `Some pairing was won by the same side in every game, so the plain fit does not exist: these strengths are fitted under a weak prior ` +
               `(each strength and c ~ N(0, ${fit.prior}²)), which pulls them toward 0. More games per pairing remove the need.`,
           ]),
+    ],
+  };
+}
+
+const seatRateCells = (key: string, r: SeatRate) => ({ [`${key}_seats`]: r.seats, [key]: r.rate, [`${key}_low`]: r.low, [`${key}_high`]: r.high });
+
+/** Mixed tables: each entrant's seats' win rates on each team, pooled over its seats and the rotations. */
+export function mixedSeatTable(data: MixedData, id: string): Table {
+  const rows: Row[] = data.seats.map((s) => ({ entrant: s.entrant, ...seatRateCells('wolves', s.asWolves), ...seatRateCells('village', s.asVillage) }));
+  return {
+    id,
+    title: 'At the mixed table: the win rate of the entrant’s werewolf seats (deception) and of its village seats (detection)',
+    columns: [
+      { key: 'entrant', title: 'entrant', kind: 'text' },
+      { key: 'wolves_seats', title: 'seats', kind: 'int' },
+      ...rateColumns('wolves', 'wolves'),
+      { key: 'village_seats', title: 'seats', kind: 'int' },
+      ...rateColumns('village', 'village'),
+    ],
+    rows,
+    notes: [
+      'A seat counts for the team of the card it ended with; games won by neither team are left out. The team-mates of an entrant’s seat are the other entrants too: these rates mix its play with theirs (the strengths below separate them). 95% intervals with a deal (every rotation’s game of one seed and index) as the unit.',
+    ],
+  };
+}
+
+/** Mixed tables: every rotation of the table, its seating and what its games gave. */
+export function mixedTableTable(data: MixedData, id: string): Table {
+  const rows: Row[] = data.pairings.map((p) => ({ rotation: (p.row.seat ?? 0) + 1, run: p.row.run, stored: p.stored, planned: p.planned }));
+  return {
+    id,
+    title: 'The table’s rotations (seat k of rotation r: the (k + r)-th entrant of the drawn order)',
+    columns: [
+      { key: 'rotation', title: 'rotation', kind: 'int' },
+      { key: 'run', title: 'run', kind: 'int' },
+      { key: 'stored', title: 'games', kind: 'int' },
+      { key: 'planned', title: 'planned', kind: 'int', shown: false },
+    ],
+    rows,
+    notes: [
+      `${data.lineups.length} line-ups (the entrants' shares of each team's seats) over ${data.lineups.reduce((n, l) => n + l.games, 0)} decisive games; ${data.other} game${data.other === 1 ? '' : 's'} won by neither team. sim show --run N prints a rotation's seating.`,
     ],
   };
 }

@@ -140,10 +140,14 @@ export interface StoredComparison {
   readonly moreGamesPerPairing: number | null;
 }
 
-/** Every two entrants of a side tournament on each side; refused for seat mode. */
+/** Every two entrants of a side tournament on each side; refused for seat and mixed tournaments. */
 export function storedComparisons(store: Store, t: TournamentRow, target: PlanTarget): Result<StoredComparison[], string> {
   if (t.mode !== 'side')
-    return err(`tournament ${t.id} is a seat tournament: its comparisons are each entrant against the reference, in its report (sim report --tournament ${t.id}); sim plan reads side tournaments`);
+    return err(
+      t.mode === 'seat'
+        ? `tournament ${t.id} is a seat tournament: its comparisons are each entrant against the reference, in its report (sim report --tournament ${t.id}); sim plan reads side tournaments`
+        : `tournament ${t.id} is a mixed tournament: its entrants are compared through the fitted skills of its report (sim report --tournament ${t.id}); sim plan reads side tournaments`,
+    );
   const rows = tournamentPairings(store, t.id).filter((p) => p.kind === 'sides');
   const wins = new Map<string, Int8Array>();
   const runOf = (wolves: string, village: string) => rows.find((p) => p.wolves === wolves && p.village === village)?.run;

@@ -1,14 +1,14 @@
 // How sure a ranking is of each place: each entrant's 95% interval of rank, from the
 // bootstrap over deals (Chatbot Arena publishes its rank intervals this way, over
 // battles). A deal — the games of every pairing dealt the same cards — is resampled
-// whole, so the intervals keep what the deals share; the side model is fitted again on
+// whole, so the intervals keep what the deals share; the side (or line-up) model is fitted again on
 // each resample and the entrants ranked by overall score, as every ranking of the
 // project ranks them (ratings.ts `rankEntrants`). A rank
 // interval says where an entrant could stand on other deals of the same kind: "2–3" is an
 // entrant the data cannot tell from its neighbour, whatever the point ranking says.
 
 import { Rng } from '../engine/index.js';
-import { fitSideOverall, type DealCells, type SideResult } from './ratings.js';
+import { fitLineupOverall, lineupOf, type DealCells, type LineupFitOptions, type LineupResult, type SideResult } from './ratings.js';
 
 /** An entrant's 95% interval of rank (1 = best). */
 export interface RankInterval {
@@ -32,7 +32,24 @@ export const RANK_REPS = 400;
  * the same intervals). `results` names each pairing; `deals` holds every decisive game of
  * them, each pairing by its place in `results`.
  */
-export function rankIntervals(entrants: readonly string[], results: readonly SideResult[], deals: DealCells, o: { readonly seed: string; readonly reps?: number; readonly anchors?: readonly string[] | undefined }): RankBootstrap {
+export function rankIntervals(entrants: readonly string[], results: readonly SideResult[], deals: DealCells, o: RankOptions): RankBootstrap {
+  const idx = new Map(entrants.map((e, i) => [e, i]));
+  return rankLineupIntervals(
+    entrants,
+    results.map((r) => ({ ...lineupOf(entrants.length, idx.get(r.wolves)!, idx.get(r.village)!), games: r.games, villageWins: r.villageWins, wolvesWins: r.wolvesWins })),
+    deals,
+    { ...o, skill: 'sides' },
+  );
+}
+
+export interface RankOptions {
+  readonly seed: string;
+  readonly reps?: number;
+  readonly anchors?: readonly string[] | undefined;
+}
+
+/** The same over line-ups (ratings.ts `LineupResult`: a mixed tournament's, or side pairings as line-ups), `deals` naming each by its place. */
+export function rankLineupIntervals(entrants: readonly string[], results: readonly LineupResult[], deals: DealCells, o: RankOptions & { readonly skill: LineupFitOptions['skill'] }): RankBootstrap {
   const reps = o.reps ?? RANK_REPS;
   const rng = new Rng(o.seed, '/rank-intervals');
   const ranks = entrants.map(() => new Int32Array(reps));
@@ -48,8 +65,8 @@ export function rankIntervals(entrants: readonly string[], results: readonly Sid
         villageWins[c.row]! += c.successes;
         trials[c.row]! += c.trials;
       }
-    const resampled = results.map((p, i): SideResult => ({ wolves: p.wolves, village: p.village, games: trials[i]!, villageWins: villageWins[i]!, wolvesWins: trials[i]! - villageWins[i]! }));
-    const fit = fitSideOverall(entrants, resampled, { anchors: o.anchors });
+    const resampled = results.map((p, i): LineupResult => ({ village: p.village, wolves: p.wolves, games: trials[i]!, villageWins: villageWins[i]!, wolvesWins: trials[i]! - villageWins[i]! }));
+    const fit = fitLineupOverall(entrants, resampled, { anchors: o.anchors, skill: o.skill });
     if (!fit.ok) {
       failed++;
       continue;

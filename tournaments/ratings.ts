@@ -9,6 +9,10 @@
 //                 with Σv = Σw = 0 (effects coding): every entrant gets a village strength
 //                 v and a wolf strength w with a standard error; c is the village's edge
 //                 between two average entrants;
+//     mixed mode  logit P(village wins) = c + Σ_X (a_X − b_X)·s_X, a and b each entrant's
+//                 share of the village's and the werewolves' seats (`LineupResult`), one
+//                 skill s per entrant (its wolf and village strengths cannot be told apart
+//                 at a table that seats every entrant), Σs = 0;
 //     seat mode   logit P(village wins) = c + v_X (X in a village seat) − w_X (X a wolf),
 //                 the reference agent at 0: the shift of the village's log-odds when the
 //                 entrant replaces the reference in one seat.
@@ -204,9 +208,36 @@ function diagonal(p: number, lambda: number): number[][] {
 
 const decisive = (r: { villageWins: number; wolvesWins: number }) => r.villageWins + r.wolvesWins;
 
+/**
+ * The games of one line-up: each entrant's share of the village team's seats and of the
+ * werewolves' seats (in the order of the entrants, each list summing to 1). A side
+ * pairing is the line-up of two shares of 1; a mixed table's line-up is whatever its deal
+ * made of its seats.
+ */
+export interface LineupResult {
+  readonly village: readonly number[];
+  readonly wolves: readonly number[];
+  readonly games: number;
+  readonly villageWins: number;
+  readonly wolvesWins: number;
+}
+
+/** A line-up's covariates: the village's shares of the entrants' codings, then minus the werewolves'. */
+function lineupRow(coding: readonly (readonly number[])[], village: readonly number[], wolves: readonly number[]): number[] {
+  const mix = (shares: readonly number[], sign: number) => coding[0]!.map((_, i) => sign * coding.reduce((sum, code, e) => sum + (shares[e] ?? 0) * code[i]!, 0));
+  return [...mix(village, 1), ...mix(wolves, -1)];
+}
+
+/** A side pairing as a line-up: the village entrant holds every village seat, the wolves entrant every werewolf seat. */
+export function lineupOf(k: number, wolves: number, village: number): { readonly village: number[]; readonly wolves: number[] } {
+  const one = (j: number) => Array.from({ length: k }, (_, e) => (e === j ? 1 : 0));
+  return { village: one(village), wolves: one(wolves) };
+}
+
 /** A side pairing's covariates: the village entrant's coding, then minus the wolves entrant's. */
 function sideRow(coding: readonly (readonly number[])[], wolves: number, village: number): number[] {
-  return [...coding[village]!, ...coding[wolves]!.map((x) => -x)];
+  const l = lineupOf(coding.length, wolves, village);
+  return lineupRow(coding, l.village, l.wolves);
 }
 
 /** Side mode: logit P(village) = c + v_village − w_wolves, Σv = Σw = 0. */
@@ -249,8 +280,37 @@ export interface OverallFit {
  */
 export function fitSideOverall(entrants: readonly string[], results: readonly SideResult[], o: SideFitOptions = {}): Result<OverallFit, string> {
   const r = fitSide(entrants, results, o);
-  if (!r.ok) return r;
-  const { f, model, coding } = r.value;
+  return r.ok ? ok(overallOf(entrants, r.value)) : r;
+}
+
+/**
+ * How a line-up fit reads its entrants: `sides`, a village and a wolf strength each (the side
+ * model, for side pairings as line-ups); `one`, one skill s each, the same on both teams
+ * (v = w = s). At a mixed table where every entrant sits at every table, an entrant's share
+ * of the village is fixed by its share of the werewolves (it holds the same number of seats
+ * in every game), so only one number per entrant can be told from the games: its skill.
+ */
+export interface LineupFitOptions extends SideFitOptions {
+  readonly skill: 'sides' | 'one';
+}
+
+/** Line-ups: each entrant's overall score (its win rate when it holds a whole side against average entrants). */
+export function fitLineupOverall(entrants: readonly string[], lineups: readonly LineupResult[], o: LineupFitOptions): Result<OverallFit, string> {
+  const r = fitLineups(entrants, lineups, o);
+  return r.ok ? ok(overallOf(entrants, r.value)) : r;
+}
+
+/**
+ * Line-ups: logit P(village) = c + Σ_e a_e·v_e − Σ_e b_e·w_e (a, b: the entrants' shares of
+ * the two teams' seats), Σv = Σw = 0; with one skill, v = w = s: c + Σ_e (a_e − b_e)·s_e.
+ */
+export function fitLineupModel(entrants: readonly string[], lineups: readonly LineupResult[], o: LineupFitOptions): Result<ModelFit, string> {
+  const r = fitLineups(entrants, lineups, o);
+  return r.ok ? ok(r.value.model) : r;
+}
+
+function overallOf(entrants: readonly string[], fitted: { f: LogisticFit; model: ModelFit; coding: number[][] }): OverallFit {
+  const { f, model, coding } = fitted;
   const k = entrants.length;
   const sigma = (x: number) => 1 / (1 + Math.exp(-x));
   // The score and its gradient in the coefficients [c, v_0..v_{k−2}, w_0..w_{k−2}].
@@ -272,7 +332,7 @@ export function fitSideOverall(entrants: readonly string[], results: readonly Si
     return Math.sqrt(Math.max(0, q));
   };
   const overall = entrants.map((entrant, j) => ({ entrant, score: parts[j]!.score, se: quad(parts[j]!.gradient), asVillage: parts[j]!.asVillage, asWolves: parts[j]!.asWolves }));
-  return ok({
+  return {
     model,
     overall,
     difference: (i, j) => ({ value: parts[i]!.score - parts[j]!.score, se: quad(parts[i]!.gradient.map((x, n) => x - parts[j]!.gradient[n]!)) }),
@@ -280,7 +340,7 @@ export function fitSideOverall(entrants: readonly string[], results: readonly Si
     cov: f.cov,
     gradients: parts.map((x) => x.gradient),
     row: (wolves, village) => [1, ...sideRow(coding, wolves, village)],
-  });
+  };
 }
 
 export type NextVerdict = 'above' | 'tie' | 'open';
@@ -337,38 +397,61 @@ export function rankEntrants(fit: OverallFit, precision: number, z = Z95): Ranke
 function fitSide(entrants: readonly string[], results: readonly SideResult[], o: SideFitOptions): Result<{ f: LogisticFit; model: ModelFit; coding: number[][] }, string> {
   const k = entrants.length;
   if (k < 2) return err('a side tournament needs two entrants');
+  const hasSelf = results.some((r) => r.wolves === r.village && decisive(r) > 0);
+  if (k === 2 && !hasSelf)
+    return err('with two entrants and no self-play, only the sum of village and wolf strength can be told apart (play the self-play pairings: drop --no-self-play)');
+  const idx = new Map(entrants.map((e, i) => [e, i]));
+  return fitLineups(
+    entrants,
+    results.map((r) => ({ ...lineupOf(k, idx.get(r.wolves)!, idx.get(r.village)!), games: r.games, villageWins: r.villageWins, wolvesWins: r.wolvesWins })),
+    { ...o, skill: 'sides' },
+  );
+}
+
+/** A line-up's covariates under one skill per entrant: its share of the village's seats minus its share of the werewolves', coded. */
+function skillRow(coding: readonly (readonly number[])[], village: readonly number[], wolves: readonly number[]): number[] {
+  return coding[0]!.map((_, i) => coding.reduce((sum, code, e) => sum + ((village[e] ?? 0) - (wolves[e] ?? 0)) * code[i]!, 0));
+}
+
+/** A one-skill fit [c, s] written as the two-strength fit [c, v, w] with v = w = s (coefficients and their covariance), so that every reading of a side fit reads it. */
+function twinned(f: LogisticFit, k: number): LogisticFit {
+  const p = 1 + 2 * (k - 1);
+  const from = (i: number) => (i === 0 ? 0 : 1 + ((i - 1) % (k - 1)));
+  const coef = Array.from({ length: p }, (_, i) => f.coef[from(i)]!);
+  const cov = Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => f.cov[from(i)]![from(j)]!));
+  return { ...f, coef, cov, se: cov.map((row, i) => Math.sqrt(Math.max(0, row[i]!))) };
+}
+
+function fitLineups(entrants: readonly string[], lineups: readonly LineupResult[], o: LineupFitOptions): Result<{ f: LogisticFit; model: ModelFit; coding: number[][] }, string> {
+  const k = entrants.length;
+  if (k < 2) return err('a rating needs two entrants');
   const { deals, anchors } = o;
   const strangers = (anchors ?? []).filter((a) => !entrants.includes(a));
   if (strangers.length > 0) return err(`the anchor${strangers.length === 1 ? '' : 's'} ${strangers.join(', ')} played no game here (the entrants are ${entrants.join(', ')})`);
   if (anchors !== undefined && anchors.length === 0) return err('anchors: name at least one entrant');
   const coding = strengthCoding(entrants, anchors);
-  const idx = new Map(entrants.map((e, i) => [e, i]));
-  const rows: BinomialRow[] = results.map((r) => ({
-    x: sideRow(coding, idx.get(r.wolves)!, idx.get(r.village)!),
-    successes: r.villageWins,
-    trials: decisive(r),
-  }));
+  const one = o.skill === 'one';
+  const rows: BinomialRow[] = lineups.map((r) => ({ x: (one ? skillRow : lineupRow)(coding, r.village, r.wolves), successes: r.villageWins, trials: decisive(r) }));
   const played = rows.filter((r) => r.trials > 0);
-  const hasSelf = results.some((r) => r.wolves === r.village && decisive(r) > 0);
-  if (k === 2 && !hasSelf)
-    return err('with two entrants and no self-play, only the sum of village and wolf strength can be told apart (play the self-play pairings: drop --no-self-play)');
   const p = 1 + 2 * (k - 1);
+  const fitted = 1 + (one ? 1 : 2) * (k - 1);
   // The prior is on every entrant's strength, the dependent anchor's included: Σ_j v_j² =
   // vᵀ(CᵀC)v over the k − 1 free ones, C the coding (I + 11ᵀ for effects coding); the same for w.
   const gram = (i: number, j: number) => coding.reduce((sum, code) => sum + code[i]! * code[j]!, 0);
   const fit = fitWithFallback(played, (lambda) => {
-    const m = diagonal(p, lambda);
-    for (const block of [1, k]) for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j] = lambda * gram(i, j);
+    const m = diagonal(fitted, lambda);
+    for (const block of one ? [1] : [1, k]) for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j] = lambda * gram(i, j);
     return m;
   });
   if (!fit.ok) return fit;
   // With the deals, the errors take a deal as the unit: the pairings' games of one deal share its cards.
-  const f = deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, deals) };
+  const clustered = deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, deals) };
+  const f = one ? twinned(clustered, k) : clustered;
   const strengths = entrants.map((e, j): Strength => {
     const e1 = coding[j]!;
     const va = [0, ...e1, ...new Array<number>(k - 1).fill(0)];
     const wa = [0, ...new Array<number>(k - 1).fill(0), ...e1];
-    if (va.length !== p) throw new Error('fitSideModel: bad design');
+    if (va.length !== p) throw new Error('fitLineups: bad design');
     const v = linear(f, va);
     const w = linear(f, wa);
     return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };

@@ -10,14 +10,19 @@
 // - seat mode ("one model among bots"): a reference agent plays every seat (the baseline)
 //   and, for each entrant and each seat k, a run where the entrant takes seat k alone
 //   (`REF k=X`): over the seats of one deal the entrant holds every card of it once.
+// - mixed mode (Kaggle's tables: several entrants at one table): the entrants, in an order
+//   drawn from the seed, sit round the table in turn (seat k: entrant (k + r) mod N), one
+//   run per rotation r = 0..N−1. Over the N rotations of one deal every entrant holds every
+//   seat, so every card of it, exactly once: balanced over seats and sides by design, the
+//   sides each deal gives an entrant drawn by the deal. Neighbours are the drawn order's.
 
 import { createHash } from 'node:crypto';
 import { checkSeating, parseAgentSpec, parseSeating, type Seating } from '../agents/registry.js';
-import { err, ok, type Result } from '../engine/index.js';
+import { err, ok, Rng, type Result } from '../engine/index.js';
 import { describeSetup, type GameSetup } from '../engine/index.js';
 import type { FailurePolicy } from './failure-policy.js';
 
-export const MODES = ['side', 'seat'] as const;
+export const MODES = ['side', 'seat', 'mixed'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const DEFAULT_REFERENCE = 'heuristic';
@@ -28,7 +33,9 @@ export type Pairing =
   /** `entrant` plays seat `seat` (0-based), the reference every other seat. */
   | { readonly kind: 'seat'; readonly entrant: string; readonly seat: number; readonly seating: Seating }
   /** The reference in every seat (seat mode). */
-  | { readonly kind: 'baseline'; readonly seating: Seating };
+  | { readonly kind: 'baseline'; readonly seating: Seating }
+  /** Mixed mode: rotation `rotation` of the table, `seats[k]` the entrant of seat k. */
+  | { readonly kind: 'table'; readonly rotation: number; readonly seats: readonly string[]; readonly seating: Seating };
 
 export type PairingKind = Pairing['kind'];
 
@@ -155,6 +162,10 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
         if (wolves === village && r.selfPlay === false) continue;
         pairings.push(sidesPairing(wolves, village));
       }
+  } else if (r.mode === 'mixed') {
+    const table = mixedTables(entrants, r);
+    if (!table.ok) return table;
+    pairings.push(...table.value);
   } else {
     const ref = entrantSpec(r.reference ?? DEFAULT_REFERENCE, '--reference');
     if (!ref.ok) return ref;
@@ -176,6 +187,8 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
   if (!r.setup.deck.some((c) => c !== 'werewolf')) return err('the mix has only werewolf cards: nobody would play the village');
   const adaptive = r.adaptive ?? null;
   const policy = r.policy ?? 'keep';
+  if (policy === 'exclude' && r.mode === 'mixed')
+    return err('--policy exclude leaves an entrant that fails off the board with all its games, and at a mixed table every game seats every entrant: nothing would be left; choose keep, forfeit or void');
   if (policy !== 'keep' && r.mode === 'seat')
     return err(`--policy ${policy}: a seat tournament compares each entrant with the reference seat by seat and keeps every game; failure policies apply to side tournaments and to sim leaderboard`);
   if (policy === 'exclude' && adaptive !== null)
@@ -188,6 +201,29 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
   return ok({ ...base, pairings, key: tournamentKey(base), async: pairings.some((p) => p.seating.async) });
 }
 
+/** Mixed mode's rotations of the table: the entrants in the order the seed draws, seat k of rotation r the entrant (k + r) mod N. */
+function mixedTables(entrants: readonly string[], r: ScheduleRequest): Result<Pairing[], string> {
+  if (r.reference !== undefined) return err('--reference is the agent of the other seats in --mode seat; a mixed table seats only its entrants');
+  if (r.selfPlay !== undefined) return err('--self-play applies to side tournaments; at a mixed table the entrants always play together');
+  const n = entrants.length;
+  const players = r.setup.players;
+  if (n < 2) return err('a mixed tournament needs at least two entrants at its table (give --agents twice or more)');
+  if (n > players) return err(`a mixed tournament seats every entrant at each table: ${n} entrants do not fit ${players} seats (play fewer entrants, or more players)`);
+  const order = [...entrants];
+  const rng = new Rng(r.seed, '/mixed-table');
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return ok(
+    Array.from({ length: n }, (_, rotation): Pairing => {
+      const seats = Array.from({ length: players }, (_, k) => order[(k + rotation) % n]!);
+      const seating = seatingOf([seats[0]!, ...seats.flatMap((e, k) => (k > 0 && e !== seats[0] ? [`${k + 1}=${e}`] : []))]);
+      return { kind: 'table', rotation, seats, seating };
+    }),
+  );
+}
+
 /** A pairing in words (`heuristic (wolves) vs random (village)`). */
 export function pairingLabel(p: Pairing): string {
   switch (p.kind) {
@@ -197,5 +233,7 @@ export function pairingLabel(p: Pairing): string {
       return `${p.entrant} in seat ${p.seat + 1}`;
     case 'baseline':
       return 'baseline (the reference in every seat)';
+    case 'table':
+      return `table ${p.rotation + 1}: ${p.seats.map((e, k) => `${k + 1}=${e}`).join(' ')}`;
   }
 }

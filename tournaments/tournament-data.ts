@@ -1,5 +1,5 @@
 // A stored tournament's games as the counts its ratings need (ratings.ts): per side
-// pairing, who won; in seat mode, per entrant and card dealt to its seat, what the seat
+// pairing, who won; at mixed tables, per line-up (mixed-data.ts); in seat mode, per entrant and card dealt to its seat, what the seat
 // won, and what the reference won in the same seat of the same deal (the baseline run).
 // Games are read as stored: an unfinished tournament is rated on the games it has. A side
 // tournament's games count as its failure policy says (failure-policy.ts), exactly as
@@ -16,6 +16,7 @@ import type { ClusterSum } from '../stats/cluster-mean.js';
 import type { Store } from '../runs/storage.js';
 import { pairings, type PairingRow, type TournamentRow } from './tournament-store.js';
 import { badStoredValue } from '../runs/stored-value.js';
+import { mixedGames, type MixedGames } from './mixed-data.js';
 
 export interface PairingGames {
   readonly row: PairingRow;
@@ -67,7 +68,15 @@ export interface SeatData {
   readonly deals: DealCells;
 }
 
-export type TournamentData = SideData | SeatData;
+export interface MixedData extends MixedGames {
+  readonly mode: 'mixed';
+  readonly tournament: TournamentRow;
+  readonly setupLabel: string;
+  readonly pairings: readonly PairingGames[];
+  readonly metrics: TournamentMetrics;
+}
+
+export type TournamentData = SideData | SeatData | MixedData;
 
 /**
  * A side tournament's games as its policy counts them: per pairing, each game's winner from
@@ -153,6 +162,7 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
     const deals = dealCells(read.kept.map((k) => k.winners));
     return { mode: 'side', tournament: t, setupLabel: label, pairings: games, results, deals, metrics, rated: read.rated, failures: read.failures, excluded: read.excluded, voided: read.voided };
   }
+  if (t.mode === 'mixed') return { mode: 'mixed', tournament: t, setupLabel: label, pairings: games, metrics, ...mixedGames(store, t, rows.filter((r) => r.kind === 'table')) };
   const base = rows.find((r) => r.kind === 'baseline');
   if (base === undefined) throw new Error(`tournament ${t.id}: a seat tournament without its baseline run`);
   const roleNames = store.names('roles');

@@ -19,7 +19,7 @@ export interface PairingRow extends Omit<StoredPairing, 'kind'> {
   readonly kind: PairingKind;
 }
 
-const KINDS: readonly string[] = ['sides', 'seat', 'baseline'] satisfies readonly PairingKind[];
+const KINDS: readonly string[] = ['sides', 'seat', 'baseline', 'table'] satisfies readonly PairingKind[];
 
 function tournamentOf(t: StoredTournament): TournamentRow {
   if (!(MODES as readonly string[]).includes(t.mode)) badStoredValue(`tournament ${t.id}: mode '${t.mode}'`);
@@ -59,7 +59,9 @@ export function linkPairing(store: Store, tournamentId: number, index: number, p
       ? { wolves: p.wolves, village: p.village, entrant: null, seat: null }
       : p.kind === 'seat'
         ? { wolves: null, village: null, entrant: p.entrant, seat: p.seat }
-        : { wolves: null, village: null, entrant: null, seat: null };
+        : p.kind === 'table'
+          ? { wolves: null, village: null, entrant: null, seat: p.rotation }
+          : { wolves: null, village: null, entrant: null, seat: null };
   store.tournaments().link(tournamentId, { pairing: index, run, kind: p.kind, ...cols });
 }
 

@@ -153,7 +153,7 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
     if (ts.length > 0) out.push(`tournaments in ${shown} (sim report --db ${shown} --tournament ID rates one):`);
     for (const t of ts) {
       const runs = pairings(store, t.id).map((p) => p.run);
-      const who = visibleLine(t.mode === 'side' ? t.entrants.join(' vs ') : `${t.entrants.join(', ')} among ${t.reference}`);
+      const who = visibleLine(t.mode === 'side' ? t.entrants.join(' vs ') : t.mode === 'mixed' ? `${t.entrants.join(', ')} at one table` : `${t.entrants.join(', ')} among ${t.reference}`);
       out.push(`  tournament ${t.id}  ${visibleLine(t.mode)} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${visibleLine(t.seed)}: runs ${runs.join(' ')}`);
     }
     io.stdout.write(out.join('\n') + '\n');

@@ -32,7 +32,7 @@ export function tournamentOptions<T>(y: Argv<T>) {
       workers: 'worker threads for bot pairings (default: all cores; 0 = this thread)',
     })
       .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
-      .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots' })
+      .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots; mixed: every entrant at one table, its seats rotated over the entrants' }) 
       .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
       .option('self-play', { type: 'boolean', describe: 'side mode: each entrant also plays both sides itself (default; --no-self-play: not)' })
       .option('games', { ...NUMBER, describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Alea, SIDES } from '../../engine/index.js';
-import { dealCells, fitSeatModel, fitSideModel, fitSideOverall, pairedOf, PRIOR_SD, seatScores, sideScores, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
+import { dealCells, fitLineupModel, fitLineupOverall, fitSeatModel, fitSideModel, fitSideOverall, lineupOf, pairedOf, PRIOR_SD, seatScores, sideScores, type LineupResult, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
 
@@ -243,5 +243,84 @@ describe('anchored strengths (a fixed scale)', () => {
   it('refuses an anchor that played no game', () => {
     const f = fitSideModel(ENTRANTS, sideGames(null, 100), { anchors: ['a', 'zz'] });
     expect(!f.ok && f.error).toMatch(/the anchor zz played no game here/);
+  });
+});
+
+describe('the line-up model (mixed tables)', () => {
+  /**
+   * Mixed tables of the four entrants on 8 seats (2 werewolves): each game a deal (the
+   * werewolf seats drawn) at each of the 4 rotations (seat k: entrant (k + r) mod 4), the
+   * village winning with probability σ(C + Σ (a − b)·S), a and b the entrants' shares of
+   * the two teams' seats, S their skills; expected wins when `expected`. Games of one line-up pooled.
+   */
+  function mixedGames(rng: Alea, deals: number, expected: boolean): LineupResult[] {
+    const rows = new Map<string, { village: number[]; wolves: number[]; games: number; villageWins: number; wolvesWins: number }>();
+    for (let d = 0; d < deals; d++) {
+      const first = Math.floor(rng.next() * 8);
+      const second = (first + 1 + Math.floor(rng.next() * 7)) % 8;
+      for (let r = 0; r < 4; r++) {
+        const village = [0, 0, 0, 0];
+        const wolves = [0, 0, 0, 0];
+        for (let seat = 0; seat < 8; seat++) {
+          const e = (seat + r) % 4;
+          if (seat === first || seat === second) wolves[e]! += 1 / 2;
+          else village[e]! += 1 / 6;
+        }
+        const p = logistic(C + village.reduce((s, a, e) => s + (a - wolves[e]!) * V[e]!, 0));
+        const key = `${village.join()}|${wolves.join()}`;
+        const row = rows.get(key) ?? { village, wolves, games: 0, villageWins: 0, wolvesWins: 0 };
+        const won = expected ? p : rng.next() < p ? 1 : 0;
+        row.games++;
+        row.villageWins += won;
+        row.wolvesWins += 1 - won;
+        rows.set(key, row);
+      }
+    }
+    return [...rows.values()];
+  }
+
+  // The skills are V's (Σ = 0).
+  it('recovers the skills exactly from expected counts, one number per entrant on both teams', () => {
+    const f = fitLineupModel(ENTRANTS, mixedGames(new Alea('lineup-exact'), 4000, true), { skill: 'one' });
+    if (!f.ok) throw new Error(f.error);
+    expect(f.value.prior).toBeNull();
+    expect(f.value.advantage).toBeCloseTo(C, 6);
+    f.value.strengths.forEach((s, j) => {
+      expect(s.village).toBeCloseTo(V[j]!, 6);
+      expect(s.wolves).toBe(s.village);
+      expect(s.wolvesSe).toBe(s.villageSe);
+    });
+  });
+
+  it('cannot tell a wolf strength from a village strength at such tables: the two-strength fit needs its prior', () => {
+    // Every entrant holds two seats at every table: its village share is (1 − its wolf share)/3.
+    const f = fitLineupModel(ENTRANTS, mixedGames(new Alea('lineup-exact'), 4000, true), { skill: 'sides' });
+    if (!f.ok) throw new Error(f.error);
+    expect(f.value.prior).toBe(PRIOR_SD);
+  });
+
+  it('recovers them from sampled games within their standard errors', () => {
+    const rng = new Alea('lineup-sampled');
+    const z: number[] = [];
+    for (let t = 0; t < 100; t++) {
+      const f = fitLineupModel(ENTRANTS, mixedGames(rng, 1500, false), { skill: 'one' });
+      if (!f.ok) throw new Error(f.error);
+      f.value.strengths.forEach((s, j) => z.push((s.village - V[j]!) / s.villageSe));
+    }
+    const covered = z.filter((x) => Math.abs(x) < 1.96).length / z.length;
+    expect(covered).toBeGreaterThan(0.9);
+    expect(covered).toBeLessThan(0.99);
+  });
+
+  it('with two strengths, is the side model when every line-up is a side pairing', () => {
+    const results = sideGames(new Alea('as-lineups'), 200);
+    const lineups = results.map((r) => ({ ...lineupOf(4, ENTRANTS.indexOf(r.wolves), ENTRANTS.indexOf(r.village)), games: r.games, villageWins: r.villageWins, wolvesWins: r.wolvesWins }));
+    const side = fitSideOverall(ENTRANTS, results);
+    const mixed = fitLineupOverall(ENTRANTS, lineups, { skill: 'sides' });
+    if (!side.ok || !mixed.ok) throw new Error('not fitted');
+    mixed.value.overall.forEach((o, j) => {
+      expect(o.score).toBeCloseTo(side.value.overall[j]!.score, 10);
+      expect(o.se).toBeCloseTo(side.value.overall[j]!.se, 10);
+    });
   });
 });

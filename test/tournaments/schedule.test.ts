@@ -118,6 +118,51 @@ describe('seat mode', () => {
   });
 });
 
+describe('mixed mode', () => {
+  const entrants = ['random', 'heuristic', 'heuristic:fakeClaim=0'];
+
+  it('rotates the entrants round the table: over the rotations of a deal each holds every seat, so every card, exactly once', () => {
+    const setup = setupOf(8);
+    const s = plan({ mode: 'mixed', entrants, setup });
+    expect(s.pairings).toHaveLength(3);
+    expect(s.pairings.every((p) => p.kind === 'table')).toBe(true);
+    for (const index of [0, 7]) {
+      const deals = s.pairings.map((p) => dealOf(p, setup, 's', index));
+      // The same cards at the same seats in every rotation (one deal)…
+      for (const d of deals) expect(d.dealt).toEqual(deals[0]!.dealt);
+      // …and per seat, each entrant once over the rotations.
+      for (let seat = 0; seat < 8; seat++) expect(deals.map((d) => d.specs[seat]).sort()).toEqual([...entrants].sort());
+      // Each entrant holds the deck once: its cards over the rotations are the deal's cards.
+      for (const e of entrants) {
+        const cards = deals.flatMap((d) => d.dealt.filter((_, seat) => d.specs[seat] === e));
+        expect(cards.sort()).toEqual([...deals[0]!.dealt].sort());
+      }
+    }
+  });
+
+  it('draws the entrants\' order from the seed: the same seed the same tables, another seed its own', () => {
+    const five = Array.from({ length: 5 }, (_, i) => `heuristic:fakeClaim=0.${i + 1}`);
+    const order = (seed: string) => (plan({ mode: 'mixed', entrants: five, seed }).pairings[0] as Extract<Pairing, { kind: 'table' }>).seats.join(' ');
+    expect(order('s')).toBe(order('s'));
+    const seen = new Set(['s', 't', 'u', 'v', 'w', 'x'].map(order));
+    expect(seen.size).toBeGreaterThan(1);
+    expect(plan({ mode: 'mixed', entrants }).key).not.toBe(plan({ mode: 'side', entrants }).key);
+  });
+
+  it.each<[string, Partial<ScheduleRequest>, RegExp]>([
+    ['one entrant', { entrants: ['random'] }, /at least two entrants at its table/],
+    ['more entrants than seats', { entrants: Array.from({ length: 9 }, (_, i) => `heuristic:fakeClaim=0.${i + 1}`) }, /9 entrants do not fit 8 seats/],
+    ['a reference', { reference: 'random' }, /--reference is the agent of the other seats in --mode seat/],
+    ['self-play', { selfPlay: false }, /--self-play applies to side tournaments/],
+    ['exclude', { policy: 'exclude' }, /every game seats every entrant: nothing would be left/],
+    ['adaptive', { adaptive: { precision: 0.02, batch: 10 } }, /--adaptive ranks the entrants of a side tournament/],
+  ])('refuses %s', (_, over, message) => {
+    const r = planSchedule(request({ mode: 'mixed', entrants, ...over }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(message);
+  });
+});
+
 describe('bad requests', () => {
   it('are refused with what to do', () => {
     const bad: [Partial<ScheduleRequest>, RegExp][] = [
