@@ -47,6 +47,14 @@ export interface FakeOptions {
   readonly rewrite?: (json: string, r: Received) => string;
   /** At a day vote, state beliefs (the optional `beliefs` field): 0.75 for one other player, 0.25 for the rest. */
   readonly beliefs?: boolean;
+  /**
+   * Stand-ins of known skill, by the request's model name: the chance (0–1) that it plays a
+   * game soundly (`soundGame`); in such a game a choice of a player is the sound one (`judged`: a werewolf spares its pack and goes for a seer
+   * claimant; the village goes for a player seen or claimed a werewolf), else the unsound
+   * one (a werewolf names its own pack; the village names a player known innocent or the
+   * seer claimant). Without it, or where neither applies, choices are hashed.
+   */
+  readonly skill?: (model: string) => number;
 }
 
 export interface FakeProvider {
@@ -85,8 +93,89 @@ function hashPick<T>(items: readonly T[], salt: string): T {
 
 const quoted = (s: string): string[] => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
+const seatsOf = (text: string, re: RegExp, group = 1): string[] => [...text.matchAll(re)].map((m) => m[group]!);
+
+/**
+ * A stand-in's sound or unsound choice of a player among `labels`, read from what its
+ * prompt says it knows; undefined where it knows nothing that bears on it. Sound: a
+ * werewolf spares its pack and votes as one with it; the seer looks at a player it has not
+ * seen; the village votes for a player seen, confessed or reported a werewolf, else with the
+ * announced votes; at the sheriff's election each elects its own. Unsound: a werewolf names its pack; the seer looks again at a player it
+ * has seen; the village votes for a player known innocent or the seer claimant.
+ */
+function judged(user: string, labels: readonly string[], sound: boolean, mix: string): string | undefined {
+  const legal = (xs: readonly string[]) => xs.filter((x) => labels.includes(x));
+  const pack = seatsOf(user, /^- (P\d+): [^\n]*werewolf \(your pack\)/gm);
+  const seenWolf = seatsOf(user, /^- (P\d+): [^\n]*you saw: werewolf/gm);
+  const seenGood = seatsOf(user, /^- (P\d+): [^\n]*you saw: (?!werewolf)/gm);
+  const claimants = seatsOf(user, /^ {2}(P\d+): I am the seer\./gm);
+  const accused = [...seatsOf(user, /^ {2}(P\d+): I am the werewolf\./gm), ...seatsOf(user, /^ {2}P\d+: [^"\n]*?I saw (P\d+): werewolf/gm)];
+  const me = /You are (P\d+)\./.exec(user)?.[1];
+  // The players most announced as vote targets ("I will vote for P3."), most first.
+  const intents = seatsOf(user, /I will vote for (P\d+)\./g).filter((x) => x !== me);
+  const byIntent = [...new Set(intents)].sort((a, b) => intents.filter((x) => x === b).length - intents.filter((x) => x === a).length);
+  const wolf = /your team: werewolves/.test(user);
+  // The sheriff's vote counts twice: the sound elect their own (the pack, the seer claimant), the unsound the other side's.
+  if (/elect the sheriff/.test(user)) {
+    const trusted = [...seenGood, ...claimants.filter((c) => !accused.includes(c))];
+    if (wolf) return sound ? legal(pack)[0] : legal(claimants)[0];
+    return sound ? legal(trusted)[0] : legal(accused)[0];
+  }
+  if (wolf) {
+    const others = labels.filter((l) => /^P\d+$/.test(l) && !pack.includes(l));
+    if (!sound) return legal(pack)[0];
+    // The seer claimant, else the first other player: a pack of sound stand-ins votes as one.
+    return legal(claimants.filter((c) => !pack.includes(c)))[0] ?? others[0];
+  }
+  if (/whose card you look at/.test(user)) {
+    const unseen = labels.filter((l) => /^P\d+$/.test(l) && !seenWolf.includes(l) && !seenGood.includes(l));
+    return sound ? unseen[0] : (legal(seenGood)[0] ?? legal(seenWolf)[0]);
+  }
+  void mix;
+  return sound ? (legal(seenWolf)[0] ?? legal(accused)[0] ?? legal(byIntent)[0]) : (legal(seenGood)[0] ?? legal(claimants)[0]);
+}
+
+/**
+ * A stand-in's claims in a speech, sound or not: the sound seer says what it saw; a sound
+ * villager names the player accused; a sound werewolf suspects a seer claimant. The unsound
+ * werewolf says what it is and names its pack; an unsound villager or seer confesses to
+ * being a werewolf. `me`: the speaker's label.
+ */
+function judgedClaims(user: string, me: string, sound: boolean, mix: string): Record<string, unknown>[] {
+  const seen = [...user.matchAll(/^- (P\d+): [^\n]*you saw: ([a-z-]+)/gm)].map((m) => ({ target: m[1]!, result: m[2]! }));
+  const claimants = seatsOf(user, /^ {2}(P\d+): I am the seer\./gm).filter((c) => c !== me);
+  const accused = seatsOf(user, /^ {2}P\d+: I am the seer\.[^\n]*?I saw (P\d+): werewolf/gm).filter((c) => c !== me);
+  const pack = seatsOf(user, /^- (P\d+): [^\n]*werewolf \(your pack\)/gm);
+  if (/your team: werewolves/.test(user)) {
+    if (!sound) return [{ type: 'role', role: 'werewolf' }, ...pack.filter((w) => w !== me).map((target) => ({ type: 'seen', target, result: 'werewolf' }))];
+    const target = claimants.find((c) => !pack.includes(c));
+    return target === undefined ? [] : [{ type: 'suspect', target }];
+  }
+  // Unsound in the village: a false confession, which wastes the village a day if it is believed.
+  if (!sound) return [{ type: 'role', role: 'werewolf' }];
+  if (/Your card: seer/.test(user)) return [{ type: 'role', role: 'seer' }, ...seen.map((x) => ({ type: 'seen', target: x.target, result: x.result }))];
+  void mix;
+  return accused[0] === undefined ? [] : [{ type: 'suspect', target: accused[0] }];
+}
+
+/** A number in [0, 1) from the text. */
+const unit = (text: string): number => createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
+
+/**
+ * Whether a stand-in plays this game soundly: drawn once per game and seat (its model, seat
+ * and card, and the game's first death, fixed from the first day on), so that a stand-in of
+ * skill ½ is sound in half its games and unsound in the others — a mixture of the two, never
+ * a player whose story changes from one speech to the next.
+ */
+function soundGame(user: string, model: string, skill: number): boolean {
+  const me = /You are (P\d+)\./.exec(user)?.[1] ?? '';
+  const card = /Your card: ([a-z-]+)/.exec(user)?.[1] ?? '';
+  const death = /^ {2}(P\d+ dies .*)$/m.exec(user)?.[1] ?? '';
+  return unit(`${model}|${me}|${card}|${death}`) < skill;
+}
+
 /** A legal answer (or the faulty one asked for) to the decision in the request. */
-function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean, words: string | undefined, beliefs: boolean): Record<string, unknown> {
+function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose: boolean, words: string | undefined, beliefs: boolean, skill?: (model: string) => number): Record<string, unknown> {
   const schema = schemaOf(r.wire, r.body);
   const props = (schema?.properties ?? {}) as Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
   const fieldsLine = /exactly the fields ([a-z, ]+)\./.exec(r.user)?.[1] ?? /Answer with the fields: ([a-z, ]+)\./.exec(r.user)?.[1] ?? '';
@@ -100,7 +189,12 @@ function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose:
     const others = players.filter((p) => p !== me);
     const target = hashPick(others.length > 0 ? others : ['P1'], mix);
     out.speech = words ?? `${me} here: I have my doubts about ${target}.${pad.slice(0, 200)}`;
-    out.claims = fault === 'illegal-claim' ? [{ type: 'suspect', target: me }] : [{ type: 'suspect', target }];
+    out.claims =
+      fault === 'illegal-claim'
+        ? [{ type: 'suspect', target: me }]
+        : skill === undefined
+          ? [{ type: 'suspect', target }]
+          : judgedClaims(r.user, me, soundGame(r.user, String(r.body.model), skill(String(r.body.model))), mix);
   }
   if (fields.includes('say')) out.say = words ?? `${me}: let us agree quickly.${pad.slice(0, 100)}`;
   if (fields.includes('choice')) {
@@ -111,7 +205,9 @@ function answerFor(r: Received, fault: Fault, salt: string | undefined, verbose:
       // Packs converge: from round 2 follow the leader's last proposal when it is legal.
       const lead = /The leader is (P\d+)/.exec(r.user)?.[1];
       const prev = lead === undefined ? undefined : new RegExp(`${lead} → (P\\d+|none)`).exec(r.user)?.[1];
-      out.choice = prev !== undefined && labels.includes(prev) ? prev : hashPick(labels, mix);
+      const model = String(r.body.model);
+      const chosen = skill === undefined ? undefined : judged(r.user, labels, soundGame(r.user, model, skill(model)), mix);
+      out.choice = prev !== undefined && labels.includes(prev) ? prev : (chosen ?? hashPick(labels, mix));
     } else {
       const cands = props.choice?.items?.enum ?? (manyLine !== undefined ? quoted(manyLine) : []);
       const count = Number(/exactly (\d+), all different/.exec(r.user)?.[1] ?? '1');
@@ -160,7 +256,7 @@ function respond(r: Received, fault: Fault, res: ServerResponse, opts: FakeOptio
     default:
       break;
   }
-  const answer = answerFor(r, fault, opts.salt, opts.verbose === true, opts.words, opts.beliefs === true);
+  const answer = answerFor(r, fault, opts.salt, opts.verbose === true, opts.words, opts.beliefs === true, opts.skill);
   const json = JSON.stringify(answer);
   const text = fault === 'malformed' ? 'Sure! My answer is: {choice: P2, reasoning' : (opts.rewrite?.(json, r) ?? json);
   const inputTokens = Math.ceil(JSON.stringify(r.body).length / 4);
