@@ -340,9 +340,13 @@ export class LlmStore {
   }
 
   /** Every answered call's latency in milliseconds (the request and its retries), by model (`${provider}:${model}`, spec.ts `modelKey`). */
-  latencies(): Map<string, number[]> {
+  latencies(o: { readonly run?: string } = {}): Map<string, number[]> {
     const out = new Map<string, number[]>();
-    const rows = this.db.prepare("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' ORDER BY key").iterate() as IterableIterator<{ provider: string; model: string; ms: number }>;
+    const rows = (
+      o.run === undefined
+        ? this.db.prepare("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' ORDER BY key").iterate()
+        : this.db.prepare("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' AND run = ? ORDER BY key").iterate(o.run)
+    ) as IterableIterator<{ provider: string; model: string; ms: number }>;
     for (const r of rows) {
       const key = `${r.provider}:${r.model}`;
       const list = out.get(key) ?? [];

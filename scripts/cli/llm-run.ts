@@ -18,7 +18,7 @@ import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow, Store } from '../../runs/storage.js';
 import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
-import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
+import { failedByKind, latencyLines, latencySummary, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import type { CliIo } from './io.js';
 
 /** The models' keys, URLs and prices (under a budget) checked before any file is opened. */
@@ -131,9 +131,11 @@ export class LlmRunSession {
     const models = r === undefined ? this.session.finishedModels() : this.session.storedModels(r.store, r.run);
     const llm = this.session.llm;
     const record = this.session.record.path;
+    const latency = latencySummary(this.session.record.store.latencies({ run: llm.runId }));
     const lines = [
       ...modelLines(models, 'cost'),
       `  (over the ${r === undefined ? 'games finished now' : "run's stored games"}; "recorded": calls answered from the record, free)`,
+      ...latencyLines(latency),
       ...requestLines(end.usage, end),
       `  this call   ${end.sent.toLocaleString('en-US')} call${end.sent === 1 ? '' : 's'} sent in ${end.requests.toLocaleString('en-US')} HTTP request${end.requests === 1 ? '' : 's'}, ${end.fromRecord.toLocaleString('en-US')} answered from the record${llm.mode === 'replay' ? ' (--llm-replay: no network)' : ''}; paid ${usd(end.paid)}`,
       ...sessionLines(end, { whose: 'the run', record, warnings: llm.warnings }),
@@ -145,6 +147,7 @@ export class LlmRunSession {
       models,
       session: end.usage.map(({ newCost, failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests), paid: newCost })),
       ...requestsJson(end.usage, end),
+      latency,
       fromRecord: end.fromRecord,
       paid: end.paid,
       spent: end.spent,

@@ -10,6 +10,7 @@ import type { ModelUsage } from '../../runs/llm/context.js';
 import type { ModelReport, SessionEnd, SessionStopKind } from '../../runs/llm/session.js';
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './errors.js';
 import { spentLine, unfinishedLine } from './format.js';
+import { quantileInterval, type QuantileEstimate } from '../../stats/quantile.js';
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 /** A spec as printed: escaped, whatever it holds (the parser refuses such specs; a stored one may predate that). */
@@ -73,6 +74,34 @@ export function requestsJson(usage: readonly ModelUsage[], end: Pick<SessionEnd,
     failedRequests: failedByKind(end.failedRequests),
     perModel: usage.map((m) => ({ spec: m.spec, calls: m.calls, cachedCalls: m.cachedCalls, callsSent: m.calls - m.cachedCalls, requests: m.requests, failedRequests: failedByKind(m.failedRequests) })),
   };
+}
+
+/** Per model, its answered calls' latency: the median and the 95th percentile (ms), each with its 95% interval (stats/quantile.ts). */
+export interface LatencySummary {
+  readonly model: string;
+  readonly calls: number;
+  readonly median: QuantileEstimate;
+  readonly p95: QuantileEstimate;
+}
+
+export function latencySummary(byModel: ReadonlyMap<string, readonly number[]>): LatencySummary[] {
+  return [...byModel].flatMap(([model, ms]) => {
+    const median = quantileInterval(ms, 0.5);
+    const p95 = quantileInterval(ms, 0.95);
+    return median === null || p95 === null ? [] : [{ model, calls: ms.length, median, p95 }];
+  });
+}
+
+/** One line a model: its answered calls' latency over the run, median and p95 with their intervals. */
+export function latencyLines(rows: readonly LatencySummary[]): string[] {
+  if (rows.length === 0) return [];
+  const q = (e: QuantileEstimate) => `${n(e.value)} ms (${n(e.low)}–${n(e.high)})`;
+  return [
+    '',
+    ...rows.flatMap((r) => [`  latency     ${shown(r.model)}, ${n(r.calls)} answered call${r.calls === 1 ? '' : 's'}:`, `              median ${q(r.median)}, p95 ${q(r.p95)}`]),
+    '  (a call\'s request and its retries, this run\'s answered calls, 95% intervals:',
+    '  the provider\'s and the network\'s speed on the day, not the model\'s alone)',
+  ];
 }
 
 /** The lines after the table: budget, record, unfinished games, the context's warnings. */

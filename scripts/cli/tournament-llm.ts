@@ -27,7 +27,7 @@ import type { LivePairing, ModelSession, OpenTournament, PlayOutcome } from '../
 import { unwrap } from './errors.js';
 import type { LlmSettings } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
-import { failedByKind, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
+import { failedByKind, latencyLines, latencySummary, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { wrap } from '../../reports/terminal.js';
@@ -179,14 +179,16 @@ export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSett
       dropped = end.dropped;
       const llm = session.llm;
       const usage = end.usage.map(({ newCost, ...m }) => ({ ...m, cost: newCost }));
+      const latency = latencySummary(record.store.latencies({ run: runId }));
       const lines = [
         ...modelLines(usage, 'paid'),
         `  (this invocation; "recorded": calls answered from the record, free)`,
+        ...latencyLines(latency),
         ...requestLines(end.usage, end),
         ...sessionLines(end, { whose: p.what, record: record.path, warnings: llm.warnings }),
       ];
       const models = end.usage.map(({ failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests) }));
-      const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, dropped, warnings: llm.warnings };
+      const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), latency, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, dropped, warnings: llm.warnings };
       const again = `run the same ${p.command} command again`;
       const stop = stopMessage(end, {
         stored: `${play.stored} of ${play.total} games stored`,

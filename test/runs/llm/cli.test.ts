@@ -163,6 +163,32 @@ describe('sim with LLM seats', () => {
   });
 });
 
+describe('latency in the summary', () => {
+  it('gives each model its answered calls\' median and p95 with intervals, over this run\'s calls only', async () => {
+    // An earlier run in the same file (another run id) answers at once; this one waits 40 ms a call.
+    const quick = await serve();
+    expect((await sim(['--games', '1', '--seed', 'quick', ...SEATS, ...FAST, '--db', 'latency.db'], dir, envFor(quick.url))).code).toBe(0);
+    const slow = await serve({ delayMs: 40 });
+    const r = await sim(['--games', '1', '--seed', 'slow', ...SEATS, ...FAST, '--db', 'latency.db', '--json'], dir, envFor(slow.url));
+    expect(r.code, r.stderr).toBe(0);
+    const latency = JSON.parse(r.stdout).llm.latency as { model: string; calls: number; median: { value: number; low: number; high: number }; p95: { value: number } }[];
+    expect(latency.map((l) => l.model).sort()).toEqual(['anthropic:claude-haiku-4-5', 'openai:gpt-4o-mini']);
+    // Only this run's calls, every one of them slow.
+    expect(latency.reduce((n, l) => n + l.calls, 0)).toBe(slow.received.length);
+    for (const l of latency) {
+      expect(l.median.value).toBeGreaterThanOrEqual(40);
+      expect(l.median.low).toBeLessThanOrEqual(l.median.value);
+      expect(l.p95.value).toBeGreaterThanOrEqual(l.median.value);
+    }
+    const resumed = await sim(['resume', '--db', 'latency.db'], dir, envFor(slow.url));
+    for (const l of latency)
+      expect(resumed.stdout).toMatch(new RegExp(`^ {2}latency {5}${l.model}, ${l.calls} answered calls:\\n {14}median [\\d,]+ ms \\([\\d,]+–[\\d,]+\\), p95 [\\d,]+ ms \\([\\d,]+–[\\d,]+\\)$`, 'm'));
+    const block = resumed.stdout.split('\n').filter((line) => /^ {2}latency|^ {14}median|^ {2}\(a call's|provider's and the network's/.test(line));
+    expect(block).toHaveLength(2 * latency.length + 2);
+    for (const line of block) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+});
+
 describe('--dry-run', () => {
   it('prints the tokens and cost per game and for the run; calls nothing and writes nothing (no key needed)', async () => {
     const s = await serve();
