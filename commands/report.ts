@@ -19,7 +19,11 @@ import { toCsv, toJsonObject } from '../reports/export.js';
 import { replayHtml, reportHtml, type ReplayLink } from '../reports/html.js';
 import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
 import { replayPage } from '../reports/replay-page.js';
-import { allTables, buildReport, type MetricsSection, type Report } from '../reports/report.js';
+import { allTables, buildReport, type GroupReport, type MetricsSection, type Report } from '../reports/report.js';
+import { leaderboardTable } from '../reports/leaderboard-table.js';
+import { boardSetups, leaderboard, sidesOf } from '../tournaments/leaderboard.js';
+import { recordReaders } from '../tournaments/leaderboard-record.js';
+import { setupFromJson } from '../runs/run-config.js';
 import { terminalReport } from '../reports/terminal-report.js';
 
 export interface ReportArgs {
@@ -131,6 +135,7 @@ export function reportJson(r: Report): Record<string, unknown> {
     incomplete: r.incomplete.map((x) => ({ run: x.run, stored: x.games, planned: x.planned })),
     comparisons: r.comparisons === null ? null : toJsonObject(r.comparisons),
     groups: r.groups.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
+    boards: r.boards.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
     tournaments: r.tournaments.map((g) => ({ label: g.label, games: g.games, tables: g.sections.flatMap((s) => s.tables.map(toJsonObject)), notes: g.sections.flatMap((s) => s.text) })),
   };
 }
@@ -148,6 +153,39 @@ function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result
   }
   return ok(out);
 }
+
+/**
+ * One leaderboard per setup whose side pairings seat two entrants or more (as `sim
+ * leaderboard` ranks them, with its defaults: the stored failure policy, no anchors), and a
+ * note where one cannot be made (the policies differ, the LLM record is unreadable); none
+ * where the games are one tournament's, which its own part ranks.
+ */
+function boardReports(store: Store): GroupReport[] {
+  const out: GroupReport[] = [];
+  const held = tournaments(store).map((t) => new Set(pairings(store, t.id).map((p) => p.run)));
+  for (const s of boardSetups(store)) {
+    if (s.entrants < 2) continue;
+    // Games of one tournament alone: its own part of the report ranks them already.
+    const runs = store.runs().filter((r) => r.setup === s.setup && sidesOf(r.seating) !== null);
+    if (held.some((h) => runs.every((r) => h.has(r.id)))) continue;
+    const run = store.runs().find((r) => r.setup === s.setup)!;
+    const setup = setupFromJson(run.setupJson, run.setup);
+    const readers = recordReaders(store);
+    const board = !setup.ok ? setup : !readers.ok ? readers : leaderboard(store, setup.value, { precision: BOARD_PRECISION, ...readers.value });
+    const label = `Leaderboard: ${s.label}`;
+    if (!board.ok) {
+      out.push({ label, games: 0, sections: [{ title: 'Leaderboard', text: [`Not ranked: ${board.error}.`], charts: [], tables: [] }] });
+      continue;
+    }
+    const games = board.value.pairings.reduce((n, p) => n + p.games, 0);
+    const from = `Every agent that played this setup in the file, ranked together across tournaments, tests and runs (${board.value.runs} runs, ${board.value.pairings.length} pairings; sim leaderboard prints it, with --anchor and --policy).`;
+    out.push({ label, games, sections: [{ title: 'Leaderboard', text: [from], charts: [], tables: [leaderboardTable(board.value, BOARD_PRECISION)] }] });
+  }
+  return out;
+}
+
+/** Two rows of a report's leaderboard are tied within ± this (sim leaderboard's default). */
+const BOARD_PRECISION = 0.02;
 
 /** A file of the report could not be written (disk full, no permission, read-only): said to the user, not thrown at them. */
 class WriteFailed extends Error {}
@@ -212,7 +250,9 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
         }
     const pairingLinks = new Map(pairingRefs.map((r) => [r.run, { href: `game-${r.run}-${r.game}.html`, text: r.text }]));
     const metrics = a.metrics === false ? undefined : (ids: readonly number[]) => storedMetrics(store, ids);
-    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics });
+    // The whole file's leaderboards, unless the report is of chosen runs or tournaments.
+    const boards = a.runs === undefined && a.tournaments === undefined ? boardReports(store) : [];
+    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics, boards });
     const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report, a.width);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 

@@ -70,8 +70,8 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   parts.push(`<h1>Werewolf lab report</h1>`);
   parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${escapeHtml(incompleteNote(r))}</p>`);
   if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
-  // Tournaments first: their leaderboards are the answer a tournament was run for.
-  const groups = [...r.tournaments.map((g, i) => ({ g, anchor: `tournament-${i + 1}` })), ...r.groups.map((g, i) => ({ g, anchor: `group-${i + 1}` }))];
+  // Leaderboards and tournaments first: the ranking is the answer they were run for.
+  const groups = [...r.boards.map((g, i) => ({ g, anchor: `leaderboard-${i + 1}` })), ...r.tournaments.map((g, i) => ({ g, anchor: `tournament-${i + 1}` })), ...r.groups.map((g, i) => ({ g, anchor: `group-${i + 1}` }))];
   if (groups.length > 1) parts.push(`<nav>${groups.map(({ g, anchor }) => `<a href="#${anchor}">${escapeHtml(g.label)}</a>`).join(' ')}</nav>`);
   groups.forEach(({ g, anchor }) => {
     parts.push(`<h2 id="${anchor}">${escapeHtml(g.label)}</h2>`);

@@ -42,6 +42,8 @@ export interface Report {
   /** Comparisons the user asked for (`sim report --compare`), across rule sets too. */
   readonly comparisons: Table | null;
   readonly groups: readonly GroupReport[];
+  /** One leaderboard per setup of the database with side pairings of two entrants or more (`sim leaderboard`'s, its defaults). */
+  readonly boards: readonly GroupReport[];
   /** The database's tournaments (tournament-report.ts), each rated. */
   readonly tournaments: readonly GroupReport[];
 }
@@ -53,6 +55,8 @@ export interface BuildOptions {
   readonly pairs?: readonly { readonly a: ConfigSummary; readonly b: ConfigSummary }[];
   /** Tournaments to rate (sim report: every tournament of the database, or --tournament ID). */
   readonly tournaments?: readonly TournamentData[];
+  /** The leaderboards, ready (report-command.ts makes them from the file). */
+  readonly boards?: readonly GroupReport[];
   /** A game page of each tournament pairing's run, by run id. */
   readonly pairingLinks?: PairingLinks;
   /** The behaviour metrics of the games of these runs (report-command.ts reads them from the file). */
@@ -70,6 +74,7 @@ export function allTables(r: Report): Table[] {
   return [
     ...(r.comparisons === null ? [] : [r.comparisons]),
     ...r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables)),
+    ...r.boards.flatMap((g) => g.sections.flatMap((s) => s.tables)),
     ...r.tournaments.flatMap((g) => g.sections.flatMap((s) => s.tables)),
   ];
 }
@@ -267,6 +272,7 @@ export function buildReport(source: string, summaries: readonly ConfigSummary[],
     incomplete: incompleteRuns(summaries.flatMap((s) => s.runs)),
     comparisons: opts.pairs === undefined || opts.pairs.length === 0 ? null : pairTable(opts.pairs, 'compare'),
     groups: [...groups.map((g, i) => groupReport(g, i, groups.length, source, opts)), ...ensembles.map((e, i) => ensembleReport(e, i, ensembles.length))],
+    boards: opts.boards ?? [],
     tournaments: (opts.tournaments ?? []).map((t) => tournamentReport(t, { charts: opts.charts, links: opts.pairingLinks })),
   };
 }

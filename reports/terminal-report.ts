@@ -7,7 +7,7 @@ export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
   const out: string[] = [];
   out.push(...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${incompleteNote(r)}`, width));
   if (r.comparisons !== null) out.push('', ...renderTable(r.comparisons, width));
-  for (const g of [...r.tournaments, ...r.groups]) {
+  for (const g of [...r.boards, ...r.tournaments, ...r.groups]) {
     out.push('', '═'.repeat(Math.min(width, 78)));
     out.push(...wrap(`${g.label} · ${g.games} games`, width));
     out.push('═'.repeat(Math.min(width, 78)));

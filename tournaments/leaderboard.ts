@@ -97,16 +97,18 @@ export interface ModelUse {
   readonly latency: { readonly median: QuantileEstimate; readonly p95: QuantileEstimate } | null;
 }
 
-/** Setups with side-pairing games in the database, with their run counts (for "which one?"). */
-export function boardSetups(store: Store): { readonly setup: string; readonly label: string; readonly runs: number }[] {
-  const by = new Map<string, { setup: string; label: string; runs: number }>();
+/** Setups with side-pairing games in the database, with their run counts (for "which one?") and how many agents played them. */
+export function boardSetups(store: Store): { readonly setup: string; readonly label: string; readonly runs: number; readonly entrants: number }[] {
+  const by = new Map<string, { setup: string; label: string; runs: number; agents: Set<string> }>();
   for (const r of store.runs()) {
-    if (sidesOf(r.seating) === null) continue;
-    const e = by.get(r.setup) ?? { setup: r.setup, label: `${r.players} players ${r.deck} (${r.preset}${r.rules === '' ? '' : `, ${r.rules}`})`, runs: 0 };
+    const sides = sidesOf(r.seating);
+    if (sides === null) continue;
+    const e = by.get(r.setup) ?? { setup: r.setup, label: `${r.players} players ${r.deck} (${r.preset}${r.rules === '' ? '' : `, ${r.rules}`})`, runs: 0, agents: new Set<string>() };
     e.runs++;
+    e.agents.add(sides.wolves).add(sides.village);
     by.set(r.setup, e);
   }
-  return [...by.values()];
+  return [...by.values()].map(({ agents, ...e }) => ({ ...e, entrants: agents.size }));
 }
 
 function modelUse(u: { games: number; calls: number; tokens: number } | undefined, dollars: number | null | undefined, latencies: readonly number[] | undefined): ModelUse {

@@ -6,12 +6,10 @@ import { describeSetup, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { labelled, renderTable, wrap } from '../../reports/terminal.js';
-import { llmGamePrefix } from '../../runs/llm/store.js';
 import { changedRules, setupFromJson } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
-import { boardSetups, leaderboard, type RunCosts, type SpecUsage } from '../../tournaments/leaderboard.js';
-import { parseAgentSpec } from '../../agents/registry.js';
-import { modelKey, parseLlmSpec } from '../../agents/llm/spec.js';
+import { boardSetups, leaderboard } from '../../tournaments/leaderboard.js';
+import { recordReaders } from '../../tournaments/leaderboard-record.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { dbPathFrom, decimal, listFlag, POLICY_HELP, policyFrom, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
@@ -45,37 +43,6 @@ export interface LeaderboardCliArgs {
 }
 
 
-/**
- * What the results file's LLM record says of the board's models (none without a record):
- * per game and agent spec, the seats' dollars, calls and tokens; and a model entrant's
- * answered calls' latencies (by its provider and model).
- */
-function recordReaders(store: Store): { costs?: RunCosts; latencies?: (entrant: string) => readonly number[] | undefined } {
-  if (!store.hasLlmRecord()) return {};
-  const record = unwrap(store.llmRecord('read'));
-  const byModel = record.latencies();
-  return {
-    costs: (run) => {
-      const prefix = llmGamePrefix(run.key);
-      const out = new Map<number, Map<string, SpecUsage>>();
-      for (const u of record.usageByPrefix(prefix)) {
-        const idx = Number(u.game.slice(prefix.length));
-        const game = out.get(idx) ?? new Map<string, SpecUsage>();
-        const now = game.get(u.spec) ?? { usd: 0, calls: 0, tokens: 0 };
-        game.set(u.spec, { usd: now.usd === null || u.cost === null ? null : now.usd + u.cost, calls: now.calls + u.calls, tokens: now.tokens + u.inputTokens + u.outputTokens });
-        out.set(idx, game);
-      }
-      return out;
-    },
-    latencies: (entrant) => {
-      const spec = parseAgentSpec(entrant);
-      if (!spec.ok || spec.value.kind.llm !== true) return undefined;
-      const llm = parseLlmSpec(spec.value.kind.name, spec.value.argument);
-      return llm.ok ? byModel.get(modelKey(llm.value)) : undefined;
-    },
-  };
-}
-
 export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
   const precision = a.precision === undefined ? DEFAULT_BOARD_PRECISION : decimal('precision', a.precision, '0.02');
   if (!(precision > 0 && precision < 0.5)) fail(`--precision ${precision}: a tie's margin must be between 0 and 0.5 (exclusive) in win rate, e.g. --precision 0.02`);
@@ -96,7 +63,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
       const run = store.runs().find((r) => r.setup === setups[0]!.setup)!;
       setup = unwrap(setupFromJson(run.setupJson, run.setup), `run ${run.id}`);
     }
-    const board = unwrap(leaderboard(store, setup, { precision, anchors, policy, ...recordReaders(store) }));
+    const board = unwrap(leaderboard(store, setup, { precision, anchors, policy, ...unwrap(recordReaders(store)) }));
     const table = leaderboardTable(board, precision);
     if (a.json) {
       io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, policy: board.policy, excluded: board.excluded, voided: board.voided, table: toJsonObject(table) }) + '\n');

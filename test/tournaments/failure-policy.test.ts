@@ -211,3 +211,37 @@ describe('a tournament played under a policy (stored with it)', () => {
     expect(existsSync(join(dir, 'no.db'))).toBe(false);
   });
 });
+
+describe('the report leads with the file\'s leaderboard', () => {
+  it('ranks the entrants as sim leaderboard does, with the failure columns and notes', async () => {
+    // Games of one tournament alone are ranked by its own part: a test of heuristic against random wolves joins them.
+    const alone = await sim(['report', '--db', db, '--json'], dir);
+    expect(JSON.parse(alone.stdout).boards).toEqual([]);
+    const sprt = await sim(['sprt', '--candidate', 'heuristic', '--baseline', 'random', '--side', 'village', '--max-games', '40', '--seed', 'other', '--db', db], dir);
+    expect(sprt.code, sprt.stderr).toBe(0);
+    const report = await sim(['report', '--db', db, '--json'], dir);
+    expect(report.code, report.stderr).toBe(0);
+    const boards = JSON.parse(report.stdout).boards as { label: string; tables: { id: string; rows: { entrant: string; rank: number; score: number; failed: number }[]; notes: string[] }[] }[];
+    expect(boards).toHaveLength(1);
+    expect(boards[0]!.label).toMatch(/^Leaderboard: 8 players werewolf=2,villager=5,seer/);
+    const board = await sim(['leaderboard', '--db', db, '--json'], dir);
+    const rows = (JSON.parse(board.stdout) as { rows: { entrant: string; rank: number; score: number }[] }).rows;
+    const table = boards[0]!.tables[0]!;
+    expect(table.rows.map((r) => [r.entrant, r.rank, r.score])).toEqual(rows.map((r) => [r.entrant, r.rank, r.score]));
+    expect(table.rows.find((r) => r.entrant === FLAKY)!.failed).toBeGreaterThan(0);
+    expect(table.notes.join('\n')).toMatch(/Failure policy keep/);
+    const text = await sim(['report', '--db', db], dir);
+    expect(text.stdout.indexOf('Leaderboard: 8 players')).toBeLessThan(text.stdout.indexOf('Tournament 1'));
+  });
+
+  it('says why a file\'s games cannot be ranked together, and reports the rest', async () => {
+    // Two tournaments of the same games under two policies, and a test beside them.
+    const sprt = await sim(['sprt', '--candidate', 'heuristic', '--baseline', 'random', '--side', 'village', '--max-games', '40', '--seed', 'other', '--db', join(dir, 'forfeit.db')], dir);
+    expect(sprt.code, sprt.stderr).toBe(0);
+    const report = await sim(['report', '--db', join(dir, 'forfeit.db'), '--json'], dir);
+    expect(report.code, report.stderr).toBe(0);
+    const [b] = JSON.parse(report.stdout).boards as { notes: string[]; tables: unknown[] }[];
+    expect(b!.tables).toEqual([]);
+    expect(b!.notes.join(' ')).toMatch(/^Not ranked: the games of this setup were played under different failure policies/);
+  });
+});
