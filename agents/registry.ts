@@ -190,12 +190,13 @@ export function specForSeat(seating: Seating, seat: number, dealt: Role): AgentS
  * game's LLM session, if it seats LLMs. `env.game`: the game's context (game-context.ts);
  * one call seats one game, so without one it makes a new one for the game's seats.
  */
-export function seatAgents(seating: Seating, dealt: readonly Role[], env: SeatEnv = {}): { agents: Agent[]; specs: string[] } {
+export function seatAgents(seating: Seating, dealt: readonly Role[], env: SeatEnv = {}, o: { readonly origin?: readonly number[] } = {}): { agents: Agent[]; specs: string[] } {
   const agents: Agent[] = [];
   const specs: string[] = [];
   const seatEnv: SeatEnv = env.game === undefined ? { ...env, game: new GameContext() } : env;
   for (let seat = 0; seat < dealt.length; seat++) {
-    const spec = specForSeat(seating, seat, dealt[seat]!);
+    // Under the seat shuffle (`origin[seat]`: the seat whose card this one holds), an agent seated by number moves with its card.
+    const spec = specForSeat(seating, o.origin?.[seat] ?? seat, dealt[seat]!);
     agents.push(spec.kind.create(spec.argument, seat, seatEnv));
     specs.push(spec.text);
   }

@@ -25,6 +25,17 @@ export interface GameOptions {
    * a permutation of the setup's deck.
    */
   readonly stackedDeck?: readonly Role[];
+  /**
+   * An invariance control (the seat shuffle): the card the deal gives seat i goes to seat
+   * seatOrder[i] instead, a permutation of the seats — the same cards (and the same cards
+   * left over), other places at the table. `seatShuffle` draws one from the game's seed.
+   */
+  readonly seatOrder?: readonly number[];
+}
+
+/** The seat-shuffle control's permutation of a game: drawn from its own stream, so the deal and the moderator's draws are those of the game without it. */
+export function seatShuffle(seedOfGame: string, players: number): number[] {
+  return stream(seedOfGame, 'seats').shuffle(Array.from({ length: players }, (_, i) => i));
 }
 
 export class Game {
@@ -46,7 +57,8 @@ export class Game {
     options: GameOptions = {},
   ) {
     const deck = options.stackedDeck === undefined ? stream(seed, 'deal').shuffle([...setup.deck]) : stacked(setup, options.stackedDeck);
-    this.state = newState(setup.players, deck.slice(0, setup.players), deck.slice(setup.players));
+    const dealt = deck.slice(0, setup.players);
+    this.state = newState(setup.players, options.seatOrder === undefined ? dealt : placed(dealt, options.seatOrder), deck.slice(setup.players));
     this.mod = stream(seed, 'mod');
     this.flow = playGame(this);
     this.resume(undefined);
@@ -123,6 +135,16 @@ export class Game {
     this.answers = new Array<Answer>(r.value.length);
     this.remaining = r.value.length;
   }
+}
+
+/** The dealt cards moved: card i to seat order[i] (order: a permutation of the seats). */
+function placed(dealt: readonly Role[], order: readonly number[]): Role[] {
+  const seen = new Set(order);
+  if (order.length !== dealt.length || seen.size !== dealt.length || order.some((j) => !Number.isInteger(j) || j < 0 || j >= dealt.length))
+    throw new Error(`seat order ${order.join(',')} is not a permutation of the ${dealt.length} seats`);
+  const out = new Array<Role>(dealt.length);
+  order.forEach((j, i) => (out[j] = dealt[i]!));
+  return out;
 }
 
 function stacked(setup: GameSetup, deck: readonly Role[]): Role[] {

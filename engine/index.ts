@@ -4,7 +4,7 @@ export * from './causes.js';
 export * from './claims.js';
 export * from './decisions.js';
 export * from './events.js';
-export { Game } from './game.js';
+export { Game, seatShuffle, type GameOptions } from './game.js';
 export * from './moon/cards.js';
 export * from './observation.js';
 export * from './options.js';

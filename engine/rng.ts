@@ -131,11 +131,11 @@ export function gameSeed(runSeed: string | number, index: number): string {
 
 /**
  * A stream of a game: `seedrandom.alea(`${gameSeed}/${name}`)` where name is `deal`,
- * `mod` (the moderator) or a seat number. Short names: seeding cost grows with length.
+ * `mod` (the moderator), `seats` (the seat-shuffle control) or a seat number. Short names: seeding cost grows with length.
  */
-export type StreamName = 'deal' | 'mod';
+export type StreamName = 'deal' | 'mod' | 'seats';
 
-const STREAM_SUFFIX: Record<StreamName, string> = { deal: '/deal', mod: '/mod' };
+const STREAM_SUFFIX: Record<StreamName, string> = { deal: '/deal', mod: '/mod', seats: '/seats' };
 
 export function stream(seedOfGame: string, name: StreamName): Rng {
   return new Rng(seedOfGame, STREAM_SUFFIX[name]);

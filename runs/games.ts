@@ -7,7 +7,7 @@ import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
 import type { Agent } from '../agents/types.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
-import { Game, ok, type Result } from '../engine/index.js';
+import { Game, ok, seatShuffle, type Result } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
 import { GameCounter, tallyGame, type GameTally } from '../metrics/tally.js';
@@ -63,12 +63,26 @@ export interface GamePlayerOptions {
   readonly codes?: CodeMaps | undefined;
   /** The run's agent processes, for a seating with `exec:` seats (agents/exec/host.ts). */
   readonly exec?: ExecHost | undefined;
+  /**
+   * An invariance control: `seats` plays each game with its deal's cards moved to other
+   * seats (engine `seatShuffle`), an agent seated by number moving with its card. Not for
+   * stored runs: a run's games are its seed's.
+   */
+  readonly control?: 'seats' | undefined;
+}
+
+/** The inverse of a permutation: out[order[i]] = i. */
+function inverse(order: readonly number[]): number[] {
+  const out = new Array<number>(order.length);
+  order.forEach((j, i) => (out[j] = i));
+  return out;
 }
 
 export class GamePlayer {
   readonly setup: GameSetup;
   readonly seed: string;
   readonly seating: Seating;
+  readonly control: 'seats' | undefined;
   readonly encoder: Encoder;
   private readonly exec: ExecHost | undefined;
   /** Counts the synchronous games one after the other (its arrays are reused). */
@@ -79,6 +93,7 @@ export class GamePlayer {
     this.seed = o.seed;
     this.seating = o.seating;
     this.exec = o.exec;
+    this.control = o.control;
     const agents = o.agents ?? specList(o.seating);
     this.encoder = new Encoder(o.codes ?? IDENTITY_CODES, new Map(agents.map((spec, i) => [spec, i + 1])));
   }
@@ -91,12 +106,16 @@ export class GamePlayer {
   }
 
   private start(index: number, wrap: WrapAgents | undefined) {
-    const game = new Game(this.setup, gameSeed(this.seed, index));
+    const seed = gameSeed(this.seed, index);
+    const order = this.control === 'seats' ? seatShuffle(seed, this.setup.players) : undefined;
+    const game = new Game(this.setup, seed, order === undefined ? {} : { seatOrder: order });
     const exec = this.exec?.game(game.seed);
+    const origin = order === undefined ? undefined : inverse(order);
     const seated = seatAgents(
       this.seating,
       game.state.seats.map((s) => s.dealt),
       exec === undefined ? undefined : { exec },
+      { origin },
     );
     // A fork's or a study's wrappers go first (studies/): the trace for the behaviour metrics
     // then sees the answers the game takes. Traced: the same answers, so the same game.

@@ -1,0 +1,62 @@
+// The seat-shuffle control (an invariance control, engine `seatShuffle`): a game played
+// under it holds the same cards as the game of its seed — the same cards left over too —
+// at other seats, and every agent keeps its card: an agent seated by side or role by
+// construction, one seated by number because it moves with its card. Nothing else
+// changes: what differs between the two games is the seats, which is what the control names.
+
+import { describe, expect, it } from 'vitest';
+import { parseSeating } from '../../agents/registry.js';
+import { Game, gameSeed, resolveSetup, seatShuffle } from '../../engine/index.js';
+import { GamePlayer } from '../../runs/games.js';
+
+const setupOf = (req: Parameters<typeof resolveSetup>[0]) => {
+  const s = resolveSetup(req);
+  if (!s.ok) throw new Error(s.error);
+  return s.value;
+};
+const seatingOf = (values: string[]) => {
+  const s = parseSeating(values);
+  if (!s.ok) throw new Error(s.error);
+  return s.value;
+};
+
+describe('the seat shuffle', () => {
+  it.each([
+    ['side pairing', ['random', 'werewolves=heuristic'], { players: 8 }],
+    ['one agent by seat among bots', ['heuristic', '3=random'], { players: 8 }],
+    ['a mixed table', ['random', '2=heuristic', '5=heuristic:fakeClaim=0', '7=heuristic'], { players: 10, roles: 'werewolf=2,seer,witch,thief,villager=5' }],
+  ] as const)('%s: the same cards (and leftovers) at permuted seats, each agent with its card', (_, seating, req) => {
+    const setup = setupOf({ ...req });
+    const base = new GamePlayer({ setup, seed: 'ctl', seating: seatingOf([...seating]) });
+    const shuffled = new GamePlayer({ setup, seed: 'ctl', seating: seatingOf([...seating]), control: 'seats' });
+    let moved = 0;
+    for (let i = 0; i < 60; i++) {
+      const a = base.playSync(i);
+      const b = shuffled.playSync(i);
+      const order = seatShuffle(gameSeed('ctl', i), setup.players);
+      expect([...order].sort((x, y) => x - y)).toEqual(Array.from({ length: setup.players }, (_, k) => k));
+      // The cards left over as dealt (a thief may take one during the game).
+      expect(new Game(setup, gameSeed('ctl', i), { seatOrder: order }).state.leftover).toEqual(new Game(setup, gameSeed('ctl', i)).state.leftover);
+      order.forEach((j, k) => {
+        expect(b.game.state.seats[j]!.dealt).toBe(a.game.state.seats[k]!.dealt);
+        expect(b.specs[j]).toBe(a.specs[k]);
+      });
+      if (order.some((j, k) => j !== k)) moved++;
+    }
+    // It does move seats (a control that changed nothing would pass the checks above).
+    expect(moved).toBeGreaterThan(55);
+  });
+
+  it('is refused when it is no permutation of the seats', () => {
+    const setup = setupOf({ players: 8 });
+    expect(() => new Game(setup, 'x', { seatOrder: [0, 1, 2, 3, 4, 5, 6, 6] })).toThrow(/not a permutation of the 8 seats/);
+    expect(() => new Game(setup, 'x', { seatOrder: [0, 1, 2] })).toThrow(/not a permutation/);
+  });
+
+  it('leaves the game of the seed alone without it', () => {
+    const setup = setupOf({ players: 8 });
+    const plain = new Game(setup, 'x');
+    const identity = new Game(setup, 'x', { seatOrder: Array.from({ length: 8 }, (_, k) => k) });
+    expect(identity.state.seats.map((s) => s.dealt)).toEqual(plain.state.seats.map((s) => s.dealt));
+  });
+});
