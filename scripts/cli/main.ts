@@ -1,5 +1,5 @@
 // The `sim` command line (yargs): run (default), resume, show, fork, persuasion, merge, runs, presets,
-// rules, agents, balance, tournament, sprt, plan, leaderboard, report, metrics. Returns the exit code: 0 done, 1 a replay
+// rules, agents, balance, tournament, sprt, plan, leaderboard, invariance, report, metrics. Returns the exit code: 0 done, 1 a replay
 // that differs from what was stored, 2 a usage error (message on stderr, no stack, nothing written), 3 an LLM run
 // stopped by its budget or an incomplete replay record, 4 an LLM run stopped by its
 // provider (key refused, unknown model, server unreachable), 5 a write failed (disk full,
@@ -27,6 +27,7 @@ import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.j
 import { agentCheckCommand } from './agent-check.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
+import { invarianceCommand, invarianceOptions, type InvarianceCliArgs } from './invariance.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
 import { showCommand } from './show.js';
 import { forkCommand, type ForkArgs } from './fork.js';
@@ -249,6 +250,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
       code = leaderboardCommand(a as unknown as LeaderboardCliArgs, io);
     })
+    .command('invariance', 'does a rating survive a change that should not matter? entrants rated as dealt and under each control (seats shuffled) on the same deals', invarianceOptions, (a) => {
+      code = invarianceCommand(a as unknown as InvarianceCliArgs, io);
+    })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs, io);
     })
@@ -328,7 +332,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 /** The commands, for "did you mean". */
 const COMMANDS = [
   'run', 'resume', 'show', 'fork', 'persuasion', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'sprt', 'plan',
-  'leaderboard', 'report', 'export', 'metrics', 'agents', 'agent-check',
+  'leaderboard', 'invariance', 'report', 'export', 'metrics', 'agents', 'agent-check',
 ];
 
 /**

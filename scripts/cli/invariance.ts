@@ -1,0 +1,93 @@
+// `sim invariance`: flags and printing; the study is tournaments/invariance.ts. Plays in
+// this process and stores nothing: the entrants are built-in bots (models and programs are
+// not played by it yet: their arms would need the LLM record and the process host).
+
+import type { Argv } from 'yargs';
+import { parseAgentSpec } from '../../agents/registry.js';
+import { didYouMean, mixLabel } from '../../engine/index.js';
+import { toJsonObject } from '../../reports/export.js';
+import { labelled, renderTable, wrap } from '../../reports/terminal.js';
+import { changedRules, parseSeed } from '../../runs/run-config.js';
+import { CONTROL_WORDS, CONTROLS, runInvariance, type Control } from '../../tournaments/invariance.js';
+import { invarianceTable } from '../../reports/invariance-table.js';
+import { entrantSpecs } from '../../tournaments/schedule.js';
+import { setupLabel } from '../../tournaments/tournament-data.js';
+import { count, DEFAULT_SEED, listFlag, NUMBER, setupFrom } from './args.js';
+import { fail, unwrap } from './errors.js';
+import { terminalWidth, type CliIo } from './io.js';
+
+export const DEFAULT_INVARIANCE_GAMES = 1000;
+
+export function invarianceOptions<T>(y: Argv<T>) {
+  return y
+    .option('agents', { type: 'string', array: true, describe: 'an entrant (a built-in bot: random, heuristic, heuristic:fakeClaim=0…); repeat for each' })
+    .option('control', { type: 'string', array: true, describe: `a control, repeatable: ${CONTROLS.join(', ')} (default: every one)` })
+    .option('games', { ...NUMBER, describe: `deals per pairing, played as dealt and under each control (default ${DEFAULT_INVARIANCE_GAMES})` })
+    .option('seed', { type: 'string', describe: `run seed (default ${DEFAULT_SEED})` })
+    .option('preset', { type: 'string', describe: 'the setup: rule preset' })
+    .option('players', { type: 'string', describe: 'the setup: number of players' })
+    .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
+    .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
+    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
+}
+
+export interface InvarianceCliArgs {
+  agents?: string[];
+  control?: string[];
+  games?: string;
+  seed?: string;
+  preset?: string;
+  players?: string;
+  roles?: string;
+  rule?: string[];
+  json: boolean;
+}
+
+function controlFrom(text: string): Control {
+  const c = text.trim();
+  if ((CONTROLS as readonly string[]).includes(c)) return c as Control;
+  fail(`--control '${text}'${didYouMean(c, CONTROLS)}: the controls are ${CONTROLS.map((x) => `${x} (${CONTROL_WORDS[x]})`).join('; ')}`);
+}
+
+export function invarianceCommand(a: InvarianceCliArgs, io: CliIo): number {
+  const entrants = unwrap(entrantSpecs(listFlag('agents', a.agents, 'heuristic').map((t) => ['--agents', t] as const)));
+  if (entrants.length < 2) fail('an invariance study ranks two entrants or more: give --agents twice or more, e.g. --agents random --agents heuristic');
+  for (const e of entrants) {
+    const spec = unwrap(parseAgentSpec(e));
+    if (spec.kind.llm === true || spec.kind.name === 'exec')
+      fail(`--agents ${e}: sim invariance plays built-in bots in this process for now; a model or a program (exec:) is not played by it yet (its arms need the LLM record or the process host)`);
+  }
+  const controls = a.control === undefined ? [...CONTROLS] : listFlag('control', a.control, 'seats').map(controlFrom);
+  const games = a.games === undefined ? DEFAULT_INVARIANCE_GAMES : count('games', a.games, 1, 1_000_000);
+  const seed = unwrap(parseSeed(a.seed ?? DEFAULT_SEED));
+  const setup = setupFrom(a);
+  const r = unwrap(runInvariance({ entrants, setup, seed, games, controls }));
+  const table = invarianceTable(r);
+  if (a.json) {
+    io.stdout.write(JSON.stringify({ entrants, controls, seed, games, rows: r.rows, stable: r.stable, table: toJsonObject(table) }) + '\n');
+    return 0;
+  }
+  const width = terminalWidth(io);
+  const verdicts = controls.map((c) =>
+    r.stable[c] === true
+      ? `${c}: the ranking is the same and no score moved beyond noise`
+      : `${c}: MOVED — ${r.rows.filter((x) => x.control === c && (x.rank !== x.baseRank || !(x.low <= 0 && x.high >= 0))).map((x) => x.entrant).join(', ')}`,
+  );
+  const lines = [
+    ...wrap(`werewolf-lab invariance: ${setupLabel({ players: setup.players, deck: mixLabel(setup), preset: setup.preset, rules: changedRules(setup).join(' ') })}`, width),
+    ...labelled(
+      [
+        ['entrants', entrants.join(', ')],
+        ['games', `${games} deals per pairing (every ordered pair, each against itself), seed ${seed}: played as dealt and under each control`],
+        ...controls.map((c): [string, string] => [c, CONTROL_WORDS[c]]),
+      ],
+      width,
+    ),
+    '',
+    ...renderTable(table, width),
+    '',
+    ...verdicts.flatMap((v) => wrap(v, width)),
+  ];
+  io.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}

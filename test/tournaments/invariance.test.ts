@@ -1,0 +1,87 @@
+// Invariance controls (tournaments/invariance.ts, `sim invariance`): an arm compared with
+// itself moves nothing; an arm in which the entrants' games were swapped (a "control"
+// that changed the agents) is caught — a changed ranking, shifts whose intervals exclude 0;
+// the seat shuffle on bots of known order keeps the ranking, every shift within noise, and
+// the same request gives the same figures. The CLI refuses what it cannot play yet.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveSetup } from '../../engine/index.js';
+import { compareArms, runInvariance, type Arm } from '../../tournaments/invariance.js';
+import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
+
+const setup = (() => {
+  const s = resolveSetup({ players: 8 });
+  if (!s.ok) throw new Error(s.error);
+  return s.value;
+})();
+const ENTRANTS = ['random', 'heuristic'];
+const dir = tempDir('invariance');
+afterAll(() => removeDir(dir));
+
+describe('comparing an arm with the games as dealt', () => {
+  const study = runInvariance({ entrants: ENTRANTS, setup, seed: 'inv', games: 300, controls: ['seats'], reps: 200 });
+  if (!study.ok) throw new Error(study.error);
+
+  it('the seat shuffle keeps the ranking of bots of known order, every shift within noise', () => {
+    expect(study.value.stable['seats']).toBe(true);
+    const row = (e: string) => study.value.rows.find((r) => r.entrant === e)!;
+    expect(row('heuristic')).toMatchObject({ baseRank: 1, rank: 1 });
+    expect(row('random')).toMatchObject({ baseRank: 2, rank: 2 });
+    for (const r of study.value.rows) {
+      expect(r.low).toBeLessThanOrEqual(r.shift);
+      expect(r.high).toBeGreaterThanOrEqual(r.shift);
+      expect(r.high - r.low).toBeGreaterThan(0);
+    }
+    // The same request, the same figures.
+    const again = runInvariance({ entrants: ENTRANTS, setup, seed: 'inv', games: 300, controls: ['seats'], reps: 200 });
+    expect(again).toEqual(study);
+  });
+
+  // Arms built by hand: each pairing's winners of 300 deals, heuristic far stronger.
+  const arm = (swap: boolean): Arm => {
+    const name = (e: string) => (swap ? (e === 'random' ? 'heuristic' : 'random') : e);
+    const pairs = ENTRANTS.flatMap((wolves) => ENTRANTS.map((village) => ({ wolves, village })));
+    const p = (wolves: string, village: string) => 0.5 + (village === 'heuristic' ? 0.3 : 0) - (wolves === 'heuristic' ? 0.3 : 0);
+    return {
+      pairs,
+      winners: pairs.map((x) => Int8Array.from({ length: 300 }, (_, i) => ((i * 7919) % 300) / 300 < p(name(x.wolves), name(x.village)) ? 0 : 1)),
+    };
+  };
+
+  it('moves nothing when the arm is the games as dealt', () => {
+    const same = compareArms(ENTRANTS, arm(false), arm(false), { control: 'seats', games: 300, seed: 's', reps: 100 })!;
+    expect(same.stable).toBe(true);
+    for (const r of same.rows) expect([r.shift, r.low, r.high]).toEqual([0, 0, 0]);
+  });
+
+  it('catches an arm that changed the agents: the ranking turns, the shifts leave 0', () => {
+    const swapped = compareArms(ENTRANTS, arm(false), arm(true), { control: 'seats', games: 300, seed: 's', reps: 100 })!;
+    expect(swapped.stable).toBe(false);
+    const h = swapped.rows.find((r) => r.entrant === 'heuristic')!;
+    expect(h).toMatchObject({ baseRank: 1, rank: 2 });
+    expect(h.high).toBeLessThan(0);
+  });
+});
+
+describe('sim invariance', () => {
+  it('prints the table and the verdict; --json holds the rows', async () => {
+    const r = await sim(['invariance', '--agents', 'random', '--agents', 'heuristic', '--games', '200', '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.controls).toEqual(['seats']);
+    expect(j.rows).toHaveLength(2);
+    const text = await sim(['invariance', '--agents', 'random', '--agents', 'heuristic', '--games', '200'], dir);
+    expect(text.stdout).toMatch(/^seats: (the ranking is the same and no score moved beyond noise|MOVED — .+)$/m);
+    for (const line of text.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
+  it.each([
+    [['--agents', 'heuristic', '--agents', 'openai:gpt-4o-mini'], /openai:gpt-4o-mini: sim invariance plays built-in bots in this process for now/],
+    [['--agents', 'heuristic'], /two entrants or more/],
+    [['--agents', 'heuristic', '--agents', 'random', '--control', 'seat'], /--control 'seat' \(did you mean 'seats'\?\)/],
+  ])('refuses %j with what to do', async (args, message) => {
+    const r = await sim(['invariance', ...args], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
