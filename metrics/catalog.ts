@@ -102,6 +102,11 @@ export const METRICS: readonly MetricSpec[] = [
   share('observer-exact', 'description', C.observerExact, C.votes, VILLAGE, 'share of those votes at which the public-facts observer was exact, not approximate', null),
   share('vss', 'higher', C.vssFor, C.vssDays, VILLAGE, 'on rounds that voted a werewolf out, the share of the seat\'s votes that were for him', KAGGLE),
   share('ksr', 'higher', C.keyAlive, C.keySeats, VILLAGE, 'share of key village roles (seer, witch, guard, hunter, little girl, elder) alive at the end (ours: not Kaggle\'s KSR, which counts every player)', null),
+  share('kaggle-ksr', 'description', C.aliveEnd, C.seats, ALL_SIDES, "share of the seat's games it was alive at the end, whatever its role (Kaggle's KSR)", KAGGLE),
+  // The village's only: on the werewolves' side it ranked heuristic werewolves below their half-random copy (0.084 against 0.094).
+  share('wd-ksr', 'higher', C.wonAlive, C.seats, VILLAGE, "share of the seat's games the village won with it alive at the end (Kaggle's WD-KSR)", KAGGLE),
+  share('wd-irp', 'higher', C.votesOnWolfWon, C.votes, VILLAGE, "irp counting only the votes of games the village won: a vote on a werewolf in a lost game counts as a miss (Kaggle's WD-IRP)", KAGGLE),
+  share('wd-vss', 'higher', C.vssForWon, C.vssDays, VILLAGE, "vss counting only games the village won (Kaggle's WD-VSS)", KAGGLE),
   share('votes-received', 'description', C.votesReceived, C.votesExpected, ALL_SIDES, 'day votes received, as a ratio to what a uniformly random electorate would give (1: no attention)', null),
   share('wolf-survival', 'description', C.daysAlive, C.seats, WOLVES, 'days begun alive, per werewolf', PLUS),
   share('bus-rate', 'description', C.votesOnWolf, C.votes, WOLVES, "share of a werewolf's day votes cast against a packmate", PLUS),

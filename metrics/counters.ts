@@ -61,6 +61,11 @@ const NAMED = [
   'beliefPairs',
   'beliefSq', // Σ (p − truth)²
   'observerSq', // the public-facts observer's, on the same pairs
+  // Kaggle's survival and its win-dependent readings (at the end of the game).
+  'aliveEnd', // 1 if the seat is alive at the end (Kaggle's KSR, every role)
+  'wonAlive', // 1 if the seat's side won and it is alive at the end (WD-KSR)
+  'votesOnWolfWon', // votesOnWolf, in games the village won (WD-IRP)
+  'vssForWon', // vssFor, in games the village won (WD-VSS)
 ] as const;
 
 export type Counter = (typeof NAMED)[number];
@@ -90,7 +95,8 @@ export function binOf(p: number): number {
 // 3: the public-facts observer keeps the worlds it dropped (the Harvest witch's turned card, lovers
 //    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer/).
 // 4: under nightCausePublic (000) the public-facts observer reads the dawn's named victim of the pack.
-export const METRICS_VERSION = 4;
+// 5: four counters appended (aliveEnd, wonAlive, votesOnWolfWon, vssForWon): the belief bins moved.
+export const METRICS_VERSION = 5;
 
 /** The counters that take fractions in a game (the others count whole things). */
 export const FRACTIONAL: readonly number[] = [C.observerOnWolf, C.chanceOnWolf, C.votesExpected, C.beliefSq, C.observerSq];

@@ -444,11 +444,26 @@ export class GameCounter {
       this.add(seat, C.packAnswers);
       if (target !== null && target !== seat && this.wolf(target)) this.add(seat, C.packmateNamed);
     }
+    // The game's end: who won (Kaggle's win-dependent readings).
+    let end: Extract<Event, { type: 'end' }> | undefined;
+    for (let i = g.log.length - 1; i >= 0 && end === undefined; i--) {
+      const e = g.log[i]!;
+      if (e.type === 'end') end = e;
+    }
+    const villageWon = end?.winner === 'village';
     for (let s = 0; s < this.n; s++) {
       const role = this.role[s]!;
       const alive = this.alive[s]!;
       const c = s * COUNTER_COUNT;
       all[c + C.seats]! += 1;
+      if (alive) {
+        all[c + C.aliveEnd]! += 1;
+        if (end !== undefined && end.winners.includes(s)) all[c + C.wonAlive]! += 1;
+      }
+      if (villageWon) {
+        all[c + C.votesOnWolfWon]! += all[c + C.votesOnWolf]!;
+        all[c + C.vssForWon]! += all[c + C.vssFor]!;
+      }
       if (alive) all[c + C.daysAlive]! += this.day;
       if (KEY_ROLES.has(role)) {
         all[c + C.keySeats]! += 1;
