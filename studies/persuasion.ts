@@ -1,7 +1,8 @@
 // What a speech changed, measured by intervention rather than by watching: for a day
 // speech at decision N of a stored game, the rest of that day (the speeches after it, the
 // votes, the verdict and its deaths) is played K times WITH the speech and K times
-// WITHOUT it (silenced: no text, no claims), and the two arms are compared pair by pair.
+// WITHOUT it (silenced: no text, no claims; or, by `Silence`, only its claims or only its
+// words), and the two arms are compared pair by pair.
 //
 // Sample k of both arms draws from the same fresh streams after N — every seat's and the
 // moderator's, seeded from (the study's seed, the game, N, k) — so the two arms of a pair
@@ -24,7 +25,7 @@
 
 import type { StudySpeechRow } from '../runs/study-table.js';
 import type { AskedDecision } from '../agents/asked.js';
-import { SILENCE, teamOf, type Claim, type Event, type Role, type Team } from '../engine/index.js';
+import { SILENCE, teamOf, type Answer, type Claim, type Event, type Role, type Team } from '../engine/index.js';
 import { ok, type Result } from '../engine/index.js';
 import { nightAfter, sharedPrefix, type ForkPlan } from './fork.js';
 import type { TracedGame } from './stored.js';
@@ -45,11 +46,34 @@ export function sampleSeed(studySeed: string, seedOfGame: string, at: number, k:
   return `${seedOfGame}/study:${studySeed}/d${at}/k${k}`;
 }
 
+/**
+ * What the arm without the speech takes from it: `all` (no words, no claims: silence),
+ * `claims` (its claims; its words stay: what the claims did) or `words` (its words; its
+ * claims stay: what the words did). Bots read claims only, so on bots `words` moves nothing.
+ */
+export const SILENCES = ['all', 'claims', 'words'] as const;
+export type Silence = (typeof SILENCES)[number];
+
+/** The speech as the arm without it says it. */
+function silenced(d: AskedDecision, silence: Silence): Answer {
+  const a = d.answer;
+  if (silence === 'all' || a.kind !== 'speech') return { kind: 'speech', ...SILENCE };
+  return silence === 'claims' ? { kind: 'speech', claims: [], ...(a.text === undefined ? {} : { text: a.text }) } : { kind: 'speech', claims: a.claims };
+}
+
+/** Whether the speech holds what the arm would take away (a speech with no claims has nothing for `claims` to silence). */
+export function silences(d: AskedDecision, silence: Silence): boolean {
+  const a = d.answer;
+  if (silence === 'all') return true;
+  if (a.kind !== 'speech') return false;
+  return silence === 'claims' ? a.claims.length > 0 : (a.text ?? '').trim() !== '';
+}
+
 /** The plans of sample k's arms for the speech at decision `d`. */
-export function armPlans(d: AskedDecision, fresh: string): ArmPlans {
+export function armPlans(d: AskedDecision, fresh: string, silence: Silence = 'all'): ArmPlans {
   return {
     with: { at: d.id, fresh, stop: nightAfter(d.asked) },
-    without: { at: d.id, answer: { kind: 'speech', ...SILENCE }, fresh, stop: nightAfter(d.asked) },
+    without: { at: d.id, answer: silenced(d, silence), fresh, stop: nightAfter(d.asked) },
   };
 }
 
@@ -211,6 +235,8 @@ export async function measureSpeech(o: {
   readonly play: ArmPlayer;
   /** Check that the arms are the stored game up to the speech, event for event (once a game is enough: the arms of its speeches share their code path). */
   readonly checkPrefix?: boolean | undefined;
+  /** What the arm without the speech takes from it (default all). */
+  readonly silence?: Silence | undefined;
 }): Promise<Result<SpeechResult | null, string>> {
   const d = o.decision;
   const g = o.original.game;
@@ -218,7 +244,7 @@ export async function measureSpeech(o: {
   const players = g.setup.players;
   const plays: Promise<Result<{ with: ArmOutcome; without: ArmOutcome } | null, string>>[] = [];
   for (let k = 0; k < o.samples; k++) {
-    const plans = armPlans(d, sampleSeed(o.studySeed, g.seed, d.id, k));
+    const plans = armPlans(d, sampleSeed(o.studySeed, g.seed, d.id, k), o.silence);
     plays.push(
       Promise.all([o.play(plans.with), o.play(plans.without)]).then(([ra, rb]) => {
         if (!ra.ok) return ra;

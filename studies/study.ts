@@ -19,7 +19,7 @@ import { codeHash } from '../runs/version.js';
 import { DEFAULT_REFERENCE } from '../tournaments/schedule.js';
 import { pairings, tournament as tournamentRow } from '../tournaments/tournament-store.js';
 import { ForkStop, forkAgents, type ForkPlan } from './fork.js';
-import { measureSpeech, speechesOf, STUDY_VERSION, type ArmPlayer, type SpeechResult } from './persuasion.js';
+import { measureSpeech, silences, speechesOf, STUDY_VERSION, type ArmPlayer, type Silence, type SpeechResult } from './persuasion.js';
 import { gameOf, replayTraced, storedGame, type ReplayedGame, type StoredGame, type TracedGame } from './stored.js';
 import { createStudy, findStudy, measuredGames, saveStudyGame, type StudyRow } from './study-store.js';
 
@@ -35,6 +35,8 @@ export interface StudyRequest {
   readonly reference?: string | undefined;
   readonly samples: number;
   readonly seed: string;
+  /** What the arm without a speech takes from it (persuasion.ts `Silence`; default all). */
+  readonly silence?: Silence | undefined;
 }
 
 export interface StudyPlan {
@@ -50,6 +52,7 @@ export interface StudyPlan {
   readonly referenceSeated: boolean;
   readonly samples: number;
   readonly seed: string;
+  readonly silence: Silence;
   /** Whether any game seats a model (it is then replayed from the LLM record, and its arms ask the models). */
   readonly llm: boolean;
   readonly key: string;
@@ -109,6 +112,7 @@ export function planStudy(store: Store, req: StudyRequest): Result<StudyPlan, st
     }
   }
   if (games.length === 0) return err(`${label} has no stored game to study${missing > 0 ? ` (${missing} not played to their end: sim resume plays them)` : ''}`);
+  const silence = req.silence ?? 'all';
   const request = {
     version: STUDY_VERSION,
     runs: runs.map((r) => ({ key: r.key, shard: `${r.shardK}/${r.shardN}` })),
@@ -117,6 +121,8 @@ export function planStudy(store: Store, req: StudyRequest): Result<StudyPlan, st
     reference: ref.value,
     samples: req.samples,
     seed: req.seed,
+    // A study of the whole speech keeps the key it had before the other silences existed.
+    ...(silence === 'all' ? {} : { silence }),
   };
   const key = createHash('sha256').update(JSON.stringify({ ...request, code: codeHash() })).digest('hex').slice(0, 16);
   return ok({
@@ -128,6 +134,7 @@ export function planStudy(store: Store, req: StudyRequest): Result<StudyPlan, st
     referenceSeated,
     samples: req.samples,
     seed: req.seed,
+    silence,
     llm: games.some((g) => g.llm),
     key,
     request: { ...request, label, runIds: runs.map((r) => r.id) },
@@ -219,10 +226,10 @@ export async function playStudy(o: {
     const r = await original(g, o.engine);
     if (!r.ok) return r;
     const results: SpeechResult[] = [];
-    for (const [i, d] of speechesOf(r.value, (spec) => measured.has(spec)).entries()) {
+    for (const [i, d] of speechesOf(r.value, (spec) => measured.has(spec)).filter((d) => silences(d, plan.silence)).entries()) {
       const arms = g.llm ? o.engine.modelArms?.(g, r.value, d) : botArms(g, r.value);
       if (arms === undefined) throw new Error('a game with models needs the study engine\'s modelArms');
-      const m = await measureSpeech({ run: g.run.id, game: g.index, original: r.value, decision: d, samples: plan.samples, studySeed: plan.seed, play: arms, checkPrefix: i === 0 });
+      const m = await measureSpeech({ run: g.run.id, game: g.index, original: r.value, decision: d, samples: plan.samples, studySeed: plan.seed, play: arms, checkPrefix: i === 0, silence: plan.silence });
       if (!m.ok) return m;
       if (m.value === null) return ok({ measured: now, total: count, stopped: 'the LLM session stopped' });
       results.push(m.value);
@@ -263,7 +270,7 @@ export async function estimateStudy(plan: StudyPlan, record: LlmStore | undefine
     const r = await replayTraced(g, record);
     if (!r.ok) return r;
     const rep = r.value;
-    const list = speechesOf(rep, (spec) => measured.has(spec));
+    const list = speechesOf(rep, (spec) => measured.has(spec)).filter((d) => silences(d, plan.silence));
     speeches += list.length;
     if (!g.llm) continue;
     const made = new Map<number, number>();
@@ -301,6 +308,7 @@ export async function measureInMemory(o: {
   readonly samples: number;
   readonly seed: string;
   readonly pick: (original: TracedGame, d: AskedDecision) => boolean;
+  readonly silence?: Silence | undefined;
 }): Promise<SpeechResult[]> {
   const out: SpeechResult[] = [];
   for (let i = 0; i < o.games; i++) {
@@ -308,8 +316,8 @@ export async function measureInMemory(o: {
     if (g.llm) throw new Error('measureInMemory plays bots only');
     const r = await replayTraced(g, undefined);
     if (!r.ok) throw new Error(r.error);
-    for (const [k, d] of speechesOf(r.value, () => true).filter((d) => o.pick(r.value, d)).entries()) {
-      const m = await measureSpeech({ run: 0, game: i, original: r.value, decision: d, samples: o.samples, studySeed: o.seed, play: botArms(g, r.value), checkPrefix: k === 0 });
+    for (const [k, d] of speechesOf(r.value, () => true).filter((d) => o.pick(r.value, d) && silences(d, o.silence ?? 'all')).entries()) {
+      const m = await measureSpeech({ run: 0, game: i, original: r.value, decision: d, samples: o.samples, studySeed: o.seed, play: botArms(g, r.value), checkPrefix: k === 0, silence: o.silence });
       if (!m.ok || m.value === null) throw new Error(m.ok ? 'a bot arm stopped' : m.error);
       out.push(m.value);
     }

@@ -193,6 +193,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('reference', { type: 'string', describe: "the agent shown beside (default: the tournament's reference, else heuristic)" })
           .option('games', { type: 'string', describe: 'the first N games of each run (default: all stored)' })
           .option('samples', { type: 'string', describe: 'samples of the rest of the day per speech, in each arm (default 8)' })
+          .option('silence', { type: 'string', describe: 'what the arm without a speech takes from it: all (default: words and claims), claims (the words stay) or words (the claims stay)' })
           .option('seed', { type: 'string', describe: "the study's seed: its fresh streams after each speech (default 1)" })
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (rows as sim metrics prints them)' }),
       async (a) => {

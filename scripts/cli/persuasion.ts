@@ -11,7 +11,8 @@ import { persuasionTable } from '../../reports/persuasion-table.js';
 import { renderTable } from '../../reports/terminal.js';
 import { parseSeed } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
-import { DEFAULT_SAMPLES } from '../../studies/persuasion.js';
+import { DEFAULT_SAMPLES, SILENCES, type Silence } from '../../studies/persuasion.js';
+import { didYouMean } from '../../engine/index.js';
 import { checkReplays, estimateStudy, openStudy, planStudy, playStudy, type StudyEngine, type StudyPlan, type StudyRun } from '../../studies/study.js';
 import { findStudy, measuredGames, studySpeeches } from '../../studies/study-store.js';
 import { summarize } from '../../studies/summary.js';
@@ -31,8 +32,23 @@ export interface PersuasionArgs extends LlmArgs {
   games?: string | undefined;
   samples?: string | undefined;
   seed?: string | undefined;
+  silence?: string | undefined;
   json: boolean;
 }
+
+/** `--silence`'s word, checked. */
+function silenceFrom(text: string | undefined): Silence {
+  if (text === undefined) return 'all';
+  const t = text.trim();
+  if ((SILENCES as readonly string[]).includes(t)) return t as Silence;
+  fail(`--silence '${text}'${didYouMean(t, SILENCES)}: choose all (the speech's words and claims), claims (its claims; the words stay) or words (its words; the claims stay)`);
+}
+
+const SILENCE_WORDS: Readonly<Record<Silence, string>> = {
+  all: 'each speech against silence (no words, no claims)',
+  claims: 'each speech against the same words without its claims',
+  words: 'each speech against the same claims without its words',
+};
 
 export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: number, outcome: StudyRun | null, json: boolean, extra?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> }): void {
   const speeches = studySpeeches(store, studyId);
@@ -49,6 +65,7 @@ export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: nu
         speeches: speeches.length,
         samples: plan.samples,
         seed: plan.seed,
+        silence: plan.silence,
         reference: plan.reference,
         rows,
         ...(extra === undefined ? {} : { llm: extra.json }),
@@ -58,8 +75,11 @@ export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: nu
   }
   const lines = [
     `Persuasion study ${studyId} of ${plan.label} (${store.path}): ${(outcome?.total ?? plan.games.length).toLocaleString('en-US')} of ${plan.games.length.toLocaleString('en-US')} games measured` +
-      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${speeches.length.toLocaleString('en-US')} speeches in ${games} games, ${plan.samples} samples a speech in each arm`,
+      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${speeches.length.toLocaleString('en-US')} speeches in ${games} games, ${plan.samples} samples a speech in each arm: ${SILENCE_WORDS[plan.silence]}`,
     ...(outcome === null ? [] : [`  played now: ${outcome.measured} game${outcome.measured === 1 ? '' : 's'}`]),
+    ...(speeches.length === 0 && plan.silence !== 'all'
+      ? [`  No speech of these agents holds ${plan.silence === 'words' ? 'words (bots speak in claims only)' : 'claims'}: nothing to silence.`]
+      : []),
     '',
     ...renderTable(persuasionTable(rows, plan), 100),
     ...(extra?.lines ?? []),
@@ -73,6 +93,7 @@ export async function persuasionCommand(a: PersuasionArgs, io: CliIo): Promise<n
   const games = a.games === undefined ? undefined : count('games', a.games, 1);
   const seed = unwrap(parseSeed(a.seed ?? '1'));
   const agents = listFlag('agents', a.agents, 'heuristic');
+  const silence = silenceFrom(a.silence);
   if (a.reference !== undefined && a.reference.trim() === '') fail('--reference needs an agent spec, e.g. --reference heuristic');
   const dbPath = a.db ?? DEFAULT_DB;
   if (dbPath.trim() === '') fail('--db needs a file path');
@@ -90,6 +111,7 @@ export async function persuasionCommand(a: PersuasionArgs, io: CliIo): Promise<n
         reference: a.reference,
         samples,
         seed,
+        silence,
       }),
     );
     if (!plan.llm) {

@@ -172,6 +172,11 @@ describe('sim persuasion', () => {
     const r = await sim(['persuasion', '--db', 'h.db', '--samples', '2'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/heuristic +village +vote-shift +\d+\.\d\d +\d+\.\d\d–\d+\.\d\d +\d+ +\(reference\)/);
+    expect(r.stdout).toMatch(/each speech against silence \(no words, no claims\)/);
+    // Another silence is another study of the same games; bots speak in claims only, so silencing words finds no speech.
+    const words = await sim(['persuasion', '--db', 'h.db', '--samples', '2', '--silence', 'words', '--json'], dir);
+    expect(words.code, words.stderr).toBe(0);
+    expect(JSON.parse(words.stdout)).toMatchObject({ study: 2, silence: 'words', speeches: 0 });
   });
 
   it.each([
@@ -182,6 +187,7 @@ describe('sim persuasion', () => {
     [['--tournament', '4'], 'has no tournament 4'],
     [['--run', '7'], 'has no run 7'],
     [['--max-cost', '1'], '--max-cost applies to studies of games that seat a model'],
+    [['--silence', 'claim'], "--silence 'claim' (did you mean 'claims'?): choose all"],
   ])('refuses %j: one line, exit 2, nothing written', async (args, why) => {
     const before = snapshot(dir);
     const r = await sim(['persuasion', '--db', 'h.db', ...args], dir);

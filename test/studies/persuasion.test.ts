@@ -19,7 +19,7 @@ import { resolveSetup, type SetupRequest } from '../../engine/index.js';
 import { WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { runGames } from '../../runs/runner.js';
 import { Store } from '../../runs/storage.js';
-import { fakeSeer, measureSpeech, seerNaming, speechesOf, type ArmPlayer, type SpeechResult } from '../../studies/persuasion.js';
+import { armPlans, fakeSeer, measureSpeech, seerNaming, speechesOf, type ArmPlayer, type SpeechResult } from '../../studies/persuasion.js';
 import { replayTraced } from '../../studies/stored.js';
 import { botArms, measureInMemory, openStudy, planStudy, playStudy, type StudyRequest } from '../../studies/study.js';
 import { studySpeeches } from '../../studies/study-store.js';
@@ -101,6 +101,26 @@ describe('persuasion', () => {
     expect(fakes.length).toBeGreaterThan(40);
     const e = speechMean(fakes, (s) => s.outcomeShift);
     expect(e.low).toBeGreaterThan(0.05);
+  });
+
+  it('separates words from claims: on bots (claims, no words) silencing the claims is silencing all, exactly, and silencing the words measures nothing', async () => {
+    const cfg = config({ preset: 'standard', players: 8 }, ['heuristic'], 'seer');
+    const all = await measureInMemory({ config: cfg, games: 30, samples: 2, seed: 's', pick: seerNaming });
+    const claims = await measureInMemory({ config: cfg, games: 30, samples: 2, seed: 's', pick: seerNaming, silence: 'claims' });
+    expect(all.length).toBeGreaterThan(5);
+    expect(claims).toEqual(all);
+    expect(speechMean(claims, namedWolfShift).value).toBeGreaterThan(0);
+    expect(await measureInMemory({ config: cfg, games: 30, samples: 2, seed: 's', pick: seerNaming, silence: 'words' })).toEqual([]);
+  });
+
+  it('builds the arm without the speech from what it silences: claims keep the words, words keep the claims', () => {
+    const claim = { type: 'suspect' as const, target: 2 };
+    const d = { id: 7, seat: 0, kind: 'speech' as const, asked: 3, decision: {} as never, answer: { kind: 'speech' as const, claims: [claim], text: 'P3 is lying' } };
+    expect(armPlans(d, 'f', 'all').without.answer).toEqual({ kind: 'speech', claims: [] });
+    expect(armPlans(d, 'f', 'claims').without.answer).toEqual({ kind: 'speech', claims: [], text: 'P3 is lying' });
+    expect(armPlans(d, 'f', 'words').without.answer).toEqual({ kind: 'speech', claims: [claim] });
+    // The arm with the speech is the speech as said, whatever is silenced in the other.
+    expect(armPlans(d, 'f', 'words').with.answer).toBeUndefined();
   });
 
   it('continued after a stop, a study has exactly the figures of one played at once', async () => {
