@@ -20,7 +20,7 @@
 
 import { AbandonGame } from '../agents/play.js';
 import type { Agent, DecisionContext } from '../agents/types.js';
-import { Rng, type Answer, type Event, type Game } from '../engine/index.js';
+import { Rng, validateAnswer, type Answer, type Decision, type Event, type Game, type Observation } from '../engine/index.js';
 
 /** Thrown by a fork's agents when the part of the game it plays is over (the end of the day). */
 export class ForkStop extends AbandonGame {
@@ -42,6 +42,12 @@ export interface ForkPlan {
   readonly fresh?: string | undefined;
   /** When true before a decision is asked, the fork ends there (ForkStop). */
   readonly stop?: ((game: Game) => boolean) | undefined;
+  /**
+   * The edit is not shown to the seat that answered `at`: its observations keep the speech
+   * it gave in place of the edited one (a study's silenced speaker believes it spoke, so
+   * its later moves are not moved by the silence itself). For a speech edit only.
+   */
+  readonly hiddenFromSpeaker?: boolean | undefined;
 }
 
 class ForkSeat implements Agent {
@@ -64,9 +70,42 @@ class ForkSeat implements Agent {
     const plan = this.plan;
     if (plan.stop?.(this.game) === true) throw STOP;
     if (d.id === plan.at) return this.replace(ctx);
-    if (d.id < plan.at || plan.fresh === undefined) return this.inner.decide(ctx);
+    const observe = this.own === null ? ctx.observe : () => this.withOwnSpeech(ctx.observe());
+    if (d.id < plan.at || plan.fresh === undefined) return this.own === null ? this.inner.decide(ctx) : this.inner.decide({ ...ctx, observe });
     this.freshRng ??= new Rng(plan.fresh, `/${this.seat}`);
-    return this.inner.decide({ decision: d, rng: this.freshRng, lastError: ctx.lastError, observe: ctx.observe });
+    return this.inner.decide({ decision: d, rng: this.freshRng, lastError: ctx.lastError, observe });
+  }
+
+  /** The speech this seat gave at `at`, when the edit is hidden from it; and where the log stood then. */
+  private own: { readonly answer: Extract<Answer, { kind: 'speech' }>; readonly from: number } | null = null;
+  private edited: Event | undefined;
+
+  /** The observation with the edited speech put back as this seat gave it (the same place, the same audience). */
+  private withOwnSpeech(obs: Observation): Observation {
+    const own = this.own!;
+    if (this.edited === undefined) {
+      const log = this.game.log;
+      for (let i = own.from; i < log.length && this.edited === undefined; i++) {
+        const e = log[i]!;
+        if (e.type === 'speech' && e.seat === this.seat) this.edited = e;
+      }
+    }
+    const at = this.edited === undefined ? -1 : obs.events.indexOf(this.edited);
+    if (at < 0) return obs;
+    const events = [...obs.events];
+    const { text, claims } = own.answer;
+    const { text: _dropped, ...rest } = this.edited as Extract<Event, { type: 'speech' }>;
+    void _dropped;
+    events[at] = { ...rest, claims, ...(text === undefined ? {} : { text }) };
+    return { ...obs, events };
+  }
+
+  /** Keeps the speech this seat gave, as the engine would have logged it, for its later observations (the edit hidden from it). */
+  private keep(decision: Decision, answer: Answer): void {
+    if (this.plan.hiddenFromSpeaker !== true) return;
+    const checked = validateAnswer(decision, answer);
+    // An answer the engine refuses was never said: the seat saw the fallback's silence then too.
+    if (checked.ok && checked.value.kind === 'speech') this.own = { answer: checked.value, from: this.game.log.length };
   }
 
   /** Asks the agent as the stored game did, then plays the edit in place of its answer. */
@@ -83,9 +122,13 @@ class ForkSeat implements Agent {
       return edit;
     }
     if (edit === undefined) return own;
+    if (!(own instanceof Promise)) this.keep(ctx.decision, own);
     return own instanceof Promise
       ? own.then(
-          () => edit,
+          (answer) => {
+            this.keep(ctx.decision, answer);
+            return edit;
+          },
           (e: unknown) => {
             if (e instanceof AbandonGame) throw e;
             return edit;

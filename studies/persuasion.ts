@@ -31,7 +31,8 @@ import { nightAfter, sharedPrefix, type ForkPlan } from './fork.js';
 import type { TracedGame } from './stored.js';
 
 /** Bumped whenever what a study measures changes: a study is continued only by the same measurement. */
-export const STUDY_VERSION = 1;
+// 2: the silenced speaker is not told of its silence (fork.ts `hiddenFromSpeaker`).
+export const STUDY_VERSION = 2;
 
 export const DEFAULT_SAMPLES = 8;
 
@@ -73,7 +74,8 @@ export function silences(d: AskedDecision, silence: Silence): boolean {
 export function armPlans(d: AskedDecision, fresh: string, silence: Silence = 'all'): ArmPlans {
   return {
     with: { at: d.id, fresh, stop: nightAfter(d.asked) },
-    without: { at: d.id, answer: silenced(d, silence), fresh, stop: nightAfter(d.asked) },
+    // The speaker is not told of its silence: it believes it spoke (fork.ts `hiddenFromSpeaker`).
+    without: { at: d.id, answer: silenced(d, silence), fresh, stop: nightAfter(d.asked), hiddenFromSpeaker: true },
   };
 }
 

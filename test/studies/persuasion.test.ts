@@ -86,6 +86,31 @@ describe('persuasion', () => {
     expect(moved).toBeGreaterThan(1);
   });
 
+  it('a silenced speaker is not told: a heuristic among random listeners (who ignore speech) votes as if it spoke, so nothing moves, exactly', async () => {
+    // The control: the same arms with the silence shown to the speaker move its own vote.
+    let hidden = 0;
+    let shown = 0;
+    let speeches = 0;
+    for (let i = 0; i < 12; i++) {
+      const g = memoryGame({ preset: 'standard', players: 8 }, ['random', '1=heuristic'], 'told', i);
+      const o = await replayTraced(g, undefined);
+      if (!o.ok) throw new Error(o.error);
+      const arms = botArms(g, o.value);
+      const told: ArmPlayer = (plan) => arms({ ...plan, hiddenFromSpeaker: false });
+      for (const d of speechesOf(o.value, () => true).filter((d) => d.seat === 0)) {
+        const a = await measureSpeech({ run: 0, game: i, original: o.value, decision: d, samples: 4, studySeed: 's', play: arms });
+        const b = await measureSpeech({ run: 0, game: i, original: o.value, decision: d, samples: 4, studySeed: 's', play: told });
+        if (!a.ok || a.value === null || !b.ok || b.value === null) throw new Error('arm');
+        speeches++;
+        hidden += a.value.voteShift;
+        shown += b.value.voteShift;
+      }
+    }
+    expect(speeches).toBeGreaterThan(10);
+    expect(hidden).toBe(0);
+    expect(shown).toBeGreaterThan(0);
+  });
+
   it("silencing the heuristic Seer's claim lowers the votes on the werewolf she named (95% interval over games above 0)", async () => {
     // The Seer's speeches that name a werewolf she saw, measured as a study measures them (in memory: only those).
     const named = await measureInMemory({ config: config({ preset: 'standard', players: 8 }, ['heuristic'], 'seer'), games: 80, samples: 4, seed: 's', pick: seerNaming });
