@@ -36,8 +36,9 @@ export interface ForkPlan {
   /** Played at `at` instead of the agent's answer; undefined: the agent's own. */
   readonly answer?: Answer | undefined;
   /**
-   * Fresh streams after `at`: the seats' are `alea(fresh + '/' + seat)`, the moderator's
-   * `alea(fresh + '/mod')`. Undefined: every stream continues as in the stored game.
+   * Fresh streams after `at`: a seat's decision of kind K, the n-th of that kind it is asked
+   * after `at`, draws from `alea(fresh + '/' + seat + '/' + K + '/' + n)`; the moderator
+   * from `alea(fresh + '/mod')`. Undefined: every stream continues as in the stored game.
    */
   readonly fresh?: string | undefined;
   /** When true before a decision is asked, the fork ends there (ForkStop). */
@@ -53,7 +54,6 @@ export interface ForkPlan {
 class ForkSeat implements Agent {
   readonly name: string;
   readonly gameOver?: Agent['gameOver'];
-  private freshRng: Rng | null = null;
 
   constructor(
     private readonly inner: Agent,
@@ -72,8 +72,28 @@ class ForkSeat implements Agent {
     if (d.id === plan.at) return this.replace(ctx);
     const observe = this.own === null ? ctx.observe : () => this.withOwnSpeech(ctx.observe());
     if (d.id < plan.at || plan.fresh === undefined) return this.own === null ? this.inner.decide(ctx) : this.inner.decide({ ...ctx, observe });
-    this.freshRng ??= new Rng(plan.fresh, `/${this.seat}`);
-    return this.inner.decide({ decision: d, rng: this.freshRng, lastError: ctx.lastError, observe });
+    return this.inner.decide({ decision: d, rng: this.streamOf(d, plan.fresh), lastError: ctx.lastError, observe });
+  }
+
+  /** Per decision of this seat after `at`, its stream (a decision asked again keeps its own); and how many of each kind were asked. */
+  private readonly streams = new Map<number, Rng>();
+  private readonly kindsAsked = new Map<string, number>();
+
+  /**
+   * The stream of decision `d`: keyed by its kind and how many of that kind this seat was
+   * asked since the fork, not by the order of all its decisions — so when one arm asks a
+   * seat something the other does not (a second election round), the seat's next vote still
+   * draws what it draws in the other arm.
+   */
+  private streamOf(d: Decision, fresh: string): Rng {
+    let rng = this.streams.get(d.id);
+    if (rng === undefined) {
+      const n = this.kindsAsked.get(d.kind) ?? 0;
+      this.kindsAsked.set(d.kind, n + 1);
+      rng = new Rng(fresh, `/${this.seat}/${d.kind}/${n}`);
+      this.streams.set(d.id, rng);
+    }
+    return rng;
   }
 
   /** The speech this seat gave at `at`, when the edit is hidden from it; and where the log stood then. */

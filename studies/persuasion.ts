@@ -32,7 +32,8 @@ import type { TracedGame } from './stored.js';
 
 /** Bumped whenever what a study measures changes: a study is continued only by the same measurement. */
 // 2: the silenced speaker is not told of its silence (fork.ts `hiddenFromSpeaker`).
-export const STUDY_VERSION = 2;
+// 3: a seat's fresh streams are keyed by its decision's kind and rank (fork.ts `streamOf`).
+export const STUDY_VERSION = 3;
 
 export const DEFAULT_SAMPLES = 8;
 

@@ -11,7 +11,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { AskedDecision } from '../../agents/asked.js';
-import { CLAIM_TYPES, legalAnswers, ROLES, Rng, type Claim, type Event } from '../../engine/index.js';
+import { CLAIM_TYPES, Game, legalAnswers, resolveSetup, ROLES, Rng, type Claim, type Decision, type Event } from '../../engine/index.js';
+import type { Agent } from '../../agents/types.js';
+import { forkAgents } from '../../studies/fork.js';
 import { answerLabel } from '../../agents/llm/choices.js';
 import type { Edit } from '../../studies/edit.js';
 import { forkBots, forkPoint, type ForkOutcome } from '../../studies/fork-game.js';
@@ -130,5 +132,30 @@ describe('a fork', () => {
     for (const r of f.rows) expect(r.same).toBe(r.original === r.fork);
     // The day's ballot is there on both sides.
     expect(f.rows.some((r) => r.what === 'vote' && r.original !== null && r.fork !== null)).toBe(true);
+  });
+});
+
+describe("a fork's fresh streams", () => {
+  /** The first number each decision of seat 0 draws after the fork, asked in this order (kind, id). */
+  function draws(asked: readonly (readonly [string, number])[]): number[] {
+    const setup = resolveSetup({ players: 8 });
+    if (!setup.ok) throw new Error(setup.error);
+    const out: number[] = [];
+    const inner: Agent = { name: 'probe', decide: (ctx) => (out.push(ctx.rng.float()), { kind: 'vote', target: null }) };
+    const [seat] = forkAgents([inner], new Game(setup.value, 'g'), { at: 5, fresh: 'fresh' });
+    for (const [kind, id] of asked) void seat!.decide({ decision: { id, seat: 0, kind } as unknown as Decision, rng: new Rng('stored'), observe: () => { throw new Error('not read'); } });
+    return out;
+  }
+
+  it('are keyed by the decision: a vote draws the same after an extra decision in one arm, and a decision asked again goes on with its own', () => {
+    const plain = draws([['vote', 6], ['vote', 7]]);
+    const extra = draws([['election', 6], ['vote', 7], ['vote', 8]]);
+    expect(extra.slice(1)).toEqual(plain);
+    expect(extra[0]).not.toBe(plain[0]);
+    // Asked again (the same id): its stream goes on, it does not start over.
+    const again = draws([['vote', 6], ['vote', 6], ['vote', 7]]);
+    expect(again[0]).toBe(plain[0]);
+    expect(again[1]).not.toBe(plain[0]);
+    expect(again[2]).toBe(plain[1]);
   });
 });
