@@ -86,13 +86,16 @@ describe('persuasion', () => {
     expect(moved).toBeGreaterThan(1);
   });
 
-  it('a silenced speaker is not told: a heuristic among random listeners (who ignore speech) votes as if it spoke, so nothing moves, exactly', async () => {
+  it.each([
+    ['with a sheriff', []],
+    ['without one', ['sheriff=false']],
+  ])('a silenced speaker is not told: a heuristic among random listeners (who ignore speech) votes as if it spoke, so nothing moves, exactly (%s)', async (_, rules) => {
     // The control: the same arms with the silence shown to the speaker move its own vote.
     let hidden = 0;
     let shown = 0;
     let speeches = 0;
     for (let i = 0; i < 12; i++) {
-      const g = memoryGame({ preset: 'standard', players: 8 }, ['random', '1=heuristic'], 'told', i);
+      const g = memoryGame({ preset: 'standard', players: 8, rules }, ['random', '1=heuristic'], 'told', i);
       const o = await replayTraced(g, undefined);
       if (!o.ok) throw new Error(o.error);
       const arms = botArms(g, o.value);
