@@ -96,7 +96,11 @@ export function dbSource(store: Store, select: RunSelection = {}): Result<GameSo
   const configurations = (): ConfigGames[] =>
     [...byConfig.values()].map((list) => {
       const config = configOfRun(list[0]!);
-      const sourceRuns: SourceRun[] = list.map((r) => ({ run: r.id, seed: r.seed, games: store.storedCount(r.id), planned: r.stop - r.first }));
+      // A run that ended by design (schema.ts run_ends) planned what it holds: it is finished, not incomplete.
+      const sourceRuns: SourceRun[] = list.map((r) => {
+        const games = store.storedCount(r.id);
+        return { run: r.id, seed: r.seed, games, planned: store.runEnd(r.id) === undefined ? r.stop - r.first : Math.min(games, r.stop - r.first) };
+      });
       return {
         config,
         runs: sourceRuns,

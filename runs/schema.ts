@@ -37,6 +37,10 @@
 //                  is 0-based, death_day/night/cause are NULL for a survivor
 //   run_progress  (run, planned, stored, complete)
 //
+//   run_ends      (run, games, why, at): a run that ended by design after `games` games,
+//                 fewer than planned (a sequential test's decision, an adaptive tournament
+//                 settled): finished, not stopped
+//
 //   tournaments   one row per tournament (sim tournament, tournaments/schedule.ts)
 //     id, key       16 hex digits of sha256(mode, entrants, reference, self-play, setup,
 //                   seed, games): the same command finds its tournament and continues it
@@ -55,7 +59,7 @@
 //     A run may belong to several tournaments (equal pairings share their games).
 //
 // Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ metric_sums), 4 (+ a
-// tournament's failure policy, mixed tables). A file of an older version is
+// tournament's failure policy, mixed tables), 5 (+ run_ends). A file of an older version is
 // read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
 //
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
@@ -66,7 +70,7 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
@@ -157,7 +161,21 @@ DROP TABLE tournament_runs_v3;
 DROP TABLE tournaments_v3;
 `;
 
-export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL };
+/**
+ * Version 5: a run that ended by design before its planned games — a sequential test that
+ * decided, an adaptive tournament that settled — says so, and why: it is finished, not
+ * stopped, and `sim resume` has nothing to play.
+ */
+export const RUN_ENDS_SQL = `
+CREATE TABLE run_ends (
+  run INTEGER PRIMARY KEY REFERENCES runs (id),
+  games INTEGER NOT NULL,
+  why TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+`;
+
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL, 4: RUN_ENDS_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -237,4 +255,5 @@ SELECT r.id AS run, r.stop - r.first AS planned,
 FROM runs r;
 ${TOURNAMENT_SQL}
 ${METRICS_SQL}
-${TOURNAMENT_V4_SQL}`;
+${TOURNAMENT_V4_SQL}
+${RUN_ENDS_SQL}`;

@@ -316,6 +316,7 @@ export class Store {
       if (this.storedCount(id) > 0) throw new Error(`run ${id} has stored games: it is not deleted`);
       this.db.prepare('DELETE FROM agents WHERE run = ?').run(id);
       if (this.hasTable('tournament_runs')) this.db.prepare('DELETE FROM tournament_runs WHERE run = ?').run(id);
+      if (this.hasTable('run_ends')) this.db.prepare('DELETE FROM run_ends WHERE run = ?').run(id);
       this.db.prepare('DELETE FROM runs WHERE id = ?').run(id);
     })();
   }
@@ -347,6 +348,17 @@ export class Store {
   /** The lowest index of a stored game of the run (undefined: none stored). */
   firstStored(run: number): number | undefined {
     return (this.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck().get(run) as number | null) ?? undefined;
+  }
+
+  /** Records that the run ended by design after `games` games (schema.ts `run_ends`): finished, not stopped. */
+  endRun(run: number, games: number, why: string): void {
+    this.db.prepare('INSERT INTO run_ends (run, games, why, at) VALUES (?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET games = excluded.games, why = excluded.why, at = excluded.at').run(run, games, why, new Date().toISOString());
+  }
+
+  /** How the run ended by design, if it did (a file older than schema 5 records none). */
+  runEnd(run: number): { readonly games: number; readonly why: string } | undefined {
+    if (!this.hasTable('run_ends')) return undefined;
+    return this.db.prepare('SELECT games, why FROM run_ends WHERE run = ?').get(run) as { games: number; why: string } | undefined;
   }
 
   storedCount(run: number): number {

@@ -34,7 +34,7 @@ import { normalQuantile } from '../stats/inference.js';
 import { dealCells, fitSideOverall, rankEntrants, type OverallFit, type Ranked } from './ratings.js';
 import type { AdaptiveSettings, Schedule } from './schedule.js';
 import { countedWinners, type FailurePolicy } from './failure-policy.js';
-import { PairingPlayer, type LivePairing, type OpenTournament, type PlayOutcome, type TournamentOptions } from './tournament.js';
+import { endRuns, PairingPlayer, type LivePairing, type OpenTournament, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
 export type AdaptiveStatus = 'settled' | 'capped' | 'stopped';
 
@@ -177,6 +177,8 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
   } finally {
     await player.close();
   }
+  // Settled or capped: the pairings' runs are finished short of their caps, by design.
+  if (status !== 'stopped') endRuns(store, live, `an adaptive tournament's ranking ${status === 'settled' ? 'settled' : 'at its caps'} after ${rounds} rounds`);
   const stored = live.reduce((n, _, p) => n + Math.min(t[p]!, results[p]!.reduce((k, w, i) => k + (i < t[p]! && w !== -1 ? 1 : 0), 0)), 0);
   const total = t.reduce((n, x) => n + x, 0);
   return {

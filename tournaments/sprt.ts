@@ -21,7 +21,7 @@ import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { checkDesign, scanSprt, sprtEstimate, type SprtDesign, type SprtEstimate, type SprtScan } from '../stats/sprt.js';
 import { entrantSpecs, sidesPairing, type Pairing } from './schedule.js';
-import { livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome, type PlayOutcome, type TournamentOptions } from './tournament.js';
+import { endRuns, livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
 export const SPRT_SIDES = ['werewolves', 'village'] as const;
 export type SprtSide = (typeof SPRT_SIDES)[number];
@@ -194,6 +194,8 @@ export async function playSprt(store: Store, open: OpenSprt, o: TournamentOption
   } finally {
     await player.close();
   }
+  // Decided: its runs are finished short of their planned games, by design (not stopped).
+  if (state.decision !== null) endRuns(store, open.pairings, `a sequential test's decision (${state.decision === 'none' ? 'no bound reached' : state.decision}) after ${state.scan.pairs} pairs`);
   const below = (l: LivePairing) => store.storedBelow(l.run.id, stop);
   const total = 2 * stop;
   const stored = state.decision === null ? open.pairings.reduce((n, l) => n + below(l), 0) : total;

@@ -81,6 +81,14 @@ export interface ModelSession {
   close(): void;
 }
 
+/** Records that the pairings' runs ended by design at the games they hold (those that hold fewer than planned). */
+export function endRuns(store: Store, pairings: readonly LivePairing[], why: string): void {
+  for (const l of pairings) {
+    const stored = store.storedCount(l.run.id);
+    if (stored < l.run.stop - l.run.first) store.endRun(l.run.id, stored, why);
+  }
+}
+
 /** The run of a seating (the whole run of `games` games): found by key under this code, or made now. */
 export function pairingRun(store: Store, config: Omit<RunConfig, 'shard'>, code: string): { readonly run: RunRow; readonly created: boolean } {
   const whole: RunConfig = { ...config, shard: WHOLE_RUN };

@@ -127,7 +127,11 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
   const path = a.db ?? DEFAULT_DB;
   const store = unwrap(Store.open(path, 'read'));
   try {
-    const rows = store.runs().map((r) => ({ ...r, stored: store.storedCount(r.id), planned: r.stop - r.first }));
+    const rows = store.runs().map((r) => {
+      const stored = store.storedCount(r.id);
+      const end = store.runEnd(r.id);
+      return { ...r, stored, planned: r.stop - r.first, ended: end === undefined || stored >= r.stop - r.first ? null : end.why };
+    });
     if (a.json) {
       io.stdout.write(JSON.stringify(rows) + '\n');
       return 0;
@@ -143,7 +147,8 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
       const shard = r.shardN === 1 ? '' : ` shard ${r.shardK}/${r.shardN}`;
       // A run of process agents resumes only with --run-agents, which starts the programs the file names.
       const programs = r.seating.includes('exec:') ? ' --run-agents, if you trust the programs it names' : '';
-      const state = r.stored === r.planned ? 'complete' : `INCOMPLETE (sim resume --db ${shown} --run ${r.id}${programs})`;
+      const state =
+        r.stored === r.planned ? 'complete' : r.ended !== null ? `finished by design (${visibleLine(r.ended)})` : `INCOMPLETE (sim resume --db ${shown} --run ${r.id}${programs})`;
       out.push(
         `  run ${r.id}  ${visibleLine(r.created.slice(0, 19).replace('T', ' '))}  seed ${visibleLine(r.seed)}  ${r.players} players ${visibleLine(r.deck)}  ${visibleLine(r.preset)}${r.rules === '' ? '' : ` ${visibleLine(r.rules)}`}`,
         `         agents ${visibleLine(r.seating)}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${visibleLine(r.codeHash)}${r.git === null ? '' : ` (${visibleLine(r.git)})`}`,

@@ -6,6 +6,7 @@
 // seating with process agents (`exec:`) has them started and greeted before any file is
 // opened (exec-run.ts), and stopped when the command ends, however it ends.
 
+import { visibleLine } from '../../narrate/escape.js';
 import { visible } from '../../narrate/escape.js';
 import { onInterrupt } from './interrupt.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -189,6 +190,16 @@ export async function resumeCommand(a: ResumeArgs, io: CliIo): Promise<number> {
           'resuming would mix games of two versions into one result. Start a new run with this version instead',
       );
     id = run.id;
+    // A run that ended by design (a test decided, a ranking settled) is finished: nothing to play.
+    const end = check.runEnd(run.id);
+    const stored = check.storedCount(run.id);
+    if (end !== undefined && stored < run.stop - run.first) {
+      io.stdout.write(
+        `run ${run.id} ended by design after ${stored.toLocaleString('en-US')} of its ${(run.stop - run.first).toLocaleString('en-US')} planned games: ${visibleLine(end.why)}. ` +
+          'It is finished, not stopped: there is nothing to resume, and nothing was played.\n',
+      );
+      return 0;
+    }
     // The file names the programs and servers: started and called only when the user says so.
     const programs = execCommandsOf(config.seating).map((c) => c.text);
     if (programs.length > 0 && a.runAgents !== true) fail(`run ${run.id}: ${agentsNotRun(programs, 'resuming it')}`);

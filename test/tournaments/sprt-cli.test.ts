@@ -40,6 +40,23 @@ describe('sim sprt', () => {
     expect(base.stored).toEqual([Math.ceil((base.games as number) / 20) * 20, Math.ceil((base.games as number) / 20) * 20]);
   });
 
+  it('leaves its runs finished by design: listed so, not resumed, not incomplete in the report', async () => {
+    const stored = base.stored as number[];
+    const runs = await sim(['runs', '--db', 'b20.db'], dir);
+    expect(runs.stdout).toMatch(new RegExp(`games ${stored[0]}/2000 +finished by design \\(a sequential test's decision \\(H[01]\\) after ${base.games} pairs\\)`));
+    expect(runs.stdout).not.toMatch(/INCOMPLETE/);
+    const runsJson = JSON.parse((await sim(['runs', '--db', 'b20.db', '--json'], dir)).stdout) as { ended: string | null }[];
+    expect(runsJson.every((r) => r.ended !== null)).toBe(true);
+    const before = storedGames(join(dir, 'b20.db'));
+    const resumed = await sim(['resume', '--db', 'b20.db', '--run', '1'], dir);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/^run 1 ended by design after [\d,]+ of its 2,000 planned games: a sequential test's decision .* there is nothing to resume, and nothing was played\.$/m);
+    expect(storedGames(join(dir, 'b20.db'))).toEqual(before);
+    const report = await sim(['report', '--db', 'b20.db'], dir);
+    expect(report.code).toBe(0);
+    expect(report.stdout).not.toMatch(/INCOMPLETE|incomplete/);
+  });
+
   it('the same decision at the same game with 2 workers, another batch size, and when run again (nothing more played)', async () => {
     expect(decisionOf(await json([...TEST, '--batch', '20', '--workers', '2', '--db', 'w2.db']))).toEqual(decisionOf(base));
     const other = await json([...TEST, '--batch', '35', '--workers', '0', '--db', 'b35.db']);
