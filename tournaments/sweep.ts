@@ -169,7 +169,12 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
   }
   const results: CellResult[] = live.map((l) => {
     const s = stateOf(l);
-    if (s.kind !== 'open') return { cell: l.cell, run: l.run, state: s, games: s.games, village: s.village };
+    if (s.kind !== 'open') {
+      // Settled short of its cap: the cell's run is finished by design, not stopped.
+      const stored = store.storedCount(l.run.id);
+      if (s.kind === 'settled' && stored < l.run.stop - l.run.first) store.endRun(l.run.id, stored, `a balance sweep's cell settled after ${s.games} games`);
+      return { cell: l.cell, run: l.run, state: s, games: s.games, village: s.village };
+    }
     // Stopped before this cell settled: its games so far (the unbroken prefix).
     const prefix = prefixOf(store, l.run);
     return { cell: l.cell, run: l.run, state: s, games: prefix, village: prefix === 0 ? 0 : store.wonBelow(l.run.id, prefix, 'village') };

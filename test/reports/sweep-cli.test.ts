@@ -73,6 +73,12 @@ describe('sim balance', () => {
     expect(r.value.stdout).toMatch(/Balance by player count/);
     expect(r.value.stdout).toMatch(/5: 5 settled, 0 capped, 0 open/);
     reference = contents(a);
+    // Settled cells are finished by design: listed so, not INCOMPLETE (nothing for sim resume).
+    const listed = await sim(['runs', '--db', a], dir);
+    expect(listed.stdout).not.toMatch(/INCOMPLETE/);
+    const ended = listed.stdout.match(/finished by design \(a balance sweep's cell settled after \d+ games\)/g) ?? [];
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended.length + (listed.stdout.match(/ complete /g) ?? []).length).toBe(5);
 
     const b = join(dir, 'b.db');
     const w = await runBalance(args(b, { workers: 2 }));
