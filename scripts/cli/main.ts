@@ -362,6 +362,11 @@ export function didYouMean(message: string, argv: readonly string[], options: re
   // Commands first: a mistyped command makes its flags unknown too.
   const parts = [...names.filter((n) => !isFlag(n)), ...names.filter(isFlag)].map((name) => {
     if (isFlag(name)) {
+      // A one-letter flag (-v) is no misspelling of a long one: the long flags it may stand for.
+      if (name.length === 1 && argv.includes(`-${name}`)) {
+        const starting = flags.filter((f) => f.startsWith(name)).sort();
+        return `unknown flag -${name}${starting.length === 0 ? '' : `: did you mean ${starting.slice(0, 3).map((f) => `--${f}`).join(', ')}?`}`;
+      }
       const near = closest(name, flags);
       return `unknown flag --${name}${near === undefined ? '' : `: did you mean --${near}?`}`;
     }

@@ -32,7 +32,7 @@ export function mergeCommand(a: MergeArgs, io: CliIo): number {
       removeDbFiles(merged.path);
       fail(`${storedValueMessage(merged.inputs.map((i) => i.path).join(' or '), e)}; ${merged.path} was not made`);
     }
-    const summary = { config, outcome, db: merged.path, workers: 0, before: 0 };
+    const summary = { config, outcome, db: merged.path, workers: 0, before: 0, firstStored: store.firstStored(run.id) };
     if (a.json) {
       io.stdout.write(
         JSON.stringify({

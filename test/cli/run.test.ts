@@ -133,6 +133,8 @@ describe('shards', () => {
     expect(m.stderr).toBe('');
     expect(m.code).toBe(0);
     expect(m.stdout).toMatch(/merged 2 shards into merged\.db/);
+    // Its games are stored: the summary points at one, not "no game of it is stored yet".
+    expect(m.stdout).toMatch(/stored in {3}merged\.db as run 1 \(see a game: sim show --db merged\.db --run 1 --game 0\)/);
     expect(storedGames(join(dir, 'merged.db'))).toBe(storedGames(join(dir, 'whole.db')));
   });
 

@@ -116,6 +116,7 @@ describe('the command line itself', () => {
     [['--gmaes', '10'], /unknown flag --gmaes: did you mean --games\?/],
     [['shwo', '--db', 'v.db'], /unknown command or argument 'shwo': did you mean show\?/],
     [['report', '--outt', 'x'], /unknown flag --outt: did you mean --out\?/],
+    [['-v'], /unknown flag -v: did you mean --version\?/],
     [['--games', 'ten'], /--games must be a whole number from 1 to \d+, not 'ten'/],
   ])('%j is refused with what was meant', async (args, message) => {
     const r = await sim(args, dir);
