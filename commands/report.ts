@@ -24,7 +24,7 @@ import { leaderboardTable } from '../reports/leaderboard-table.js';
 import { boardSetups, leaderboard, sidesOf } from '../tournaments/leaderboard.js';
 import { recordReaders } from '../tournaments/leaderboard-record.js';
 import { setupFromJson } from '../runs/run-config.js';
-import { terminalReport } from '../reports/terminal-report.js';
+import { outlineReport, terminalReport } from '../reports/terminal-report.js';
 
 export interface ReportArgs {
   readonly db: string;
@@ -253,7 +253,8 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     // The whole file's leaderboards, unless the report is of chosen runs or tournaments.
     const boards = a.runs === undefined && a.tournaments === undefined ? boardReports(store) : [];
     const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics, boards });
-    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : terminalReport(report, a.width);
+    // With --out the page holds the report: the terminal gets its outline, not the whole of it again.
+    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : out === undefined ? terminalReport(report, a.width) : outlineReport(report, a.width);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 
     if (refs.length === 0)

@@ -19,3 +19,10 @@ export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
   }
   return out.join('\n') + '\n';
 }
+
+/** What `sim report --out` prints: the report's title and what it holds, one line a part (the page holds the rest). */
+export function outlineReport(r: Report, width = TERMINAL_WIDTH): string {
+  const out = [...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${incompleteNote(r)}`, width)];
+  for (const g of [...r.boards, ...r.tournaments, ...r.groups]) out.push(...wrap(`${g.label} · ${g.games} games`, width, '  '));
+  return out.join('\n') + '\n';
+}

@@ -138,7 +138,7 @@ export async function reportCommand(a: ReportCliArgs, io: CliIo): Promise<number
   });
   const r = unwrap(await runReport({ width: terminalWidth(io), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents }));
   io.stdout.write(r.stdout);
-  if (a.out !== undefined && !a.json) io.stderr.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
+  if (a.out !== undefined && !a.json) io.stdout.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
   if (r.mismatches > 0) {
     io.stderr.write(`${r.mismatches} replay${r.mismatches === 1 ? '' : 's'} differ from the stored results (see the replay pages)\n`);
     return 1;

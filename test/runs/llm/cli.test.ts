@@ -126,7 +126,7 @@ describe('sim with LLM seats', () => {
     const before = live.received.length;
     const r = await sim(['report', '--db', 'run.db', '--out', 'report'], dir, envFor(undefined, false));
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^report written: report\/+index\.html/);
+    expect(r.stdout).toMatch(/^report written: report\/+index\.html/m);
     const page = readFileSync(join(dir, 'report', 'game-1-0.html'), 'utf8');
     // The replay page: the seats' private reasoning, and each call's answer, from the record.
     const data = replayDataOf(page)!;
