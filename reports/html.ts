@@ -4,7 +4,7 @@
 // on it goes through `escapeHtml` (visible, then HTML-escaped).
 
 import { visible } from '../narrate/escape.js';
-import { incompleteNote, type Report } from './report.js';
+import { contentsText, incompleteNote, type Report } from './report.js';
 import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
 
 /**
@@ -68,7 +68,7 @@ ${body}
 export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   const parts: string[] = [];
   parts.push(`<h1>Werewolf lab report</h1>`);
-  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${escapeHtml(incompleteNote(r))}</p>`);
+  parts.push(`<p class="meta">${escapeHtml(r.source)} · ${escapeHtml(contentsText(r))}${escapeHtml(incompleteNote(r))}</p>`);
   if (r.comparisons !== null) parts.push('<h2 id="comparisons">Requested comparisons</h2>', tableHtml(r.comparisons));
   // Leaderboards and tournaments first: the ranking is the answer they were run for.
   const groups = [...r.boards.map((g, i) => ({ g, anchor: `leaderboard-${i + 1}` })), ...r.tournaments.map((g, i) => ({ g, anchor: `tournament-${i + 1}` })), ...r.groups.map((g, i) => ({ g, anchor: `group-${i + 1}` }))];

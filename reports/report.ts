@@ -69,6 +69,22 @@ export interface MetricsSection {
   readonly notes: readonly string[];
 }
 
+/**
+ * What the report holds, in words: its configurations and their games, and its
+ * tournaments and theirs (a tournament's pairing runs are not configurations of the report:
+ * a report of one tournament holds 0 of them, and says so beside the tournament's games).
+ */
+export function contentsText(r: Report): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const parts: string[] = [];
+  if (r.configurations > 0 || r.tournaments.length === 0) parts.push(`${n(r.configurations)} configuration${r.configurations === 1 ? '' : 's'} · ${n(r.games)} games`);
+  if (r.tournaments.length > 0) {
+    const games = r.tournaments.reduce((k, t) => k + t.games, 0);
+    parts.push(`${n(r.tournaments.length)} tournament${r.tournaments.length === 1 ? '' : 's'} · ${n(games)} games`);
+  }
+  return parts.join(' · ');
+}
+
 /** Every table of the report, in order. */
 export function allTables(r: Report): Table[] {
   return [

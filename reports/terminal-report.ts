@@ -1,11 +1,11 @@
 // The report for the terminal: the same tables as the page, aligned in 80 columns.
 
-import { incompleteNote, type Report } from './report.js';
+import { contentsText, incompleteNote, type Report } from './report.js';
 import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
 
 export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
   const out: string[] = [];
-  out.push(...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${incompleteNote(r)}`, width));
+  out.push(...wrap(`werewolf-lab report · ${r.source} · ${contentsText(r)}${incompleteNote(r)}`, width));
   if (r.comparisons !== null) out.push('', ...renderTable(r.comparisons, width));
   for (const g of [...r.boards, ...r.tournaments, ...r.groups]) {
     out.push('', '═'.repeat(Math.min(width, 78)));
@@ -22,7 +22,7 @@ export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
 
 /** What `sim report --out` prints: the report's title and what it holds, one line a part (the page holds the rest). */
 export function outlineReport(r: Report, width = TERMINAL_WIDTH): string {
-  const out = [...wrap(`werewolf-lab report · ${r.source} · ${r.configurations} configuration${r.configurations === 1 ? '' : 's'} · ${r.games} games${incompleteNote(r)}`, width)];
+  const out = [...wrap(`werewolf-lab report · ${r.source} · ${contentsText(r)}${incompleteNote(r)}`, width)];
   for (const g of [...r.boards, ...r.tournaments, ...r.groups]) out.push(...wrap(`${g.label} · ${g.games} games`, width, '  '));
   return out.join('\n') + '\n';
 }

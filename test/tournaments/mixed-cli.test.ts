@@ -80,6 +80,8 @@ describe('a mixed tournament of bots', () => {
     const report = await sim(['report', '--db', 'a.db', '--tournament', '1'], dir);
     expect(report.code, report.stderr).toBe(0);
     expect(report.stdout).toMatch(/Tournament 1 \(mixed mode\): random, heuristic, heuristic:fakeClaim=0 at one table/);
+    // The header counts the tournament's games (its pairing runs are no configurations of the report).
+    expect(report.stdout).toMatch(/^werewolf-lab report · a\.db · 1 tournament · 450 games$/m);
     expect(report.stdout.replace(/\s+/g, ' ')).toMatch(/Σs = 0: one skill s per entrant/);
     const plan = await sim(['plan', '--db', 'a.db', '--tournament', '1'], dir);
     expect(plan.code).toBe(2);
