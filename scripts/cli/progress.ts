@@ -1,7 +1,8 @@
 // The progress bar: on stderr, only when stderr is a terminal and not in --json mode, so
 // pipes, logs and batch jobs get clean output. Its rate and time left are measured over
 // the last seconds (a `RateWindow`), not since the start: a run that slows down (models
-// rate-limited, a heavier cell of a sweep) shows its pace now, and an honest ETA.
+// rate-limited, a heavier cell of a sweep) shows its pace now, and an honest ETA; beside
+// them, the time since it began.
 
 import cliProgress from 'cli-progress';
 import { gamesPerSecond } from './format.js';
@@ -60,7 +61,10 @@ export function progressBar(enabled: boolean, io: CliIo): Progress {
     {
       // cli-progress draws only on a terminal (checked above), through a TTY stream's methods.
       stream: io.stderr as NodeJS.WritableStream,
-      format: '  {label}{bar} {percentage}% · {value}/{total} games · {speed} games/s · {eta} left',
+      // {left} and {elapsed} are ours: cli-progress's own {eta} is bare seconds ("64"), and
+      // reads 0 before it knows. Without a label the line fits 80 columns.
+      format: '  {label}{bar} {percentage}% · {value}/{total} · {speed}/s · {left} left · {elapsed}',
+      barsize: 16,
       hideCursor: true,
       clearOnComplete: true,
       fps: 10,
@@ -69,11 +73,13 @@ export function progressBar(enabled: boolean, io: CliIo): Progress {
   );
   const window = new RateWindow();
   let started = false;
+  const since = performance.now() / 1000;
   return {
     update(done, total, label) {
-      window.add(performance.now() / 1000, done);
+      const now = performance.now() / 1000;
+      window.add(now, done);
       const rate = window.rate();
-      const payload = { speed: rate === null ? '—' : gamesPerSecond(rate), eta: duration(window.eta(total)), label: label === undefined ? '' : `${label} ` };
+      const payload = { speed: rate === null ? '—' : gamesPerSecond(rate), left: duration(window.eta(total)), elapsed: duration(now - since), label: label === undefined ? '' : `${label} ` };
       if (!started) {
         started = true;
         bar.start(total, done, payload);

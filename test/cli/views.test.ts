@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../../reports/replay-page.js';
-import { RateWindow } from '../../scripts/cli/progress.js';
+import { progressBar, RateWindow } from '../../scripts/cli/progress.js';
+import { PassThrough } from 'node:stream';
+import type { CliIo } from '../../scripts/cli/io.js';
 import { expectedGames } from '../../tournaments/sweep-schedule.js';
 import { gamesForPrecision } from '../../stats/inference.js';
 import { removeDir, sim, snapshot, tempDir } from '../helpers/sim-cli.js';
@@ -147,6 +149,20 @@ describe('the progress bar’s rate', () => {
     // Since the start it would be 6150/75 = 82 games/s; over the window it is the pace now.
     expect(w.rate()).toBeCloseTo(10, 6);
     expect(w.eta(done + 100)).toBeCloseTo(10, 6);
+  });
+
+  it('is drawn with our words: time left as a duration, "—" before it is known (not cli-progress\'s bare "0"), the time since it began, in 80 columns', async () => {
+    let drawn = '';
+    const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 120, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+    tty.on('data', (b: Buffer) => (drawn += b.toString()));
+    const bar = progressBar(true, { stdout: tty, stderr: tty, env: {}, cwd: '.' } as unknown as CliIo);
+    bar.update(0, 10_000);
+    bar.stop();
+    await new Promise((r) => setImmediate(r));
+    const line = drawn.split(/[\r\n]/).map((l) => l.replace(/\u001b(\[[0-9;?]*[A-Za-z]|[78])/g, '')).find((l) => l.includes('left'));
+    expect(line).toBeDefined();
+    expect(line).toMatch(/0% · 0\/10000 · —\/s · — left · 0s$/);
+    expect([...line!].length).toBeLessThanOrEqual(80);
   });
 
   it('knows nothing before two samples a moment apart', () => {
