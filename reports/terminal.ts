@@ -63,8 +63,25 @@ export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[
   return out;
 }
 
+/** Where a cell's text may break: after a space or one of these. */
+const BREAKS = ' ,;:=/-+';
+
+/** The display width of the longest run of a text without a place to break. */
+function longestWord(s: string): number {
+  let best = 0;
+  let run = 0;
+  for (const ch of s) {
+    run += charWidth(ch.codePointAt(0)!);
+    if (BREAKS.includes(ch)) {
+      best = Math.max(best, ch === ' ' ? run - 1 : run);
+      run = 0;
+    }
+  }
+  return Math.max(best, run);
+}
+
 /**
- * A cell's text in lines of at most `w` columns, broken after a space or one of , ; : = /
+ * A cell's text in lines of at most `w` columns, broken after a space or one of , ; : = / - +
  * where one falls in the line, else anywhere: every character kept, in order.
  */
 export function wrapCell(s: string, w: number): string[] {
@@ -81,7 +98,7 @@ export function wrapCell(s: string, w: number): string[] {
     end = Math.max(end, 1);
     let cut = end;
     for (let k = end - 1; k > 0; k--)
-      if (' ,;:=/'.includes(rest[k]!)) {
+      if (BREAKS.includes(rest[k]!)) {
         cut = k + 1;
         break;
       }
@@ -106,13 +123,19 @@ export function renderTable(t: Table, width = TERMINAL_WIDTH): string[] {
   const total = (ws: number[]) => INDENT + ws.reduce((s, w) => s + w, 0) + GAP * Math.max(0, ws.length - 1);
 
   // Narrow the widest text column, one column of the terminal at a time, while that helps:
-  // its cells (and its title) wrap onto more lines.
-  while (total(widths) > width) {
-    let j = -1;
-    for (let k = 0; k < cols.length; k++) if (!isNumeric(cols[k]!) && widths[k]! > MIN_TEXT && (j < 0 || widths[k]! > widths[j]!)) j = k;
-    if (j < 0) break;
-    widths[j]!--;
-  }
+  // its cells (and its title) wrap onto more lines. Words first: a column is narrowed below
+  // its longest word (a name like claims-unverifiable) only when no other column can give.
+  const words = cols.map((c, j) => Math.max(longestWord(c.title), ...cells.map((row) => longestWord(row[j]!))));
+  for (const keepWords of [true, false])
+    while (total(widths) > width) {
+      let j = -1;
+      for (let k = 0; k < cols.length; k++) {
+        const floor = keepWords ? Math.max(MIN_TEXT, words[k]!) : MIN_TEXT;
+        if (!isNumeric(cols[k]!) && widths[k]! > floor && (j < 0 || widths[k]! > widths[j]!)) j = k;
+      }
+      if (j < 0) break;
+      widths[j]!--;
+    }
   let hidden = 0;
   while (total(widths) > width && cols.length > 1) {
     cols = cols.slice(0, -1);

@@ -71,7 +71,27 @@ describe('renderTable', () => {
     ['heuristic:fakeClaim=0.1', 12, ['heuristic:', 'fakeClaim=', '0.1']],
     ['abcdefghijkl', 5, ['abcde', 'fghij', 'kl']],
     ['狼人狼人', 4, ['狼人', '狼人']],
+    ['claims-unverifiable', 14, ['claims-', 'unverifiable']],
+    ['3W+seer+witch+hunter', 10, ['3W+seer+', 'witch+', 'hunter']],
   ])('wrapCell(%s, %i)', (s, w, expected) => expect(wrapCell(s, w)).toEqual(expected));
+
+  it('narrows other columns before cutting a word: a metric name breaks at its hyphen, not inside a word', () => {
+    const m: Table = {
+      id: 'm',
+      title: 'metrics',
+      columns: [
+        { key: 'metric', title: 'metric', kind: 'text' },
+        { key: 'note', title: 'note', kind: 'text' },
+      ],
+      // The metric is the widest column: narrowing it first (as before) cut its last word.
+      rows: [{ metric: 'claims-unverifiableness', note: 'four short words' }],
+    };
+    const lines = renderTable(m, 34);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(34);
+    const words = lines.join(' ').split(/\s+/);
+    expect(words).toContain('unverifiableness');
+    expect(words.some((w) => w === 'claims-' || w === 'claims-unverifiableness')).toBe(true);
+  });
 });
 
 describe('sim tournament and sim report with four fakeClaim entrants', () => {
