@@ -161,8 +161,11 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
     } else {
       const width = a.width ?? TERMINAL_WIDTH;
       const out = [...headerLines(s, open, play, a.db, adaptive, width), ...(end?.lines ?? []), ...(execEnd?.lines ?? [])];
-      for (const n of notes) out.push('', ...wrap(n, width));
-      for (const t of tables) out.push('', ...renderTable(t, width));
+      // Answers first: the ratings here; the behaviour metrics (a long table per agent × side × role) are one command away.
+      const behaviour = report.sections.find((x) => x.title === 'Behaviour');
+      for (const n of notes.filter((n) => !(behaviour?.text ?? []).includes(n))) out.push('', ...wrap(n, width));
+      for (const t of tables.filter((t) => !(behaviour?.tables ?? []).includes(t))) out.push('', ...renderTable(t, width));
+      if (behaviour !== undefined) out.push('', ...wrap(`How each entrant played (irp, claims, role KPIs, errors, with intervals): sim metrics --db ${a.db} --tournament ${open.tournament.id}`, width));
       out.push('', ...wrap(`Chart of the strengths, and every pairing's games: sim report --db ${a.db} --tournament ${open.tournament.id} --out report/`, width));
       if (play.stopped) out.push('', ...wrap('The tournament was stopped before every game was played: run the same command again to continue it.', width));
       stdout = out.join('\n') + '\n';

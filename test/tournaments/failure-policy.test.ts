@@ -187,6 +187,9 @@ describe('a tournament played under a policy (stored with it)', () => {
     expect(keep.rows).not.toEqual(stored.rows);
     const text = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '30', '--seed', 'fp', '--db', fresh, '--policy', 'forfeit'], dir);
     expect(text.stdout).toMatch(/policy +forfeit: the side whose agent failed loses the game/);
+    // Answers first: the behaviour metrics are one command away, not a long table after the ratings.
+    expect(text.stdout).not.toMatch(/Behaviour metrics/);
+    expect(text.stdout.replace(/\s+/g, ' ')).toMatch(/sim metrics --db \S+forfeit\.db --tournament 1/);
     expect(text.stdout.replace(/\s+/g, ' ')).toMatch(new RegExp(`Failure policy forfeit: .* ${stored.voided} games? left out\\.`));
   });
 
