@@ -140,7 +140,10 @@ describe('the reports show them', () => {
   test("a tournament's report: the entrants' behaviour beside their strengths", async () => {
     const t = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '60', '--db', 'tournament.db', '--workers', '0'], dir);
     expect(t.code, t.stderr).toBe(0);
-    expect(t.stdout).toMatch(/Fitted strengths[\s\S]*Behaviour metrics \(tournament 1\)/);
+    // The tournament's text names the metrics' command; its report holds them beside the strengths.
+    expect(t.stdout.replace(/\s+/g, ' ')).toMatch(/sim metrics --db tournament\.db --tournament 1/);
+    const report = await sim(['report', '--db', 'tournament.db', '--tournament', '1'], dir);
+    expect(report.stdout).toMatch(/Fitted strengths[\s\S]*Behaviour metrics \(tournament 1\)/);
     const { rows } = await rowsOf('tournament.db', ['--tournament', '1']);
     expect(new Set(rows.map((r) => r.agent))).toEqual(new Set(['random', 'heuristic']));
   });
