@@ -163,14 +163,16 @@ function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result
 function boardReports(store: Store): GroupReport[] {
   const out: GroupReport[] = [];
   const held = tournaments(store).map((t) => new Set(pairings(store, t.id).map((p) => p.run)));
+  const all = store.runs();
+  let readers: ReturnType<typeof recordReaders> | undefined;
   for (const s of boardSetups(store)) {
     if (s.entrants < 2) continue;
     // Games of one tournament alone: its own part of the report ranks them already.
-    const runs = store.runs().filter((r) => r.setup === s.setup && sidesOf(r.seating) !== null);
+    const runs = all.filter((r) => r.setup === s.setup && sidesOf(r.seating) !== null);
     if (held.some((h) => runs.every((r) => h.has(r.id)))) continue;
-    const run = store.runs().find((r) => r.setup === s.setup)!;
-    const setup = setupFromJson(run.setupJson, run.setup);
-    const readers = recordReaders(store);
+    const setup = setupFromJson(runs[0]!.setupJson, runs[0]!.setup);
+    // The LLM record is opened once, for every board that needs it.
+    readers ??= recordReaders(store);
     const board = !setup.ok ? setup : !readers.ok ? readers : leaderboard(store, setup.value, { precision: BOARD_PRECISION, ...readers.value });
     const label = `Leaderboard: ${s.label}`;
     if (!board.ok) {
