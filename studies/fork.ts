@@ -70,8 +70,9 @@ class ForkSeat implements Agent {
     const plan = this.plan;
     if (plan.stop?.(this.game) === true) throw STOP;
     if (d.id === plan.at) return this.replace(ctx);
+    if (d.id < plan.at) return this.inner.decide(ctx);
     const observe = this.own === null ? ctx.observe : () => this.withOwnSpeech(ctx.observe());
-    if (d.id < plan.at || plan.fresh === undefined) return this.own === null ? this.inner.decide(ctx) : this.inner.decide({ ...ctx, observe });
+    if (plan.fresh === undefined) return this.inner.decide(this.own === null ? ctx : { ...ctx, observe });
     return this.inner.decide({ decision: d, rng: this.streamOf(d, plan.fresh), lastError: ctx.lastError, observe });
   }
 
@@ -113,10 +114,9 @@ class ForkSeat implements Agent {
     const at = this.edited === undefined ? -1 : obs.events.indexOf(this.edited);
     if (at < 0) return obs;
     const events = [...obs.events];
+    const edited = this.edited as Extract<Event, { type: 'speech' }>;
     const { text, claims } = own.answer;
-    const { text: _dropped, ...rest } = this.edited as Extract<Event, { type: 'speech' }>;
-    void _dropped;
-    events[at] = { ...rest, claims, ...(text === undefined ? {} : { text }) };
+    events[at] = { type: 'speech', vis: edited.vis, seat: edited.seat, claims, ...(text === undefined ? {} : { text }) };
     return { ...obs, events };
   }
 

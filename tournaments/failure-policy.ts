@@ -64,3 +64,13 @@ export const NO_FAILURES: FailureCount = { games: 0, failed: 0, fallbacks: 0 };
 export function addFailures(c: FailureCount, fallbacks: number): FailureCount {
   return { games: c.games + 1, failed: c.failed + (fallbacks > 0 ? 1 : 0), fallbacks: c.fallbacks + fallbacks };
 }
+
+/**
+ * Charges one game of a side pairing to its entrants: the village's fallbacks to the
+ * village entrant, the werewolves' to the wolves entrant; self-play is one entrant, charged
+ * once with both.
+ */
+export function chargeGame(failures: Map<string, FailureCount>, sides: { readonly wolves: string; readonly village: string }, villageFallbacks: number, wolvesFallbacks: number): void {
+  const charged = sides.wolves === sides.village ? [[sides.village, villageFallbacks + wolvesFallbacks] as const] : [[sides.village, villageFallbacks] as const, [sides.wolves, wolvesFallbacks] as const];
+  for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
+}

@@ -23,7 +23,7 @@ import { parseAgentSpec } from '../agents/registry.js';
 import { describeSetup, err, ok, SIDES, type GameSetup, type Result } from '../engine/index.js';
 import { seatingFromText } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
-import { addFailures, NO_FAILURES, winnerUnder, type FailureCount, type FailurePolicy } from './failure-policy.js';
+import { chargeGame, NO_FAILURES, winnerUnder, type FailureCount, type FailurePolicy } from './failure-policy.js';
 import { rankIntervals } from './rank-intervals.js';
 import { pairings as tournamentPairings, tournaments } from './tournament-store.js';
 import { quantileInterval, type QuantileEstimate } from '../stats/quantile.js';
@@ -188,9 +188,7 @@ export function leaderboard(
         seen.add(idx);
         const [villageFallbacks, wolvesFallbacks] = [fallbacks[2 * k]!, fallbacks[2 * k + 1]!];
         played.push({ sides, deal: `${run.seed}\0${idx}`, winner: winners[k]!, villageFallbacks, wolvesFallbacks });
-        // Self-play: one entrant, one game, whichever side fell back.
-        const charged = sides.wolves === sides.village ? [[sides.village, villageFallbacks + wolvesFallbacks] as const] : [[sides.village, villageFallbacks] as const, [sides.wolves, wolvesFallbacks] as const];
-        for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
+        chargeGame(failures, sides, villageFallbacks, wolvesFallbacks);
         for (const [spec, u] of cost?.get(idx) ?? []) {
           const now = dollars.get(spec);
           dollars.set(spec, now === null || u.usd === null ? null : (now ?? 0) + u.usd);

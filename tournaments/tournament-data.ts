@@ -6,7 +6,7 @@
 // `sim leaderboard --policy` counts the same games.
 
 import { ROLES, SIDES, teamOf, type Role, type Team } from '../engine/index.js';
-import { addFailures, countedWinners, NO_FAILURES, NOT_COUNTED, type FailureCount } from './failure-policy.js';
+import { chargeGame, countedWinners, NOT_COUNTED, type FailureCount } from './failure-policy.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
@@ -90,13 +90,8 @@ function sideGames(store: Store, t: TournamentRow, rows: readonly PairingRow[]) 
     const range = { first: 0, stop: run?.stop ?? 0 };
     const winners = run === undefined ? new Int8Array(0) : store.winnersIn(run.id, range);
     const fallbacks = run === undefined ? new Int32Array(0) : store.sideFallbacksIn(run.id, range);
-    const self = row.wolves === row.village;
-    for (let i = 0; i < winners.length; i++) {
-      if (winners[i]! < 0) continue;
-      const [village, wolves] = [fallbacks[2 * i]!, fallbacks[2 * i + 1]!];
-      const charged = self ? [[row.village!, village + wolves] as const] : [[row.village!, village] as const, [row.wolves!, wolves] as const];
-      for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
-    }
+    const sides = { wolves: row.wolves!, village: row.village! };
+    for (let i = 0; i < winners.length; i++) if (winners[i]! >= 0) chargeGame(failures, sides, fallbacks[2 * i]!, fallbacks[2 * i + 1]!);
     return { row, winners, fallbacks };
   });
   const excluded = t.policy === 'exclude' ? t.entrants.filter((e) => (failures.get(e)?.failed ?? 0) > 0) : [];
