@@ -4,7 +4,8 @@
 // each pairing, not a balance analysis of each. `sim tournament` prints it after play;
 // `sim report` puts one per tournament of the database before everything else.
 
-import { fitLineupModel, fitLineupOverall, fitSeatModel, fitSideModel, fitSideOverall, rankEntrants, seatScores, sideScores, type ModelFit } from '../tournaments/ratings.js';
+import { fitLineupModel, fitLineupOverall, fitSideModel, fitSideOverall, rankEntrants, sideScores, type ModelFit } from '../tournaments/ratings.js';
+import { fitSeatModel, seatScores } from '../tournaments/seat-ratings.js';
 import { RANK_REPS, rankIntervals, rankLineupIntervals } from '../tournaments/rank-intervals.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
 import type { TournamentRow } from '../tournaments/tournament-store.js';

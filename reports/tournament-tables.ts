@@ -6,7 +6,8 @@
 import { devianceVerdict } from '../stats/inference.js';
 import { teamOf } from '../engine/index.js';
 import type { Mode } from '../tournaments/schedule.js';
-import { rateOf, roleScores, type ModelFit, type Paired, type Rate, type SeatScore, type SideScore } from '../tournaments/ratings.js';
+import { rateOf, type ModelFit, type Rate, type SideScore } from '../tournaments/ratings.js';
+import { roleScores, type Paired, type SeatScore } from '../tournaments/seat-ratings.js';
 import type { MixedData, SeatData, SideData } from '../tournaments/tournament-data.js';
 import type { SeatRate } from '../tournaments/mixed-data.js';
 import { rateColumns } from './columns.js';

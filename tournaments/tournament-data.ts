@@ -10,7 +10,8 @@ import { chargeGame, countedWinners, NOT_COUNTED, type FailureCount } from './fa
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
-import { dealCells, seatRowOf, type Baseline, type DealCells, type SeatCell, type SideResult } from './ratings.js';
+import { dealCells, type DealCells, type SideResult } from './ratings.js';
+import { seatRowOf, type Baseline, type SeatCell } from './seat-ratings.js';
 import type { ClusterCell } from '../stats/logistic.js';
 import type { ClusterSum } from '../stats/cluster-mean.js';
 import type { Store } from '../runs/storage.js';

@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { Alea, SIDES } from '../../engine/index.js';
-import { dealCells, fitLineupModel, fitLineupOverall, fitSeatModel, fitSideModel, fitSideOverall, lineupOf, pairedOf, PRIOR_SD, seatScores, sideScores, type LineupResult, type SeatCell, type SideResult } from '../../tournaments/ratings.js';
+import { dealCells, fitLineupModel, fitLineupOverall, fitSideModel, fitSideOverall, lineupOf, PRIOR_SD, sideScores, type LineupResult, type SideResult } from '../../tournaments/ratings.js';
+import { fitSeatModel, pairedOf, seatScores, type SeatCell } from '../../tournaments/seat-ratings.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
 
