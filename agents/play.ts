@@ -40,6 +40,8 @@ export interface PlayedGame {
   readonly invalid: number[];
   /** Fallback moves played per seat. */
   readonly fallbacks: number[];
+  /** Decisions asked per seat (each once, whatever its re-asks). */
+  readonly asked: number[];
   readonly decisions: number;
 }
 
@@ -57,6 +59,7 @@ class Seats {
   readonly observers: (Observer | undefined)[];
   readonly invalid: number[];
   readonly fallbacks: number[];
+  readonly asked: number[];
   decisions = 0;
 
   constructor(
@@ -70,6 +73,7 @@ class Seats {
     this.observers = new Array(n);
     this.invalid = new Array<number>(n).fill(0);
     this.fallbacks = new Array<number>(n).fill(0);
+    this.asked = new Array<number>(n).fill(0);
   }
 
   private rng(seat: number): Rng {
@@ -109,7 +113,7 @@ class Seats {
   }
 
   played(): PlayedGame {
-    return { outcome: this.game.outcome()!, invalid: this.invalid, fallbacks: this.fallbacks, decisions: this.decisions };
+    return { outcome: this.game.outcome()!, invalid: this.invalid, fallbacks: this.fallbacks, asked: this.asked, decisions: this.decisions };
   }
 }
 
@@ -148,6 +152,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
   while (!game.over) {
     for (const d of game.pending()) {
       seats.decisions++;
+      seats.asked[d.seat]!++;
       const agent = agents[d.seat]!;
       let lastError: DecisionError | undefined;
       let done = false;
@@ -184,6 +189,7 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
   let abandoned = false;
   const answerOne = async (d: Decision): Promise<void> => {
     seats.decisions++;
+    seats.asked[d.seat]!++;
     const agent = agents[d.seat]!;
     let lastError: DecisionError | undefined;
     for (let attempt = 0; attempt <= retries; attempt++) {

@@ -28,6 +28,7 @@ const MODEL_COLUMNS: readonly Column[] = [
   { key: 'latency_p95_low', title: 'p95 low', kind: 'int', shown: false },
   { key: 'latency_p95_high', title: 'p95 high', kind: 'int', shown: false },
   { key: 'tokens_per_call', title: 'tok/call', kind: 'num', digits: 0, shown: false },
+  { key: 'tokens_per_decision', title: 'tok/dec', kind: 'num', digits: 0, shown: false },
   { key: 'dollars_per_game', title: '$/game', kind: 'num', digits: 4, shown: false },
 ];
 
@@ -41,6 +42,7 @@ function modelCells(m: ModelUse | undefined): Row {
     latency_p95_low: l?.p95.low ?? null,
     latency_p95_high: l?.p95.high ?? null,
     tokens_per_call: m?.tokensPerCall ?? null,
+    tokens_per_decision: m?.tokensPerDecision ?? null,
     dollars_per_game: m?.dollarsPerGame ?? null,
   };
 }
@@ -152,7 +154,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
         ? [`ranks: the 95% interval of its rank, from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each: an entrant the games cannot place spans several ranks.`]
         : []),
       ...(withModels
-        ? ['ms: a model\'s median latency per answered call in milliseconds (the request and its retries; CSV/JSON: its 95% interval, the 95th percentile with its interval, tokens per call and dollars per game), from the LLM record of this file, pooled over its setups.']
+        ? ['ms: a model\'s median latency per answered call in milliseconds (the request and its retries; CSV/JSON: its 95% interval, the 95th percentile with its interval, tokens per call and per decision owed, and dollars per game), from the LLM record of this file, pooled over its setups.']
         : []),
       ...(o.prior !== null
         ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]

@@ -33,8 +33,13 @@ export function recordReaders(store: Store): Result<RecordReaders, string> {
       for (const u of record.usageByPrefix(prefix)) {
         const idx = Number(u.game.slice(prefix.length));
         const game = out.get(idx) ?? new Map<string, SpecUsage>();
-        const now = game.get(u.spec) ?? { usd: 0, calls: 0, tokens: 0 };
-        game.set(u.spec, { usd: now.usd === null || u.cost === null ? null : now.usd + u.cost, calls: now.calls + u.calls, tokens: now.tokens + u.inputTokens + u.outputTokens });
+        const now = game.get(u.spec) ?? { usd: 0, calls: 0, tokens: 0, decisions: 0 };
+        game.set(u.spec, {
+          usd: now.usd === null || u.cost === null ? null : now.usd + u.cost,
+          calls: now.calls + u.calls,
+          tokens: now.tokens + u.inputTokens + u.outputTokens,
+          decisions: now.decisions === null || u.decisions === null ? null : now.decisions + u.decisions,
+        });
         out.set(idx, game);
       }
       return out;

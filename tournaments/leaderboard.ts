@@ -78,21 +78,32 @@ export interface Board {
   readonly voided: number;
 }
 
-/** One agent spec's seats in one game, from the LLM record: dollars (null: unknown), calls and tokens. */
+/** One agent spec's seats in one game, from the LLM record: dollars (null: unknown), calls, tokens and decisions owed (null: not counted then). */
 export interface SpecUsage {
   readonly usd: number | null;
   readonly calls: number;
   readonly tokens: number;
+  readonly decisions: number | null;
+}
+
+/** A model's use summed over the board's games; decisions null once a game did not count them. */
+interface UseSum {
+  readonly games: number;
+  readonly calls: number;
+  readonly tokens: number;
+  readonly decisions: number | null;
 }
 
 /** Per game of a run: the usage of each agent spec's seats (the LLM record's), by game index. */
 export type RunCosts = (run: RunRow) => ReadonlyMap<number, ReadonlyMap<string, SpecUsage>>;
 
-/** A model entrant's cost and speed over the board's games: calls, tokens per call, dollars per game, latency quantiles (ms) with 95% intervals. */
+/** A model entrant's cost and speed over the board's games: calls, tokens per call and per decision, dollars per game, latency quantiles (ms) with 95% intervals. */
 export interface ModelUse {
   readonly games: number;
   readonly calls: number;
   readonly tokensPerCall: number | null;
+  /** Prompt and answer tokens per decision its seats owed, re-asks included (null: a game stored before decisions were counted). */
+  readonly tokensPerDecision: number | null;
   readonly dollarsPerGame: number | null;
   readonly latency: { readonly median: QuantileEstimate; readonly p95: QuantileEstimate } | null;
 }
@@ -111,13 +122,14 @@ export function boardSetups(store: Store): { readonly setup: string; readonly la
   return [...by.values()].map(({ agents, ...e }) => ({ ...e, entrants: agents.size }));
 }
 
-function modelUse(u: { games: number; calls: number; tokens: number } | undefined, dollars: number | null | undefined, latencies: readonly number[] | undefined): ModelUse {
+function modelUse(u: UseSum | undefined, dollars: number | null | undefined, latencies: readonly number[] | undefined): ModelUse {
   const median = latencies === undefined ? null : quantileInterval(latencies, 0.5);
   const p95 = latencies === undefined ? null : quantileInterval(latencies, 0.95);
   return {
     games: u?.games ?? 0,
     calls: u?.calls ?? 0,
     tokensPerCall: u === undefined || u.calls === 0 ? null : u.tokens / u.calls,
+    tokensPerDecision: u === undefined || u.decisions === null || u.decisions === 0 ? null : u.tokens / u.decisions,
     dollarsPerGame: u === undefined || u.games === 0 || dollars === null || dollars === undefined ? null : dollars / u.games,
     latency: median === null || p95 === null ? null : { median, p95 },
   };
@@ -172,7 +184,7 @@ export function leaderboard(
   const policy = o.policy ?? (stored.ok ? stored.value : 'keep');
   const entrants: string[] = [];
   const dollars = new Map<string, number | null>();
-  const usage = new Map<string, { games: number; calls: number; tokens: number }>();
+  const usage = new Map<string, UseSum>();
   const failures = new Map<string, FailureCount>();
   const played: { sides: { wolves: string; village: string }; deal: string; winner: number; villageFallbacks: number; wolvesFallbacks: number }[] = [];
   for (const { sides, runs: group } of groups.values()) {
@@ -192,8 +204,9 @@ export function leaderboard(
         for (const [spec, u] of cost?.get(idx) ?? []) {
           const now = dollars.get(spec);
           dollars.set(spec, now === null || u.usd === null ? null : (now ?? 0) + u.usd);
-          const t = usage.get(spec) ?? { games: 0, calls: 0, tokens: 0 };
-          usage.set(spec, { games: t.games + 1, calls: t.calls + u.calls, tokens: t.tokens + u.tokens });
+          const t = usage.get(spec) ?? { games: 0, calls: 0, tokens: 0, decisions: 0 };
+          const decisions = t.decisions === null || u.decisions === null ? null : t.decisions + u.decisions;
+          usage.set(spec, { games: t.games + 1, calls: t.calls + u.calls, tokens: t.tokens + u.tokens, decisions });
         }
       }
     }

@@ -54,7 +54,7 @@ export interface GameUsage {
 }
 
 function emptyUsage(seat: number, spec: string, priced: boolean): SeatUsage {
-  return { seat, spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: priced ? 0 : null, newCost: 0, invalid: 0, fallbacks: 0 };
+  return { seat, spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: priced ? 0 : null, newCost: 0, invalid: 0, fallbacks: 0, decisions: 0 };
 }
 
 /** One call as a replay page shows it: the prompt sent, and the answer (or why the call failed). */
@@ -274,6 +274,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     for (const u of seats) {
       u.invalid = played.invalid[u.seat] ?? 0;
       u.fallbacks = played.fallbacks[u.seat] ?? 0;
+      u.decisions = played.asked[u.seat] ?? 0;
     }
     const sum = (f: (u: SeatUsage) => number) => seats.reduce((a, u) => a + f(u), 0);
     return {

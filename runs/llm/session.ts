@@ -95,7 +95,7 @@ export type ModelReport = Omit<SeatUsage, 'seat' | 'newCost'>;
 function addSeat(into: Map<string, ModelReport>, u: SeatUsage): void {
   let m = into.get(u.spec);
   if (m === undefined) {
-    m = { spec: u.spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: 0, invalid: 0, fallbacks: 0 };
+    m = { spec: u.spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: 0, invalid: 0, fallbacks: 0, decisions: 0 };
     into.set(u.spec, m);
   }
   m.calls += u.calls;
@@ -105,6 +105,8 @@ function addSeat(into: Map<string, ModelReport>, u: SeatUsage): void {
   m.cost = m.cost === null || u.cost === null ? null : m.cost + u.cost;
   m.invalid += u.invalid;
   m.fallbacks += u.fallbacks;
+  // Unknown for the model once one of its seats' games predates the count.
+  m.decisions = m.decisions === null || u.decisions === null ? null : m.decisions + u.decisions;
 }
 
 /** Failed requests of several models, added up by kind. */

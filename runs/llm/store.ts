@@ -63,6 +63,8 @@ export interface SeatUsage {
   newCost: number;
   invalid: number;
   fallbacks: number;
+  /** The decisions the seat owed (each asked once, whatever its re-asks); null: a game stored before they were counted. */
+  decisions: number | null;
 }
 
 /** Where a call was made: each game, seat, decision and re-ask gets its own answer, even for the same prompt. */
@@ -163,6 +165,7 @@ CREATE TABLE IF NOT EXISTS llm_usage (
   new_cost REAL NOT NULL,
   invalid INTEGER NOT NULL,
   fallbacks INTEGER NOT NULL,
+  decisions INTEGER,
   PRIMARY KEY (game, seat)
 );
 `;
@@ -194,6 +197,8 @@ function migrate(db: Database.Database): void {
   if (!columnsOf(db, 'main', 'llm_calls').includes('version')) db.exec('ALTER TABLE llm_calls ADD COLUMN version INTEGER NOT NULL DEFAULT 1');
   // NULL for the runs already there: unknown (their calls say it).
   if (!columnsOf(db, 'main', 'llm_runs').includes('version')) db.exec('ALTER TABLE llm_runs ADD COLUMN version INTEGER');
+  // NULL for the games already there: how many decisions their seats owed was not kept.
+  if (!columnsOf(db, 'main', 'llm_usage').includes('decisions')) db.exec('ALTER TABLE llm_usage ADD COLUMN decisions INTEGER');
 }
 
 function columnsOf(db: Database.Database, schema: string, table: string): string[] {
@@ -389,14 +394,14 @@ export class LlmStore {
     const delUsage = this.db.prepare('DELETE FROM llm_usage WHERE game = ?');
     const insNote = this.db.prepare('INSERT INTO llm_notes (game, seq, seat, decision, attempt, seat_events, kind, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const insUsage = this.db.prepare(
-      'INSERT INTO llm_usage (game, seat, spec, calls, cached_calls, input_tokens, output_tokens, cost, new_cost, invalid, fallbacks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO llm_usage (game, seat, spec, calls, cached_calls, input_tokens, output_tokens, cost, new_cost, invalid, fallbacks, decisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
       delNotes.run(game);
       delUsage.run(game);
       notes.forEach((n, i) => insNote.run(game, i, n.seat, n.decision, n.attempt, n.seatEvents, n.kind, n.text));
       for (const u of usage)
-        insUsage.run(game, u.seat, u.spec, u.calls, u.cachedCalls, u.inputTokens, u.outputTokens, u.cost, u.newCost, u.invalid, u.fallbacks);
+        insUsage.run(game, u.seat, u.spec, u.calls, u.cachedCalls, u.inputTokens, u.outputTokens, u.cost, u.newCost, u.invalid, u.fallbacks, u.decisions);
     })();
   }
 
@@ -410,7 +415,7 @@ export class LlmStore {
   usage(game: string): SeatUsage[] {
     return this.db
       .prepare(
-        `SELECT seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks
+        `SELECT seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks, ${this.decisionsColumn()}
          FROM llm_usage WHERE game = ? ORDER BY seat`,
       )
       .all(game) as SeatUsage[];
@@ -433,10 +438,15 @@ export class LlmStore {
     // A range on the primary key: every key that starts with the prefix sorts within it.
     return this.db
       .prepare(
-        `SELECT game, seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks
+        `SELECT game, seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks, ${this.decisionsColumn()}
          FROM llm_usage WHERE game >= ? AND game < ? ORDER BY game, seat`,
       )
       .all(prefix, prefix + '\uffff') as (SeatUsage & { game: string })[];
+  }
+
+  /** A record read without being migrated may predate the decisions column: its games' counts are then unknown. */
+  private decisionsColumn(): string {
+    return columnsOf(this.db, 'main', 'llm_usage').includes('decisions') ? 'decisions' : 'NULL AS decisions';
   }
 
   /** Closes the file if the store opened it (an attached store leaves its connection alone). */

@@ -11,24 +11,48 @@ import type { ModelReport, SessionEnd, SessionStopKind } from '../../runs/llm/se
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './errors.js';
 import { spentLine, unfinishedLine } from './format.js';
 import { quantileInterval, type QuantileEstimate } from '../../stats/quantile.js';
+import { TERMINAL_WIDTH } from '../../reports/terminal.js';
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 /** A spec as printed: escaped, whatever it holds (the parser refuses such specs; a stored one may predate that). */
 const shown = (spec: string) => visibleLine(spec);
 
-/** One row a model: calls, those answered from the record, tokens, and dollars; wrong answers and fallbacks when known. */
-export function modelLines(rows: readonly (Omit<ModelReport, 'invalid' | 'fallbacks'> & Partial<Pick<ModelReport, 'invalid' | 'fallbacks'>>)[], costLabel: string): string[] {
+type ModelRow = Omit<ModelReport, 'invalid' | 'fallbacks' | 'decisions'> & Partial<Pick<ModelReport, 'invalid' | 'fallbacks' | 'decisions'>>;
+
+/** Prompt and answer tokens per decision the model's seats owed (re-asks included); null: unknown. */
+export function tokensPerDecision(m: Pick<ModelReport, 'inputTokens' | 'outputTokens'> & { readonly decisions?: number | null }): number | null {
+  return m.decisions === undefined || m.decisions === null || m.decisions === 0 ? null : (m.inputTokens + m.outputTokens) / m.decisions;
+}
+
+/**
+ * One row a model: calls, those answered from the record, tokens (and per decision, when
+ * counted), and dollars; wrong answers and fallbacks when known. A name too long for one
+ * 80-column line goes on a line of its own, its numbers under it.
+ */
+export function modelLines(rows: readonly ModelRow[], costLabel: string): string[] {
   const seats = rows.some((m) => m.invalid !== undefined);
+  const perDecision = rows.some((m) => m.decisions !== undefined);
+  const columns: (readonly [string, number, (m: ModelRow) => string])[] = [
+    ['calls', 7, (m) => n(m.calls)],
+    ['recorded', 8, (m) => n(m.cachedCalls)],
+    ['prompt tok', 10, (m) => n(m.inputTokens)],
+    ['answer tok', 10, (m) => n(m.outputTokens)],
+    ...(perDecision ? [['tok/dec', 7, (m: ModelRow) => { const t = tokensPerDecision(m); return t === null ? '?' : n(t); }] as const] : []),
+    [costLabel, 9, (m) => (m.cost === null ? '?' : usd(m.cost))],
+    ...(seats ? ([['invalid', 7, (m: ModelRow) => n(m.invalid ?? 0)], ['fallbacks', 9, (m: ModelRow) => n(m.fallbacks ?? 0)]] as const) : []),
+  ];
+  const numbers = (cell: (title: string, value: (m: ModelRow) => string) => string) => columns.map(([title, w, value]) => cell(title, value).padStart(w)).join(' ');
+  const titles = numbers((title) => title);
   const w = Math.max(5, ...rows.map((m) => shown(m.spec).length));
-  const head = `  ${'LLM'.padEnd(w)} ${'calls'.padStart(7)} ${'recorded'.padStart(8)} ${'prompt tok'.padStart(11)} ${'answer tok'.padStart(11)} ${costLabel.padStart(9)}`;
-  const lines = ['', head + (seats ? ` ${'invalid'.padStart(7)} ${'fallbacks'.padStart(9)}` : '')];
-  for (const m of rows)
-    lines.push(
-      `  ${shown(m.spec).padEnd(w)} ${n(m.calls).padStart(7)} ${n(m.cachedCalls).padStart(8)} ${n(m.inputTokens).padStart(11)} ${n(m.outputTokens).padStart(11)} ` +
-        `${(m.cost === null ? '?' : usd(m.cost)).padStart(9)}` +
-        (seats ? ` ${n(m.invalid ?? 0).padStart(7)} ${n(m.fallbacks ?? 0).padStart(9)}` : ''),
-    );
+  const oneLine = 2 + w + 1 + titles.length <= TERMINAL_WIDTH;
+  const lines = oneLine ? ['', `  ${'LLM'.padEnd(w)} ${titles}`] : ['', '  LLM', `    ${titles}`];
+  for (const m of rows) {
+    const values = numbers((_title, value) => value(m));
+    if (oneLine) lines.push(`  ${shown(m.spec).padEnd(w)} ${values}`);
+    else lines.push(`  ${shown(m.spec)}`, `    ${values}`);
+  }
   if (rows.length === 0) lines.push('  (no game finished)');
+  else if (perDecision) lines.push('  (tok/dec: tokens per decision its seats owed, re-asks included; ? where its', '  games were stored before decisions were counted)');
   return lines;
 }
 

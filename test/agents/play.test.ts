@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playSync } from '../../agents/play.js';
+import { playAsync, playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
 import { Game, gameSeed, resolveSetup } from '../../engine/index.js';
 
@@ -26,5 +26,31 @@ describe('wrong answers, by kind', () => {
     playSync(g, [thrower, liar, ...Array(6).fill(randomAgent)], { onInvalid: (e) => codes.add(e.code) });
     expect(codes.has('agent-failed')).toBe(true);
     expect([...codes].filter((c) => c !== 'agent-failed').length).toBeGreaterThan(0);
+  });
+});
+
+describe('decisions asked per seat', () => {
+  // Each decision counts once for its seat, however often it is re-asked: what an LLM's
+  // tokens per decision divide by. Counted here apart, by the decisions' ids each seat saw.
+  it.each(['sync', 'async'] as const)('%s: every seat asked once per decision it owed, re-asks not counted', async (mode) => {
+    const setup = resolveSetup({ preset: 'standard', players: 8 });
+    if (!setup.ok) throw new Error(setup.error);
+    const seen = Array.from({ length: 8 }, () => new Set<number>());
+    let calls = 0;
+    const counting = (wrong: boolean) => ({
+      name: 'counting',
+      decide: (ctx: Parameters<typeof randomAgent.decide>[0]) => {
+        calls++;
+        seen[ctx.decision.seat]!.add(ctx.decision.id);
+        // A first answer that is wrong gets the decision re-asked.
+        return wrong && ctx.lastError === undefined ? { kind: 'vote', target: 99 } as never : randomAgent.decide(ctx);
+      },
+    });
+    const agents = [counting(true), counting(true), ...Array.from({ length: 6 }, () => counting(false))];
+    const g = new Game(setup.value, gameSeed('asked', 0));
+    const played = mode === 'sync' ? playSync(g, agents) : await playAsync(g, agents);
+    expect(played.asked).toEqual(seen.map((s) => s.size));
+    expect(played.asked.reduce((a, b) => a + b, 0)).toBe(played.decisions);
+    expect(calls).toBeGreaterThan(played.decisions); // the wrong seats were re-asked
   });
 });

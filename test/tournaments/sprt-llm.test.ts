@@ -5,6 +5,7 @@
 // shows what the model's games cost.
 
 import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, sim, storedContents, tempDir } from '../helpers/sim-cli.js';
@@ -63,6 +64,12 @@ describe('sim sprt with a model', () => {
     const use = (JSON.parse(board.stdout).rows as { entrant: string; model?: Record<string, any> }[]).find((r) => r.entrant === 'openai:gpt-4o-mini')!.model!;
     expect(use.calls).toBeGreaterThan(0);
     expect(use.tokensPerCall).toBeGreaterThan(0);
+    // Tokens per decision: the model's tokens over the decisions its seats owed, each game's as recorded.
+    const record = new Database(join(dir, 'whole.db'), { readonly: true });
+    const kept = record.prepare("SELECT sum(input_tokens + output_tokens) AS tokens, sum(decisions) AS decisions FROM llm_usage WHERE spec = 'openai:gpt-4o-mini'").get() as { tokens: number; decisions: number };
+    record.close();
+    expect(kept.decisions).toBeGreaterThan(0);
+    expect(use.tokensPerDecision).toBeCloseTo(kept.tokens / kept.decisions, 6);
     expect(use.dollarsPerGame * use.games).toBeCloseTo(w.llm.spent, 6);
     expect(use.latency.median.n).toBe(use.latency.p95.n);
     expect(use.latency.median.n).toBeGreaterThan(0);

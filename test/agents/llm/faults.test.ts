@@ -81,6 +81,8 @@ describe('a provider that misbehaves', () => {
         wolfFallbacks += g.played.fallbacks[seat]!;
         expect(store.usage(g.gameKey).find((u) => u.seat === seat)!.fallbacks).toBe(g.played.fallbacks[seat]);
       }
+      // The decisions each model seat owed, fallbacks included: what tokens per decision divide by.
+      for (const u of store.usage(g.gameKey)) expect(u.decisions).toBe(g.played.asked[u.seat]);
       const notes = store.notes(g.gameKey);
       expect(notes.some((n) => n.seat === wolves[0] && n.kind === 'failure' && /server error 500/.test(n.text))).toBe(true);
       const fallbacks = notes.filter((n) => n.seat === wolves[0] && n.kind === 'fallback');

@@ -100,7 +100,8 @@ describe('sim with LLM seats', () => {
     const r = await sim(['resume', '--db', 'run.db'], dir, envFor(live.url));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/resumed {5}3 games were already stored: the run is complete/);
-    expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini +\d+ +0 +[\d,]+ +[\d,]+ +\$\d+\.\d+ +[1-9]\d* +[1-9]\d*$/m);
+    // The model's name on a line, its numbers under it: calls, recorded, tokens, tokens per decision, dollars, invalid, fallbacks.
+    expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini\n {4} +\d+ +0 +[\d,]+ +[\d,]+ +[\d,]+ +\$\d+\.\d+ +[1-9]\d* +[1-9]\d*$/m);
     expect(r.stdout).toMatch(/^ {2}this call {3}0 calls sent in 0 HTTP requests, 0 answered from the record; paid \$0\.0000$/m);
     expect(r.stdout).toMatch(/^ {2}record {6}run\.db$/m);
     expect(live.received.length).toBe(before);
