@@ -21,6 +21,8 @@ import type { ChunkTask } from './worker.js';
 export interface ExecuteOptions {
   /** Worker threads for synchronous seatings; 0 plays in this thread. */
   readonly workers: number;
+  /** A run of fewer games than this is played in this thread whatever `workers` says (the default's choice: run-config.ts IN_THREAD_BELOW). */
+  readonly inThreadBelow?: number | undefined;
   /** Games in flight for asynchronous seatings. */
   readonly concurrency: number;
   /** Games per chunk (and per stored transaction); default: chosen from the run's size. */
@@ -113,9 +115,10 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
   const stop = opts.shouldStop ?? (() => false);
   if (async) return executeAsync(player, ranges, opts, stop);
   const total = countOf(ranges);
-  const size = opts.batch ?? defaultBatch(total, opts.workers);
+  const workers = opts.inThreadBelow !== undefined && total < opts.inThreadBelow ? 0 : opts.workers;
+  const size = opts.batch ?? defaultBatch(total, workers);
   const chunks = chunkStream(ranges, size);
-  if (opts.workers === 0) {
+  if (workers === 0) {
     let played = 0;
     for (const c of chunks) {
       if (stop()) return { played, stopped: true, unfinished: 0, workers: 0 };

@@ -15,6 +15,8 @@ import { badStoredValue } from './stored-value.js';
 
 export interface RunOptions {
   readonly workers: number;
+  /** See ExecuteOptions. */
+  readonly inThreadBelow?: number | undefined;
   readonly concurrency: number;
   readonly batch?: number | undefined;
   /** Where results go (none: count only, as `--no-db`). */
@@ -112,6 +114,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const done = await execute(player, spec, config.seating.async, ranges, {
     // A seating with kinds of the caller's own is played in this thread: workers know only the built-in kinds.
     workers: builtInOnly(config.seating) ? opts.workers : 0,
+    inThreadBelow: opts.inThreadBelow,
     concurrency: opts.concurrency,
     batch: opts.batch,
     onChunk,

@@ -34,12 +34,12 @@ function seating(values: string[] = []): Seating {
 
 let files = 0;
 /** Plays a run into a fresh database; returns the outcome and the stored games. */
-async function playStored(config: RunConfig, workers: number, extra: { concurrency?: number; batch?: number } = {}) {
+async function playStored(config: RunConfig, workers: number, extra: { concurrency?: number; batch?: number; inThreadBelow?: number } = {}) {
   const path = join(dir, `r${files++}.db`);
   const s = Store.open(path, 'write');
   if (!s.ok) throw new Error(s.error);
   try {
-    const outcome = await runGames(config, { workers, concurrency: extra.concurrency ?? 4, batch: extra.batch, store: s.value });
+    const outcome = await runGames(config, { workers, concurrency: extra.concurrency ?? 4, batch: extra.batch, inThreadBelow: extra.inThreadBelow, store: s.value });
     return { outcome, games: storedGames(path, outcome.run!.id) };
   } finally {
     s.value.close();
@@ -132,6 +132,20 @@ describe('workers', () => {
     // Not a constant: both sides win games of this table.
     expect(runs[0]!.outcome.tally.wins.village).toBeGreaterThan(0);
     expect(runs[0]!.outcome.tally.wins.werewolves).toBeGreaterThan(0);
+  });
+});
+
+describe('workers for the work', () => {
+  // Without --workers the CLI passes inThreadBelow (run-config.ts IN_THREAD_BELOW): a run a
+  // thread finishes before workers start is played in this thread, the same games.
+  it.each([
+    ['fewer games than the bound: this thread', 600, 0],
+    ['as many as the bound: the workers', 500, 2],
+  ])('%s', async (_what, bound, used) => {
+    const config: RunConfig = { setup: setupOf('classic', 8), seed: 'auto', seating: seating(), games: 500, shard: WHOLE_RUN };
+    const r = await playStored(config, 2, { inThreadBelow: bound, batch: 50 });
+    expect(r.outcome.workers).toBe(used);
+    expect(r.games).toBe((await playStored(config, 0, { batch: 50 })).games);
   });
 });
 
