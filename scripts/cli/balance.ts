@@ -91,7 +91,7 @@ export async function balanceCommand(a: BalanceCliArgs, io: CliIo): Promise<numb
       },
       {
         shouldStop: interrupt.stopping,
-        onProgress: (p) => bar.update(p.stored, p.expected, `round ${p.round}, ${p.open} of ${p.cells} cells open ·`),
+        onProgress: (p) => bar.update(p.stored, p.expected, `round ${p.round} · ${p.open}/${p.cells} open ·`),
       },
     );
     bar.stop();

@@ -55,24 +55,33 @@ export function duration(s: number | null): string {
   return `${Math.floor(x / 3600)}h ${String(Math.floor((x % 3600) / 60)).padStart(2, '0')}m`;
 }
 
+/**
+ * The line's two shapes, each within 80 columns at up to 9,999,999 games/s with hours
+ * left. A labelled line (a sweep's "round 12 · 48/376 open ·") has a shorter bar and no
+ * done/total: a sweep's total grows as rounds are added, and the percentage says as much.
+ */
+const PLAIN = { format: '  {bar} {percentage}% · {value}/{total} · {speed}/s · {left} left · {elapsed}', barsize: 16 } as const;
+const LABELLED = { format: '  {label}{bar} {percentage}% · {speed}/s · {left} left · {elapsed}', barsize: 8 } as const;
+
 export function progressBar(enabled: boolean, io: CliIo): Progress {
   if (!enabled || !io.stderr.isTTY) return SILENT;
-  const bar = new cliProgress.SingleBar(
-    {
-      // cli-progress draws only on a terminal (checked above), through a TTY stream's methods.
-      stream: io.stderr as NodeJS.WritableStream,
-      // {left} and {elapsed} are ours: cli-progress's own {eta} is bare seconds ("64"), and
-      // reads 0 before it knows. Without a label the line fits 80 columns.
-      format: '  {label}{bar} {percentage}% · {value}/{total} · {speed}/s · {left} left · {elapsed}',
-      barsize: 16,
-      hideCursor: true,
-      clearOnComplete: true,
-      fps: 10,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+  // The shape is chosen at the first update, by whether it has a label.
+  const make = (shape: typeof PLAIN | typeof LABELLED) =>
+    new cliProgress.SingleBar(
+      {
+        // cli-progress draws only on a terminal (checked above), through a TTY stream's methods.
+        stream: io.stderr as NodeJS.WritableStream,
+        // {left} and {elapsed} are ours: cli-progress's own {eta} is bare seconds ("64"), and
+        // reads 0 before it knows.
+        ...shape,
+        hideCursor: true,
+        clearOnComplete: true,
+        fps: 10,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  let bar: cliProgress.SingleBar | undefined;
   const window = new RateWindow();
-  let started = false;
   const since = performance.now() / 1000;
   return {
     update(done, total, label) {
@@ -80,8 +89,8 @@ export function progressBar(enabled: boolean, io: CliIo): Progress {
       window.add(now, done);
       const rate = window.rate();
       const payload = { speed: rate === null ? '—' : gamesPerSecond(rate), left: duration(window.eta(total)), elapsed: duration(now - since), label: label === undefined ? '' : `${label} ` };
-      if (!started) {
-        started = true;
+      if (bar === undefined) {
+        bar = make(label === undefined ? PLAIN : LABELLED);
         bar.start(total, done, payload);
         return;
       }
@@ -89,7 +98,7 @@ export function progressBar(enabled: boolean, io: CliIo): Progress {
       bar.update(done, payload);
     },
     stop() {
-      if (started) bar.stop();
+      bar?.stop();
     },
   };
 }

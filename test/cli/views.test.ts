@@ -165,6 +165,26 @@ describe('the progress bar’s rate', () => {
     expect([...line!].length).toBeLessThanOrEqual(80);
   });
 
+  /** What the bar draws on a terminal for these updates: its last line, escapes removed. */
+  async function drawnLine(updates: (bar: ReturnType<typeof progressBar>) => void): Promise<string> {
+    let drawn = '';
+    const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 120, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+    tty.on('data', (b: Buffer) => (drawn += b.toString()));
+    const bar = progressBar(true, { stdout: tty, stderr: tty, env: {}, cwd: '.' } as unknown as CliIo);
+    updates(bar);
+    bar.stop();
+    await new Promise((r) => setImmediate(r));
+    return drawn.split(/[\r\n]/).map((l) => l.replace(/\u001b(\[[0-9;?]*[A-Za-z]|[78])/g, '')).filter((l) => l.includes('left')).at(-1) ?? '';
+  }
+
+  it('fits 80 columns with a sweep\'s label: a shorter bar, no done/total', async () => {
+    const line = await drawnLine((bar) => bar.update(0, 9_999_999, 'round 99 · 999/999 open ·'));
+    expect(line).toMatch(/^ {2}round 99 · 999\/999 open · \S{8} 0% · —\/s · — left · 0s$/);
+    // Filled in: the widest figures a run here shows (7-digit speed, hours left).
+    const widest = line.replace('—/s', '9,999,999/s').replace('— left', '99h 59m left').replace(/ 0s$/, ' 99h 59m').replace(' 0%', ' 100%');
+    expect([...widest].length).toBeLessThanOrEqual(80);
+  });
+
   it('knows nothing before two samples a moment apart', () => {
     const w = new RateWindow();
     expect(w.rate()).toBeNull();
