@@ -63,6 +63,33 @@ export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[
   return out;
 }
 
+/**
+ * `head` then `text`, wrapped at its spaces to `width`; the lines after the first start
+ * with `indent` spaces (default: under the text's start). The spaces between words are kept
+ * as written (two, where fields are set apart), but for the ones a line breaks at. For
+ * `  name   what it is` lists and `key   values` entries.
+ */
+export function hanging(head: string, text: string, o: { readonly width?: number; readonly indent?: number } = {}): string[] {
+  const width = o.width ?? TERMINAL_WIDTH;
+  const indent = ' '.repeat(o.indent ?? displayWidth(head));
+  const out: string[] = [];
+  let line = head;
+  let first = true;
+  // Each word with the spaces before it: [' ', 'seed', '  ', '1', …].
+  const parts = visible(text).trim().split(/(\s+)/);
+  for (let k = 0; k < parts.length; k += 2) {
+    const word = parts[k]!;
+    const gap = k === 0 ? '' : parts[k - 1]!.replace(/[^ ]/g, ' ');
+    if (!first && displayWidth(line) + displayWidth(gap) + displayWidth(word) > width) {
+      out.push(line);
+      line = indent + word;
+    } else line = first ? line + word : line + gap + word;
+    first = false;
+  }
+  out.push(line.trimEnd());
+  return out;
+}
+
 /** Where a cell's text may break: after a space or one of these. */
 const BREAKS = ' ,;:=/-+';
 

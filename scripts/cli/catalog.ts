@@ -16,19 +16,7 @@ import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { findPreset, presetNames } from '../../engine/index.js';
 import type { CliIo } from './io.js';
-
-const wrap = (words: readonly string[], width: number, indent: string): string[] => {
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of words) {
-    if (cur !== '' && indent.length + cur.length + 1 + w.length > width) {
-      lines.push(indent + cur);
-      cur = w;
-    } else cur = cur === '' ? w : `${cur} ${w}`;
-  }
-  if (cur !== '') lines.push(indent + cur);
-  return lines;
-};
+import { hanging, wrap } from '../../reports/terminal.js';
 
 function tableRows(p: Preset): [number, string][] {
   return Object.entries(p.table).map(([n, counts]) => [Number(n), formatRoleCounts(counts as Partial<Record<Role, number>>)]);
@@ -49,18 +37,18 @@ export function presetsCommand(a: { preset?: string | undefined; json: boolean }
   }
   const out: string[] = [];
   for (const p of list) {
-    out.push(`${p.name} (${p.document}) — ${p.title}${p.name === 'standard' ? '   [default]' : ''}`);
-    out.push(`  table (from ${p.tableSource}): --preset ${p.name} --players N`);
+    out.push(...wrap(`${p.name} (${p.document}) — ${p.title}${p.name === 'standard' ? '   [default]' : ''}`, 80, ''));
+    out.push(...hanging('  ', `table (from ${p.tableSource}): --preset ${p.name} --players N`, { indent: 4 }));
     for (const [n, mix] of tableRows(p)) out.push(`    ${String(n).padStart(2)} players  ${mix}`);
     out.push('  rules:');
-    out.push(...wrap(formatOptions(p.options), 88, '    '));
+    out.push(...wrap(formatOptions(p.options).join(' '), 80, '    '));
     if (p.notes.length > 0) {
       out.push('  where the document is silent:');
-      for (const n of p.notes) out.push(`    - ${n}`);
+      for (const n of p.notes) out.push(...hanging('    - ', n));
     }
     out.push('');
   }
-  out.push('Any mix: --roles werewolf=2,seer,witch,villager=5 (under the preset\'s rules). Change a rule: --rule key=value (see `sim rules`).');
+  out.push(...wrap('Any mix: --roles werewolf=2,seer,witch,villager=5 (under the preset\'s rules). Change a rule: --rule key=value (see `sim rules`).', 80, ''));
   io.stdout.write(out.join('\n') + '\n');
   return 0;
 }
@@ -98,11 +86,11 @@ export function rulesCommand(a: { json: boolean }, io: CliIo): number {
     );
     return 0;
   }
-  const out: string[] = ['Rule options: --rule key=value (repeatable). Values per preset at the end of each entry.', ''];
+  const out: string[] = [...wrap('Rule options: --rule key=value (repeatable). Values per preset at the end of each entry.', 80, ''), ''];
   for (const o of OPTION_SPECS) {
-    out.push(`${o.key}   ${valuesOf(o)}${o.inTable ? '' : '   (a rule a document states in its text, not an option it varies)'}`);
-    out.push(...wrap(o.doc.split(' '), 88, '    '));
-    out.push(...wrap(['presets:', ...PRESETS.map((p) => `${p.name}=${formatOptionValue(o.key, p.options)}`)], 88, '    '));
+    out.push(...hanging(`${o.key}   `, `${valuesOf(o)}${o.inTable ? '' : ' (a rule a document states in its text, not an option it varies)'}`, { indent: 4 }));
+    out.push(...wrap(o.doc, 80, '    '));
+    out.push(...wrap(['presets:', ...PRESETS.map((p) => `${p.name}=${formatOptionValue(o.key, p.options)}`)].join(' '), 80, '    '));
     out.push('');
   }
   io.stdout.write(out.join('\n'));
@@ -111,12 +99,15 @@ export function rulesCommand(a: { json: boolean }, io: CliIo): number {
 
 export function agentsCommand(io: CliIo): number {
   const out = ['Agents: --agents SPEC or WHO=SPEC (repeatable).', ''];
-  for (const k of agentKinds()) out.push(`  ${k.name.padEnd(12)} ${k.summary}${k.async ? ' (asynchronous)' : ''}`);
+  for (const k of agentKinds()) out.push(...hanging(`  ${k.name.padEnd(12)} `, `${k.summary}${k.async ? ' (asynchronous)' : ''}`));
   out.push(
     '',
-    'WHO is a seat (1-based, as transcripts show them: 3=SPEC), a role dealt (seer=SPEC) or a side',
-    '(village=SPEC, werewolves=SPEC). The most specific wins: seat, then role, then side, then the',
-    'default (a SPEC without WHO; random when none is given). Example:',
+    ...wrap(
+      'WHO is a seat (1-based, as transcripts show them: 3=SPEC), a role dealt (seer=SPEC) or a side (village=SPEC, werewolves=SPEC). ' +
+        'The most specific wins: seat, then role, then side, then the default (a SPEC without WHO; random when none is given). Example:',
+      80,
+      '',
+    ),
     '  sim --agents random --agents werewolves=random --agents 1=random',
   );
   io.stdout.write(out.join('\n') + '\n');
@@ -145,21 +136,26 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
     const out = [`runs in ${shown}:`];
     for (const r of rows) {
       const shard = r.shardN === 1 ? '' : ` shard ${r.shardK}/${r.shardN}`;
-      // A run of process agents resumes only with --run-agents, which starts the programs the file names.
-      const programs = r.seating.includes('exec:') ? ' --run-agents, if you trust the programs it names' : '';
-      const state =
-        r.stored === r.planned ? 'complete' : r.ended !== null ? `finished by design (${visibleLine(r.ended)})` : `INCOMPLETE (sim resume --db ${shown} --run ${r.id}${programs})`;
+      const games = `games ${r.stored}/${r.planned}${shard}`;
+      // Within 80 columns, wrapped at spaces under the run's first word; a resume command is never broken.
       out.push(
-        `  run ${r.id}  ${visibleLine(r.created.slice(0, 19).replace('T', ' '))}  seed ${visibleLine(r.seed)}  ${r.players} players ${visibleLine(r.deck)}  ${visibleLine(r.preset)}${r.rules === '' ? '' : ` ${visibleLine(r.rules)}`}`,
-        `         agents ${visibleLine(r.seating)}  games ${r.stored}/${r.planned}${shard}  ${state}  code ${visibleLine(r.codeHash)}${r.git === null ? '' : ` (${visibleLine(r.git)})`}`,
+        ...hanging(`  run ${r.id}  `, `${visibleLine(r.created.slice(0, 16).replace('T', ' '))}  seed ${visibleLine(r.seed)}  code ${visibleLine(r.codeHash)}${r.git === null ? '' : ` (${visibleLine(r.git)})`}`, { indent: 9 }),
+        ...hanging('         ', `${r.players} players ${visibleLine(r.deck)}  ${visibleLine(r.preset)}${r.rules === '' ? '' : `  ${visibleLine(r.rules)}`}`),
+        ...hanging('         ', `agents ${visibleLine(r.seating)}`, { indent: 11 }),
       );
+      if (r.stored === r.planned) out.push(`         ${games}  complete`);
+      else if (r.ended !== null) out.push(...hanging('         ', `${games}  finished by design (${visibleLine(r.ended)})`));
+      // A run of process agents resumes only with --run-agents, which starts the programs the file names.
+      else if (r.seating.includes('exec:'))
+        out.push(`         ${games}  INCOMPLETE: sim resume --db ${shown} --run ${r.id} --run-agents`, '         (--run-agents starts the programs the file names: only if you trust them)');
+      else out.push(`         ${games}  INCOMPLETE: sim resume --db ${shown} --run ${r.id}`);
     }
     const ts = tournaments(store);
-    if (ts.length > 0) out.push(`tournaments in ${shown} (sim report --db ${shown} --tournament ID rates one):`);
+    if (ts.length > 0) out.push(...wrap(`tournaments in ${shown} (sim report --db ${shown} --tournament ID rates one):`, 80, ''));
     for (const t of ts) {
       const runs = pairings(store, t.id).map((p) => p.run);
       const who = visibleLine(t.mode === 'side' ? t.entrants.join(' vs ') : t.mode === 'mixed' ? `${t.entrants.join(', ')} at one table` : `${t.entrants.join(', ')} among ${t.reference}`);
-      out.push(`  tournament ${t.id}  ${visibleLine(t.mode)} mode  ${who}`, `         ${runs.length} runs of ${t.games} games, seed ${visibleLine(t.seed)}: runs ${runs.join(' ')}`);
+      out.push(...hanging(`  tournament ${t.id}  `, `${visibleLine(t.mode)} mode  ${who}`, { indent: 9 }), ...hanging('         ', `${runs.length} runs of ${t.games} games, seed ${visibleLine(t.seed)}: runs ${runs.join(' ')}`));
     }
     io.stdout.write(out.join('\n') + '\n');
     return 0;

@@ -115,7 +115,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .help('help')
     .alias('help', 'h')
     .strict()
-    .wrap(Math.min(110, io.stdout.columns ?? 100))
+    .wrap(Math.min(80, io.stdout.columns ?? 80))
     .command(
       ['run', '$0'],
       'play a run of games (the default command)',

@@ -191,7 +191,7 @@ describe('listings', () => {
     copyFileSync(join(dir, 'whole.db'), join(dir, 'list.db'));
     const r = await sim(['runs', '--db', 'list.db'], dir);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/run 1 .* seed sh {2}12 players/);
+    expect(r.stdout).toMatch(/run 1 .* seed sh {2}code .*\n {9}12 players/);
     expect(r.stdout).toMatch(/games 1200\/1200 {2}complete/);
   });
 });

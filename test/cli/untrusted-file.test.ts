@@ -82,7 +82,7 @@ describe('a stored process agent', () => {
 
   it('sim runs says its resume needs --run-agents; sim resume without it starts nothing: exit 2, nothing written', async () => {
     const runs = await sim(['runs', '--db', 'prog.db'], dir);
-    expect(runs.stdout).toContain('INCOMPLETE (sim resume --db prog.db --run 1 --run-agents, if you trust the programs it names)');
+    expect(runs.stdout).toContain('INCOMPLETE: sim resume --db prog.db --run 1 --run-agents\n         (--run-agents starts the programs the file names: only if you trust them)');
     const before = snapshot(dir);
     const r = await sim(['resume', '--db', 'prog.db'], dir);
     expect(r.code).toBe(2);

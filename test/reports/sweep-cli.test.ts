@@ -76,9 +76,9 @@ describe('sim balance', () => {
     // Settled cells are finished by design: listed so, not INCOMPLETE (nothing for sim resume).
     const listed = await sim(['runs', '--db', a], dir);
     expect(listed.stdout).not.toMatch(/INCOMPLETE/);
-    const ended = listed.stdout.match(/finished by design \(a balance sweep's cell settled after \d+ games\)/g) ?? [];
+    const ended = listed.stdout.match(/finished by design \(a balance sweep's cell settled after\s+\d+ games\)/g) ?? [];
     expect(ended.length).toBeGreaterThan(0);
-    expect(ended.length + (listed.stdout.match(/ complete /g) ?? []).length).toBe(5);
+    expect(ended.length + (listed.stdout.match(/ complete$/gm) ?? []).length).toBe(5);
 
     const b = join(dir, 'b.db');
     const w = await runBalance(args(b, { workers: 2 }));

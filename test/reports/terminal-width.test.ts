@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runReport } from '../../commands/report.js';
 import { runTournament } from '../../commands/tournament.js';
-import { displayWidth, renderTable, wrapCell } from '../../reports/terminal.js';
+import { displayWidth, hanging, renderTable, wrapCell } from '../../reports/terminal.js';
 import type { Table } from '../../reports/table.js';
-import { removeDir, tempDir } from '../helpers/sim-cli.js';
+import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('width');
 afterAll(() => removeDir(dir));
@@ -124,5 +124,33 @@ describe('sim tournament and sim report with four fakeClaim entrants', () => {
     const to = from + 'entrant'.length + head.slice(from + 'entrant'.length).search(/\S/);
     const names = cellsOf(rows, from, to, (l) => /^ {2}\d/.test(l)).map((n) => n.replace(/\s+/g, ''));
     expect(names.sort()).toEqual([...ENTRANTS].sort());
+  });
+});
+
+describe('hanging', () => {
+  it('wraps under the text, keeps the spaces that set fields apart, and breaks only at spaces', () => {
+    const lines = hanging('  run 1  ', '2026-12-05 14:17  seed 1  code dcdbce3dab57e66a (ad1bf90)  8 players werewolf=2,villager=5,seer  standard', { width: 60, indent: 9 });
+    expect(lines).toEqual([
+      '  run 1  2026-12-05 14:17  seed 1  code dcdbce3dab57e66a',
+      '         (ad1bf90)  8 players werewolf=2,villager=5,seer',
+      '         standard',
+    ]);
+    // Display widths: a CJK character takes two columns.
+    expect(hanging('- ', '狼人 狼人 狼人 狼人', { width: 12 })).toEqual(['- 狼人 狼人', '  狼人 狼人']);
+    // A word wider than the line keeps a line of its own, whole.
+    expect(hanging('  ', 'a ' + 'x'.repeat(30) + ' b', { width: 20 })).toEqual(['  a', '  ' + 'x'.repeat(30), '  b']);
+  });
+});
+
+describe('the listings fit 80 columns', () => {
+  it.each([['agents'], ['presets'], ['rules'], ['runs'], ['--help'], ['tournament --help']])('sim %s', async (command) => {
+    const db = join(dir, 'listed.db');
+    if (command === 'runs') expect((await sim(['--games', '20', '--agents', 'heuristic', '--db', db], dir)).code).toBe(0);
+    const r = await sim(command === 'runs' ? ['runs', '--db', db] : command.split(' '), dir);
+    expect(r.code).toBe(0);
+    // Over 80 only where one word (a rule's list of values, commas and no space) is wider than the line.
+    const wide = r.stdout.split('\n').filter((l) => displayWidth(l) > 80);
+    for (const l of wide) expect(l.trim()).not.toContain(' ');
+    expect(wide.length).toBeLessThanOrEqual(2);
   });
 });

@@ -76,7 +76,7 @@ describe('a mixed tournament of bots', () => {
 
   it('is listed, reported and refused by the side-only commands with what it is', async () => {
     const runs = await sim(['runs', '--db', 'a.db'], dir);
-    expect(runs.stdout).toMatch(/tournament 1 +mixed mode +random, heuristic, heuristic:fakeClaim=0 at one table/);
+    expect(runs.stdout).toMatch(/tournament 1\s+mixed\s+mode\s+random,\s+heuristic,\s+heuristic:fakeClaim=0\s+at\s+one\s+table/);
     const report = await sim(['report', '--db', 'a.db', '--tournament', '1'], dir);
     expect(report.code, report.stderr).toBe(0);
     expect(report.stdout).toMatch(/Tournament 1 \(mixed mode\): random, heuristic, heuristic:fakeClaim=0 at one table/);

@@ -43,7 +43,7 @@ describe('sim sprt', () => {
   it('leaves its runs finished by design: listed so, not resumed, not incomplete in the report', async () => {
     const stored = base.stored as number[];
     const runs = await sim(['runs', '--db', 'b20.db'], dir);
-    expect(runs.stdout).toMatch(new RegExp(`games ${stored[0]}/2000 +finished by design \\(a sequential test's decision \\(H[01]\\) after ${base.games} pairs\\)`));
+    expect(runs.stdout).toMatch(new RegExp(`games ${stored[0]}/2000 +finished by design \\(a sequential test's decision \\(H[01]\\)\\s+after ${base.games} pairs\\)`));
     expect(runs.stdout).not.toMatch(/INCOMPLETE/);
     const runsJson = JSON.parse((await sim(['runs', '--db', 'b20.db', '--json'], dir)).stdout) as { ended: string | null }[];
     expect(runsJson.every((r) => r.ended !== null)).toBe(true);

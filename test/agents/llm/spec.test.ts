@@ -194,7 +194,7 @@ describe('a spec holding control or invisible characters', () => {
       db.close();
       const runs = await sim(['runs'], dir);
       expect(runs.code).toBe(0);
-      expect(runs.stdout).toContain('agents random werewolves=compatible:m\\x1b[31m\\u202e@http');
+      expect(runs.stdout).toMatch(/agents random\s+werewolves=compatible:m\\x1b\[31m\\u202e@http/);
       expect(runs.stdout).toContain('seed seed\\u202e');
       expect(hasHidden(runs.stdout)).toBe(false);
     } finally {
