@@ -302,6 +302,28 @@ export interface TranscriptOptions {
  * seat's private reasoning, its refused answers, fallbacks) to print before log[i]
  * (key i; key log.length: at the end), as `transcriptAnnotations` in agents/llm/notes.ts makes them.
  */
+/** The header's width: a transcript's header fits an 80-column terminal (its events are a log, one line each). */
+const HEADER_WIDTH = 80;
+
+/**
+ * A header line of ` · `-separated parts within HEADER_WIDTH columns: broken after a ` ·`,
+ * the parts after the first line indented by four. A part wider than the line stays whole.
+ */
+export function headerLines(line: string): string[] {
+  const parts = line.split(' · ');
+  const out: string[] = [];
+  let cur = parts[0]!;
+  for (const part of parts.slice(1)) {
+    // Room is kept for the ' ·' that ends a line broken after this part.
+    if ([...cur].length + 3 + [...part].length > HEADER_WIDTH - 2) {
+      out.push(`${cur} ·`);
+      cur = `    ${part}`;
+    } else cur = `${cur} · ${part}`;
+  }
+  out.push(cur);
+  return out;
+}
+
 export function transcript(
   log: readonly Event[],
   header: TranscriptHeader,
@@ -314,12 +336,12 @@ export function transcript(
   for (const e of log) if (e.type === 'deal') roles[e.seat] = e.role;
   const current = [...roles];
   // Header lines and annotations may quote what models wrote (their notes, a spec): shown escaped too.
-  const out: string[] = [visible(header.title), ...(header.lines ?? []).map(visible)];
-  out.push(`Seats: ${roles.map((r, i) => `${P(i)} ${r}`).join(' · ')}`);
+  const out: string[] = [visible(header.title), ...(header.lines ?? []).map(visible)].flatMap((l) => headerLines(l));
+  out.push(...headerLines(`Seats: ${roles.map((r, i) => `${P(i)} ${r}`).join(' · ')}`));
   const attributes = log.find((e) => e.type === 'attributes');
   if (attributes?.type === 'attributes') {
     const oldestFirst = roles.map((_, i) => i).sort((a, b) => attributes.seniority[a]! - attributes.seniority[b]!);
-    out.push(`Players: ${roles.map((_, i) => `${P(i)} ${attributes.male[i] ? 'man' : 'woman'}`).join(' · ')}; oldest first: ${oldestFirst.map(P).join(' ')}`);
+    out.push(...headerLines(`Players: ${roles.map((_, i) => `${P(i)} ${attributes.male[i] ? 'man' : 'woman'}`).join(' · ')} · oldest first: ${oldestFirst.map(P).join(' ')}`));
   }
   const marks = opts.marks;
   const width = marks === undefined || marks.size === 0 ? 0 : Math.max(...[...marks.values()].map((m) => m.length)) + 1;

@@ -10,6 +10,7 @@ import { runTournament } from '../../commands/tournament.js';
 import { displayWidth, hanging, renderTable, wrapCell } from '../../reports/terminal.js';
 import type { Table } from '../../reports/table.js';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
+import { headerLines } from '../../narrate/transcript.js';
 
 const dir = tempDir('width');
 afterAll(() => removeDir(dir));
@@ -152,5 +153,15 @@ describe('the listings fit 80 columns', () => {
     const wide = r.stdout.split('\n').filter((l) => displayWidth(l) > 80);
     for (const l of wide) expect(l.trim()).not.toContain(' ');
     expect(wide.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("a transcript's header", () => {
+  it('is broken after a " ·" within 80 columns, every part kept', () => {
+    const line = `Seats: ${Array.from({ length: 18 }, (_, i) => `P${i + 1} ${i % 3 === 0 ? 'werewolf' : 'villager'}`).join(' · ')}`;
+    const lines = headerLines(line);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+    expect(lines.join('\n').replace(/ ·\n {4}/g, ' · ')).toBe(line);
   });
 });

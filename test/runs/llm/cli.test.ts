@@ -282,7 +282,8 @@ describe('compatible servers, shards and Ctrl-C', () => {
     for (const game of ['0', '3']) {
       const show = await sim(['show', '--db', 'c-all.db', '--game', game], dir, envFor(undefined, false));
       expect(show.code).toBe(0);
-      expect(show.stdout).toContain(`agents: P1 random · P2 compatible:qwen2.5:7b@${s.url}/v1 · `);
+      // The header's parts, its lines joined where they were broken after a ' ·'.
+      expect(show.stdout.replace(/ ·\n {4}/g, ' · ')).toContain(`agents: P1 random · P2 compatible:qwen2.5:7b@${s.url}/v1 · `);
       expect(show.stdout).toMatch(/^ {2}\[P\d private\] /m);
       expect(show.stdout).toMatch(/Replay matches the stored result/);
     }
