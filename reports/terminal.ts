@@ -49,18 +49,10 @@ export function displayWidth(s: string): number {
 const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - displayWidth(s)));
 const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - displayWidth(s))) + s;
 
-/** Words wrapped to `width`, each line starting with `indent`. */
+/** Words wrapped to `width`, each line starting with `indent` (the spaces between them made one). */
 export function wrap(text: string, width = TERMINAL_WIDTH, indent = ''): string[] {
-  const out: string[] = [];
-  let line = indent;
-  for (const word of visible(text).split(/\s+/).filter((w) => w !== '')) {
-    if (line.trim() !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
-      out.push(line);
-      line = indent + word;
-    } else line = line.trim() === '' ? indent + word : `${line} ${word}`;
-  }
-  if (line.trim() !== '') out.push(line);
-  return out;
+  const words = visible(text).split(/\s+/).filter((w) => w !== '');
+  return words.length === 0 ? [] : hanging(indent, words.join(' '), { width, indent: displayWidth(indent) });
 }
 
 /**
