@@ -24,6 +24,7 @@ import { leaderboardTable } from '../reports/leaderboard-table.js';
 import { boardSetups, leaderboard, sidesOf } from '../tournaments/leaderboard.js';
 import { recordReaders } from '../tournaments/leaderboard-record.js';
 import { setupFromJson } from '../runs/run-config.js';
+import type { FailurePolicy } from '../tournaments/failure-policy.js';
 import { outlineReport, terminalReport } from '../reports/terminal-report.js';
 
 export interface ReportArgs {
@@ -46,6 +47,10 @@ export interface ReportArgs {
   readonly width?: number | undefined;
   /** Show the stored behaviour metrics (default true; false only to measure what they cost: scripts/metrics-bench.ts). */
   readonly metrics?: boolean | undefined;
+  /** The leaderboards' anchors (sim leaderboard --anchor): entrants whose average strength is each board's zero. */
+  readonly anchors?: readonly string[] | undefined;
+  /** The leaderboards' failure policy (sim leaderboard --policy; default: the stored one). */
+  readonly policy?: FailurePolicy | undefined;
 }
 
 /** The behaviour metrics of some runs' stored games, and notes on the runs that have none. */
@@ -154,36 +159,65 @@ function tournamentsOf(store: Store, ids: readonly number[] | undefined): Result
   return ok(out);
 }
 
+/** How the report's leaderboards are ranked: `sim leaderboard`'s --anchor and --policy. */
+interface BoardOptions {
+  readonly anchors?: readonly string[] | undefined;
+  readonly policy?: FailurePolicy | undefined;
+}
+
 /**
  * One leaderboard per setup whose side pairings seat two entrants or more (as `sim
- * leaderboard` ranks them, with its defaults: the stored failure policy, no anchors), and a
- * note where one cannot be made (the policies differ, the LLM record is unreadable); none
- * where the games are one tournament's, which its own part ranks.
+ * leaderboard` ranks them: the stored failure policy and no anchors unless `o` names
+ * them), and a note where one cannot be made (the policies differ, the LLM record is
+ * unreadable). Where the games are one tournament's, its own part ranks them and no board
+ * is made, unless anchors or a policy were asked for: its part has neither. A board
+ * whose entrants lack an anchor is ranked on its own scale, and says so. Refused: an
+ * anchor that no board seats (a misspelt name would otherwise change nothing).
  */
-function boardReports(store: Store): GroupReport[] {
+function boardReports(store: Store, o: BoardOptions): Result<GroupReport[], string> {
   const out: GroupReport[] = [];
+  const asked = o.anchors !== undefined || o.policy !== undefined;
   const held = tournaments(store).map((t) => new Set(pairings(store, t.id).map((p) => p.run)));
   const all = store.runs();
+  const seated = new Set<string>();
   let readers: ReturnType<typeof recordReaders> | undefined;
   for (const s of boardSetups(store)) {
     if (s.entrants < 2) continue;
-    // Games of one tournament alone: its own part of the report ranks them already.
     const runs = all.filter((r) => r.setup === s.setup && sidesOf(r.seating) !== null);
-    if (held.some((h) => runs.every((r) => h.has(r.id)))) continue;
+    const entrants = new Set(runs.flatMap((r) => Object.values(sidesOf(r.seating)!)));
+    for (const e of entrants) seated.add(e);
+    // Games of one tournament alone: its own part of the report ranks them already.
+    if (!asked && held.some((h) => runs.every((r) => h.has(r.id)))) continue;
+    const anchored = o.anchors !== undefined && o.anchors.every((e) => entrants.has(e));
     const setup = setupFromJson(runs[0]!.setupJson, runs[0]!.setup);
     // The LLM record is opened once, for every board that needs it.
     readers ??= recordReaders(store);
-    const board = !setup.ok ? setup : !readers.ok ? readers : leaderboard(store, setup.value, { precision: BOARD_PRECISION, ...readers.value });
+    const board = !setup.ok
+      ? setup
+      : !readers.ok
+        ? readers
+        : leaderboard(store, setup.value, { precision: BOARD_PRECISION, anchors: anchored ? o.anchors : undefined, policy: o.policy, ...readers.value });
     const label = `Leaderboard: ${s.label}`;
     if (!board.ok) {
       out.push({ label, games: 0, sections: [{ title: 'Leaderboard', text: [`Not ranked: ${board.error}.`], charts: [], tables: [] }] });
       continue;
     }
     const games = board.value.pairings.reduce((n, p) => n + p.games, 0);
-    const from = `Every agent that played this setup in the file, ranked together across tournaments, tests and runs (${board.value.runs} runs, ${board.value.pairings.length} pairings; sim leaderboard prints it, with --anchor and --policy).`;
-    out.push({ label, games, sections: [{ title: 'Leaderboard', text: [from], charts: [], tables: [leaderboardTable(board.value, BOARD_PRECISION)] }] });
+    const text = [
+      `Every agent that played this setup in the file, ranked together across tournaments, tests and runs (${board.value.runs} runs, ${board.value.pairings.length} pairings; sim leaderboard prints it, with --anchor and --policy).`,
+    ];
+    if (o.anchors !== undefined && !anchored) {
+      const missing = o.anchors.filter((e) => !entrants.has(e));
+      text.push(`Not anchored: ${missing.join(', ')} played no game of this setup, so its scores are against this board's average entrant and do not compare with the anchored boards.`);
+    }
+    out.push({ label, games, sections: [{ title: 'Leaderboard', text, charts: [], tables: [leaderboardTable(board.value, BOARD_PRECISION)] }] });
   }
-  return out;
+  const strangers = (o.anchors ?? []).filter((e) => !seated.has(e));
+  if (strangers.length > 0)
+    return err(
+      `--anchor ${strangers.join(', ')}: no leaderboard of ${store.path} seats ${strangers.length === 1 ? 'it' : 'them'}; its entrants are ${seated.size === 0 ? 'none' : [...seated].join(', ')} (an anchor is named as the board names it)`,
+    );
+  return ok(out);
 }
 
 /** Two rows of a report's leaderboard are tied within ± this (sim leaderboard's default). */
@@ -253,8 +287,12 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     const pairingLinks = new Map(pairingRefs.map((r) => [r.run, { href: `game-${r.run}-${r.game}.html`, text: r.text }]));
     const metrics = a.metrics === false ? undefined : (ids: readonly number[]) => storedMetrics(store, ids);
     // The whole file's leaderboards, unless the report is of chosen runs or tournaments.
-    const boards = a.runs === undefined && a.tournaments === undefined ? boardReports(store) : [];
-    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics, boards });
+    const whole = a.runs === undefined && a.tournaments === undefined;
+    if (!whole && (a.anchors !== undefined || a.policy !== undefined))
+      return err(`--anchor and --policy rank the file's leaderboards, which a report of chosen runs or tournaments leaves out: drop --run and --tournament, or --anchor and --policy`);
+    const boards = whole ? boardReports(store, { anchors: a.anchors, policy: a.policy }) : ok([]);
+    if (!boards.ok) return boards;
+    const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics, boards: boards.value });
     // With --out the page holds the report: the terminal gets its outline, not the whole of it again.
     const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : out === undefined ? terminalReport(report, a.width) : outlineReport(report, a.width);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });

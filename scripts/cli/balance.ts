@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { runBalance } from '../../commands/balance.js';
 import { runReport } from '../../commands/report.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../tournaments/sweep-schedule.js';
-import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER, RUN_AGENTS } from './args.js';
+import { DEFAULT_DB, DEFAULT_SEED, executionFrom, listFlag, NUMBER, policyFrom, RUN_AGENTS } from './args.js';
 import { join } from 'node:path';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { progressBar } from './progress.js';
@@ -113,6 +113,8 @@ export function reportOptions<T>(y: Argv<T>) {
     .option('compare', { type: 'string', array: true, describe: 'RUN:RUN: compare the village win rates of two runs’ configurations (repeatable; any rule sets or agents)' })
     .option('tournament', { type: 'string', array: true, describe: 'only this tournament and its runs (repeatable; default: every run, and every tournament rated)' })
     .option('json', { type: 'boolean', default: false, describe: 'print the tables as one JSON object instead of text' })
+    .option('anchor', { type: 'string', array: true, describe: 'the leaderboards\' anchors, as sim leaderboard --anchor (repeatable)' })
+    .option('policy', { type: 'string', describe: `the leaderboards' failure policy, as sim leaderboard --policy; default: the stored one` })
     .option('run-agents', RUN_AGENTS);
 }
 
@@ -125,6 +127,8 @@ export interface ReportCliArgs {
   tournament?: string[];
   json: boolean;
   runAgents?: boolean;
+  anchor?: string[];
+  policy?: string;
 }
 
 export async function reportCommand(a: ReportCliArgs, io: CliIo): Promise<number> {
@@ -136,7 +140,9 @@ export async function reportCommand(a: ReportCliArgs, io: CliIo): Promise<number
     if (!/^\d+$/.test(t.trim())) fail(`--tournament '${t}' is not a tournament id (a whole number; sim tournament prints it)`);
     return Number(t);
   });
-  const r = unwrap(await runReport({ width: terminalWidth(io), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents }));
+  const anchors = a.anchor === undefined ? undefined : listFlag('anchor', a.anchor, 'random');
+  const policy = a.policy === undefined ? undefined : policyFrom(a.policy);
+  const r = unwrap(await runReport({ width: terminalWidth(io), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents, anchors, policy }));
   io.stdout.write(r.stdout);
   if (a.out !== undefined && !a.json) io.stdout.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
   if (r.mismatches > 0) {

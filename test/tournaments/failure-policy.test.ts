@@ -237,6 +237,53 @@ describe('the report leads with the file\'s leaderboard', () => {
     expect(text.stdout.indexOf('Leaderboard: 8 players')).toBeLessThan(text.stdout.indexOf('Tournament 1'));
   });
 
+  it('ranks its leaderboards on anchors and under a policy, as sim leaderboard does', async () => {
+    type Row = { entrant: string; score: number };
+    const reportRows = async (...flags: string[]) => {
+      const r = await sim(['report', '--db', db, '--json', ...flags], dir);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).boards as { label: string; notes: string[]; tables: { rows: Row[] }[] }[];
+    };
+    const boardRows = async (...flags: string[]) => {
+      const r = await sim(['leaderboard', '--db', db, '--json', ...flags], dir);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { rows: Row[] }).rows.map((x) => [x.entrant, x.score]);
+    };
+    const scores = (rows: readonly Row[]) => rows.map((x) => [x.entrant, x.score]);
+    const plain = await reportRows();
+    const [anchored] = await reportRows('--anchor', 'random');
+    expect(scores(anchored!.tables[0]!.rows)).toEqual(await boardRows('--anchor', 'random'));
+    expect(scores(anchored!.tables[0]!.rows)).not.toEqual(scores(plain[0]!.tables[0]!.rows));
+    const [voided] = await reportRows('--policy', 'void');
+    expect(scores(voided!.tables[0]!.rows)).toEqual(await boardRows('--policy', 'void'));
+    expect(voided!.tables[0]!.rows.length).toBeGreaterThan(0);
+
+    // A misspelt anchor changes nothing silently: refused, with the names it could have meant.
+    const stranger = await sim(['report', '--db', db, '--anchor', 'randon'], dir);
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toMatch(/--anchor randon: no leaderboard of \S+ seats it; its entrants are .*random/);
+    const chosen = await sim(['report', '--db', db, '--run', '1', '--anchor', 'random'], dir);
+    expect(chosen.code).toBe(2);
+    expect(chosen.stderr).toMatch(/--anchor and --policy rank the file's leaderboards/);
+  });
+
+  it('ranks a setup of one tournament\'s games when anchors are asked for; a board without the anchor says its scale is its own', async () => {
+    const other = join(dir, 'anchors.db');
+    for (const players of ['8', '9']) {
+      const t = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--players', players, '--games', '4', '--seed', 'anc', '--db', other], dir);
+      expect(t.code, t.stderr).toBe(0);
+    }
+    const sprt = await sim(['sprt', '--candidate', 'heuristic:bus=0', '--baseline', 'random', '--side', 'village', '--max-games', '10', '--seed', 'anc', '--db', other], dir);
+    expect(sprt.code, sprt.stderr).toBe(0);
+    const r = await sim(['report', '--db', other, '--json', '--anchor', 'heuristic:bus=0'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const boards = JSON.parse(r.stdout).boards as { label: string; notes: string[]; tables: unknown[] }[];
+    expect(boards.map((b) => b.label.slice(0, 22))).toEqual(['Leaderboard: 8 players', 'Leaderboard: 9 players']);
+    expect(boards[0]!.notes.join(' ')).not.toMatch(/Not anchored/);
+    expect(boards[1]!.notes.join(' ')).toMatch(/Not anchored: heuristic:bus=0 played no game of this setup/);
+    expect(boards[1]!.tables).toHaveLength(1);
+  });
+
   it('says why a file\'s games cannot be ranked together, and reports the rest', async () => {
     // Two tournaments of the same games under two policies, and a test beside them.
     const sprt = await sim(['sprt', '--candidate', 'heuristic', '--baseline', 'random', '--side', 'village', '--max-games', '40', '--seed', 'other', '--db', join(dir, 'forfeit.db')], dir);
