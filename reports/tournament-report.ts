@@ -35,7 +35,7 @@ export function modelOf(data: TournamentData): Result<ModelFit, string> {
     case 'mixed':
       return fitLineupModel(t.entrants, data.lineups, { deals: data.deals, skill: 'one' });
     case 'seat':
-      return fitSeatModel(t.entrants, data.reference, data.baseline, data.cells, { deals: data.deals });
+      return fitSeatModel(data.rated, data.reference, data.baseline, data.cells, { deals: data.deals });
   }
 }
 
@@ -65,16 +65,13 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
       ? sideScoreTable(sideScores(data.rated, data.results), id('scores'))
       : data.mode === 'mixed'
         ? mixedSeatTable(data, id('scores'))
-        : seatScoreTable(seatScores(t.entrants, data.cells), data.reference, id('scores'));
-  const policy =
-    data.mode === 'seat'
-      ? []
-      : policyNotes({
-          policy: t.policy,
-          anyFailed: [...data.failures.values()].some((f) => f.failed > 0),
-          voided: data.voided,
-          excluded: data.mode === 'side' ? data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })) : [],
-        });
+        : seatScoreTable(seatScores(data.rated, data.cells), data.reference, id('scores'));
+  const policy = policyNotes({
+    policy: t.policy,
+    anyFailed: [...data.failures.values()].some((f) => f.failed > 0),
+    voided: data.voided,
+    excluded: data.mode === 'mixed' ? [] : data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })),
+  });
   sections.push({ title: 'Leaderboard', text: [about, ...policy], charts, tables: [leaderboard(board, fittedRanking(data))] });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
   const m = data.metrics;

@@ -39,6 +39,21 @@ export function winnerUnder(policy: FailurePolicy, winner: number, villageFailed
   }
 }
 
+/**
+ * One seat's game under the policy (seat tournaments: the entrant in one seat among
+ * reference bots; `failed`: that seat fell back): whether the seat won and which side won
+ * (a name of SIDES), or null when the game is not counted. Forfeit gives a failed village
+ * or werewolf seat's game to the other side; a failed seat of another team (the Piper, the
+ * lovers) has no other side to give it to, and its game is left out.
+ */
+export function seatGameUnder(policy: FailurePolicy, game: { readonly won: boolean; readonly winner: string | undefined; readonly team: string }, failed: boolean): { readonly won: boolean; readonly winner: string | undefined } | null {
+  if (!failed || policy === 'keep' || policy === 'exclude') return { won: game.won, winner: game.winner };
+  if (policy === 'void') return null;
+  if (game.team === 'village') return { won: false, winner: 'werewolves' };
+  if (game.team === 'werewolves') return { won: false, winner: 'village' };
+  return null;
+}
+
 /** A game the policy leaves out, among a run's winners (where −1 is a game not stored). */
 export const NOT_COUNTED = -2;
 

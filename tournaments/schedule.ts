@@ -189,8 +189,6 @@ export function planSchedule(r: ScheduleRequest): Result<Schedule, string> {
   const policy = r.policy ?? 'keep';
   if (policy === 'exclude' && r.mode === 'mixed')
     return err('--policy exclude leaves an entrant that fails off the board with all its games, and at a mixed table every game seats every entrant: nothing would be left; choose keep, forfeit or void');
-  if (policy !== 'keep' && r.mode === 'seat')
-    return err(`--policy ${policy}: a seat tournament compares each entrant with the reference seat by seat and keeps every game; failure policies apply to side tournaments and to sim leaderboard`);
   if (policy === 'exclude' && adaptive !== null)
     return err('--policy exclude leaves an entrant that fails off the board, which would change the ranking an adaptive schedule is settling; play the tournament with --policy keep, forfeit or void, and rate it with sim leaderboard --policy exclude');
   if (adaptive !== null) {

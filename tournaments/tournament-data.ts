@@ -2,11 +2,12 @@
 // pairing, who won; at mixed tables, per line-up (mixed-data.ts); in seat mode, per entrant and card dealt to its seat, what the seat
 // won, and what the reference won in the same seat of the same deal (the baseline run).
 // Games are read as stored: an unfinished tournament is rated on the games it has. A side
-// tournament's games count as its failure policy says (failure-policy.ts), exactly as
-// `sim leaderboard --policy` counts the same games.
+// or seat tournament's games count as its failure policy says (failure-policy.ts); a side
+// tournament's exactly as `sim leaderboard --policy` counts the same games. In seat mode a
+// failure is the entrant's seat falling back (the reference's are not charged).
 
 import { ROLES, SIDES, teamOf, type Role, type Team } from '../engine/index.js';
-import { chargeGame, countedWinners, NOT_COUNTED, type FailureCount } from './failure-policy.js';
+import { addFailures, chargeGame, countedWinners, NO_FAILURES, NOT_COUNTED, seatGameUnder, type FailureCount } from './failure-policy.js';
 import { FLAG, decodeSeat } from '../runs/record.js';
 import { MetricsPool, type MetricsRow } from '../metrics/pool.js';
 import { poolStoredRun } from '../runs/metrics.js';
@@ -67,6 +68,11 @@ export interface SeatData {
   readonly cells: readonly SeatCell[];
   /** The decisive games by deal (game index), each in its row of the seat model (ratings.ts `seatRowOf`), for errors with a deal as the unit. */
   readonly deals: DealCells;
+  /** As for a side tournament: the entrants rated, each entrant's games in which its seat fell back, those left off and the games left out. */
+  readonly rated: readonly string[];
+  readonly failures: ReadonlyMap<string, FailureCount>;
+  readonly excluded: readonly string[];
+  readonly voided: number;
 }
 
 export interface MixedData extends MixedGames {
@@ -182,22 +188,35 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
     if (r === undefined || !(ROLES as readonly string[]).includes(r)) badStoredValue(`stored role code ${code} has no known role`);
     return r as Role;
   };
-  for (const p of rows) {
-    if (p.kind !== 'seat') continue;
+  const seatRows = rows.filter((p) => p.kind === 'seat');
+  // Failures first: the policy exclude leaves off an entrant that failed anywhere.
+  const failures = new Map<string, FailureCount>();
+  // Read twice rather than held: a seat tournament's games may be many.
+  for (const p of seatRows)
+    for (const g of store.gameRows(p.run)) failures.set(p.entrant!, addFailures(failures.get(p.entrant!) ?? NO_FAILURES, decodeSeat(g.seats, p.seat!).fallbacks));
+  const excluded = t.policy === 'exclude' ? t.entrants.filter((e) => (failures.get(e)?.failed ?? 0) > 0) : [];
+  const rated = t.entrants.filter((e) => !excluded.includes(e));
+  let voided = 0;
+  for (const p of seatRows) {
+    if (excluded.includes(p.entrant!)) continue;
     const seat = p.seat!;
     for (const g of store.gameRows(p.run)) {
       const s = decodeSeat(g.seats, seat);
       const dealt = roleOf(s.dealt);
       const team: Team = teamOf(roleOf(s.role));
+      const counted = seatGameUnder(t.policy, { won: (s.flags & FLAG.won) !== 0, winner: sideNames.get(g.winner), team }, s.fallbacks > 0);
+      if (counted === null) {
+        voided++;
+        continue;
+      }
+      const { won, winner } = counted;
       const key = `${p.entrant}\0${dealt}\0${team}`;
       let c = cells.get(key);
       if (c === undefined) {
         c = { entrant: p.entrant!, role: dealt, team, games: 0, won: 0, villageWins: 0, wolvesWins: 0, paired: 0, onlyEntrant: 0, onlyReference: 0, referenceWon: 0, pairedByDeal: new Map<number, ClusterSum>() };
         cells.set(key, c);
       }
-      const won = (s.flags & FLAG.won) !== 0;
-      const winner = sideNames.get(g.winner);
-      if (team !== 'piper') inDeal(g.idx, seatRowOf(t.entrants.indexOf(p.entrant!), team), winner);
+      if (team !== 'piper') inDeal(g.idx, seatRowOf(rated.indexOf(p.entrant!), team), winner);
       c.games++;
       if (won) c.won++;
       if (winner === 'village') c.villageWins++;
@@ -221,5 +240,5 @@ export function tournamentData(store: Store, t: TournamentRow): TournamentData {
     const y = order(b);
     return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
   });
-  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted, deals: [...byDeal.keys()].sort((a, b) => a - b).map((i) => byDeal.get(i)!), metrics };
+  return { mode: 'seat', tournament: t, setupLabel: label, pairings: games, reference: t.reference!, baseline: { run: base.run, ...count(base.run) }, cells: sorted, deals: [...byDeal.keys()].sort((a, b) => a - b).map((i) => byDeal.get(i)!), metrics, rated, failures, excluded, voided };
 }

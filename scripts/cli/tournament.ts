@@ -40,7 +40,7 @@ export function tournamentOptions<T>(y: Argv<T>) {
       .option('precision', { ...NUMBER, describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
       .option('max-games', { ...NUMBER, describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
       .option('batch', { ...NUMBER, describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` })
-      .option('policy', { type: 'string', describe: `side mode: ${POLICY_HELP}; stored with the tournament` })
+      .option('policy', { type: 'string', describe: `${POLICY_HELP}; stored with the tournament` })
       // Listed before the LLM flags (llmOptions) in --help.
       .group(
         ['agents', 'mode', 'reference', 'self-play', 'games', 'adaptive', 'precision', 'max-games', 'batch', 'policy', 'preset', 'players', 'roles', 'rule', 'seed', 'db', 'workers', 'concurrency', 'json'],

@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, SIDES, teamOf } from '../../engine/index.js';
 import { setupFromJson } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
-import { FAILURE_POLICIES, winnerUnder, type FailurePolicy } from '../../tournaments/failure-policy.js';
+import { FAILURE_POLICIES, seatGameUnder, winnerUnder, type FailurePolicy } from '../../tournaments/failure-policy.js';
+import { tournamentData, type SeatData } from '../../tournaments/tournament-data.js';
+import { tournaments } from '../../tournaments/tournament-store.js';
+import type { SeatCell } from '../../tournaments/seat-ratings.js';
 import { leaderboard, sidesOf, type Board } from '../../tournaments/leaderboard.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { HOSTILE } from '../agents/exec/helpers.js';
@@ -205,13 +208,83 @@ describe('a tournament played under a policy (stored with it)', () => {
   });
 
   it('is refused where it does not apply, before anything is written', async () => {
-    const seat = await sim(['tournament', '--mode', 'seat', '--agents', 'random', '--games', '2', '--policy', 'void', '--db', join(dir, 'no.db')], dir);
-    expect(seat.code).toBe(2);
-    expect(seat.stderr).toMatch(/--policy void: a seat tournament compares each entrant with the reference/);
     const adaptive = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--adaptive', '--policy', 'exclude', '--db', join(dir, 'no.db')], dir);
     expect(adaptive.code).toBe(2);
     expect(adaptive.stderr).toMatch(/--policy exclude leaves an entrant that fails off the board/);
     expect(existsSync(join(dir, 'no.db'))).toBe(false);
+  });
+});
+
+describe('a seat tournament under each policy', () => {
+  const seatDb = join(dir, 'seat.db');
+  /** Per entrant of the seat runs, its games in its seat, read from the `seats` view: did the seat fall back, did it win, its team. */
+  let seatGames: { entrant: string; failed: boolean; won: boolean }[];
+  const data = new Map<FailurePolicy, SeatData>();
+  beforeAll(async () => {
+    // The same games under every policy: the first tournament plays them, the others only rate them.
+    for (const policy of FAILURE_POLICIES) {
+      const r = await sim(['tournament', '--mode', 'seat', '--agents', 'heuristic', '--agents', FLAKY, '--reference', 'random', '--games', '6', '--seed', 'seat', '--policy', policy, '--db', seatDb], dir);
+      expect(r.code, r.stderr).toBe(0);
+      if (policy !== 'keep') expect(r.stdout).toMatch(new RegExp(`Failure policy ${policy}:`));
+    }
+    const raw = new Database(seatDb, { readonly: true });
+    try {
+      seatGames = (
+        raw
+          .prepare(
+            `SELECT p.entrant AS entrant, s.fallbacks > 0 AS failed, s.won AS won FROM tournament_runs p
+             JOIN seats s ON s.run = p.run AND s.seat = p.seat WHERE p.kind = 'seat' AND p.tournament = 1`,
+          )
+          .all() as { entrant: string; failed: number; won: number }[]
+      ).map((g) => ({ entrant: g.entrant, failed: g.failed === 1, won: g.won === 1 }));
+    } finally {
+      raw.close();
+    }
+    const opened = Store.open(seatDb, 'read');
+    if (!opened.ok) throw new Error(opened.error);
+    try {
+      for (const t of tournaments(opened.value)) data.set(t.policy, tournamentData(opened.value, t) as SeatData);
+    } finally {
+      opened.value.close();
+    }
+  }, 120_000);
+
+  const cellsOf = (policy: FailurePolicy, entrant: string) => data.get(policy)!.cells.filter((c) => c.entrant === entrant);
+  const sum = (cells: readonly SeatCell[], key: 'games' | 'won') => cells.reduce((n, c) => n + c[key], 0);
+
+  it("keep counts every game of the seat, and charges the seat's failures to its entrant", () => {
+    const mine = seatGames.filter((g) => g.entrant === FLAKY);
+    const failed = mine.filter((g) => g.failed).length;
+    expect(failed).toBeGreaterThan(0);
+    expect(data.get('keep')!.failures.get(FLAKY)!.failed).toBe(failed);
+    expect(data.get('keep')!.failures.get('heuristic')!.failed).toBe(0);
+    expect(sum(cellsOf('keep', FLAKY), 'games')).toBe(mine.length);
+    expect(sum(cellsOf('keep', FLAKY), 'won')).toBe(mine.filter((g) => g.won).length);
+  });
+
+  it('void leaves out the failed games; forfeit counts them lost; exclude leaves the entrant off', () => {
+    const mine = seatGames.filter((g) => g.entrant === FLAKY);
+    const failed = mine.filter((g) => g.failed).length;
+    expect(data.get('void')!.voided).toBe(failed);
+    expect(sum(cellsOf('void', FLAKY), 'games')).toBe(mine.length - failed);
+    expect(sum(cellsOf('void', FLAKY), 'won')).toBe(mine.filter((g) => !g.failed && g.won).length);
+    // 8 players, werewolves and village only: no failed seat is of a third team, so forfeit leaves nothing out.
+    expect(data.get('forfeit')!.voided).toBe(0);
+    expect(sum(cellsOf('forfeit', FLAKY), 'games')).toBe(mine.length);
+    expect(sum(cellsOf('forfeit', FLAKY), 'won')).toBe(mine.filter((g) => !g.failed && g.won).length);
+    // The entrant that never failed is counted alike under every policy.
+    for (const p of FAILURE_POLICIES) expect(cellsOf(p, 'heuristic')).toEqual(cellsOf('keep', 'heuristic'));
+    const ex = data.get('exclude')!;
+    expect(ex.excluded).toEqual([FLAKY]);
+    expect(ex.rated).toEqual(['heuristic']);
+    expect(cellsOf('exclude', FLAKY)).toEqual([]);
+  });
+
+  it('a seat of a third team that failed has no other side to lose to: forfeit leaves its game out', () => {
+    expect(seatGameUnder('forfeit', { won: true, winner: 'piper', team: 'piper' }, true)).toBeNull();
+    expect(seatGameUnder('forfeit', { won: true, winner: 'village', team: 'village' }, true)).toEqual({ won: false, winner: 'werewolves' });
+    expect(seatGameUnder('forfeit', { won: false, winner: 'village', team: 'werewolves' }, true)).toEqual({ won: false, winner: 'village' });
+    expect(seatGameUnder('void', { won: true, winner: 'village', team: 'village' }, false)).toEqual({ won: true, winner: 'village' });
   });
 });
 
