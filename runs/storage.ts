@@ -350,6 +350,11 @@ export class Store {
     return (this.db.prepare('SELECT min(idx) FROM games WHERE run = ?').pluck().get(run) as number | null) ?? undefined;
   }
 
+  /** Whether an agent fell back in any stored game of the run (a run of bots has none: its summary says nothing of failures). */
+  anyFallbacks(run: number): boolean {
+    return this.db.prepare('SELECT EXISTS (SELECT 1 FROM games WHERE run = ? AND fallbacks > 0)').pluck().get(run) === 1;
+  }
+
   /** Records that the run ended by design after `games` games (schema.ts `run_ends`): finished, not stopped. */
   endRun(run: number, games: number, why: string): void {
     this.db.prepare('INSERT INTO run_ends (run, games, why, at) VALUES (?, ?, ?, ?) ON CONFLICT (run) DO UPDATE SET games = excluded.games, why = excluded.why, at = excluded.at').run(run, games, why, new Date().toISOString());

@@ -89,3 +89,55 @@ export function chargeGame(failures: Map<string, FailureCount>, sides: { readonl
   const charged = sides.wolves === sides.village ? [[sides.village, villageFallbacks + wolvesFallbacks] as const] : [[sides.village, villageFallbacks] as const, [sides.wolves, wolvesFallbacks] as const];
   for (const [e, n] of charged) failures.set(e, addFailures(failures.get(e) ?? NO_FAILURES, n));
 }
+
+/** A run's games counted under one policy: how many count, and the sides' wins among them. */
+export interface PolicyReading {
+  readonly policy: FailurePolicy;
+  readonly games: number;
+  readonly villageWins: number;
+  readonly wolvesWins: number;
+}
+
+/** A run's failures, and its games under each policy a single run can be read under. */
+export interface RunFailures {
+  /** Stored games in which a seat fell back; of them, those where a village-side seat did, and a werewolf seat. */
+  readonly failed: number;
+  readonly villageFailed: number;
+  readonly wolvesFailed: number;
+  /** keep, forfeit and void (exclude leaves an entrant off a board: a run has none). */
+  readonly readings: readonly PolicyReading[];
+}
+
+/** The policies a single run's figures are given under. */
+export const RUN_POLICIES: readonly FailurePolicy[] = ['keep', 'forfeit', 'void'];
+
+/**
+ * A run's games (Store `winnersIn` and `sideFallbacksIn` over its range) read under each
+ * run policy, so a reader sees how much of its figure is its agents' failures.
+ */
+export function runFailures(winners: Int8Array, fallbacks: Int32Array): RunFailures {
+  let failed = 0;
+  let villageFailed = 0;
+  let wolvesFailed = 0;
+  for (let i = 0; i < winners.length; i++) {
+    if (winners[i]! < 0) continue;
+    const v = fallbacks[2 * i]! > 0;
+    const w = fallbacks[2 * i + 1]! > 0;
+    if (v || w) failed++;
+    if (v) villageFailed++;
+    if (w) wolvesFailed++;
+  }
+  const readings = RUN_POLICIES.map((policy) => {
+    let games = 0;
+    let villageWins = 0;
+    let wolvesWins = 0;
+    for (const w of countedWinners(policy, winners, fallbacks)) {
+      if (w < 0) continue;
+      games++;
+      if (w === VILLAGE) villageWins++;
+      else if (w === WOLVES) wolvesWins++;
+    }
+    return { policy, games, villageWins, wolvesWins };
+  });
+  return { failed, villageFailed, wolvesFailed, readings };
+}

@@ -8,6 +8,8 @@ import { mixLabel } from '../../engine/index.js';
 import { changedRules, presetTitle, rulesText, shardRange, shardText, type RunConfig } from '../../runs/run-config.js';
 import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow } from '../../runs/storage.js';
+import { wilson } from '../../stats/wilson.js';
+import type { RunFailures } from '../../tournaments/failure-policy.js';
 
 /** A rate in percent; two decimals below 1% so that small upper bounds do not read as 0.0%. */
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
@@ -55,6 +57,35 @@ export interface Summary {
   readonly firstStored?: number | undefined;
   /** With process agents: their counts and log (exec-run.ts). */
   readonly exec?: { readonly lines: readonly string[]; readonly json: Record<string, unknown> } | undefined;
+  /** Where an agent fell back in a stored game: the games it happened in, and the village's rate under each failure policy. */
+  readonly failures?: RunFailures | undefined;
+}
+
+/** What each policy does with a game in which an agent fell back, in a few words. */
+const POLICY_GLOSS: Readonly<Record<string, string>> = { keep: 'counted as played', forfeit: 'the failing side loses', void: 'failed games left out' };
+
+/** The village's rate under each failure policy (text), and the same as JSON. */
+function failureLines(f: RunFailures): string[] {
+  const out = [
+    `  failed      ${gamesText(f.failed)}: a village seat fell back in ${f.villageFailed}, a werewolf seat in ${f.wolvesFailed}`,
+    '  the village under each failure policy (docs/sequential.md):',
+  ];
+  for (const r of f.readings) {
+    const ci = r.games === 0 ? null : wilson(r.villageWins, r.games);
+    const rate = ci === null ? '—'.padStart(6) : pct(r.villageWins / r.games).padStart(6);
+    const interval = ci === null ? '' : `${pct(ci.low)} – ${pct(ci.high)}`;
+    out.push(`    ${r.policy.padEnd(8)} ${rate}   ${interval.padEnd(15)} ${gamesText(r.games).padStart(11)}   ${POLICY_GLOSS[r.policy]}`);
+  }
+  return out;
+}
+
+function failuresJson(f: RunFailures) {
+  return {
+    failed: f.failed,
+    villageFailed: f.villageFailed,
+    wolvesFailed: f.wolvesFailed,
+    policies: Object.fromEntries(f.readings.map((r) => [r.policy, { games: r.games, villageWins: r.villageWins, wolvesWins: r.wolvesWins }])),
+  };
 }
 
 /** The run's header (what is played, and where it is stored): printed before the progress bar. */
@@ -83,6 +114,7 @@ export function humanSummary(s: Summary, header = true): string {
   if (s.before > 0) out.push(`  resumed     ${s.before === 1 ? '1 game was' : `${s.before} games were`} already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
   if (s.llm !== undefined) out.push(...s.llm.lines, '');
   if (s.exec !== undefined) out.push(...s.exec.lines, '');
+  if (s.failures !== undefined) out.push(...failureLines(s.failures), '');
   if (o.run !== null && s.db !== null) {
     const see = s.firstStored === undefined ? 'no game of it is stored yet' : `see a game: sim show --db ${s.db} --run ${o.run.id} --game ${s.firstStored}`;
     out.push(`  stored in   ${s.db} as run ${o.run.id} (${see})`);
@@ -122,6 +154,7 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
     versions: o.run === null ? null : versionsOf(o.run),
     ...(s.llm === undefined ? {} : { llm: s.llm.json }),
     ...(s.exec === undefined ? {} : { exec: s.exec.json }),
+    ...(s.failures === undefined ? {} : { failures: failuresJson(s.failures) }),
   };
 }
 

@@ -25,6 +25,7 @@ import type { LlmRunSession } from './llm-run.js';
 import { progressBar } from './progress.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
+import { runFailures, type RunFailures } from '../../tournaments/failure-policy.js';
 import { execSettingsFrom, execSummary, openGivenLog, openLogWithoutDb, startExec, type ExecArgs, type ExecSettings } from './exec-run.js';
 import type { CliIo } from './io.js';
 
@@ -289,6 +290,7 @@ async function play(io: CliIo, t: PlayTarget, llm?: LlmRunSession, dropped?: () 
       llm: end,
       exec: t.agents === undefined ? undefined : execSummary(t.agents.host),
       firstStored,
+      failures: kept && store !== undefined && outcome.run !== null ? failuresOf(store, outcome.run) : undefined,
     };
     if (kept) header();
     if (exec.json) io.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
@@ -316,4 +318,10 @@ async function play(io: CliIo, t: PlayTarget, llm?: LlmRunSession, dropped?: () 
     interrupt.dispose();
     bar.stop();
   }
+}
+
+/** The run's failures under each policy, where an agent fell back in a stored game; undefined where none did. */
+function failuresOf(store: Store, run: RunRow): RunFailures | undefined {
+  if (!store.anyFallbacks(run.id)) return undefined;
+  return runFailures(store.winnersIn(run.id, run), store.sideFallbacksIn(run.id, run));
 }
