@@ -3,11 +3,10 @@
 // every count checked against the stored games read independently through the
 // `game_results` and `seats` views. A run of bots says nothing of failures.
 
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, teamOf } from '../../engine/index.js';
 import { HOSTILE } from '../agents/exec/helpers.js';
+import { storedFailures } from '../helpers/stored-failures.js';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('run-failures');
@@ -23,24 +22,7 @@ interface Json {
 }
 
 /** Per stored game of run 1: its winner, and whether a village-side or a werewolf seat fell back. */
-function storedGames(): { winner: string; v: boolean; w: boolean }[] {
-  const wolves = ROLES.filter((r) => teamOf(r) === 'werewolves').map((r) => `'${r}'`).join(', ');
-  const raw = new Database(db, { readonly: true });
-  try {
-    return (
-      raw
-        .prepare(
-          `SELECT g.winner AS winner,
-                  MAX(CASE WHEN s.dealt IN (${wolves}) THEN 0 ELSE s.fallbacks > 0 END) AS v,
-                  MAX(CASE WHEN s.dealt IN (${wolves}) THEN s.fallbacks > 0 ELSE 0 END) AS w
-           FROM game_results g JOIN seats s ON s.run = g.run AND s.game = g.game WHERE g.run = 1 GROUP BY g.game`,
-        )
-        .all() as { winner: string; v: number; w: number }[]
-    ).map((g) => ({ winner: g.winner, v: g.v === 1, w: g.w === 1 }));
-  } finally {
-    raw.close();
-  }
-}
+const storedGames = () => storedFailures(db).filter((g) => g.run === 1).map((g) => ({ winner: g.winner, v: g.villageFailed, w: g.wolvesFailed }));
 
 describe('a run whose agent fails', () => {
   let json: Json;
@@ -49,7 +31,7 @@ describe('a run whose agent fails', () => {
     const r = await sim([...ARGS, '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     json = JSON.parse(r.stdout) as Json;
-    // The same run again: complete, nothing played, the same summary in words.
+    // The same games again, as run 2 of the file, in words: the same seed gives the same figures.
     const again = await sim(ARGS, dir);
     expect(again.code, again.stderr).toBe(0);
     text = again.stdout;

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, SIDES, teamOf } from '../../engine/index.js';
+import { SIDES } from '../../engine/index.js';
 import { setupFromJson } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { FAILURE_POLICIES, seatGameUnder, winnerUnder, type FailurePolicy } from '../../tournaments/failure-policy.js';
@@ -17,6 +17,7 @@ import type { SeatCell } from '../../tournaments/seat-ratings.js';
 import { leaderboard, sidesOf, type Board } from '../../tournaments/leaderboard.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
 import { HOSTILE } from '../agents/exec/helpers.js';
+import { storedFailures } from '../helpers/stored-failures.js';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 
 const V = SIDES.indexOf('village');
@@ -48,24 +49,7 @@ const FLAKY = `exec:python3 ${HOSTILE} flaky`;
 afterAll(() => removeDir(dir));
 
 /** Per run and game, from the `seats` and `game_results` views: the winner and which sides fell back. */
-function storedGames(): { run: number; winner: string; villageFailed: boolean; wolvesFailed: boolean }[] {
-  const wolves = ROLES.filter((r) => teamOf(r) === 'werewolves').map((r) => `'${r}'`).join(', ');
-  const raw = new Database(db, { readonly: true });
-  try {
-    return (
-      raw
-        .prepare(
-          `SELECT g.run AS run, g.winner AS winner,
-                  MAX(CASE WHEN s.dealt IN (${wolves}) THEN 0 ELSE s.fallbacks > 0 END) AS villageFailed,
-                  MAX(CASE WHEN s.dealt IN (${wolves}) THEN s.fallbacks > 0 ELSE 0 END) AS wolvesFailed
-           FROM game_results g JOIN seats s ON s.run = g.run AND s.game = g.game GROUP BY g.run, g.game`,
-        )
-        .all() as { run: number; winner: string; villageFailed: number; wolvesFailed: number }[]
-    ).map((r) => ({ ...r, villageFailed: r.villageFailed === 1, wolvesFailed: r.wolvesFailed === 1 }));
-  } finally {
-    raw.close();
-  }
-}
+const storedGames = () => storedFailures(db);
 
 function board(policy: FailurePolicy): Board {
   const opened = Store.open(db, 'read');
