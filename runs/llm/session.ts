@@ -92,7 +92,7 @@ export function budgetOf(o: { readonly flag: number | null | undefined; readonly
 /** Per model: its calls and tokens, what they cost as recorded, and its seats' wrong answers and fallbacks. */
 export type ModelReport = Omit<SeatUsage, 'seat' | 'newCost'>;
 
-function addSeat(into: Map<string, ModelReport>, u: SeatUsage): void {
+function addSeat(into: Map<string, ModelReport>, u: ModelReport): void {
   let m = into.get(u.spec);
   if (m === undefined) {
     m = { spec: u.spec, calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, cost: 0, invalid: 0, fallbacks: 0, decisions: 0 };
@@ -203,12 +203,14 @@ export class LlmSession {
     return [...by.values()];
   }
 
-  /** Per model over a stored run's games (every session's), read from the record. */
-  storedModels(store: Store, run: RunRow): ModelReport[] {
+  /** Per model over stored runs' games (every session's), read from the record: a run's, or a tournament's pairings'. */
+  storedModels(store: Store, runs: readonly RunRow[]): ModelReport[] {
     const by = new Map<string, ModelReport>();
-    const stored = new Set(store.storedIndices(run));
-    const prefix = llmGamePrefix(run.key);
-    for (const u of this.record.store.usageByPrefix(prefix)) if (stored.has(Number(u.game.slice(prefix.length)))) addSeat(by, u);
+    for (const run of runs) {
+      const stored = new Set(store.storedIndices(run));
+      const prefix = llmGamePrefix(run.key);
+      for (const u of this.record.store.usageByPrefix(prefix)) if (stored.has(Number(u.game.slice(prefix.length)))) addSeat(by, u);
+    }
     return [...by.values()];
   }
 

@@ -128,7 +128,7 @@ export class LlmRunSession {
         return true;
       },
     });
-    const models = r === undefined ? this.session.finishedModels() : this.session.storedModels(r.store, r.run);
+    const models = r === undefined ? this.session.finishedModels() : this.session.storedModels(r.store, [r.run]);
     const llm = this.session.llm;
     const record = this.session.record.path;
     const latency = latencySummary(this.session.record.store.latencies({ run: llm.runId }));

@@ -178,17 +178,18 @@ export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSett
       const end = session.end({ stored: play.stored, planned: play.total, created: p.fresh, dropRuns: modelPairings.map((l) => llmRunName(l.run)), dropIfEmpty: () => play.stored === 0 });
       dropped = end.dropped;
       const llm = session.llm;
-      const usage = end.usage.map(({ newCost, ...m }) => ({ ...m, cost: newCost }));
       const latency = latencySummary(record.store.latencies({ run: runId }));
+      // Per model over the tournament's stored games, every invocation's: the figures its ratings rest on.
+      const stored = dropped ? [] : session.storedModels(store, modelPairings.map((l) => l.run));
       const lines = [
-        ...modelLines(usage, 'paid'),
-        `  (this invocation; "recorded": calls answered from the record, free)`,
+        ...modelLines(stored, 'cost'),
+        `  (over the tournament's stored games; "recorded": calls answered from the record, free)`,
         ...latencyLines(latency),
         ...requestLines(end.usage, end),
         ...sessionLines(end, { whose: p.what, record: record.path, warnings: llm.warnings }),
       ];
       const models = end.usage.map(({ failedRequests, ...m }) => ({ ...m, failedRequests: failedByKind(failedRequests) }));
-      const json = { record: record.path, mode: llm.mode, runId, models, ...requestsJson(end.usage, end), latency, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, dropped, warnings: llm.warnings };
+      const json = { record: record.path, mode: llm.mode, runId, models, stored, ...requestsJson(end.usage, end), latency, fromRecord: end.fromRecord, paid: end.paid, spent: end.spent, maxCost: end.limit, unfinished: end.unfinished, stopped: end.stopped, dropped, warnings: llm.warnings };
       const again = `run the same ${p.command} command again`;
       const stop = stopMessage(end, {
         stored: `${play.stored} of ${play.total} games stored`,

@@ -54,6 +54,15 @@ describe('sim tournament with a model', () => {
     expect(j.llm.requests).toBe(live.received.length);
     expect(j.llm.runId).toMatch(/^tournament:[0-9a-f]{16}:/);
     expect(j.model.strengths ?? j.model.error).toBeDefined();
+    // The model table is over the tournament's stored games: here every call of this invocation, and each decision its seats owed.
+    expect(j.llm.stored).toHaveLength(1);
+    expect(j.llm.stored[0]).toMatchObject({ spec: 'openai:gpt-4o-mini', calls: j.llm.models[0].calls, inputTokens: j.llm.models[0].inputTokens });
+    expect(j.llm.stored[0].decisions).toBeGreaterThan(0);
+    expect(j.llm.stored[0].decisions).toBeLessThanOrEqual(j.llm.stored[0].calls);
+    const again = await sim(['tournament', ...ENTRANTS, '--games', '2', '--seed', 'lt', ...FAST, '--db', 't.db'], dir, envFor(live.url));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/tok\/dec/);
+    expect(again.stdout).toMatch(/over the tournament's stored games/);
     const pairing = (j.pairings as { wolves: string; village: string; run: number }[]).find((p) => p.wolves === 'openai:gpt-4o-mini' && p.village === 'random')!;
     const show = await sim(['show', '--db', 't.db', '--run', String(pairing.run), '--game', '1'], dir, envFor(undefined, false));
     expect(show.stderr).toBe('');
