@@ -133,7 +133,8 @@ export class LlmRunSession {
     const record = this.session.record.path;
     const latency = latencySummary(this.session.record.store.latencies({ run: llm.runId }));
     const lines = [
-      ...modelLines(models, 'cost'),
+      // Every model of a run sits in each of its games.
+      ...modelLines(models, 'cost', r === undefined ? undefined : () => r.store.storedCount(r.run.id)),
       `  (over the ${r === undefined ? 'games finished now' : "run's stored games"}; "recorded": calls answered from the record, free)`,
       ...latencyLines(latency),
       ...requestLines(end.usage, end),

@@ -9,7 +9,7 @@ import type { FailedAttempts } from '../../agents/llm/transport.js';
 import type { ModelUsage } from '../../runs/llm/context.js';
 import type { ModelReport, SessionEnd, SessionStopKind } from '../../runs/llm/session.js';
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './errors.js';
-import { spentLine, unfinishedLine } from './format.js';
+import { gamesText, spentLine, unfinishedLine } from './format.js';
 import { quantileInterval, type QuantileEstimate } from '../../stats/quantile.js';
 import { TERMINAL_WIDTH } from '../../reports/terminal.js';
 
@@ -26,12 +26,14 @@ export function tokensPerDecision(m: Pick<ModelReport, 'inputTokens' | 'outputTo
 
 /**
  * One row a model: calls, those answered from the record, tokens (and per decision, when
- * counted), and dollars; wrong answers and fallbacks when known. A name too long for one
+ * counted), and dollars (and per game, given the stored games each model sat in:
+ * `gamesOf`); wrong answers and fallbacks when known. A name too long for one
  * 80-column line goes on a line of its own, its numbers under it.
  */
-export function modelLines(rows: readonly ModelRow[], costLabel: string): string[] {
+export function modelLines(rows: readonly ModelRow[], costLabel: string, gamesOf?: (spec: string) => number): string[] {
   const seats = rows.some((m) => m.invalid !== undefined);
   const perDecision = rows.some((m) => m.decisions !== undefined);
+
   const columns: (readonly [string, number, (m: ModelRow) => string])[] = [
     ['calls', 7, (m) => n(m.calls)],
     ['recorded', 8, (m) => n(m.cachedCalls)],
@@ -51,6 +53,13 @@ export function modelLines(rows: readonly ModelRow[], costLabel: string): string
     if (oneLine) lines.push(`  ${shown(m.spec).padEnd(w)} ${values}`);
     else lines.push(`  ${shown(m.spec)}`, `    ${values}`);
   }
+  // Dollars per game on lines of their own: a ninth column would not fit 80.
+  if (gamesOf !== undefined)
+    for (const m of rows) {
+      const games = gamesOf(m.spec);
+      const value = m.cost === null || games === 0 ? '?' : usd(m.cost / games);
+      lines.push(`  $/game ${value.padStart(9)}  ${shown(m.spec)} (${gamesText(games)})`);
+    }
   if (rows.length === 0) lines.push('  (no game finished)');
   else if (perDecision) lines.push('  (tok/dec: tokens per decision its seats owed, re-asks included; ? where its', '  games were stored before decisions were counted)');
   return lines;

@@ -21,6 +21,7 @@ import { llmGameName, llmRunName } from '../../runs/llm/store.js';
 import { pairingLabel, type Schedule } from '../../tournaments/schedule.js';
 import { type Store } from '../../runs/storage.js';
 import { removeDbFiles } from '../../runs/db-file.js';
+import { specList } from '../../runs/run-config.js';
 import type { OpenPilot, PilotPlan } from '../../tournaments/plan.js';
 import type { OpenSprt, SprtPlan } from '../../tournaments/sprt.js';
 import type { LivePairing, ModelSession, OpenTournament, PlayOutcome } from '../../tournaments/tournament.js';
@@ -182,7 +183,7 @@ export function startPairingModels(store: Store, p: ModelPlay, settings: LlmSett
       // Per model over the tournament's stored games, every invocation's: the figures its ratings rest on.
       const stored = dropped ? [] : session.storedModels(store, modelPairings.map((l) => l.run));
       const lines = [
-        ...modelLines(stored, 'cost'),
+        ...modelLines(stored, 'cost', (spec) => modelPairings.reduce((n, l) => n + (specList(l.pairing.seating).includes(spec) ? store.storedCount(l.run.id) : 0), 0)),
         `  (over the tournament's stored games; "recorded": calls answered from the record, free)`,
         ...latencyLines(latency),
         ...requestLines(end.usage, end),

@@ -63,6 +63,7 @@ describe('sim tournament with a model', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/tok\/dec/);
     expect(again.stdout).toMatch(/over the tournament's stored games/);
+    expect(again.stdout).toMatch(/^  \$\/game +\$\d+\.\d+  openai:gpt-4o-mini \(6 games\)$/m);
     const pairing = (j.pairings as { wolves: string; village: string; run: number }[]).find((p) => p.wolves === 'openai:gpt-4o-mini' && p.village === 'random')!;
     const show = await sim(['show', '--db', 't.db', '--run', String(pairing.run), '--game', '1'], dir, envFor(undefined, false));
     expect(show.stderr).toBe('');

@@ -33,6 +33,17 @@ describe('the model table', () => {
     expect(cellOf(modelLines([{ ...row, decisions }], 'cost'), 'tok/dec', row.spec)).toBe('?');
   });
 
+  it('gives dollars per game over the games each model sat in; ? where unknown', () => {
+    const games = (spec: string) => (spec === row.spec ? 4 : 0);
+    const other = { ...row, spec: 'anthropic:claude-haiku-4-5' };
+    const lines = modelLines([{ ...row, decisions: 24 }, { ...other, decisions: 24 }, { ...row, spec: 'x:unpriced', cost: null, decisions: 24 }], 'cost', (s) => (s === 'x:unpriced' ? 4 : games(s)));
+    expect(lines).toContain('  $/game   $0.0025  openai:gpt-4o-mini (4 games)');
+    expect(lines).toContain('  $/game         ?  anthropic:claude-haiku-4-5 (0 games)');
+    expect(lines).toContain('  $/game         ?  x:unpriced (4 games)');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(modelLines([{ ...row, decisions: 24 }], 'cost').join('\n')).not.toContain('$/game');
+  });
+
   it("has no such column where decisions are not known (a session's live totals)", () => {
     const { invalid: _i, fallbacks: _f, ...live } = row;
     expect(modelLines([live], 'paid').join('\n')).not.toContain('tok/dec');
