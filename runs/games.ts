@@ -5,7 +5,7 @@
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
-import type { Agent } from '../agents/types.js';
+import type { Agent, SeatEnv } from '../agents/types.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game, ok, seatShuffle, type Result } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
@@ -35,6 +35,28 @@ export interface PlayedIndex {
   readonly specs: readonly string[];
   /** The seats' behaviour counts (metrics/tally.ts); from `playSync`, valid until its next game. */
   readonly tally: GameTally;
+}
+
+/** An invariance control (tournaments/invariance.ts): `seats`, the deal's cards at other seats. */
+export type GameControl = 'seats';
+
+/**
+ * Game `seed` of a setup, with the seating's agents for the cards dealt. Under the `seats`
+ * control the deal's cards go to other seats (engine `seatShuffle`), an agent seated by
+ * number moving with its card; nothing else changes. Every way of playing a game (in
+ * this thread, on workers, with models) seats it here.
+ */
+export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string; readonly seating: Seating; readonly control?: GameControl | undefined; readonly env?: SeatEnv }): { game: Game; agents: Agent[]; specs: string[] } {
+  const order = o.control === 'seats' ? seatShuffle(o.seed, o.setup.players) : undefined;
+  const game = new Game(o.setup, o.seed, order === undefined ? {} : { seatOrder: order });
+  const origin = order === undefined ? undefined : inverse(order);
+  const seated = seatAgents(
+    o.seating,
+    game.state.seats.map((s) => s.dealt),
+    o.env,
+    { origin },
+  );
+  return { game, ...seated };
 }
 
 /** A played game's behaviour counts per seat (metrics/tally.ts). */
@@ -68,7 +90,7 @@ export interface GamePlayerOptions {
    * seats (engine `seatShuffle`), an agent seated by number moving with its card. Not for
    * stored runs: a run's games are its seed's.
    */
-  readonly control?: 'seats' | undefined;
+  readonly control?: GameControl | undefined;
 }
 
 /** The inverse of a permutation: out[order[i]] = i. */
@@ -82,7 +104,7 @@ export class GamePlayer {
   readonly setup: GameSetup;
   readonly seed: string;
   readonly seating: Seating;
-  readonly control: 'seats' | undefined;
+  readonly control: GameControl | undefined;
   readonly encoder: Encoder;
   private readonly exec: ExecHost | undefined;
   /** Counts the synchronous games one after the other (its arrays are reused). */
@@ -107,16 +129,9 @@ export class GamePlayer {
 
   private start(index: number, wrap: WrapAgents | undefined) {
     const seed = gameSeed(this.seed, index);
-    const order = this.control === 'seats' ? seatShuffle(seed, this.setup.players) : undefined;
-    const game = new Game(this.setup, seed, order === undefined ? {} : { seatOrder: order });
-    const exec = this.exec?.game(game.seed);
-    const origin = order === undefined ? undefined : inverse(order);
-    const seated = seatAgents(
-      this.seating,
-      game.state.seats.map((s) => s.dealt),
-      exec === undefined ? undefined : { exec },
-      { origin },
-    );
+    const exec = this.exec?.game(seed);
+    const seated = seatedGame({ setup: this.setup, seed, seating: this.seating, control: this.control, env: exec === undefined ? {} : { exec } });
+    const game = seated.game;
     // A fork's or a study's wrappers go first (studies/): the trace for the behaviour metrics
     // then sees the answers the game takes. Traced: the same answers, so the same game.
     const { agents, trace } = traced(wrap === undefined ? seated.agents : wrap(seated.agents, game));

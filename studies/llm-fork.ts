@@ -14,9 +14,9 @@
 // Loaded only for games that seat a model (it brings the SDKs).
 
 import { AbandonGame, playAsync } from '../agents/play.js';
-import { seatAgents } from '../agents/registry.js';
+import { seatedGame } from '../runs/games.js';
 import { recordAsked, type AskedDecision } from '../agents/asked.js';
-import { Game, gameSeed } from '../engine/index.js';
+import { gameSeed } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import type { LlmGameOptions, LlmRun } from '../runs/llm/context.js';
 import { LlmStop } from '../runs/llm/context.js';
@@ -44,9 +44,8 @@ export async function playWithModels(o: {
 }): Promise<Result<ModelPlay, string>> {
   const { g } = o;
   const seed = gameSeed(g.config.seed, g.index);
-  const game = new Game(g.config.setup, seed);
   const session = o.llm.startGame(o.gameKey, seed, { recordThrough: o.plan.at, ...o.options });
-  const { agents, specs } = seatAgents(g.config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const { game, agents, specs } = seatedGame({ setup: g.config.setup, seed, seating: g.config.seating, env: { llm: session } });
   const asked: AskedDecision[] = [];
   const wrapped = recordAsked(forkAgents(agents, game, o.plan), game, asked);
   try {

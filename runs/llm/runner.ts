@@ -7,12 +7,13 @@
 
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
 import type { ExecHost } from '../../agents/exec/host.js';
-import { seatAgents, type Seating } from '../../agents/registry.js';
+import type { Seating } from '../../agents/registry.js';
 import { traced, type DecisionTrace } from '../../agents/trace.js';
-import { Game } from '../../engine/index.js';
+import type { Game } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import type { GameSetup } from '../../engine/index.js';
 import type { GameUsage, LlmRun } from './context.js';
+import { seatedGame, type GameControl } from '../games.js';
 
 export interface LlmGamesRequest {
   readonly setup: GameSetup;
@@ -29,6 +30,8 @@ export interface LlmGamesRequest {
   readonly onGame?: ((r: GameRun) => void) | undefined;
   /** The run's agent processes, when `exec:` seats sit beside the models. */
   readonly exec?: ExecHost | undefined;
+  /** An invariance control the games are played under (runs/games.ts `seatedGame`; sim invariance); none for a stored run. */
+  readonly control?: GameControl | undefined;
 }
 
 export type GameRun =
@@ -53,15 +56,15 @@ export type GameRun =
  * after this has the record complete first (a game lost between the two is replayed from
  * the record for free). `sim` uses this directly (runs/execute.ts).
  */
-export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating' | 'seed' | 'llm' | 'gameKey' | 'exec'>, index: number): Promise<GameRun> {
+export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating' | 'seed' | 'llm' | 'gameKey' | 'exec' | 'control'>, index: number): Promise<GameRun> {
   const seed = gameSeed(req.seed, index);
   const gameKey = req.gameKey?.(index) ?? `${req.llm.runId}/${index}`;
   const stopped = req.llm.stopped();
   if (stopped !== null) return { status: 'unfinished', index, seed, gameKey, reason: `not started: ${stopped.message}` };
-  const game = new Game(req.setup, seed);
   const session = req.llm.startGame(gameKey, seed);
   const exec = req.exec?.game(seed);
-  const seated = seatAgents(req.seating, game.state.seats.map((s) => s.dealt), { llm: session, exec });
+  const seated = seatedGame({ setup: req.setup, seed, seating: req.seating, control: req.control, env: { llm: session, exec } });
+  const game = seated.game;
   const { agents, trace } = traced(seated.agents);
   try {
     const played = await playAsync(game, agents, session.playOptions());

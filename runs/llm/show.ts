@@ -6,12 +6,12 @@
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
-import { seatAgents } from '../../agents/registry.js';
+import { seatedGame } from '../games.js';
 import { traced } from '../../agents/trace.js';
 import { tallyOf } from '../games.js';
 import type { GameTally } from '../../metrics/tally.js';
 import type { Event } from '../../engine/index.js';
-import { Game } from '../../engine/index.js';
+import type { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import { P, transcript, type TranscriptHeader, type TranscriptOptions } from '../../narrate/transcript.js';
@@ -105,9 +105,9 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   if (versions !== undefined && !versions.includes(PROMPT_VERSION)) return err({ kind: 'prompt-version', message: otherPromptVersion(seed, versions) });
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return err({ kind: 'context', message: llm.error });
-  const game = new Game(config.setup, seed);
   const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
-  const seated = seatAgents(config.seating, game.state.seats.map((s) => s.dealt), { llm: session });
+  const seated = seatedGame({ setup: config.setup, seed, seating: config.seating, env: { llm: session } });
+  const game = seated.game;
   const specs = seated.specs;
   // A fork's or a study's wrappers first (studies/), then the metrics' trace of the answers the game takes.
   const { agents, trace } = traced(g.wrap === undefined ? seated.agents : g.wrap(seated.agents, game));
