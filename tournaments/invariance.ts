@@ -59,7 +59,7 @@ const WOLVES = SIDES.indexOf('werewolves');
 
 /** Each pairing's winner of game i (its place in SIDES), in one arm. */
 function playArm(r: InvarianceRequest, control: Control | undefined): Arm {
-  const pairs = r.entrants.flatMap((wolves) => r.entrants.map((village) => ({ wolves, village })));
+  const pairs = pairsOf(r.entrants);
   const winners = pairs.map((p) => {
     const player = new GamePlayer({ setup: r.setup, seed: r.seed, seating: sidesPairing(p.wolves, p.village).seating, control });
     const out = new Int8Array(r.games);
@@ -104,15 +104,17 @@ export interface Arm {
  * an arm cannot be rated.
  */
 export function compareArms(entrants: readonly string[], base: Arm, arm: Arm, o: { readonly control: Control; readonly games: number; readonly seed: string; readonly reps: number }): { rows: InvarianceRow[]; stable: boolean } | null {
-  const all = Array.from({ length: o.games }, (_, i) => i);
+  // The deals every pairing finished in both arms (a model's stopped session leaves some unplayed).
+  const all = completeDeals([base, arm], o.games);
+  if (all.length === 0) return null;
   const b0 = scoresOf(entrants, countsOf(base.pairs, base.winners, all));
   const a0 = scoresOf(entrants, countsOf(arm.pairs, arm.winners, all));
   if (b0 === null || a0 === null) return null;
   const rng = new Rng(o.seed, `/invariance/${o.control}`);
   const shifts = entrants.map(() => [] as number[]);
-  const take = new Int32Array(o.games);
+  const take = new Int32Array(all.length);
   for (let b = 0; b < o.reps; b++) {
-    for (let n = 0; n < o.games; n++) take[n] = rng.int(o.games);
+    for (let n = 0; n < all.length; n++) take[n] = all[rng.int(all.length)]!;
     const x = scoresOf(entrants, countsOf(base.pairs, base.winners, take));
     const y = scoresOf(entrants, countsOf(arm.pairs, arm.winners, take));
     if (x === null || y === null) continue;
@@ -129,18 +131,62 @@ export function compareArms(entrants: readonly string[], base: Arm, arm: Arm, o:
   return { rows, stable };
 }
 
-export function runInvariance(r: InvarianceRequest): Result<InvarianceResult, string> {
+/** A game an arm did not finish (a model's session stopped): its deal is left out of the comparison. */
+export const UNPLAYED = -2;
+
+/** The deals (game indices) that every pairing of every arm finished. */
+function completeDeals(arms: readonly Arm[], games: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < games; i++) if (arms.every((a) => a.winners.every((w) => w[i] !== UNPLAYED))) out.push(i);
+  return out;
+}
+
+function checkRequest(r: InvarianceRequest): Result<void, string> {
   if (r.entrants.length < 2) return err('an invariance study ranks two entrants or more: give --agents twice or more');
   if (r.controls.length === 0) return err(`no control: name one with --control (${CONTROLS.join(', ')})`);
+  return ok(undefined);
+}
+
+/** Each control's arm against the games as dealt. */
+function study(r: InvarianceRequest, base: Arm, arms: readonly Arm[]): Result<InvarianceResult, string> {
   const reps = r.reps ?? 400;
-  const base = playArm(r, undefined);
   const rows: InvarianceRow[] = [];
   const stable: Record<string, boolean> = {};
-  for (const control of r.controls) {
-    const compared = compareArms(r.entrants, base, playArm(r, control), { control, games: r.games, seed: r.seed, reps });
-    if (compared === null) return err(`the games as dealt or under the ${control} control cannot be rated (a pairing was won by one side in every game): play more games`);
+  for (const [k, control] of r.controls.entries()) {
+    const compared = compareArms(r.entrants, base, arms[k]!, { control, games: r.games, seed: r.seed, reps });
+    if (compared === null) return err(`the games as dealt or under the ${control} control cannot be rated (a pairing was won by one side in every game, or no deal was finished in both): play more games`);
     rows.push(...compared.rows);
     stable[control] = compared.stable;
   }
   return ok({ rows, stable, games: r.games, reps });
+}
+
+/** The study with built-in bots, played in this thread. */
+export function runInvariance(r: InvarianceRequest): Result<InvarianceResult, string> {
+  const checked = checkRequest(r);
+  if (!checked.ok) return checked;
+  return study(r, playArm(r, undefined), r.controls.map((c) => playArm(r, c)));
+}
+
+/**
+ * Plays one arm: each pairing's winner of games 0 … games − 1 (its place in SIDES, UNPLAYED
+ * where a game did not finish). With models the caller plays it (their session, record and
+ * budget are the command's).
+ */
+export type ArmPlayer = (pairs: readonly { readonly wolves: string; readonly village: string }[], control: Control | undefined) => Promise<Arm>;
+
+/** The study with arms played by `play` (models, programs), the games as dealt first. */
+export async function runInvarianceWith(r: InvarianceRequest, play: ArmPlayer): Promise<Result<InvarianceResult, string>> {
+  const checked = checkRequest(r);
+  if (!checked.ok) return checked;
+  const pairs = pairsOf(r.entrants);
+  const base = await play(pairs, undefined);
+  const arms: Arm[] = [];
+  for (const c of r.controls) arms.push(await play(pairs, c));
+  return study(r, base, arms);
+}
+
+/** Every ordered pair of entrants (wolves, village), each against itself too. */
+export function pairsOf(entrants: readonly string[]): { wolves: string; village: string }[] {
+  return entrants.flatMap((wolves) => entrants.map((village) => ({ wolves, village })));
 }

@@ -19,6 +19,7 @@ import { runKey, type RunConfig } from '../run-config.js';
 import { Store, type RunRow } from '../storage.js';
 import { inspectDbFile } from '../db-file.js';
 import type { FailedAttempts } from '../../agents/llm/transport.js';
+import type { GameControl } from '../games.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions, type ModelUsage, type StopInfo } from './context.js';
 import { playLlmGame } from './runner.js';
 import type { ExecHost } from '../../agents/exec/host.js';
@@ -174,7 +175,7 @@ export class LlmSession {
 
   /** Plays game `index` of a run; undefined when it was abandoned (not stored; its answered calls are in the record). */
   async play(
-    req: { readonly setup: GameSetup; readonly seating: Seating; readonly seed: string; readonly gameKey: (index: number) => string; readonly exec?: ExecHost | undefined },
+    req: { readonly setup: GameSetup; readonly seating: Seating; readonly seed: string; readonly gameKey: (index: number) => string; readonly exec?: ExecHost | undefined; readonly control?: GameControl | undefined },
     index: number,
   ): Promise<PlayedIndex | undefined> {
     const r = await playLlmGame({ ...req, llm: this.llm }, index);

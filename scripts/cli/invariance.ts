@@ -1,6 +1,7 @@
 // `sim invariance`: flags and printing; the study is tournaments/invariance.ts. Plays in
-// this process and stores nothing: the entrants are built-in bots (models and programs are
-// not played by it yet: their arms would need the LLM record and the process host).
+// this process and stores no game. Bots are played in this thread; with models among the
+// entrants the arms go through an LLM session whose calls are recorded (invariance-llm.ts).
+// Programs (exec:) are not played by it yet: their arms would need the process host.
 
 import type { Argv } from 'yargs';
 import { parseAgentSpec } from '../../agents/registry.js';
@@ -12,7 +13,8 @@ import { CONTROL_WORDS, CONTROLS, runInvariance, type Control } from '../../tour
 import { invarianceTable } from '../../reports/invariance-table.js';
 import { entrantSpecs } from '../../tournaments/schedule.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
-import { count, DEFAULT_SEED, listFlag, NUMBER, setupFrom } from './args.js';
+import { count, dbPathFrom, DEFAULT_DB, DEFAULT_SEED, listFlag, NUMBER, setupFrom } from './args.js';
+import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { fail, unwrap } from './errors.js';
 import { terminalWidth, type CliIo } from './io.js';
 
@@ -20,7 +22,7 @@ export const DEFAULT_INVARIANCE_GAMES = 1000;
 
 export function invarianceOptions<T>(y: Argv<T>) {
   return y
-    .option('agents', { type: 'string', array: true, describe: 'an entrant (a built-in bot: random, heuristic, heuristic:fakeClaim=0…); repeat for each' })
+    .option('agents', { type: 'string', array: true, describe: 'an entrant (random, heuristic, heuristic:fakeClaim=0, openai:MODEL…); repeat for each' })
     .option('control', { type: 'string', array: true, describe: `a control, repeatable: ${CONTROLS.join(', ')} (default: every one)` })
     .option('games', { ...NUMBER, describe: `deals per pairing, played as dealt and under each control (default ${DEFAULT_INVARIANCE_GAMES})` })
     .option('seed', { type: 'string', describe: `run seed (default ${DEFAULT_SEED})` })
@@ -28,10 +30,16 @@ export function invarianceOptions<T>(y: Argv<T>) {
     .option('players', { type: 'string', describe: 'the setup: number of players' })
     .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
     .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
+    .option('db', { type: 'string', describe: `with a model among the entrants: the file that records its calls (default ${DEFAULT_DB}); no game is stored` })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
 }
 
-export interface InvarianceCliArgs {
+export function invarianceCliOptions<T>(y: Argv<T>) {
+  return llmOptions(invarianceOptions(y), false);
+}
+
+export interface InvarianceCliArgs extends LlmArgs {
+  db?: string;
   agents?: string[];
   control?: string[];
   games?: string;
@@ -49,23 +57,35 @@ function controlFrom(text: string): Control {
   fail(`--control '${text}'${didYouMean(c, CONTROLS)}: the controls are ${CONTROLS.map((x) => `${x} (${CONTROL_WORDS[x]})`).join('; ')}`);
 }
 
-export function invarianceCommand(a: InvarianceCliArgs, io: CliIo): number {
+export async function invarianceCommand(a: InvarianceCliArgs, io: CliIo): Promise<number> {
   const entrants = unwrap(entrantSpecs(listFlag('agents', a.agents, 'heuristic').map((t) => ['--agents', t] as const)));
   if (entrants.length < 2) fail('an invariance study ranks two entrants or more: give --agents twice or more, e.g. --agents random --agents heuristic');
+  let models = false;
   for (const e of entrants) {
     const spec = unwrap(parseAgentSpec(e));
-    if (spec.kind.llm === true || spec.kind.name === 'exec')
-      fail(`--agents ${e}: sim invariance plays built-in bots in this process for now; a model or a program (exec:) is not played by it yet (its arms need the LLM record or the process host)`);
+    if (spec.kind.name === 'exec')
+      fail(`--agents ${e}: sim invariance does not play programs (exec:) yet (their arms need the process host); built-in bots and models it plays`);
+    if (spec.kind.llm === true) models = true;
   }
   const controls = a.control === undefined ? [...CONTROLS] : listFlag('control', a.control, 'seats').map(controlFrom);
+  if (models && a.games === undefined) fail(`an entrant is a model: give --games N (deals per pairing, each played as dealt and under ${controls.length === 1 ? 'the control' : `each of ${controls.length} controls`}; ${entrants.length ** 2} pairings)`);
+  if (!models) noLlmFlags(a, entrants.join(', '));
   const games = a.games === undefined ? DEFAULT_INVARIANCE_GAMES : count('games', a.games, 1, 1_000_000);
   const seed = unwrap(parseSeed(a.seed ?? DEFAULT_SEED));
   const setup = setupFrom(a);
-  const r = unwrap(runInvariance({ entrants, setup, seed, games, controls }));
+  let llm: Awaited<ReturnType<typeof import('./invariance-llm.js')['invarianceWithModels']>> | undefined;
+  if (models) {
+    const settings = llmSettingsFrom(a, io.env);
+    if (settings.dryRun) fail('sim invariance has no --dry-run: sim tournament --dry-run with the same entrants and --games estimates one arm');
+    const { invarianceWithModels } = await import('./invariance-llm.js');
+    llm = await invarianceWithModels({ entrants, setup, seed, games, controls, settings, db: dbPathFrom(a.db) ?? fail("--no-db: a model's calls are recorded in a file; give --db FILE or --llm-cache FILE") }, io);
+  }
+  const r = llm?.result ?? unwrap(runInvariance({ entrants, setup, seed, games, controls }));
   const table = invarianceTable(r);
   if (a.json) {
-    io.stdout.write(JSON.stringify({ entrants, controls, seed, games, rows: r.rows, stable: r.stable, table: toJsonObject(table) }) + '\n');
-    return 0;
+    io.stdout.write(JSON.stringify({ entrants, controls, seed, games, rows: r.rows, stable: r.stable, table: toJsonObject(table), ...(llm === undefined ? {} : { llm: llm.json }) }) + '\n');
+    if (llm?.stop != null) io.stderr.write(`${llm.stop.message}\n`);
+    return llm?.stop?.exit ?? 0;
   }
   const width = terminalWidth(io);
   const verdicts = controls.map((c) =>
@@ -88,6 +108,8 @@ export function invarianceCommand(a: InvarianceCliArgs, io: CliIo): number {
     '',
     ...verdicts.flatMap((v) => wrap(v, width)),
   ];
+  if (llm !== undefined) lines.push(...llm.lines);
   io.stdout.write(lines.join('\n') + '\n');
-  return 0;
+  if (llm?.stop != null) io.stderr.write(`${llm.stop.message}\n`);
+  return llm?.stop?.exit ?? 0;
 }

@@ -94,7 +94,8 @@ export function requestLines(usage: readonly ModelUsage[], end: Pick<SessionEnd,
   for (const m of usage) lines.push(row(shown(m.spec), m.calls - m.cachedCalls, m.requests, m.failedRequests));
   if (usage.length > 1) lines.push(row('all', end.sent, end.requests, end.failedRequests));
   lines.push(
-    '  (requests: HTTP requests, every attempt of every call sent; 429 … other: the failed ones)',
+    '  (requests: HTTP requests, every attempt of every call sent;',
+    '  429 … other: the failed ones)',
   );
   return lines;
 }

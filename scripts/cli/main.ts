@@ -27,7 +27,7 @@ import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.j
 import { agentCheckCommand } from './agent-check.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
-import { invarianceCommand, invarianceOptions, type InvarianceCliArgs } from './invariance.js';
+import { invarianceCliOptions, invarianceCommand, type InvarianceCliArgs } from './invariance.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
 import { showCommand } from './show.js';
 import { forkCommand, type ForkArgs } from './fork.js';
@@ -251,8 +251,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
       code = leaderboardCommand(a as unknown as LeaderboardCliArgs, io);
     })
-    .command('invariance', 'does a rating survive a change that should not matter? entrants rated as dealt and under each control (seats shuffled) on the same deals', invarianceOptions, (a) => {
-      code = invarianceCommand(a as unknown as InvarianceCliArgs, io);
+    .command('invariance', 'does a rating survive a change that should not matter? entrants rated as dealt and under each control (seats shuffled) on the same deals', invarianceCliOptions, async (a) => {
+      code = await invarianceCommand(a as unknown as InvarianceCliArgs, io);
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
       code = await reportCommand(a as unknown as ReportCliArgs, io);

@@ -76,7 +76,7 @@ describe('sim invariance', () => {
   });
 
   it.each([
-    [['--agents', 'heuristic', '--agents', 'openai:gpt-4o-mini'], /openai:gpt-4o-mini: sim invariance plays built-in bots in this process for now/],
+    [['--agents', 'heuristic', '--agents', 'exec:python3 bot.py'], /exec:python3 bot.py: sim invariance does not play programs \(exec:\) yet/],
     [['--agents', 'heuristic'], /two entrants or more/],
     [['--agents', 'heuristic', '--agents', 'random', '--control', 'seat'], /--control 'seat' \(did you mean 'seats'\?\)/],
   ])('refuses %j with what to do', async (args, message) => {

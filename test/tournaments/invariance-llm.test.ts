@@ -1,0 +1,70 @@
+// `sim invariance` with a model among the entrants, against the fake providers on
+// 127.0.0.1: every arm is played (the model's pairings through one LLM session whose calls
+// are recorded), the same command again replays them from the record without a request,
+// and the arm "as dealt" is exactly a tournament's games: the tournament of the same
+// entrants, seed and games, played afterwards into the same file, sends no request.
+
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
+import { fakeProviders, simEnv } from '../helpers/llm.js';
+
+const dir = tempDir('invariance-llm');
+afterAll(() => removeDir(dir));
+const serve = fakeProviders();
+const MODEL = 'openai:gpt-4o-mini';
+const ARGS = ['invariance', '--agents', MODEL, '--agents', 'random', '--games', '8', '--seed', 'iv', '--llm-timeout', '5'];
+
+interface Json {
+  rows: { control: string; entrant: string; shift: number; low: number; high: number }[];
+  llm: { models: { spec: string; calls: number; cachedCalls: number }[]; unfinished: number };
+}
+
+describe('sim invariance with a model', () => {
+  it('plays every arm, replays them from the record, and its games as dealt are a tournament\'s', async () => {
+    const s = await serve();
+    const db = join(dir, 'inv.db');
+    const first = await sim([...ARGS, '--db', db, '--json'], dir, simEnv(s.url));
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const j = JSON.parse(first.stdout) as Json;
+    expect(j.rows.map((r) => [r.control, r.entrant])).toEqual([
+      ['seats', MODEL],
+      ['seats', 'random'],
+    ]);
+    for (const r of j.rows) expect(r.low).toBeLessThanOrEqual(r.high);
+    expect(j.llm.unfinished).toBe(0);
+    const sent = s.received.length;
+    expect(sent).toBeGreaterThan(0);
+    expect(j.llm.models[0]!.calls - j.llm.models[0]!.cachedCalls).toBe(sent);
+
+    // Again: every call answered from the record, the same figures.
+    const again = await sim([...ARGS, '--db', db, '--json'], dir, simEnv(s.url));
+    expect(again.code, again.stderr).toBe(0);
+    expect(s.received.length).toBe(sent);
+    expect((JSON.parse(again.stdout) as Json).rows).toEqual(j.rows);
+
+    // The tournament of the same entrants, seed and games asks the same questions as the arm as dealt: all recorded.
+    const t = await sim(['tournament', '--agents', MODEL, '--agents', 'random', '--games', '8', '--seed', 'iv', '--llm-timeout', '5', '--db', db, '--json'], dir, simEnv(s.url));
+    expect(t.code, t.stderr).toBe(0);
+    expect(s.received.length).toBe(sent);
+
+    const text = await sim([...ARGS, '--db', db], dir, simEnv(s.url));
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^seats: /m);
+    expect(text.stdout).toMatch(/record {6}.*inv\.db/);
+    for (const line of text.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+  }, 120_000);
+
+  it.each([
+    [['--agents', 'heuristic', '--agents', MODEL], /an entrant is a model: give --games N/],
+    [['--agents', 'heuristic', '--agents', MODEL, '--games', '4', '--no-db'], /--no-db: a model's calls are recorded in a file/],
+    [['--agents', 'heuristic', '--agents', 'random', '--max-cost', '1'], /--max-cost/],
+  ])('refuses %j with what to do, sending nothing', async (args, message) => {
+    const s = await serve();
+    const r = await sim(['invariance', ...args], dir, simEnv(s.url));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(s.received.length).toBe(0);
+  });
+});
