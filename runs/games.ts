@@ -37,13 +37,17 @@ export interface PlayedIndex {
   readonly tally: GameTally;
 }
 
-/** An invariance control (tournaments/invariance.ts): `seats`, the deal's cards at other seats. */
-export type GameControl = 'seats';
+/**
+ * An invariance control (tournaments/invariance.ts): `seats`, the deal's cards at other
+ * seats; `choices`, a model's legal choices listed in another order (its LLM session does
+ * it: runs/llm/runner.ts; bots are not told, and play the game as dealt).
+ */
+export type GameControl = 'seats' | 'choices';
 
 /**
  * Game `seed` of a setup, with the seating's agents for the cards dealt. Under the `seats`
  * control the deal's cards go to other seats (engine `seatShuffle`), an agent seated by
- * number moving with its card; nothing else changes. Every way of playing a game (in
+ * number moving with its card; nothing else changes. Other controls leave the game as dealt. Every way of playing a game (in
  * this thread, on workers, with models) seats it here.
  */
 export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string; readonly seating: Seating; readonly control?: GameControl | undefined; readonly env?: SeatEnv }): { game: Game; agents: Agent[]; specs: string[] } {

@@ -10,16 +10,17 @@
 // ranking that changes, says the figure depends on what the control changed.
 
 import { err, ok, Rng, SIDES, type GameSetup, type Result } from '../engine/index.js';
-import { GamePlayer } from '../runs/games.js';
+import { GamePlayer, type GameControl } from '../runs/games.js';
 import { fitSideOverall, rankEntrants, type SideResult } from './ratings.js';
 import { sidesPairing } from './schedule.js';
 
-export const CONTROLS = ['seats'] as const;
-export type Control = (typeof CONTROLS)[number];
+export const CONTROLS = ['seats', 'choices'] as const;
+export type Control = (typeof CONTROLS)[number] & GameControl;
 
 /** What each control changes, in words. */
 export const CONTROL_WORDS: Readonly<Record<Control, string>> = {
   seats: 'the deal’s cards moved to other seats (each agent with its card): seating and speaking positions',
+  choices: 'a model’s legal choices listed in another order, drawn per decision (bots play as dealt)',
 };
 
 export interface InvarianceRequest {

@@ -12,7 +12,7 @@
 
 import { validateAnswer, type Answer, type Decision } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
-import { err, type Result } from '../../engine/index.js';
+import { err, Rng, type Result } from '../../engine/index.js';
 import { NoAnswer } from '../play.js';
 import type { Agent, DecisionContext } from '../types.js';
 import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
@@ -83,6 +83,8 @@ export class LlmAgent implements Agent {
     private readonly spec: LlmSpec,
     private readonly seat: number,
     private readonly calls: LlmCalls,
+    /** The `choices` invariance control: the game's seed, from which each decision's order of its choices is drawn. */
+    private readonly choiceOrder?: string | undefined,
   ) {
     this.name = spec.text;
   }
@@ -99,7 +101,9 @@ export class LlmAgent implements Agent {
     const asking = this.asking;
     const obs = ctx.observe();
     const at: CallSite = { seat: this.seat, decision: d.id, attempt: asking.attempt++, seatEvents: obs.events.length };
-    const prompt = buildPrompt(obs, d, this.notes, this.spec.format);
+    // Under the choices control, a stream of this game, seat and decision: a re-ask lists them alike.
+    const order = this.choiceOrder === undefined ? undefined : new Rng(this.choiceOrder, `/choices/${this.seat}/${d.id}`);
+    const prompt = buildPrompt(obs, d, this.notes, this.spec.format, order === undefined ? undefined : (xs) => void order.shuffle(xs));
     const req: LlmRequest = {
       model: this.spec.model,
       system: prompt.system,

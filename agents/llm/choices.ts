@@ -89,6 +89,28 @@ export function menuOf(d: Decision): Menu {
   }
 }
 
+/**
+ * The menu with its choices listed in another order (the `choices` invariance control):
+ * the same labels and answers, so only the order a model reads them in changes.
+ * `shuffle` permutes an array in place (a seeded stream's, for the same order on a re-ask).
+ */
+export function reorderedMenu(menu: Menu, shuffle: <T>(xs: T[]) => void): Menu {
+  switch (menu.kind) {
+    case 'one': {
+      const options = [...menu.options];
+      shuffle(options);
+      return { kind: 'one', options };
+    }
+    case 'many': {
+      const candidates = [...menu.candidates];
+      shuffle(candidates);
+      return { kind: 'many', candidates, count: menu.count };
+    }
+    case 'speech':
+      return menu;
+  }
+}
+
 /** The label the transcript shows for an answer (a fallback, say). */
 export function answerLabel(d: Decision, a: Answer): string {
   return label(d, a);

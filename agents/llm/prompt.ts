@@ -10,7 +10,7 @@ import { MAX_CLAIMS, MAX_TEXT } from '../../engine/index.js';
 import type { Decision } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
 import { answerFields, answerSchema, exampleAnswer, type Json } from './answer.js';
-import { choicesText, menuOf, questionText, type Menu } from './choices.js';
+import { choicesText, menuOf, questionText, reorderedMenu, type Menu } from './choices.js';
 import { historyText, identityText, playersText } from './history.js';
 import { quote } from './quote.js';
 import { rulesText } from './rules.js';
@@ -100,8 +100,9 @@ export function systemText(obs: Observation): string {
   ].join('\n');
 }
 
-export function buildPrompt(obs: Observation, d: Decision, notes: readonly Note[], format: AnswerFormat): Prompt {
-  const menu = menuOf(d);
+/** `shuffle`: list the legal choices in the order it puts them in (the `choices` control); absent: as the engine lists them. */
+export function buildPrompt(obs: Observation, d: Decision, notes: readonly Note[], format: AnswerFormat, shuffle?: <T>(xs: T[]) => void): Prompt {
+  const menu = shuffle === undefined ? menuOf(d) : reorderedMenu(menuOf(d), shuffle);
   const fields = answerFields(d);
   const formatText =
     format === 'schema'

@@ -80,6 +80,8 @@ export interface LlmGameOptions {
   readonly recordThrough?: number | undefined;
   /** Keep every call's prompt and answer (a replay page); runs keep nothing in memory. */
   readonly keepCalls?: boolean | undefined;
+  /** The `choices` invariance control: each decision's legal choices listed in an order drawn from the game's seed. */
+  readonly shuffleChoices?: boolean | undefined;
 }
 
 /** One game's LLM session: makes its LLM agents and answers their calls. */
@@ -106,7 +108,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
   agent(spec: LlmSpec, seat: number): Agent {
     // A spec the run was not told about is a bug in the caller: it fails here, not mid-game.
     this.seats.set(seat, emptyUsage(seat, spec.text, this.run.model(spec).price !== undefined));
-    return new LlmAgent(spec, seat, this);
+    return new LlmAgent(spec, seat, this, this.opts.shuffleChoices === true ? this.gameSeed : undefined);
   }
 
   note(at: CallSite, kind: NoteKind, text: string): void {

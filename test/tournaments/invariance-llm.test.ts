@@ -13,7 +13,7 @@ const dir = tempDir('invariance-llm');
 afterAll(() => removeDir(dir));
 const serve = fakeProviders();
 const MODEL = 'openai:gpt-4o-mini';
-const ARGS = ['invariance', '--agents', MODEL, '--agents', 'random', '--games', '8', '--seed', 'iv', '--llm-timeout', '5'];
+const ARGS = ['invariance', '--agents', MODEL, '--agents', 'random', '--games', '8', '--seed', 'iv', '--control', 'seats', '--llm-timeout', '5'];
 
 interface Json {
   rows: { control: string; entrant: string; shift: number; low: number; high: number }[];
@@ -54,6 +54,32 @@ describe('sim invariance with a model', () => {
     expect(text.stdout).toMatch(/^seats: /m);
     expect(text.stdout).toMatch(/record {6}.*inv\.db/);
     for (const line of text.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+  }, 120_000);
+
+  it('lists a model\'s choices in another order under the choices control: its prompts differ from the dealt arm\'s only there', async () => {
+    const s = await serve();
+    const db = join(dir, 'choices.db');
+    const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', '4', '--seed', 'ch', '--control', 'choices', '--llm-timeout', '5', '--db', db, '--json'], dir, simEnv(s.url));
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual(['choices', 'choices']);
+    // The first question of each game's first seat is asked in both arms with the same log: the two prompts differ in the choices line alone.
+    const byStart = new Map<string, string[]>();
+    for (const q of s.received) {
+      const at = q.user.indexOf('\n# Now');
+      if (at < 0) continue;
+      const key = q.user.slice(0, at);
+      byStart.set(key, [...(byStart.get(key) ?? []), q.user.slice(at)]);
+    }
+    let compared = 0;
+    for (const tails of byStart.values()) {
+      const distinct = [...new Set(tails)];
+      if (distinct.length < 2) continue;
+      const [a, b] = distinct.map((t) => t.split('\n'));
+      expect(b!.length).toBe(a!.length);
+      for (const [i, line] of a!.entries()) if (line !== b![i]) expect(line).toMatch(/^(Legal choices|Players you may name)/);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(0);
   }, 120_000);
 
   it.each([

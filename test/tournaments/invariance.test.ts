@@ -63,6 +63,16 @@ describe('comparing an arm with the games as dealt', () => {
   });
 });
 
+describe('the choices control', () => {
+  it('changes nothing for bots, which are not told: the arm is the games as dealt, every shift exactly 0', () => {
+    const r = runInvariance({ entrants: ['random', 'heuristic'], setup, seed: 'ch', games: 60, controls: ['choices'], reps: 50 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.stable['choices']).toBe(true);
+    for (const row of r.value.rows) expect([row.shift, row.low, row.high, row.rank - row.baseRank]).toEqual([0, 0, 0, 0]);
+  });
+});
+
 describe('sim invariance', () => {
   it('prints the table and the verdict; --json holds the rows', async () => {
     const r = await sim(['invariance', '--agents', 'random', '--agents', 'heuristic', '--games', '200', '--json'], dir);

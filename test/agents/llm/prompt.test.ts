@@ -9,7 +9,7 @@ import { rulesText } from '../../../agents/llm/rules.js';
 import { playSync } from '../../../agents/play.js';
 import { randomAgent } from '../../../agents/random.js';
 import type { Agent } from '../../../agents/types.js';
-import { legalAnswers } from '../../../engine/index.js';
+import { legalAnswers, Rng } from '../../../engine/index.js';
 import { Game } from '../../../engine/index.js';
 import { OPTION_KEYS, type OptionKey } from '../../../engine/index.js';
 import { gameSeed } from '../../../engine/index.js';
@@ -341,5 +341,43 @@ describe('the process protocol never gives a seat more than its observation', ()
     if (how === 'vis') events[0] = { ...events[0], vis: -1 };
     if (how === 'field') m.role = 'werewolf';
     expect(honest().length).toBeGreaterThan(0);
+  });
+});
+
+// The `choices` invariance control (#23): a model's legal choices listed in another order.
+// It must change nothing but that order: the same system text, the same user text but for
+// the choices line, the same labels and answers, the same schema's set of labels.
+describe('the choices control', () => {
+  it('reorders the legal choices and nothing else, for every decision of a game with every role', () => {
+    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
+    let moved = 0;
+    let menus = 0;
+    const game = new Game(setup, gameSeed('order', 0));
+    const spy: Agent = {
+      name: 'spy',
+      decide(ctx) {
+        const d = ctx.decision;
+        const obs = ctx.observe();
+        const rng = new Rng('order', `/${d.id}`);
+        const plain = buildPrompt(obs, d, [], 'schema');
+        const shuffled = buildPrompt(obs, d, [], 'schema', (xs) => void rng.shuffle(xs));
+        expect(shuffled.system).toBe(plain.system);
+        const a = plain.user.split('\n');
+        const b = shuffled.user.split('\n');
+        expect(b.length).toBe(a.length);
+        const differ = a.flatMap((line, i) => (line === b[i] ? [] : [line]));
+        for (const line of differ) expect(line).toMatch(/^(Legal choices|Players you may name)/);
+        const labels = (m: typeof plain.menu) => (m.kind === 'one' ? m.options.map((o) => `${o.label}=${JSON.stringify(o.answer)}`) : m.kind === 'many' ? m.candidates.map(String) : []);
+        expect([...labels(shuffled.menu)].sort()).toEqual([...labels(plain.menu)].sort());
+        expect(JSON.stringify(shuffled.schema).length).toBe(JSON.stringify(plain.schema).length);
+        if (labels(plain.menu).length > 2) menus++;
+        if (differ.length > 0) moved++;
+        return randomAgent.decide(ctx);
+      },
+    };
+    playSync(game, Array(13).fill(spy));
+    expect(menus).toBeGreaterThan(20);
+    // Most menus of three choices or more come out in another order.
+    expect(moved).toBeGreaterThan(menus / 2);
   });
 });
