@@ -39,10 +39,11 @@ export interface PlayedIndex {
 
 /**
  * An invariance control (tournaments/invariance.ts): `seats`, the deal's cards at other
- * seats; `choices`, a model's legal choices listed in another order (its LLM session does
- * it: runs/llm/runner.ts; bots are not told, and play the game as dealt).
+ * seats; `choices`, a model's legal choices listed in another order; `wording`, its prompt
+ * in a second wording (its LLM session does these: runs/llm/runner.ts; bots are not told,
+ * and play the game as dealt).
  */
-export type GameControl = 'seats' | 'choices';
+export type GameControl = 'seats' | 'choices' | 'wording';
 
 /**
  * Game `seed` of a setup, with the seating's agents for the cards dealt. Under the `seats`

@@ -18,7 +18,7 @@ import type { Agent, DecisionContext } from '../types.js';
 import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
 import type { Menu } from './choices.js';
 import type { NoteKind } from './notes.js';
-import { buildPrompt, type Note } from './prompt.js';
+import { buildPrompt, type Note, type Wording } from './prompt.js';
 import type { LlmRequest, Rejection, Reply, TransportError } from './providers/types.js';
 import type { LlmSpec } from './spec.js';
 
@@ -83,8 +83,8 @@ export class LlmAgent implements Agent {
     private readonly spec: LlmSpec,
     private readonly seat: number,
     private readonly calls: LlmCalls,
-    /** The `choices` invariance control: the game's seed, from which each decision's order of its choices is drawn. */
-    private readonly choiceOrder?: string | undefined,
+    /** The invariance controls a model is told of: the prompt's wording, and (`choiceOrder`, the game's seed) each decision's order of its choices drawn from it. */
+    private readonly controls: { readonly choiceOrder?: string | undefined; readonly wording?: Wording | undefined } = {},
   ) {
     this.name = spec.text;
   }
@@ -102,8 +102,9 @@ export class LlmAgent implements Agent {
     const obs = ctx.observe();
     const at: CallSite = { seat: this.seat, decision: d.id, attempt: asking.attempt++, seatEvents: obs.events.length };
     // Under the choices control, a stream of this game, seat and decision: a re-ask lists them alike.
-    const order = this.choiceOrder === undefined ? undefined : new Rng(this.choiceOrder, `/choices/${this.seat}/${d.id}`);
-    const prompt = buildPrompt(obs, d, this.notes, this.spec.format, order === undefined ? undefined : (xs) => void order.shuffle(xs));
+    const seed = this.controls.choiceOrder;
+    const order = seed === undefined ? undefined : new Rng(seed, `/choices/${this.seat}/${d.id}`);
+    const prompt = buildPrompt(obs, d, this.notes, this.spec.format, { shuffle: order === undefined ? undefined : (xs) => void order.shuffle(xs), wording: this.controls.wording });
     const req: LlmRequest = {
       model: this.spec.model,
       system: prompt.system,

@@ -12,7 +12,7 @@ import { LlmAgent, type CallResult, type CallSite, type LlmCalls } from '../../a
 import { answerLabel } from '../../agents/llm/choices.js';
 import type { LlmNote, NoteKind } from '../../agents/llm/notes.js';
 import { costOf } from '../../agents/llm/prices.js';
-import { PROMPT_VERSION } from '../../agents/llm/prompt.js';
+import { PROMPT_VERSION, type Wording } from '../../agents/llm/prompt.js';
 import { maskUrl } from '../../agents/llm/secrets.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from '../../agents/llm/providers/index.js';
 import type { LlmRequest } from '../../agents/llm/providers/types.js';
@@ -82,6 +82,8 @@ export interface LlmGameOptions {
   readonly keepCalls?: boolean | undefined;
   /** The `choices` invariance control: each decision's legal choices listed in an order drawn from the game's seed. */
   readonly shuffleChoices?: boolean | undefined;
+  /** The `wording` invariance control: the prompt's second wording (agents/llm/prompt.ts). */
+  readonly wording?: Wording | undefined;
 }
 
 /** One game's LLM session: makes its LLM agents and answers their calls. */
@@ -108,7 +110,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
   agent(spec: LlmSpec, seat: number): Agent {
     // A spec the run was not told about is a bug in the caller: it fails here, not mid-game.
     this.seats.set(seat, emptyUsage(seat, spec.text, this.run.model(spec).price !== undefined));
-    return new LlmAgent(spec, seat, this, this.opts.shuffleChoices === true ? this.gameSeed : undefined);
+    return new LlmAgent(spec, seat, this, { choiceOrder: this.opts.shuffleChoices === true ? this.gameSeed : undefined, wording: this.opts.wording });
   }
 
   note(at: CallSite, kind: NoteKind, text: string): void {

@@ -61,7 +61,7 @@ export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating'
   const gameKey = req.gameKey?.(index) ?? `${req.llm.runId}/${index}`;
   const stopped = req.llm.stopped();
   if (stopped !== null) return { status: 'unfinished', index, seed, gameKey, reason: `not started: ${stopped.message}` };
-  const session = req.llm.startGame(gameKey, seed, req.control === 'choices' ? { shuffleChoices: true } : {});
+  const session = req.llm.startGame(gameKey, seed, req.control === 'choices' ? { shuffleChoices: true } : req.control === 'wording' ? { wording: 'alt' } : {});
   const exec = req.exec?.game(seed);
   const seated = seatedGame({ setup: req.setup, seed, seating: req.seating, control: req.control, env: { llm: session, exec } });
   const game = seated.game;

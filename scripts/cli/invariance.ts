@@ -23,7 +23,7 @@ export const DEFAULT_INVARIANCE_GAMES = 1000;
 export function invarianceOptions<T>(y: Argv<T>) {
   return y
     .option('agents', { type: 'string', array: true, describe: 'an entrant (random, heuristic, heuristic:fakeClaim=0, openai:MODEL…); repeat for each' })
-    .option('control', { type: 'string', array: true, describe: `a control, repeatable: ${CONTROLS.join(', ')} (default: every one that can move these entrants; choices only with a model)` })
+    .option('control', { type: 'string', array: true, describe: `a control, repeatable: ${CONTROLS.join(', ')} (default: every one that can move these entrants; choices and wording only with a model)` })
     .option('games', { ...NUMBER, describe: `deals per pairing, played as dealt and under each control (default ${DEFAULT_INVARIANCE_GAMES})` })
     .option('seed', { type: 'string', describe: `run seed (default ${DEFAULT_SEED})` })
     .option('preset', { type: 'string', describe: 'the setup: rule preset' })
@@ -68,7 +68,7 @@ export async function invarianceCommand(a: InvarianceCliArgs, io: CliIo): Promis
     if (spec.kind.llm === true) models = true;
   }
   // By default every control that can move these entrants: bots are not told the choices control.
-  const controls = a.control === undefined ? CONTROLS.filter((c) => models || c !== 'choices') : listFlag('control', a.control, 'seats').map(controlFrom);
+  const controls = a.control === undefined ? CONTROLS.filter((c) => models || c === 'seats') : listFlag('control', a.control, 'seats').map(controlFrom);
   if (models && a.games === undefined) fail(`an entrant is a model: give --games N (deals per pairing, each played as dealt and under ${controls.length === 1 ? 'the control' : `each of ${controls.length} controls`}; ${entrants.length ** 2} pairings)`);
   if (!models) noLlmFlags(a, entrants.join(', '));
   const games = a.games === undefined ? DEFAULT_INVARIANCE_GAMES : count('games', a.games, 1, 1_000_000);

@@ -82,6 +82,18 @@ describe('sim invariance with a model', () => {
     expect(compared).toBeGreaterThan(0);
   }, 120_000);
 
+  it('asks a model in the prompt\'s second wording under the wording control, and in the first as dealt', async () => {
+    const s = await serve();
+    const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', '6', '--seed', 'wd', '--control', 'wording', '--llm-timeout', '5', '--db', join(dir, 'wording.db'), '--json'], dir, simEnv(s.url));
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual(['wording', 'wording']);
+    const alt = s.received.filter((q) => q.user.startsWith('# About you\n')).length;
+    const plain = s.received.filter((q) => q.user.startsWith('# You\n')).length;
+    expect(alt).toBeGreaterThan(0);
+    expect(plain).toBeGreaterThan(0);
+    expect(alt + plain).toBe(s.received.length);
+  }, 120_000);
+
   it.each([
     [['--agents', 'heuristic', '--agents', MODEL], /an entrant is a model: give --games N/],
     [['--agents', 'heuristic', '--agents', MODEL, '--games', '4', '--no-db'], /--no-db: a model's calls are recorded in a file/],

@@ -360,7 +360,7 @@ describe('the choices control', () => {
         const obs = ctx.observe();
         const rng = new Rng('order', `/${d.id}`);
         const plain = buildPrompt(obs, d, [], 'schema');
-        const shuffled = buildPrompt(obs, d, [], 'schema', (xs) => void rng.shuffle(xs));
+        const shuffled = buildPrompt(obs, d, [], 'schema', { shuffle: (xs) => void rng.shuffle(xs) });
         expect(shuffled.system).toBe(plain.system);
         const a = plain.user.split('\n');
         const b = shuffled.user.split('\n');
@@ -379,5 +379,45 @@ describe('the choices control', () => {
     expect(menus).toBeGreaterThan(20);
     // Most menus of three choices or more come out in another order.
     expect(moved).toBeGreaterThan(menus / 2);
+  });
+});
+
+// The `wording` invariance control (#23): the system text and the section titles said
+// otherwise; the facts, the question, the choices and the answer format word for word.
+describe('the wording control', () => {
+  it('rewords the system text and the titles, and nothing else, for every decision of a game with every role', () => {
+    const setup = setupOf({ preset: 'classic', players: 13, roles: ALL_ROLES });
+    const game = new Game(setup, gameSeed('wording', 0));
+    let asked = 0;
+    const notes = [{ when: 'Day 1', text: 'a note' }];
+    const spy: Agent = {
+      name: 'spy',
+      decide(ctx) {
+        const d = ctx.decision;
+        const obs = ctx.observe();
+        const plain = buildPrompt(obs, d, notes, 'text');
+        const alt = buildPrompt(obs, d, notes, 'text', { wording: 'alt' });
+        expect(alt.system).not.toBe(plain.system);
+        // The rules of the table are the same text.
+        expect(alt.system.endsWith(rulesText(obs))).toBe(true);
+        expect(plain.system.endsWith(rulesText(obs))).toBe(true);
+        expect(alt.schema).toEqual(plain.schema);
+        const a = plain.user.split('\n');
+        const b = alt.user.split('\n');
+        expect(b.length).toBe(a.length);
+        const titles = a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]!]]));
+        expect(titles.length).toBe(6);
+        for (const [x, y] of titles) {
+          expect(x).toMatch(/^# /);
+          expect(y).toMatch(/^# /);
+          // Each title the alt system text announces is one its user text uses.
+          expect(alt.system).toContain(y!.slice(2));
+        }
+        asked++;
+        return randomAgent.decide(ctx);
+      },
+    };
+    playSync(game, Array(13).fill(spy));
+    expect(asked).toBeGreaterThan(50);
   });
 });
