@@ -39,21 +39,30 @@ export interface PlayedIndex {
 
 /**
  * An invariance control (tournaments/invariance.ts): `seats`, the deal's cards at other
- * seats; `choices`, a model's legal choices listed in another order; `wording`, its prompt
- * in a second wording (its LLM session does these: runs/llm/runner.ts; bots are not told,
- * and play the game as dealt).
+ * seats; `speaking`, the day's speeches in the other speaking order (by seat, or from the
+ * left of the night's victim); `choices`, a model's legal choices listed in another order;
+ * `wording`, its prompt in a second wording (its LLM session does these two:
+ * runs/llm/runner.ts; bots are not told of them, and play the game as dealt).
  */
-export type GameControl = 'seats' | 'choices' | 'wording';
+export type GameControl = 'seats' | 'speaking' | 'choices' | 'wording';
+
+/** The setup with the other speaking order (the `speaking` control). */
+function otherSpeakingOrder(setup: GameSetup): GameSetup {
+  const speakingOrder = setup.options.speakingOrder === 'seat' ? 'after-victim' : 'seat';
+  return { ...setup, options: { ...setup.options, speakingOrder } };
+}
 
 /**
  * Game `seed` of a setup, with the seating's agents for the cards dealt. Under the `seats`
  * control the deal's cards go to other seats (engine `seatShuffle`), an agent seated by
- * number moving with its card; nothing else changes. Other controls leave the game as dealt. Every way of playing a game (in
+ * number moving with its card; nothing else changes. Under `speaking` the same deal is
+ * played with the other speaking order. Other controls leave the game as dealt. Every way of playing a game (in
  * this thread, on workers, with models) seats it here.
  */
 export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string; readonly seating: Seating; readonly control?: GameControl | undefined; readonly env?: SeatEnv }): { game: Game; agents: Agent[]; specs: string[] } {
   const order = o.control === 'seats' ? seatShuffle(o.seed, o.setup.players) : undefined;
-  const game = new Game(o.setup, o.seed, order === undefined ? {} : { seatOrder: order });
+  const setup = o.control === 'speaking' ? otherSpeakingOrder(o.setup) : o.setup;
+  const game = new Game(setup, o.seed, order === undefined ? {} : { seatOrder: order });
   const origin = order === undefined ? undefined : inverse(order);
   const seated = seatAgents(
     o.seating,

@@ -68,7 +68,7 @@ export async function invarianceCommand(a: InvarianceCliArgs, io: CliIo): Promis
     if (spec.kind.llm === true) models = true;
   }
   // By default every control that can move these entrants: bots are not told the choices control.
-  const controls = a.control === undefined ? CONTROLS.filter((c) => models || c === 'seats') : listFlag('control', a.control, 'seats').map(controlFrom);
+  const controls = a.control === undefined ? CONTROLS.filter((c) => models || c === 'seats' || c === 'speaking') : listFlag('control', a.control, 'seats').map(controlFrom);
   if (models && a.games === undefined) fail(`an entrant is a model: give --games N (deals per pairing, each played as dealt and under ${controls.length === 1 ? 'the control' : `each of ${controls.length} controls`}; ${entrants.length ** 2} pairings)`);
   if (!models) noLlmFlags(a, entrants.join(', '));
   const games = a.games === undefined ? DEFAULT_INVARIANCE_GAMES : count('games', a.games, 1, 1_000_000);

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSeating } from '../../agents/registry.js';
 import { Game, gameSeed, resolveSetup, seatShuffle } from '../../engine/index.js';
-import { GamePlayer } from '../../runs/games.js';
+import { GamePlayer, seatedGame } from '../../runs/games.js';
+import { playSync } from '../../agents/play.js';
 
 const setupOf = (req: Parameters<typeof resolveSetup>[0]) => {
   const s = resolveSetup(req);
@@ -58,5 +59,37 @@ describe('the seat shuffle', () => {
     const plain = new Game(setup, 'x');
     const identity = new Game(setup, 'x', { seatOrder: Array.from({ length: 8 }, (_, k) => k) });
     expect(identity.state.seats.map((s) => s.dealt)).toEqual(plain.state.seats.map((s) => s.dealt));
+  });
+});
+
+// The speaking-order control: the same deal, the same agents at the same seats, the day's
+// speeches in the other order. Only the speaking order option differs.
+describe('the speaking-order control', () => {
+  it.each([
+    ['seat', { players: 8 }],
+    ['after-victim', { players: 10, preset: 'introduction' }],
+  ] as const)('from %s: the same deal and agents, the other order, nothing else', (from, req) => {
+    const setup = setupOf({ ...req });
+    expect(setup.options.speakingOrder).toBe(from);
+    const seating = seatingOf(['heuristic', 'werewolves=random', '2=heuristic:fakeClaim=0']);
+    let reordered = 0;
+    for (let i = 0; i < 20; i++) {
+      const base = seatedGame({ setup, seed: gameSeed('spk', i), seating });
+      const ctl = seatedGame({ setup, seed: gameSeed('spk', i), seating, control: 'speaking' });
+      expect(ctl.game.state.seats.map((s) => s.dealt)).toEqual(base.game.state.seats.map((s) => s.dealt));
+      expect(ctl.specs).toEqual(base.specs);
+      const { speakingOrder: a, ...rest } = base.game.setup.options;
+      const { speakingOrder: b, ...restCtl } = ctl.game.setup.options;
+      expect(a).toBe(from);
+      expect(b).toBe(from === 'seat' ? 'after-victim' : 'seat');
+      expect(restCtl).toEqual(rest);
+      // Played out, the first day's first speaker differs in most games.
+      const firstSpeaker = (g: typeof base) => {
+        playSync(g.game, g.agents);
+        return g.game.log.find((e) => e.type === 'speech')?.seat;
+      };
+      if (firstSpeaker(base) !== firstSpeaker(ctl)) reordered++;
+    }
+    expect(reordered).toBeGreaterThan(10);
   });
 });

@@ -78,10 +78,12 @@ describe('sim invariance', () => {
     const r = await sim(['invariance', '--agents', 'random', '--agents', 'heuristic', '--games', '200', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.controls).toEqual(['seats']);
-    expect(j.rows).toHaveLength(2);
+    // By default the controls that can move bots: not choices or wording, which only a model is told of.
+    expect(j.controls).toEqual(['seats', 'speaking']);
+    expect(j.rows).toHaveLength(4);
     const text = await sim(['invariance', '--agents', 'random', '--agents', 'heuristic', '--games', '200'], dir);
     expect(text.stdout).toMatch(/^seats: (the ranking is the same and no score moved beyond noise|MOVED — .+)$/m);
+    expect(text.stdout).toMatch(/^speaking: (the ranking is the same and no score moved beyond noise|MOVED — .+)$/m);
     for (const line of text.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
