@@ -147,10 +147,11 @@ export function estimateRun(req: EstimateRequest): Result<RunEstimate, string> {
 
 /** The estimate as lines of text, for `--dry-run`. */
 export function estimateText(e: RunEstimate): string {
-  const lines = [`Estimate for ${e.games} game${e.games === 1 ? '' : 's'} (measured on ${e.sampleGames} simulated game${e.sampleGames === 1 ? '' : 's'}; an estimate, not a quote):`];
+  const lines = [`Estimate for ${e.games} game${e.games === 1 ? '' : 's'} (measured on ${e.sampleGames} simulated game${e.sampleGames === 1 ? '' : 's'}; not a quote):`];
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
   for (const m of e.models)
     lines.push(
-      `  ${m.spec}: ${m.callsPerGame.toFixed(1)} calls/game, ~${Math.round(m.inputTokensPerGame)} prompt + ~${Math.round(m.outputTokensPerGame)} answer tokens/game, ` +
+      `  ${m.spec}: ${m.callsPerGame.toFixed(1)} calls/game, ~${n(m.inputTokensPerGame)} prompt + ~${n(m.outputTokensPerGame)} answer tokens/game, ` +
         `${usd(m.costPerGame)}/game (at most ${usd(m.maxCostPerGame)}); run: ${usd(m.cost)} (at most ${usd(m.maxCost)})`,
     );
   lines.push(`  total: ${usd(e.cost)} (at most ${usd(e.maxCost)}); per game ${usd(e.costPerGame)}`);

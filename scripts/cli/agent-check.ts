@@ -11,6 +11,7 @@ import { count, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
 import { agentEnvironment } from './exec-run.js';
+import { hanging } from '../../reports/terminal.js';
 
 export interface AgentCheckArgs {
   agent?: string | undefined;
@@ -21,6 +22,8 @@ export interface AgentCheckArgs {
   json: boolean;
 }
 
+/** The table column's width: the longest table's name (runs/agent-check.ts checkTables). */
+const LABEL = 38;
 /** Errors printed in full; the rest are counted. */
 const SHOWN = 50;
 
@@ -36,7 +39,10 @@ export async function agentCheckCommand(a: AgentCheckArgs, io: CliIo): Promise<n
   const out = (line: string) => {
     if (!a.json) io.stdout.write(line + '\n');
   };
-  out(`checking ${commands[0]!.text}: ${games} game${games === 1 ? '' : 's'} per table, the agent in every seat, ${timeoutMs / 1000} s per answer`);
+  // Within 80 columns: long texts (the command, the kinds asked, an error) wrap at their spaces.
+  const wrapped = (head: string, text: string, indent = head.length) => hanging(head, text, { indent }).forEach(out);
+  wrapped('checking ', `${commands[0]!.text}: ${games} game${games === 1 ? '' : 's'} per table, the agent in every seat, ${timeoutMs / 1000} s per answer`, 2);
+  out(`  ${'table'.padEnd(LABEL)} ${'games'.padStart(5)} ${'decisions'.padStart(9)} ${'wrong'.padStart(5)} ${'fallbacks'.padStart(9)}`);
   const r = await checkAgent({
     command: commands[0]!,
     games,
@@ -44,7 +50,7 @@ export async function agentCheckCommand(a: AgentCheckArgs, io: CliIo): Promise<n
     timeoutMs,
     cwd: io.cwd,
     env: agentEnvironment(io.env, a.agentEnv ?? []),
-    onTable: (t) => out(`  ${t.label.padEnd(40)} ${String(t.games).padStart(4)} games ${String(t.decisions).padStart(7)} decisions ${String(t.invalid).padStart(5)} wrong ${String(t.fallbacks).padStart(5)} fallbacks`),
+    onTable: (t) => out(`  ${t.label.padEnd(LABEL)} ${String(t.games).padStart(5)} ${String(t.decisions).padStart(9)} ${String(t.invalid).padStart(5)} ${String(t.fallbacks).padStart(9)}`),
   });
   if (!r.ok) fail(`${r.error}. The command runs from this directory (${io.cwd}) without a shell and must answer the handshake (docs/protocol.md)`);
   const rep = r.value;
@@ -55,15 +61,15 @@ export async function agentCheckCommand(a: AgentCheckArgs, io: CliIo): Promise<n
   const c = rep.counts;
   out('');
   // The name is the agent's own text: shown escaped, like everything it writes.
-  out(`  agent       ${rep.name === null ? '(no name)' : visibleLine(rep.name)}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
-  out(`  asked       ${rep.asked.join(', ')}`);
-  if (rep.neverAsked.length > 0) out(`  never asked ${rep.neverAsked.join(', ')} (these tables did not deal them; more --games may)`);
+  wrapped('  agent       ', `${rep.name === null ? '(no name)' : visibleLine(rep.name)}; ${c.started} process${c.started === 1 ? '' : 'es'} started${c.restarts > 0 ? `, ${c.restarts} after failures` : ''}`);
+  wrapped('  asked       ', rep.asked.join(', '));
+  if (rep.neverAsked.length > 0) wrapped('  never asked ', `${rep.neverAsked.join(', ')} (these tables did not deal them; more --games may)`);
   if (rep.total === 0 && rep.errors.length === 0) {
     out(`  no protocol error in ${c.asked} decisions`);
     return 0;
   }
   out(`  ${rep.errors.length} protocol error${rep.errors.length === 1 ? '' : 's'}:`);
-  for (const e of rep.errors.slice(0, SHOWN)) out(`    ${line(e)}`);
+  for (const e of rep.errors.slice(0, SHOWN)) wrapped('    ', line(e), 6);
   if (rep.errors.length > SHOWN) out(`    … and ${rep.errors.length - SHOWN} more`);
   return 1;
 }

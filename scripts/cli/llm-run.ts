@@ -17,6 +17,7 @@ import { runKey, shardRange, type RunConfig } from '../../runs/run-config.js';
 import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow, Store } from '../../runs/storage.js';
 import { unwrap } from './errors.js';
+import { hanging, wrap } from '../../reports/terminal.js';
 import type { LlmSettings } from './llm-args.js';
 import { failedByKind, latencyLines, latencySummary, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import type { CliIo } from './io.js';
@@ -42,7 +43,10 @@ export function dryRun(config: RunConfig, s: LlmSettings, json: boolean, io: Cli
     io.stdout.write(JSON.stringify({ dryRun: true, agents: config.seating.text, seed: config.seed, ...e, budget }) + '\n');
     return 0;
   }
-  const lines = [estimateText(e)];
+  // Within 80 columns: each line of the estimate wrapped at its spaces, a model's under its name.
+  const lines = estimateText(e)
+    .split('\n')
+    .flatMap((l) => (l.startsWith('  ') ? hanging('  ', l.trim(), { indent: 4 }) : wrap(l)));
   if (budget !== null) {
     const verdict =
       fits === 'within'
@@ -52,7 +56,7 @@ export function dryRun(config: RunConfig, s: LlmSettings, json: boolean, io: Cli
           : fits === 'over'
             ? `the estimate (${usd(e.cost)}) is over --max-cost $${budget}: the run will stop before the end (sim resume with a larger --max-cost continues it)`
             : `no price for some model: --max-cost cannot hold it (give --llm-prices FILE)`;
-    lines.push(`  budget: ${verdict}`);
+    lines.push(...hanging('  ', `budget: ${verdict}`, { indent: 4 }));
   }
   lines.push('Nothing was called and nothing was written (--dry-run).');
   io.stdout.write(lines.join('\n') + '\n');

@@ -228,6 +228,10 @@ describe('sim agent-check', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('no protocol error');
     for (const preset of ['thiercelieux', 'classic', 'introduction', 'standard']) expect(r.stdout).toContain(preset);
+    // 80 columns: a table a line under one header, long texts wrapped at their spaces.
+    for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(r.stdout).toMatch(/^ {2}table +games +decisions +wrong +fallbacks$/m);
+    expect(r.stdout).toMatch(/^ {2}standard every role, Harvest Festival +1 +\d+ +0 +0$/m);
   });
 
   test.each([
@@ -239,7 +243,8 @@ describe('sim agent-check', () => {
     const r = await sim(['agent-check', `exec:python3 ${HOSTILE} ${mode}`, '--games', '1', '--agent-timeout', '2'], dir);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/\d+ protocol errors?:/);
-    expect(r.stdout).toMatch(line);
+    expect(r.stdout.replace(/\n +/g, ' ')).toMatch(line);
+    for (const l of r.stdout.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
   });
 
   // The hello's name is the agent's text: printed raw, its ESC colour and OSC title

@@ -199,9 +199,12 @@ describe('--dry-run', () => {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Estimate for 200 games \(measured on 20 simulated games/);
-      expect(r.stdout).toMatch(/^ {2}openai:gpt-4o-mini: \d+\.\d calls\/game, ~\d+ prompt \+ ~\d+ answer tokens\/game, \$\d\.\d{4}\/game \(at most \$\d/m);
-      expect(r.stdout).toMatch(/^ {2}total: \$\d+\.\d+ \(at most \$\d+\.\d+\); per game \$\d\.\d{4}$/m);
-      expect(r.stdout).toMatch(/budget: the estimate .* is over --max-cost \$0\.01/);
+      // Within 80 columns: a model's line wrapped under it.
+      for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+      const joined = r.stdout.replace(/\n {4}/g, ' ');
+      expect(joined).toMatch(/^ {2}openai:gpt-4o-mini: \d+\.\d calls\/game, ~[\d,]+ prompt \+ ~[\d,]+ answer tokens\/game, \$\d\.\d{4}\/game \(at most \$\d/m);
+      expect(joined).toMatch(/^ {2}total: \$\d+\.\d+ \(at most \$\d+\.\d+\); per game \$\d\.\d{4}$/m);
+      expect(joined).toMatch(/budget: the estimate .* is over --max-cost \$0\.01/);
       const j = await sim(['--games', '200', ...SEATS, '--dry-run', '--json'], empty, envFor(s.url, false));
       const e = JSON.parse(j.stdout);
       expect(e).toMatchObject({ dryRun: true, games: 200, sampleGames: 20 });
