@@ -9,7 +9,7 @@ import { didYouMean, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { labelled, renderTable, wrap } from '../../reports/terminal.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
-import { CONTROL_WORDS, CONTROLS, runInvariance, type Control } from '../../tournaments/invariance.js';
+import { CONTROL_WORDS, CONTROLS, runInvariance, type Control, type InvarianceResult } from '../../tournaments/invariance.js';
 import { invarianceTable } from '../../reports/invariance-table.js';
 import { entrantSpecs } from '../../tournaments/schedule.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
@@ -89,11 +89,7 @@ export async function invarianceCommand(a: InvarianceCliArgs, io: CliIo): Promis
     return llm?.stop?.exit ?? 0;
   }
   const width = terminalWidth(io);
-  const verdicts = controls.map((c) =>
-    r.stable[c] === true
-      ? `${c}: the ranking is the same and no score moved beyond noise`
-      : `${c}: MOVED — ${r.rows.filter((x) => x.control === c && (x.rank !== x.baseRank || !(x.low <= 0 && x.high >= 0))).map((x) => x.entrant).join(', ')}`,
-  );
+  const verdicts = controls.map((c) => verdictOf(r, c));
   const lines = [
     ...wrap(`werewolf-lab invariance: ${setupLabel({ players: setup.players, deck: mixLabel(setup), preset: setup.preset, rules: changedRules(setup).join(' ') })}`, width),
     ...labelled(
@@ -113,4 +109,18 @@ export async function invarianceCommand(a: InvarianceCliArgs, io: CliIo): Promis
   io.stdout.write(lines.join('\n') + '\n');
   if (llm?.stop != null) io.stderr.write(`${llm.stop.message}\n`);
   return llm?.stop?.exit ?? 0;
+}
+
+/**
+ * What a control did, in a line: held (the same ranking, every shift's interval holding
+ * 0); reranked within noise (a rank changed, no interval excludes 0: the deals do not
+ * tell those entrants apart); or MOVED (a shift whose interval excludes 0), naming them.
+ */
+export function verdictOf(r: Pick<InvarianceResult, 'rows' | 'stable'>, c: Control): string {
+  if (r.stable[c] === true) return `${c}: the ranking is the same and no score moved beyond noise`;
+  const rows = r.rows.filter((x) => x.control === c);
+  const moved = rows.filter((x) => !(x.low <= 0 && x.high >= 0));
+  const reranked = rows.filter((x) => x.rank !== x.baseRank).map((x) => `${x.entrant} ${x.baseRank}→${x.rank}`);
+  if (moved.length === 0) return `${c}: the ranking changed (${reranked.join(', ')}), but no score moved beyond noise: these deals do not tell those entrants apart`;
+  return `${c}: MOVED — ${moved.map((x) => x.entrant).join(', ')}${reranked.length > 0 ? `; the ranking changed (${reranked.join(', ')})` : ''}`;
 }
