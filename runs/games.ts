@@ -41,10 +41,11 @@ export interface PlayedIndex {
  * An invariance control (tournaments/invariance.ts): `seats`, the deal's cards at other
  * seats; `speaking`, the day's speeches in the other speaking order (by seat, or from the
  * left of the night's victim); `choices`, a model's legal choices listed in another order;
- * `wording`, its prompt in a second wording (its LLM session does these two:
- * runs/llm/runner.ts; bots are not told of them, and play the game as dealt).
+ * `wording`, its prompt in a second wording; `names`, the players under names instead of
+ * P1..Pn (its LLM session does these three: runs/llm/runner.ts; bots are not told of them,
+ * and play the game as dealt).
  */
-export type GameControl = 'seats' | 'speaking' | 'choices' | 'wording';
+export type GameControl = 'seats' | 'speaking' | 'choices' | 'wording' | 'names';
 
 /** The setup with the other speaking order (the `speaking` control). */
 function otherSpeakingOrder(setup: GameSetup): GameSetup {

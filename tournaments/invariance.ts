@@ -14,7 +14,7 @@ import { GamePlayer, type GameControl } from '../runs/games.js';
 import { fitSideOverall, rankEntrants, type SideResult } from './ratings.js';
 import { sidesPairing } from './schedule.js';
 
-export const CONTROLS = ['seats', 'speaking', 'choices', 'wording'] as const;
+export const CONTROLS = ['seats', 'speaking', 'choices', 'wording', 'names'] as const;
 export type Control = (typeof CONTROLS)[number] & GameControl;
 
 /** What each control changes, in words. */
@@ -23,6 +23,7 @@ export const CONTROL_WORDS: Readonly<Record<Control, string>> = {
   speaking: 'the day’s speeches in the other speaking order (by seat, or from the left of the night’s victim): who speaks first',
   choices: 'a model’s legal choices listed in another order, drawn per decision (bots play as dealt)',
   wording: 'a model’s prompt in its second wording: the system text and section titles said otherwise (bots play as dealt)',
+  names: 'a model reads and answers with names for the players instead of P1..Pn, drawn per game (bots play as dealt)',
 };
 
 export interface InvarianceRequest {

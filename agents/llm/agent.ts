@@ -15,10 +15,11 @@ import type { Observation } from '../../engine/index.js';
 import { err, Rng, type Result } from '../../engine/index.js';
 import { NoAnswer } from '../play.js';
 import type { Agent, DecisionContext } from '../types.js';
-import { extractJson, readAnswer, type ReadAnswer } from './answer.js';
+import { extractJson, readAnswer, type Json, type ReadAnswer } from './answer.js';
 import type { Menu } from './choices.js';
 import type { NoteKind } from './notes.js';
 import { buildPrompt, type Note, type Wording } from './prompt.js';
+import { Renamer, seatNames } from './names.js';
 import type { LlmRequest, Rejection, Reply, TransportError } from './providers/types.js';
 import type { LlmSpec } from './spec.js';
 
@@ -78,13 +79,19 @@ export class LlmAgent implements Agent {
   private asking: Asking | null = null;
   /** The beliefs stated with the last answer played (a day vote's), or null. */
   private stated: Float64Array | null = null;
+  /** Under the names control: the game's names and labels, made at the first decision. */
+  private renamer: Renamer | undefined;
 
   constructor(
     private readonly spec: LlmSpec,
     private readonly seat: number,
     private readonly calls: LlmCalls,
-    /** The invariance controls a model is told of: the prompt's wording, and (`choiceOrder`, the game's seed) each decision's order of its choices drawn from it. */
-    private readonly controls: { readonly choiceOrder?: string | undefined; readonly wording?: Wording | undefined } = {},
+    /**
+     * The invariance controls a model is told of: the prompt's wording; each decision's
+     * order of its choices drawn from `choiceOrder` (the game's seed); the players under
+     * names drawn from `names` (the game's seed) instead of P1..Pn.
+     */
+    private readonly controls: { readonly choiceOrder?: string | undefined; readonly wording?: Wording | undefined; readonly names?: string | undefined } = {},
   ) {
     this.name = spec.text;
   }
@@ -105,28 +112,32 @@ export class LlmAgent implements Agent {
     const seed = this.controls.choiceOrder;
     const order = seed === undefined ? undefined : new Rng(seed, `/choices/${this.seat}/${d.id}`);
     const prompt = buildPrompt(obs, d, this.notes, this.spec.format, { shuffle: order === undefined ? undefined : (xs) => void order.shuffle(xs), wording: this.controls.wording });
+    // Under the names control the model reads and writes names; the reply is read with labels.
+    const names = this.controls.names === undefined ? undefined : (this.renamer ??= new Renamer(seatNames(this.controls.names, obs.players)));
+    const out = (t: string) => (names === undefined ? t : names.toNames(t));
     const req: LlmRequest = {
       model: this.spec.model,
-      system: prompt.system,
-      user: prompt.user,
-      schema: prompt.schema,
+      system: out(prompt.system),
+      user: out(prompt.user),
+      schema: names === undefined ? prompt.schema : (names.deep(prompt.schema, 'names') as Json),
       format: this.spec.format,
       maxTokens: this.spec.maxTokens,
       temperature: this.spec.temperature,
-      rejections: [...asking.rejections],
+      rejections: asking.rejections.map((r) => ({ raw: r.raw, error: out(r.error) })),
     };
     const result = await this.calls.call(this.spec, req, at);
     if (!result.ok) {
       this.calls.note(at, 'failure', result.error.message);
       throw new NoAnswer(result.error.message);
     }
-    const read = readReply(result.reply, d, prompt.menu, obs.players);
+    const reply = names === undefined ? result.reply : { ...result.reply, text: names.toLabels(result.reply.text), structured: names.deep(result.reply.structured, 'labels') };
+    const read = readReply(reply, d, prompt.menu, obs.players);
     const legal = read.ok ? validateAnswer(d, read.value.answer) : undefined;
     const problem = !read.ok ? read.error : legal !== undefined && !legal.ok ? legal.error.message : undefined;
     if (!read.ok || problem !== undefined) {
       const why = problem ?? 'refused';
       asking.rejections.push({ raw: result.raw, error: why });
-      const said = result.reply.structured !== undefined ? JSON.stringify(result.reply.structured) : result.reply.text;
+      const said = reply.structured !== undefined ? JSON.stringify(reply.structured) : reply.text;
       this.calls.note(at, 'invalid', `${why} — it answered: ${said.slice(0, 300)}`);
       throw new Error(why);
     }

@@ -84,6 +84,8 @@ export interface LlmGameOptions {
   readonly shuffleChoices?: boolean | undefined;
   /** The `wording` invariance control: the prompt's second wording (agents/llm/prompt.ts). */
   readonly wording?: Wording | undefined;
+  /** The `names` invariance control: the players under names drawn from the game's seed (agents/llm/names.ts). */
+  readonly names?: boolean | undefined;
 }
 
 /** One game's LLM session: makes its LLM agents and answers their calls. */
@@ -110,7 +112,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
   agent(spec: LlmSpec, seat: number): Agent {
     // A spec the run was not told about is a bug in the caller: it fails here, not mid-game.
     this.seats.set(seat, emptyUsage(seat, spec.text, this.run.model(spec).price !== undefined));
-    return new LlmAgent(spec, seat, this, { choiceOrder: this.opts.shuffleChoices === true ? this.gameSeed : undefined, wording: this.opts.wording });
+    return new LlmAgent(spec, seat, this, { choiceOrder: this.opts.shuffleChoices === true ? this.gameSeed : undefined, wording: this.opts.wording, names: this.opts.names === true ? this.gameSeed : undefined });
   }
 
   note(at: CallSite, kind: NoteKind, text: string): void {

@@ -12,7 +12,7 @@ import { traced, type DecisionTrace } from '../../agents/trace.js';
 import type { Game } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
 import type { GameSetup } from '../../engine/index.js';
-import type { GameUsage, LlmRun } from './context.js';
+import type { GameUsage, LlmGameOptions, LlmRun } from './context.js';
 import { seatedGame, type GameControl } from '../games.js';
 
 export interface LlmGamesRequest {
@@ -61,7 +61,7 @@ export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating'
   const gameKey = req.gameKey?.(index) ?? `${req.llm.runId}/${index}`;
   const stopped = req.llm.stopped();
   if (stopped !== null) return { status: 'unfinished', index, seed, gameKey, reason: `not started: ${stopped.message}` };
-  const session = req.llm.startGame(gameKey, seed, req.control === 'choices' ? { shuffleChoices: true } : req.control === 'wording' ? { wording: 'alt' } : {});
+  const session = req.llm.startGame(gameKey, seed, promptControl(req.control));
   const exec = req.exec?.game(seed);
   const seated = seatedGame({ setup: req.setup, seed, seating: req.seating, control: req.control, env: { llm: session, exec } });
   const game = seated.game;
@@ -74,6 +74,20 @@ export async function playLlmGame(req: Pick<LlmGamesRequest, 'setup' | 'seating'
   } catch (e) {
     if (e instanceof AbandonGame) return { status: 'unfinished', index, seed, gameKey, reason: e.message };
     throw e;
+  }
+}
+
+/** What a control changes of a model's prompts (the others change the game: runs/games.ts `seatedGame`). */
+function promptControl(control: GameControl | undefined): LlmGameOptions {
+  switch (control) {
+    case 'choices':
+      return { shuffleChoices: true };
+    case 'wording':
+      return { wording: 'alt' };
+    case 'names':
+      return { names: true };
+    default:
+      return {};
   }
 }
 

@@ -94,6 +94,20 @@ describe('sim invariance with a model', () => {
     expect(alt + plain).toBe(s.received.length);
   }, 120_000);
 
+  it('asks a model with names for the players under the names control, and with P1..Pn as dealt', async () => {
+    const s = await serve();
+    const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', '6', '--seed', 'nm', '--control', 'names', '--llm-timeout', '5', '--db', join(dir, 'names.db'), '--json'], dir, simEnv(s.url));
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual(['names', 'names']);
+    const named = s.received.filter((q) => /^You are (?!P\d)[A-Z][a-z]+\./m.test(q.user));
+    const labelled = s.received.filter((q) => /^You are P\d+\./m.test(q.user));
+    expect(named.length).toBeGreaterThan(0);
+    expect(labelled.length).toBeGreaterThan(0);
+    expect(named.length + labelled.length).toBe(s.received.length);
+    // A named prompt holds no seat label (8 players: P1..P8).
+    for (const q of named) expect(q.user).not.toMatch(/\bP[1-8]\b/);
+  }, 120_000);
+
   it.each([
     [['--agents', 'heuristic', '--agents', MODEL], /an entrant is a model: give --games N/],
     [['--agents', 'heuristic', '--agents', MODEL, '--games', '4', '--no-db'], /--no-db: a model's calls are recorded in a file/],
