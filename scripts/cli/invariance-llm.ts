@@ -20,6 +20,7 @@ import type { LlmSettings } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { modelLines, requestLines, sessionLines, stopMessage } from './llm-summary.js';
 import { onInterrupt } from './interrupt.js';
+import type { ExecHost } from '../../agents/exec/host.js';
 
 /** Games of one pairing with a model played at once (the limiters bound the requests). */
 const GAMES_IN_FLIGHT = 16;
@@ -28,6 +29,8 @@ export interface InvarianceModelsRequest extends InvarianceRequest {
   readonly settings: LlmSettings;
   /** The results file holding the record (unless --llm-cache names another). */
   readonly db: string;
+  /** The process agents, started, when programs sit among the entrants. */
+  readonly exec?: ExecHost | undefined;
 }
 
 export interface InvarianceModelsOutcome {
@@ -72,7 +75,7 @@ export async function invarianceWithModels(r: InvarianceModelsRequest, io: CliIo
             const out = new Int8Array(r.games).fill(UNPLAYED);
             planned += r.games;
             if (!seating.async) {
-              const player = new GamePlayer({ setup: r.setup, seed: r.seed, seating, control });
+              const player = new GamePlayer({ setup: r.setup, seed: r.seed, seating, control, exec: r.exec });
               for (let i = 0; i < r.games; i++) out[i] = SIDES.indexOf(player.playSync(i).played.outcome.winner);
               played += r.games;
               return out;
@@ -81,7 +84,7 @@ export async function invarianceWithModels(r: InvarianceModelsRequest, io: CliIo
             const worker = async () => {
               while (next < r.games) {
                 const i = next++;
-                const g = await session.play({ setup: r.setup, seating, seed: r.seed, control, gameKey: (index) => `${runId}/${control ?? 'dealt'}/${k}/${index}` }, i);
+                const g = await session.play({ setup: r.setup, seating, seed: r.seed, control, exec: r.exec, gameKey: (index) => `${runId}/${control ?? 'dealt'}/${k}/${index}` }, i);
                 if (g === undefined) continue;
                 out[i] = SIDES.indexOf(g.played.outcome.winner);
                 played++;

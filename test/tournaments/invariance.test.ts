@@ -9,6 +9,7 @@ import { resolveSetup } from '../../engine/index.js';
 import { compareArms, runInvariance, type Arm } from '../../tournaments/invariance.js';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 import { verdictOf } from '../../scripts/cli/invariance.js';
+import { RANDOM_BOT } from '../agents/exec/helpers.js';
 
 const setup = (() => {
   const s = resolveSetup({ players: 8 });
@@ -74,6 +75,18 @@ describe('the choices control', () => {
   });
 });
 
+describe('sim invariance with a program', () => {
+  it('plays a process agent in every arm, started once; the heuristic ranks above the random example bot in both', async () => {
+    const bot = `exec:python3 ${RANDOM_BOT}`;
+    const r = await sim(['invariance', '--agents', bot, '--agents', 'heuristic', '--games', '30', '--seed', 'px', '--control', 'seats', '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as { rows: { entrant: string; rank: number; baseRank: number }[] };
+    expect(j.rows.map((x) => x.entrant)).toEqual([bot, 'heuristic']);
+    // The example bot plays at random: the heuristic is ranked above it in both arms.
+    for (const x of j.rows) expect([x.baseRank, x.rank]).toEqual(x.entrant === 'heuristic' ? [1, 1] : [2, 2]);
+  }, 120_000);
+});
+
 describe('the verdict', () => {
   const row = (entrant: string, baseRank: number, rank: number, low: number, high: number) => ({ control: 'choices' as const, entrant, baseScore: 0.5, score: 0.5, shift: 0, low, high, baseRank, rank });
   it.each([
@@ -101,7 +114,6 @@ describe('sim invariance', () => {
   });
 
   it.each([
-    [['--agents', 'heuristic', '--agents', 'exec:python3 bot.py'], /exec:python3 bot.py: sim invariance does not play programs \(exec:\) yet/],
     [['--agents', 'heuristic'], /two entrants or more/],
     [['--agents', 'heuristic', '--agents', 'random', '--control', 'seat'], /--control 'seat' \(did you mean 'seats'\?\)/],
   ])('refuses %j with what to do', async (args, message) => {
