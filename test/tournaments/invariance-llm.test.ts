@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 import { fakeProviders, simEnv } from '../helpers/llm.js';
+import type { FakeProvider } from '../helpers/fake-provider.js';
 
 const dir = tempDir('invariance-llm');
 afterAll(() => removeDir(dir));
@@ -18,6 +19,15 @@ const ARGS = ['invariance', '--agents', MODEL, '--agents', 'random', '--games', 
 interface Json {
   rows: { control: string; entrant: string; shift: number; low: number; high: number }[];
   llm: { models: { spec: string; calls: number; cachedCalls: number }[]; unfinished: number };
+}
+
+/** A study of the model against random under one control, against a fresh stand-in; the stand-in, to read what it was asked. */
+async function studyUnder(serve: () => Promise<FakeProvider>, control: string, games: number, seed: string): Promise<FakeProvider> {
+  const s = await serve();
+  const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', String(games), '--seed', seed, '--control', control, '--llm-timeout', '5', '--db', join(dir, `${control}.db`), '--json'], dir, simEnv(s.url));
+  expect(r.code, r.stderr).toBe(0);
+  expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual([control, control]);
+  return s;
 }
 
 describe('sim invariance with a model', () => {
@@ -57,11 +67,7 @@ describe('sim invariance with a model', () => {
   }, 120_000);
 
   it('lists a model\'s choices in another order under the choices control: its prompts differ from the dealt arm\'s only there', async () => {
-    const s = await serve();
-    const db = join(dir, 'choices.db');
-    const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', '4', '--seed', 'ch', '--control', 'choices', '--llm-timeout', '5', '--db', db, '--json'], dir, simEnv(s.url));
-    expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual(['choices', 'choices']);
+    const s = await studyUnder(serve, 'choices', 4, 'ch');
     // The first question of each game's first seat is asked in both arms with the same log: the two prompts differ in the choices line alone.
     const byStart = new Map<string, string[]>();
     for (const q of s.received) {
@@ -83,10 +89,7 @@ describe('sim invariance with a model', () => {
   }, 120_000);
 
   it('asks a model in the prompt\'s second wording under the wording control, and in the first as dealt', async () => {
-    const s = await serve();
-    const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', '6', '--seed', 'wd', '--control', 'wording', '--llm-timeout', '5', '--db', join(dir, 'wording.db'), '--json'], dir, simEnv(s.url));
-    expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual(['wording', 'wording']);
+    const s = await studyUnder(serve, 'wording', 6, 'wd');
     const alt = s.received.filter((q) => q.user.startsWith('# About you\n')).length;
     const plain = s.received.filter((q) => q.user.startsWith('# You\n')).length;
     expect(alt).toBeGreaterThan(0);
@@ -95,10 +98,7 @@ describe('sim invariance with a model', () => {
   }, 120_000);
 
   it('asks a model with names for the players under the names control, and with P1..Pn as dealt', async () => {
-    const s = await serve();
-    const r = await sim(['invariance', '--agents', MODEL, '--agents', 'random', '--games', '6', '--seed', 'nm', '--control', 'names', '--llm-timeout', '5', '--db', join(dir, 'names.db'), '--json'], dir, simEnv(s.url));
-    expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Json).rows.map((x) => x.control)).toEqual(['names', 'names']);
+    const s = await studyUnder(serve, 'names', 6, 'nm');
     const named = s.received.filter((q) => /^You are (?!P\d)[A-Z][a-z]+\./m.test(q.user));
     const labelled = s.received.filter((q) => /^You are P\d+\./m.test(q.user));
     expect(named.length).toBeGreaterThan(0);
