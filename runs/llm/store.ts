@@ -227,6 +227,18 @@ export class LlmStore {
     private readonly owned: boolean,
   ) {}
 
+  /** Statements prepared once per store: a run asks the same few thousands of times (a prepare costs about as much as the insert). */
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private statement(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (st === undefined) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   /** Opens (or creates) the store in a file of its own; a clear error if the file cannot be used. */
   static open(path: string): Result<LlmStore, string> {
     try {
@@ -260,33 +272,33 @@ export class LlmStore {
    * existing entry keeps its date and version, and takes `maxCost` if given.
    */
   beginRun(run: string, maxCost: number | null | undefined, version: number | null): void {
-    this.db
-      .prepare('INSERT INTO llm_runs (run, max_cost, created_at, version) VALUES (?, ?, ?, ?) ON CONFLICT (run) DO NOTHING')
+    this
+      .statement('INSERT INTO llm_runs (run, max_cost, created_at, version) VALUES (?, ?, ?, ?) ON CONFLICT (run) DO NOTHING')
       .run(run, maxCost ?? null, new Date().toISOString(), version);
-    if (maxCost !== undefined) this.db.prepare('UPDATE llm_runs SET max_cost = ? WHERE run = ?').run(maxCost, run);
+    if (maxCost !== undefined) this.statement('UPDATE llm_runs SET max_cost = ? WHERE run = ?').run(maxCost, run);
   }
 
   runInfo(run: string): LlmRunRow | undefined {
     if (!this.hasRunsTable()) return undefined;
-    return this.db.prepare('SELECT run, max_cost AS maxCost, created_at AS created FROM llm_runs WHERE run = ?').get(run) as LlmRunRow | undefined;
+    return this.statement('SELECT run, max_cost AS maxCost, created_at AS created FROM llm_runs WHERE run = ?').get(run) as LlmRunRow | undefined;
   }
 
   /** Forgets a run that recorded no call (a run refused at its first call is not kept). */
   dropRun(run: string): void {
-    if (this.callsByRun(run) === 0) this.db.prepare('DELETE FROM llm_runs WHERE run = ?').run(run);
+    if (this.callsByRun(run) === 0) this.statement('DELETE FROM llm_runs WHERE run = ?').run(run);
   }
 
   /** Calls recorded as paid by a run. */
   callsByRun(run: string): number {
-    return this.db.prepare('SELECT count(*) FROM llm_calls WHERE run = ?').pluck().get(run) as number;
+    return this.statement('SELECT count(*) FROM llm_calls WHERE run = ?').pluck().get(run) as number;
   }
 
   private hasRunsTable(): boolean {
-    return (this.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'llm_runs'").pluck().get() as number) === 1;
+    return (this.statement("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'llm_runs'").pluck().get() as number) === 1;
   }
 
   get(key: string): CallRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM llm_calls WHERE key = ?').get(key) as CallRow | undefined;
+    const r = this.statement('SELECT * FROM llm_calls WHERE key = ?').get(key) as CallRow | undefined;
     if (r === undefined) return undefined;
     return {
       key: r.key,
@@ -315,8 +327,8 @@ export class LlmStore {
   versionsOfGame(gameSeed: string): number[] {
     const prefix = `${gameSeed}/P`;
     const hasVersion = columnsOf(this.db, 'main', 'llm_calls').includes('version');
-    const rows = this.db
-      .prepare(`SELECT DISTINCT ${hasVersion ? 'version' : '1'} AS v FROM llm_calls WHERE sample >= ? AND sample < ? ORDER BY v`)
+    const rows = this
+      .statement(`SELECT DISTINCT ${hasVersion ? 'version' : '1'} AS v FROM llm_calls WHERE sample >= ? AND sample < ? ORDER BY v`)
       .all(prefix, `${prefix}\uffff`) as { v: number }[];
     return rows.map((r) => r.v);
   }
@@ -331,7 +343,7 @@ export class LlmStore {
   versionsOfRun(run: string, gameSeed?: string): number[] | undefined {
     const version = columnsOf(this.db, 'main', 'llm_calls').includes('version') ? 'version' : '1';
     const distinct = (where: string, ...args: string[]) =>
-      (this.db.prepare(`SELECT DISTINCT ${version} AS v FROM llm_calls WHERE ${where} ORDER BY v`).all(...args) as { v: number }[]).map((r) => r.v);
+      (this.statement(`SELECT DISTINCT ${version} AS v FROM llm_calls WHERE ${where} ORDER BY v`).all(...args) as { v: number }[]).map((r) => r.v);
     if (gameSeed !== undefined) {
       const prefix = `${gameSeed}/P`;
       const inGame = distinct('run = ? AND sample >= ? AND sample < ?', run, prefix, `${prefix}\uffff`);
@@ -340,7 +352,7 @@ export class LlmStore {
     const any = distinct('run = ?', run);
     if (any.length > 0) return any;
     if (!this.hasRunsTable() || !columnsOf(this.db, 'main', 'llm_runs').includes('version')) return undefined;
-    const entry = this.db.prepare('SELECT version FROM llm_runs WHERE run = ?').pluck().get(run) as number | null | undefined;
+    const entry = this.statement('SELECT version FROM llm_runs WHERE run = ?').pluck().get(run) as number | null | undefined;
     return entry === null || entry === undefined ? undefined : [entry];
   }
 
@@ -349,8 +361,8 @@ export class LlmStore {
     const out = new Map<string, number[]>();
     const rows = (
       o.run === undefined
-        ? this.db.prepare("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' ORDER BY key").iterate()
-        : this.db.prepare("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' AND run = ? ORDER BY key").iterate(o.run)
+        ? this.statement("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' ORDER BY key").iterate()
+        : this.statement("SELECT provider, model, latency_ms AS ms FROM llm_calls WHERE status = 'ok' AND run = ? ORDER BY key").iterate(o.run)
     ) as IterableIterator<{ provider: string; model: string; ms: number }>;
     for (const r of rows) {
       const key = `${r.provider}:${r.model}`;
@@ -363,8 +375,8 @@ export class LlmStore {
 
   /** Records a call (a failed call answered later is replaced by its answer). */
   put(c: CallRecord): void {
-    this.db
-      .prepare(
+    this
+      .statement(
         `INSERT OR REPLACE INTO llm_calls (key, provider, model, sample, request, status, response, error, input_tokens, output_tokens, cost, attempts, latency_ms, run, created_at, version)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -390,10 +402,10 @@ export class LlmStore {
 
   /** A finished game's notes and usage, in one transaction (a replayed game's replace the old). */
   saveGame(game: string, notes: readonly LlmNote[], usage: readonly SeatUsage[]): void {
-    const delNotes = this.db.prepare('DELETE FROM llm_notes WHERE game = ?');
-    const delUsage = this.db.prepare('DELETE FROM llm_usage WHERE game = ?');
-    const insNote = this.db.prepare('INSERT INTO llm_notes (game, seq, seat, decision, attempt, seat_events, kind, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    const insUsage = this.db.prepare(
+    const delNotes = this.statement('DELETE FROM llm_notes WHERE game = ?');
+    const delUsage = this.statement('DELETE FROM llm_usage WHERE game = ?');
+    const insNote = this.statement('INSERT INTO llm_notes (game, seq, seat, decision, attempt, seat_events, kind, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insUsage = this.statement(
       'INSERT INTO llm_usage (game, seat, spec, calls, cached_calls, input_tokens, output_tokens, cost, new_cost, invalid, fallbacks, decisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
@@ -406,15 +418,15 @@ export class LlmStore {
   }
 
   notes(game: string): LlmNote[] {
-    const rows = this.db
-      .prepare('SELECT seat, decision, attempt, seat_events AS seatEvents, kind, text FROM llm_notes WHERE game = ? ORDER BY seq')
+    const rows = this
+      .statement('SELECT seat, decision, attempt, seat_events AS seatEvents, kind, text FROM llm_notes WHERE game = ? ORDER BY seq')
       .all(game) as LlmNote[];
     return rows;
   }
 
   usage(game: string): SeatUsage[] {
-    return this.db
-      .prepare(
+    return this
+      .statement(
         `SELECT seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks, ${this.decisionsColumn()}
          FROM llm_usage WHERE game = ? ORDER BY seat`,
       )
@@ -423,21 +435,21 @@ export class LlmStore {
 
   /** USD paid by a run's sessions so far (its calls with a price). */
   spentByRun(run: string): number {
-    const r = this.db.prepare('SELECT COALESCE(SUM(cost), 0) AS spent FROM llm_calls WHERE run = ?').get(run) as { spent: number };
+    const r = this.statement('SELECT COALESCE(SUM(cost), 0) AS spent FROM llm_calls WHERE run = ?').get(run) as { spent: number };
     return r.spent;
   }
 
   /** Calls recorded, by status. */
   counts(): { ok: number; failed: number } {
-    const rows = this.db.prepare('SELECT status, COUNT(*) AS n FROM llm_calls GROUP BY status').all() as { status: string; n: number }[];
+    const rows = this.statement('SELECT status, COUNT(*) AS n FROM llm_calls GROUP BY status').all() as { status: string; n: number }[];
     return { ok: rows.find((r) => r.status === 'ok')?.n ?? 0, failed: rows.find((r) => r.status === 'failed')?.n ?? 0 };
   }
 
   /** The seats' usage of every finished game whose key starts with `prefix` (a run's games: `${runKey}/`). */
   usageByPrefix(prefix: string): (SeatUsage & { readonly game: string })[] {
     // A range on the primary key: every key that starts with the prefix sorts within it.
-    return this.db
-      .prepare(
+    return this
+      .statement(
         `SELECT game, seat, spec, calls, cached_calls AS cachedCalls, input_tokens AS inputTokens, output_tokens AS outputTokens, cost, new_cost AS newCost, invalid, fallbacks, ${this.decisionsColumn()}
          FROM llm_usage WHERE game >= ? AND game < ? ORDER BY game, seat`,
       )
