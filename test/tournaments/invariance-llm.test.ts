@@ -67,7 +67,7 @@ describe('sim invariance with a model', () => {
   }, 120_000);
 
   it('lists a model\'s choices in another order under the choices control: its prompts differ from the dealt arm\'s only there', async () => {
-    const s = await studyUnder(serve, 'choices', 4, 'ch');
+    const s = await studyUnder(serve, 'choices', 2, 'ch');
     // The first question of each game's first seat is asked in both arms with the same log: the two prompts differ in the choices line alone.
     const byStart = new Map<string, string[]>();
     for (const q of s.received) {
@@ -89,7 +89,7 @@ describe('sim invariance with a model', () => {
   }, 120_000);
 
   it('asks a model in the prompt\'s second wording under the wording control, and in the first as dealt', async () => {
-    const s = await studyUnder(serve, 'wording', 6, 'wd');
+    const s = await studyUnder(serve, 'wording', 2, 'wd');
     const alt = s.received.filter((q) => q.user.startsWith('# About you\n')).length;
     const plain = s.received.filter((q) => q.user.startsWith('# You\n')).length;
     expect(alt).toBeGreaterThan(0);
@@ -98,7 +98,7 @@ describe('sim invariance with a model', () => {
   }, 120_000);
 
   it('asks a model with names for the players under the names control, and with P1..Pn as dealt', async () => {
-    const s = await studyUnder(serve, 'names', 6, 'nm');
+    const s = await studyUnder(serve, 'names', 2, 'nm');
     const named = s.received.filter((q) => /^You are (?!P\d)[A-Z][a-z]+\./m.test(q.user));
     const labelled = s.received.filter((q) => /^You are P\d+\./m.test(q.user));
     expect(named.length).toBeGreaterThan(0);

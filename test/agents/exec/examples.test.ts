@@ -27,13 +27,13 @@ describe.each([
 ])('%s', (_name, bot) => {
   test.each(['werewolves', 'village'])('plays the %s without a protocol error, and the same games with 1 or 4 games in flight and 1 or 2 processes', async (side) => {
     const agents = ['heuristic', `${side}=exec:python3 ${bot}`];
-    const a = await execRun({ agents, games: 150, concurrency: 1 });
-    const b = await execRun({ agents, games: 150, concurrency: 4, host: { processes: 2 } });
+    const a = await execRun({ agents, games: 60, concurrency: 1 });
+    const b = await execRun({ agents, games: 60, concurrency: 4, host: { processes: 2 } });
     for (const r of [a, b]) {
-      expect(r.stored).toBe(150);
+      expect(r.stored).toBe(60);
       expect(protocolErrors(r.counts[0]!)).toBe(0);
       expect(r.counts[0]!.fallbacks).toBe(0);
-      expect(r.counts[0]!.asked).toBeGreaterThan(150);
+      expect(r.counts[0]!.asked).toBeGreaterThan(60);
     }
     expect(b.counts[0]!.started).toBe(2);
     expect(b.games).toBe(a.games);
