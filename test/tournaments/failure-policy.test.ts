@@ -70,7 +70,7 @@ describe('a tournament with an agent that fails, re-rated under each policy', ()
   let games: ReturnType<typeof storedGames>;
   let seatings: Map<number, { wolves: string; village: string }>;
   beforeAll(async () => {
-    const r = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '30', '--seed', 'fp', '--db', db, '--json'], dir);
+    const r = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '12', '--seed', 'fp', '--db', db, '--json'], dir);
     expect(r.code).toBe(0);
     games = storedGames();
     const opened = Store.open(db, 'read');
@@ -138,7 +138,7 @@ describe('a tournament with an agent that fails, re-rated under each policy', ()
 
 describe('a tournament played under a policy (stored with it)', () => {
   const fresh = join(dir, 'forfeit.db');
-  const args = (file: string, ...more: string[]) => ['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '30', '--seed', 'fp', '--db', file, '--json', ...more];
+  const args = (file: string, ...more: string[]) => ['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '12', '--seed', 'fp', '--db', file, '--json', ...more];
   let played: { policy: string; played: number; model: { strengths: { entrant: string; village: number; wolves: number }[] } };
   beforeAll(async () => {
     // The same games as the keep tournament above (same seed, entrants, games), played afresh into another file.
@@ -155,7 +155,7 @@ describe('a tournament played under a policy (stored with it)', () => {
 
   it('re-rating the keep tournament with --policy forfeit equals the fresh forfeit tournament, row for row', async () => {
     expect(played.policy).toBe('forfeit');
-    expect(played.played).toBe(270);
+    expect(played.played).toBe(9 * 12);
     const rerated = await boardJson(db, '--policy', 'forfeit');
     const stored = await boardJson(fresh);
     // Without --policy, the board counts the games as the tournament that played them was told to.
@@ -172,7 +172,7 @@ describe('a tournament played under a policy (stored with it)', () => {
     const keep = await boardJson(db);
     expect(keep.policy).toBe('keep');
     expect(keep.rows).not.toEqual(stored.rows);
-    const text = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '30', '--seed', 'fp', '--db', fresh, '--policy', 'forfeit'], dir);
+    const text = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--agents', FLAKY, '--games', '12', '--seed', 'fp', '--db', fresh, '--policy', 'forfeit'], dir);
     expect(text.stdout).toMatch(/policy +forfeit: the side whose agent failed loses the game/);
     // Answers first: the behaviour metrics are one command away, not a long table after the ratings.
     expect(text.stdout).not.toMatch(/Behaviour metrics/);
