@@ -119,6 +119,11 @@ export function mergeShards(paths: readonly string[], into: string): Result<Merg
           `cannot merge: ${ref.path} and ${i.path} were played by different code (${ref.run.codeHash} vs ${i.run.codeHash}); ` +
             'their games are not one run. Play all shards with the same version',
         );
+      if (i.run.policy !== ref.run.policy)
+        return err(
+          `cannot merge: ${ref.path} was played under --policy ${ref.run.policy} and ${i.path} under ${i.run.policy}; ` +
+            'the merged run would have two. Play the shards again under one policy (their games are the same), then merge',
+        );
     }
     const sorted = [...inputs].sort((a, b) => a.run.first - b.run.first);
     for (let k = 1; k < sorted.length; k++) {

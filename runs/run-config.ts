@@ -28,7 +28,17 @@ export interface RunConfig {
   /** Games of the whole run (all shards). */
   readonly games: number;
   readonly shard: Shard;
+  /** What its own figure counts a game with a fallback as (default 'keep'); not part of its key. */
+  readonly policy?: RunPolicy | undefined;
 }
+
+/**
+ * What a game in which an agent fell back counts for in a run's own figure (`sim
+ * --policy`; tournaments/failure-policy.ts says what each does). A reading, not a way of
+ * playing: it is not part of the run's key, and the games are the same under each.
+ */
+export const RUN_POLICIES = ['keep', 'forfeit', 'void'] as const;
+export type RunPolicy = (typeof RUN_POLICIES)[number];
 
 /** Game indices [first, stop) of a shard: contiguous blocks, sizes differing by at most one. */
 export interface IndexRange {

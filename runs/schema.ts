@@ -17,6 +17,9 @@
 //     shard_k, shard_n  this file's shard (1/1 for a whole run)
 //     first, stop   the game indices this row plays: [first, stop)
 //     package_version, node_version, code_hash (sources of engine/ and agents/), git
+//     policy        what a game in which an agent fell back counts for in the run's own
+//                   figure ('keep' | 'forfeit' | 'void': tournaments/failure-policy.ts); a
+//                   tournament's ratings follow the tournament's policy, not its runs'
 //   games         one row per played game, keyed (run, idx)
 //     winner        code in `sides`
 //     days          days begun
@@ -59,7 +62,7 @@
 //     A run may belong to several tournaments (equal pairings share their games).
 //
 // Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ metric_sums), 4 (+ a
-// tournament's failure policy, mixed tables), 5 (+ run_ends). A file of an older version is
+// tournament's failure policy, mixed tables), 5 (+ run_ends), 6 (+ a run's failure policy). A file of an older version is
 // read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
 //
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
@@ -70,7 +73,7 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
@@ -175,7 +178,15 @@ CREATE TABLE run_ends (
 );
 `;
 
-export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL, 4: RUN_ENDS_SQL };
+/**
+ * Version 6: a plain run's failure policy (`sim --policy`), which its own figure is read
+ * under; the runs stored before it were read as played ('keep').
+ */
+export const RUN_POLICY_SQL = `
+ALTER TABLE runs ADD COLUMN policy TEXT NOT NULL DEFAULT 'keep' CHECK (policy IN ('keep', 'forfeit', 'void'));
+`;
+
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL, 4: RUN_ENDS_SQL, 5: RUN_POLICY_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -256,4 +267,5 @@ FROM runs r;
 ${TOURNAMENT_SQL}
 ${METRICS_SQL}
 ${TOURNAMENT_V4_SQL}
-${RUN_ENDS_SQL}`;
+${RUN_ENDS_SQL}
+${RUN_POLICY_SQL}`;

@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, teamOf, type Role, type Side } from '../engine/index.js';
 import type { CodeMaps, ChunkResult } from './record.js';
 import { CHAR_OFFSET, GAME_WIDTH, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
-import { changedRules, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
+import { changedRules, RUN_POLICIES, shardRange, specList, type IndexRange, type RunConfig, type RunPolicy } from './run-config.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { SumRows } from './sum-rows.js';
 import type { PackedSums } from '../metrics/pack.js';
@@ -83,11 +83,21 @@ export interface RunRow {
   readonly nodeVersion: string;
   readonly codeHash: string;
   readonly git: string | null;
+  /** What a game in which an agent fell back counts for in the run's own figure ('keep' in a file from before schema 6). */
+  readonly policy: RunPolicy;
 }
 
 const RUN_COLUMNS = `id, key, created, seed, setup, setup_json AS setupJson, preset, players, deck, rules, seating, games,
   shard_k AS shardK, shard_n AS shardN, first, stop, package_version AS packageVersion, node_version AS nodeVersion,
   code_hash AS codeHash, git`;
+/** A stored run row, its policy checked (a crafted file may hold any text there). */
+function checkedRun(r: RunRow | undefined): RunRow | undefined {
+  if (r !== undefined && !(RUN_POLICIES as readonly string[]).includes(r.policy)) badStoredValue(`run ${r.id}: failure policy '${r.policy}'`);
+  return r;
+}
+
+/** A file from before schema 6, read as it is, has no policy column: its runs were read as played. */
+const runColumns = (hasPolicy: boolean) => `${RUN_COLUMNS}, ${hasPolicy ? 'policy' : "'keep' AS policy"}`;
 
 /** A stored game's row (codes, as stored). */
 export interface GameRow {
@@ -231,6 +241,14 @@ export class Store {
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
+  private policyColumn: boolean | undefined;
+
+  /** The run columns to select: a file of schema 5 or older, opened to read, has no policy column. */
+  private runColumns(): string {
+    this.policyColumn ??= (this.db.prepare("SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'policy'").pluck().get() as number) === 1;
+    return runColumns(this.policyColumn);
+  }
+
   /** True if the file has this table (a file of an older schema opened to read may lack it). */
   hasTable(name: string): boolean {
     return (this.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(name) as number) === 1;
@@ -283,6 +301,7 @@ export class Store {
         nodeVersion: v.node,
         codeHash: v.codeHash,
         git: v.git,
+        policy: config.policy ?? 'keep',
       },
       specList(config.seating),
     );
@@ -298,10 +317,10 @@ export class Store {
       const res = this.db
         .prepare(
           `INSERT INTO runs (key, created, seed, setup, setup_json, preset, players, deck, rules, seating, games, shard_k, shard_n,
-             first, stop, package_version, node_version, code_hash, git)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             first, stop, package_version, node_version, code_hash, git, policy)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(r.key, r.created, r.seed, r.setup, r.setupJson, r.preset, r.players, r.deck, r.rules, r.seating, r.games, r.shardK, r.shardN, r.first, r.stop, r.packageVersion, r.nodeVersion, r.codeHash, r.git);
+        .run(r.key, r.created, r.seed, r.setup, r.setupJson, r.preset, r.players, r.deck, r.rules, r.seating, r.games, r.shardK, r.shardN, r.first, r.stop, r.packageVersion, r.nodeVersion, r.codeHash, r.git, r.policy);
       const runId = Number(res.lastInsertRowid);
       const insert = this.db.prepare('INSERT INTO agents (run, code, spec) VALUES (?, ?, ?)');
       agents.forEach((spec, i) => insert.run(runId, i + 1, spec));
@@ -322,22 +341,22 @@ export class Store {
   }
 
   run(id: number): RunRow | undefined {
-    return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`).get(id) as RunRow | undefined;
+    return checkedRun(this.db.prepare(`SELECT ${this.runColumns()} FROM runs WHERE id = ?`).get(id) as RunRow | undefined);
   }
 
   runs(): RunRow[] {
-    return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY id`).all() as RunRow[];
+    return (this.db.prepare(`SELECT ${this.runColumns()} FROM runs ORDER BY id`).all() as RunRow[]).map((r) => checkedRun(r)!);
   }
 
   latestRun(): RunRow | undefined {
-    return this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY id DESC LIMIT 1`).get() as RunRow | undefined;
+    return checkedRun(this.db.prepare(`SELECT ${this.runColumns()} FROM runs ORDER BY id DESC LIMIT 1`).get() as RunRow | undefined);
   }
 
   /** The latest run with this key, shard and code: the one `--resume` continues. */
   findRun(key: string, shardK: number, shardN: number): RunRow | undefined {
-    return this.db
-      .prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE key = ? AND shard_k = ? AND shard_n = ? ORDER BY id DESC LIMIT 1`)
-      .get(key, shardK, shardN) as RunRow | undefined;
+    return checkedRun(
+      this.db.prepare(`SELECT ${this.runColumns()} FROM runs WHERE key = ? AND shard_k = ? AND shard_n = ? ORDER BY id DESC LIMIT 1`).get(key, shardK, shardN) as RunRow | undefined,
+    );
   }
 
   /** The run's agent specs by code (index 0 is code 1). */

@@ -14,6 +14,7 @@
 // re-rating stored games under another policy (`sim leaderboard --policy`) is exact.
 
 import { SIDES } from '../engine/index.js';
+import { RUN_POLICIES } from '../runs/run-config.js';
 
 export const FAILURE_POLICIES = ['keep', 'forfeit', 'void', 'exclude'] as const;
 export type FailurePolicy = (typeof FAILURE_POLICIES)[number];
@@ -108,8 +109,6 @@ export interface RunFailures {
   readonly readings: readonly PolicyReading[];
 }
 
-/** The policies a single run's figures are given under. */
-export const RUN_POLICIES: readonly FailurePolicy[] = ['keep', 'forfeit', 'void'];
 
 /**
  * A run's games (Store `winnersIn` and `sideFallbacksIn` over its range) read under each

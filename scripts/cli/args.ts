@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { checkSeating, parseSeating, type Seating } from '../../agents/registry.js';
 import { didYouMean, resolveSetup, type GameSetup } from '../../engine/index.js';
 import { FAILURE_POLICIES, type FailurePolicy } from '../../tournaments/failure-policy.js';
-import { IN_THREAD_BELOW, parseSeed, parseShard, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
+import { IN_THREAD_BELOW, parseSeed, parseShard, WHOLE_RUN, type RunConfig, type RunPolicy } from '../../runs/run-config.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
 
@@ -91,6 +91,7 @@ export interface RunArgs extends SetupArgs {
   games?: string | undefined;
   seed?: string | undefined;
   shard?: string | undefined;
+  policy?: string | undefined;
 }
 
 export function runConfigFrom(a: RunArgs): RunConfig {
@@ -100,7 +101,7 @@ export function runConfigFrom(a: RunArgs): RunConfig {
   const setup = setupFrom(a);
   const seating = seatingFrom(a, setup);
   const shard = a.shard === undefined ? WHOLE_RUN : unwrap(parseShard(a.shard, games));
-  return { setup, seed, seating, games, shard };
+  return { setup, seed, seating, games, shard, ...(a.policy === undefined ? {} : { policy: runPolicyFrom(a.policy) }) };
 }
 
 /**
@@ -193,6 +194,14 @@ export function policyFrom(text: string): FailurePolicy {
   const p = text.trim();
   if ((FAILURE_POLICIES as readonly string[]).includes(p)) return p as FailurePolicy;
   fail(`--policy '${text}'${didYouMean(p, FAILURE_POLICIES)}: choose keep (a failed game counts as played), forfeit (the failing side loses), void (the game is left out) or exclude (a failing entrant is left off)`);
+}
+
+/** `sim --policy`'s word: a policy one run's figure can be read under (exclude acts on a board's entrants). */
+export function runPolicyFrom(text: string): RunPolicy {
+  const p = policyFrom(text);
+  if (p === 'exclude')
+    fail("--policy exclude leaves a failing entrant off a leaderboard with all its games, and a run has no other games to rate it on: choose keep, forfeit or void for a run (sim leaderboard --policy exclude reads a tournament's games so)");
+  return p;
 }
 
 export const POLICY_HELP = 'what a game in which an agent failed counts for: keep (default), forfeit, void or exclude (docs/sequential.md)';

@@ -136,7 +136,8 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
     const out = [`runs in ${shown}:`];
     for (const r of rows) {
       const shard = r.shardN === 1 ? '' : ` shard ${r.shardK}/${r.shardN}`;
-      const games = `games ${r.stored}/${r.planned}${shard}`;
+      const policy = r.policy === 'keep' ? '' : `  policy ${r.policy}`;
+      const games = `games ${r.stored}/${r.planned}${shard}${policy}`;
       // Within 80 columns, wrapped at spaces under the run's first word; a resume command is never broken.
       out.push(
         ...hanging(`  run ${r.id}  `, `${visibleLine(r.created.slice(0, 16).replace('T', ' '))}  seed ${visibleLine(r.seed)}  code ${visibleLine(r.codeHash)}${r.git === null ? '' : ` (${visibleLine(r.git)})`}`, { indent: 9 }),

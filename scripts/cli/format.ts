@@ -5,7 +5,7 @@ import { visibleLine } from '../../narrate/escape.js';
 import { usd } from '../../agents/llm/prices.js';
 import { SIDES } from '../../engine/index.js';
 import { mixLabel } from '../../engine/index.js';
-import { changedRules, presetTitle, rulesText, shardRange, shardText, type RunConfig } from '../../runs/run-config.js';
+import { changedRules, presetTitle, rulesText, shardRange, shardText, type RunConfig, type RunPolicy } from '../../runs/run-config.js';
 import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow } from '../../runs/storage.js';
 import { wilson } from '../../stats/wilson.js';
@@ -41,6 +41,7 @@ export function configLines(c: RunConfig): string[] {
     ['agents', visibleLine(c.seating.text)],
     ['seed', visibleLine(c.seed)],
     ['games', games],
+    ...(c.policy === undefined || c.policy === 'keep' ? [] : [['policy', `${c.policy}: a game in which an agent fell back ${c.policy === 'forfeit' ? 'is lost by the failing side' : 'is left out'}`]]),
   ].map(([k, v]) => `  ${k!.padEnd(8)} ${v}`);
 }
 
@@ -65,16 +66,17 @@ export interface Summary {
 const POLICY_GLOSS: Readonly<Record<string, string>> = { keep: 'counted as played', forfeit: 'the failing side loses', void: 'failed games left out' };
 
 /** The village's rate under each failure policy (text), and the same as JSON. */
-function failureLines(f: RunFailures): string[] {
+function failureLines(f: RunFailures, policy: RunPolicy): string[] {
   const out = [
     `  failed      ${gamesText(f.failed)}: a village seat fell back in ${f.villageFailed}, a werewolf seat in ${f.wolvesFailed}`,
-    '  the village under each failure policy (docs/sequential.md):',
+    `  the village under each failure policy (>: this run's; docs/sequential.md):`,
   ];
   for (const r of f.readings) {
     const ci = r.games === 0 ? null : wilson(r.villageWins, r.games);
     const rate = ci === null ? '—'.padStart(6) : pct(r.villageWins / r.games).padStart(6);
     const interval = ci === null ? '' : `${pct(ci.low)} – ${pct(ci.high)}`;
-    out.push(`    ${r.policy.padEnd(8)} ${rate}   ${interval.padEnd(15)} ${gamesText(r.games).padStart(11)}   ${POLICY_GLOSS[r.policy]}`);
+    const mark = r.policy === policy ? '>' : ' ';
+    out.push(`  ${mark} ${r.policy.padEnd(8)} ${rate}   ${interval.padEnd(15)} ${gamesText(r.games).padStart(11)}   ${POLICY_GLOSS[r.policy]}`);
   }
   return out;
 }
@@ -98,7 +100,9 @@ export function humanSummary(s: Summary, header = true): string {
   const { outcome: o, config: c } = s;
   const t = o.tally;
   const out: string[] = header ? [runHeader(c, s.db, o.run?.id ?? null).trimEnd(), ''] : [];
-  out.push(`  ${'side'.padEnd(11)} ${'wins'.padStart(9)} ${'rate'.padStart(7)}   95% interval`);
+  // Under forfeit or void the table is still the games as played; the policy's reading is under "failed".
+  const asPlayed = c.policy === undefined || c.policy === 'keep' ? '' : '   (as played)';
+  out.push(`  ${'side'.padEnd(11)} ${'wins'.padStart(9)} ${'rate'.padStart(7)}   95% interval${asPlayed}`);
   const rates = t.rates();
   for (const side of SIDES) {
     const r = rates[side];
@@ -114,7 +118,7 @@ export function humanSummary(s: Summary, header = true): string {
   if (s.before > 0) out.push(`  resumed     ${s.before === 1 ? '1 game was' : `${s.before} games were`} already stored${o.played === 0 && t.games === o.planned ? ': the run is complete, nothing to play' : ''}`);
   if (s.llm !== undefined) out.push(...s.llm.lines, '');
   if (s.exec !== undefined) out.push(...s.exec.lines, '');
-  if (s.failures !== undefined) out.push(...failureLines(s.failures), '');
+  if (s.failures !== undefined) out.push(...failureLines(s.failures, c.policy ?? 'keep'), '');
   if (o.run !== null && s.db !== null) {
     const see = s.firstStored === undefined ? 'no game of it is stored yet' : `see a game: sim show --db ${s.db} --run ${o.run.id} --game ${s.firstStored}`;
     out.push(`  stored in   ${s.db} as run ${o.run.id} (${see})`);
@@ -150,6 +154,7 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
       options: c.setup.options,
     },
     agents: c.seating.text,
+    policy: c.policy ?? 'keep',
     key: o.run?.key ?? null,
     versions: o.run === null ? null : versionsOf(o.run),
     ...(s.llm === undefined ? {} : { llm: s.llm.json }),

@@ -125,7 +125,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('seed', { type: 'string', group: RUN_GROUP, describe: 'the run seed (default 1): game i is seeded "<seed>#<i>"; 1–64 letters, digits, marks, punctuation, symbols or spaces of any script, not # or / (NFC-normalized)' })
           .option('db', { type: 'string', group: RUN_GROUP, describe: 'results database (default werewolf.db); --no-db stores nothing' })
           .option('shard', { type: 'string', group: RUN_GROUP, describe: "k/n: play only the k-th of n parts of the run's games" })
-          .option('resume', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'continue the stored run of this configuration if there is one' }),
+          .option('resume', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'continue the stored run of this configuration if there is one' })
+          .option('policy', { type: 'string', group: RUN_GROUP, describe: "what a game in which an agent fell back counts for in the run's figure, stored with it: keep (default), forfeit or void (docs/sequential.md)" }),
       async (a) => {
         code = await runCommand(a as Parameters<typeof runCommand>[0], io);
       },

@@ -94,9 +94,16 @@ async function runWith(io: CliIo, a: RunCommandArgs, t: PlayTarget, llm: LlmPlan
         );
       else resume = found;
     }
+    // A resumed run keeps the policy it was started under (its figure so far was read under it).
+    if (resume !== undefined && a.policy !== undefined && config.policy !== resume.policy)
+      fail(
+        `--policy ${config.policy}: run ${resume.id} in ${dbPath}, which --resume continues, was started under ${resume.policy}; a run keeps its policy. ` +
+          `Drop --policy to continue it (its summary shows the village under every policy), or drop --resume to start a run under ${config.policy}`,
+      );
+    const target = { ...t, config: resume === undefined ? config : { ...config, policy: resume.policy }, store, resume };
     if (agents !== undefined) openGivenLog(agents.host, agents.settings);
-    if (llm !== null) return await playLlm(io, { ...t, store, resume }, llm, () => (dropped = true));
-    return await play(io, { ...t, store, resume });
+    if (llm !== null) return await playLlm(io, target, llm, () => (dropped = true));
+    return await play(io, target);
   } finally {
     store.close();
     // A run refused at its first call is not kept; nor is the file made for it.

@@ -31,6 +31,9 @@ beforeAll(async () => {
   edited('winner.db', 'UPDATE games SET winner = 99 WHERE idx = 3');
   edited('seats.db', 'UPDATE games SET seats = substr(seats, 1, 3) WHERE idx = 3');
   edited('version.db', 'PRAGMA user_version = 1');
+  // A policy this code never writes, in a column without the CHECK this code's files have
+  // (a value that breaks the CHECK is caught by SQLite's own check as damage).
+  edited('policy.db', "ALTER TABLE runs DROP COLUMN policy; ALTER TABLE runs ADD COLUMN policy TEXT NOT NULL DEFAULT 'lenient'");
   const raw = RAW.replace(/'/g, "''");
   edited('raw.db', `UPDATE runs SET seed = '${raw}', created = '${raw}', git = '${raw}', rules = '${raw}', deck = '${raw}', code_hash = '${raw}', preset = '${raw}'; UPDATE agents SET spec = 'random${raw}'`);
   // A leaf page of the games table told it holds one cell: SQLite reads the other pages
@@ -46,7 +49,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'flipped.db'), bytes);
 });
 
-const CRAFTED = ['winner.db', 'seats.db', 'version.db', 'raw.db', 'flipped.db'];
+const CRAFTED = ['winner.db', 'seats.db', 'version.db', 'raw.db', 'flipped.db', 'policy.db'];
 const READERS: [string, (db: string) => string[]][] = [
   ['runs', (db) => ['runs', '--db', db]],
   ['show', (db) => ['show', '--db', db, '--game', '3']],
@@ -79,6 +82,7 @@ describe('what each crafted file is called', () => {
   it.each([
     ['winner.db', ['report', '--db', 'winner.db'], /winner\.db is damaged \(a value this code never writes: run 1 game 3: unknown winner code 99\)/],
     ['seats.db', ['report', '--db', 'seats.db'], /seats\.db is damaged \(a value this code never writes: run 1 game 3: seat 0 has an unknown cause code/],
+    ['policy.db', ['runs', '--db', 'policy.db'], /policy\.db is damaged \(a value this code never writes: run 1: failure policy 'lenient'\)/],
     ['version.db', ['resume', '--db', 'version.db'], /version\.db is damaged \(its tables are not those of the schema version it declares \(1\)/],
     // Never "INCOMPLETE" with a resume to try: damaged, for every reader.
     ['flipped.db', ['runs', '--db', 'flipped.db'], /flipped\.db is damaged \(SQLite's check: /],

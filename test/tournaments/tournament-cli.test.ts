@@ -262,7 +262,7 @@ describe('schema versions', () => {
     expect(r.code).toBe(0);
     // Make it what schema 1 wrote: no tournament tables, user_version 1.
     const d = new Database(old);
-    d.exec('DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; DROP TABLE run_ends; PRAGMA user_version = 1;');
+    d.exec('DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; PRAGMA user_version = 1;');
     d.close();
     const before = snapshot(dir)['old.db'];
     const runs = await sim(['runs', '--db', 'old.db'], dir);
@@ -270,6 +270,8 @@ describe('schema versions', () => {
     const report = await sim(['report', '--db', 'old.db', '--json'], dir);
     expect(report.code).toBe(0);
     expect(JSON.parse(report.stdout).tournaments).toEqual([]);
+    // Read as it is, its runs have no policy column: read as played.
+    expect((JSON.parse((await sim(['runs', '--db', 'old.db', '--json'], dir)).stdout) as { policy: string }[]).map((r) => r.policy)).toEqual(['keep']);
     expect(snapshot(dir)['old.db']).toBe(before);
     const t = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '10', '--db', 'old.db', '--workers', '0', '--json'], dir);
     expect(t.code).toBe(0);
@@ -286,7 +288,7 @@ describe('schema versions', () => {
       s.value.close();
     }
   });
-  it('brings a file of schema 3 to schema 5 with its tournaments and pairings, and reads it as it is before', async () => {
+  it('brings a file of schema 3 to the current schema with its tournaments and pairings, and reads it as it is before', async () => {
     const v3 = join(dir, 'v3.db');
     const args = ['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '10', '--db', 'v3.db', '--workers', '0', '--json'];
     const first = await sim(args, dir);
@@ -298,7 +300,7 @@ describe('schema versions', () => {
     d.exec(`ALTER TABLE tournament_runs RENAME TO tr4; ALTER TABLE tournaments RENAME TO t4; DROP INDEX tournaments_key;
       ${TOURNAMENT_SQL}
       INSERT INTO tournaments SELECT id, key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash FROM t4;
-      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; DROP TABLE run_ends; PRAGMA user_version = 3;`);
+      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; PRAGMA user_version = 3;`);
     expect(d.prepare("SELECT count(*) FROM pragma_table_info('tournaments') WHERE name = 'policy'").pluck().get()).toBe(0);
     d.close();
     const before = snapshot(dir)['v3.db'];
@@ -318,6 +320,8 @@ describe('schema versions', () => {
     expect(raw.pragma('foreign_key_check')).toEqual([]);
     // Schema 5 too: the table of runs that ended by design, empty.
     expect(raw.prepare('SELECT count(*) FROM run_ends').pluck().get()).toBe(0);
+    // And 6: each run's failure policy, 'keep' for the runs stored before (read as played).
+    expect(raw.prepare('SELECT DISTINCT policy FROM runs').pluck().all()).toEqual(['keep']);
     raw.close();
   });
 });
