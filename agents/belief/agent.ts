@@ -44,6 +44,9 @@ interface Kept {
   ok: boolean;
 }
 
+/** Lifts closer than this are equal (the same sums in another order). */
+const TIED = 1e-9;
+
 export class BeliefAgent extends HeuristicAgent {
   private own: Kept | null = null;
   private public: Kept | null = null;
@@ -140,6 +143,27 @@ export class BeliefAgent extends HeuristicAgent {
       }
     }
     return best >= 0 && this.rng.chance(params.distance) ? best : -1;
+  }
+
+  /**
+   * The pack's fake Seer, chosen by what the claim serves: of the `candidates` (living
+   * packmates still to speak today), those whose claim would multiply the public's belief
+   * in the true pack by the least (PublicPosterior `claimLift`; equal lifts tie, as on a
+   * first day when nothing tells the packmates apart). Every packmate computes it alike:
+   * the record is public, the pack is known to each. Null (the heuristic's draw) where
+   * `claimBy` is 0 or the pack's placement is not known.
+   */
+  packClaimants(candidates: readonly number[]): readonly number[] | null {
+    if (this.parsed.params.claimBy === 0) return null;
+    const b = this.b;
+    const post = this.records.posterior(b.record, b.deck, this.parsed);
+    if (post === null) return null;
+    const { pack } = this.packSeats();
+    if (bitCount(pack) !== post.wolves) return null;
+    post.sync();
+    const lifts = candidates.map((w) => post.claimLift(w, 'seer', pack));
+    const least = Math.min(...lifts);
+    return candidates.filter((_, i) => lifts[i]! <= least + TIED);
   }
 
   /** My pack's seats as a bitmask (mine among them), and how many of them are alive (I am). */

@@ -44,6 +44,8 @@ export interface BeliefParams {
   readonly deceive: number;
   /** Play, not reading: the chance a werewolf casts a safe ballot against a packmate when it makes the pack look less likely (agent.ts packBallot). */
   readonly distance: number;
+  /** Play, not reading: 1, the pack's fake Seer is the packmate whose claim makes the pack look least likely to the public; 0, one drawn by the pack's seats (the heuristic's). */
+  readonly claimBy: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export const DEFAULT_PARAMS: BeliefParams = {
   bandwagon: 0,
   deceive: 10,
   distance: 0,
+  claimBy: 0,
 };
 
 /** The heuristic's knobs as the belief agent has them by default: fakeClaim tuned with the parameters. */
@@ -100,6 +103,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'bandwagon', max: 10, play: true, doc: "how much a unanimous, trusted vote intent adds to a target's posterior when choosing a vote, beyond what the posterior makes of it (default 0: intents counted once, as evidence; the heuristic's is 0.4)" },
   { key: 'deceive', max: 100, play: true, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
   { key: 'distance', max: 1, play: true, doc: "probability that a werewolf votes for a packmate instead of the village's innocent target, where that ballot cannot send him out, he did not announce the innocent, and it makes the pack look less likely (default 0: off)" },
+  { key: 'claimBy', max: 1, play: true, doc: "1 (or any value above 0): the pack's fake Seer is whichever living packmate still to speak makes the pack look least likely to the public by claiming (measured: no gain; docs/belief.md); 0: one drawn by the pack's seats, as the heuristic's (default 0)" },
 ];
 
 export interface ParsedBelief {

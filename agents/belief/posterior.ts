@@ -66,6 +66,13 @@ function killLikelihood(x: number, m: number, living: number, accused: Int32Arra
   return ((accused[x]! & m) !== 0 ? p.silence : 1) / z;
 }
 
+/** How many of `claimants` are innocent under placement `m` beyond the `copies` of the card innocents can hold. */
+function innocentExcess(m: number, claimants: readonly number[], copies: number): number {
+  let innocent = 0;
+  for (const s of claimants) if (((m >>> s) & 1) === 0) innocent++;
+  return Math.max(0, innocent - copies);
+}
+
 /** One informed role's claimants, in order, and the rivalry term applied for them. */
 interface Rivalry {
   readonly role: Role;
@@ -307,16 +314,40 @@ export class PublicPosterior {
     // Only so many innocents can hold the card: each innocent claimant beyond that lies.
     const masks = this.masks;
     const logW = this.logW;
-    const excess = (m: number, list: readonly number[]): number => {
-      let innocent = 0;
-      for (const s of list) if (((m >>> s) & 1) === 0) innocent++;
-      return Math.max(0, innocent - copies);
-    };
     for (let k = 0; k < masks.length; k++) {
       const m = masks[k]!;
-      logW[k]! += (excess(m, rivalry.claimants) - excess(m, before)) * this.ln.slip;
+      logW[k]! += (innocentExcess(m, rivalry.claimants, copies) - innocentExcess(m, before, copies)) * this.ln.slip;
     }
     this.changes++;
+  }
+
+  /**
+   * The log-likelihood, per placement, of a claim of `role` by `seat` now: the claim itself
+   * (an innocent holding the card claims it, a werewolf fakes it), and — the first time
+   * this seat claims it — the rivalry: only so many innocents can hold the card, and
+   * each innocent claimant beyond that lies (a slip).
+   */
+  private claimLogLikelihood(seat: number, role: Role): (m: number) => number {
+    const copies = Math.max(1, this.copies(role));
+    const innocents = Math.max(1, this.positions - this.wolves);
+    const p = this.params;
+    const l0 = Math.log((p.claimReal * copies) / innocents);
+    const l1 = Math.log(p.claimWolf);
+    const before = this.rivalries.find((r) => r.role === role)?.claimants ?? [];
+    const fresh = !before.includes(seat);
+    const after = fresh ? [...before, seat] : before;
+    const slip = this.ln.slip;
+    return (m) => (((m >>> seat) & 1) === 1 ? l1 : l0) + (fresh ? (innocentExcess(m, after, copies) - innocentExcess(m, before, copies)) * slip : 0);
+  }
+
+  /**
+   * What a claim of `role` by `seat` now would do to the public's belief in the placement
+   * `pack`: the log of the factor its posterior would be multiplied by, under the model
+   * claims are read with. Negative: the claim makes the pack look less likely. Nothing is
+   * changed (read the record first: `sync`).
+   */
+  claimLift(seat: number, role: Role, pack: number): number {
+    return this.liftOf(this.claimLogLikelihood(seat, role), pack);
   }
 
   /** Adds, per placement, the log-likelihood of an act of `s` alone: `l0` if innocent, `l1` if a werewolf. */

@@ -17,6 +17,8 @@ export interface Plan {
   girlRevealed: boolean;
   /** Wolf: drew whether to fake a Seer claim (once per game), and the answer. */
   fakeDrawn: boolean;
+  /** Wolf whose claimant is chosen by what the claim serves (packClaimant): the pack's shared answer to whether to fake, drawn once per game (null: not yet). */
+  fakeShared: boolean | null;
   faking: boolean;
   /** Wolf faking the Seer: the results he reports, one per night. */
   readonly fakeReports: { readonly target: number; readonly result: SeenResult }[];
@@ -31,6 +33,7 @@ export function newPlan(): Plan {
     seerRevealed: false,
     girlRevealed: false,
     fakeDrawn: false,
+    fakeShared: null,
     faking: false,
     fakeReports: [],
     busDay: -1,
@@ -67,6 +70,14 @@ export interface Mind {
    * would; -1 to join it. Absent: the pack joins the village.
    */
   packBallot?(heading: number, legal: readonly number[]): number;
+  /**
+   * A werewolf that models the public's belief chooses the pack's fake Seer by what the
+   * claim serves: of the living packmates still to speak today (`candidates`, me among
+   * them), those whose claim would make the pack look least likely to the public (more
+   * than one where they tie). Every packmate computes the same from what the pack knows.
+   * Absent or null: the heuristic's claimant, drawn by the pack's seats (wolf.ts).
+   */
+  packClaimants?(candidates: readonly number[]): readonly number[] | null;
 }
 
 /** The decision of kind K (target kinds share one union member in `Decision`, so `DecisionOf` cannot pick them out). */

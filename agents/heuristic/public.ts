@@ -108,6 +108,14 @@ export class PublicRecord {
   deadWolves = 0;
   /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
   salt = 0x2545f491;
+  /**
+   * A hash of the public facts at today's talk: the salt at dawn and the dawn's deaths.
+   * The same for every player all day, whoever has spoken: a pack's shared choice for the
+   * day (heuristic/wolf.ts, the belief agent's fake claim) is drawn from it.
+   */
+  daySalt = 0x2545f491;
+  /** Who has spoken today (1), reset at dawn. */
+  readonly spokeToday: Uint8Array;
   sheriff = -1;
   /** The latest role each seat claimed, and on which day. */
   readonly claimed: (Role | null)[];
@@ -143,6 +151,7 @@ export class PublicRecord {
     this.roleLiar = new Uint8Array(n);
     this.intent = new Int16Array(n).fill(-1);
     this.trustToday = new Float64Array(n);
+    this.spokeToday = new Uint8Array(n);
   }
 
   /** Records a certain public fact about a seat. */
@@ -170,14 +179,17 @@ export class PublicRecord {
     switch (e.type) {
       case 'day':
         this.day = e.day;
+        this.daySalt = mix(this.salt, 0xda7 + e.day);
         // Loops rather than `fill`: for a dozen seats the calls cost more than the stores.
         for (let s = 0; s < this.n; s++) {
           this.intent[s] = -1;
           this.trustToday[s] = 0;
+          this.spokeToday[s] = 0;
         }
         return;
       case 'death':
         this.version++;
+        this.daySalt = mix(this.daySalt, 0xdea + e.seat);
         return this.readDeath(e.seat, e.role, isNightCause(e.cause));
       case 'idiot-revealed':
         this.salt = mix(this.salt, 0x1d + e.seat);
@@ -185,6 +197,7 @@ export class PublicRecord {
         return this.learn(e.seat, false, 'idiot');
       case 'speech':
         this.salt = mix(this.salt, (e.seat << 8) | e.claims.length);
+        this.spokeToday[e.seat] = 1;
         if (readStatement(this, e.seat, e.claims)) this.version++;
         return;
       case 'sheriff':

@@ -68,12 +68,39 @@ function busToday(m: Mind, mate: number, alt: number): boolean {
  */
 function fakeClaimant(m: Mind): number {
   const b = m.b;
-  return argmaxShared(
+  return fakeClaimantOf(
+    m,
     b.pack.filter((w) => b.alive[w] === 1),
-    () => 0,
-    mix(b.packSalt, FAKE_CLAIMANT),
   );
 }
+
+/** One of `candidates` drawn by the pack's salt. */
+function fakeClaimantOf(m: Mind, candidates: readonly number[]): number {
+  return argmaxShared(candidates, () => 0, mix(m.b.packSalt, FAKE_CLAIMANT));
+}
+
+/**
+ * Whether I am the pack's fake claimant today, `best` being the packmates whose claim
+ * serves the pack most (packClaimants). Whether the pack fakes at all is drawn once per
+ * game, and alike by every packmate: from the day's salt (the public facts at dawn) and
+ * the pack's, on the first day the pack may fake — not from a packmate's own stream, which
+ * would let each packmate who speaks draw again, and give a pack more chances the more of
+ * it speaks after the first. Ties are drawn by the pack's salt, never by seat number.
+ * Whoever is chosen claims in his turn; chosen by no earlier packmate, he chooses among
+ * those left.
+ */
+function sharedChoice(m: Mind, best: readonly number[]): boolean {
+  const b = m.b;
+  const plan = m.plan;
+  plan.fakeShared ??= unitOf(mix(b.record.daySalt ^ b.packSalt, FAKE_WHETHER)) < m.knobs.fakeClaim;
+  return plan.fakeShared && fakeClaimantOf(m, best) === b.me;
+}
+
+/** A hash as a number in [0, 1). */
+const unitOf = (h: number): number => (h >>> 0) / 2 ** 32;
+
+/** The pack's shared whether-to-fake draw's salt. */
+const FAKE_WHETHER = 0xfa4e0;
 
 /** The fake claimant draw's salt, apart from the pack's other shared draws. */
 const FAKE_CLAIMANT = 0xfa4e;
@@ -93,9 +120,18 @@ function fakeSeerClaims(m: Mind, out: Claim[]): void {
     // Seer's card has not been turned over (a claim would be a proven lie).
     for (let s = 0; s < b.n; s++) if (s !== b.me && b.packmate[s] === 1 && b.claimed[s] === 'seer') return;
     for (let s = 0; s < b.n; s++) if (b.alive[s] === 0 && b.roleOf[s] === 'seer') return;
-    if (fakeClaimant(m) !== b.me) return;
-    plan.fakeDrawn = true;
-    plan.faking = m.rng.chance(m.knobs.fakeClaim);
+    // The claimant among the living packmates still to speak today (me, who speak now, among them).
+    const candidates = b.pack.filter((w) => b.alive[w] === 1 && (w === b.me || b.record.spokeToday[w] === 0));
+    const best = m.packClaimants?.(candidates) ?? null;
+    if (best !== null) {
+      if (!sharedChoice(m, best.length > 0 ? best : candidates)) return;
+      plan.fakeDrawn = true;
+      plan.faking = true;
+    } else {
+      if (fakeClaimant(m) !== b.me) return;
+      plan.fakeDrawn = true;
+      plan.faking = m.rng.chance(m.knobs.fakeClaim);
+    }
   }
   if (!plan.faking) return;
   while (plan.fakeReports.length < b.night) {

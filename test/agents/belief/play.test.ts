@@ -54,3 +54,37 @@ describe('belief play', () => {
     expect(packmateBallots('belief:distance=1,bus=0')).toBeGreaterThan(5);
   });
 });
+
+describe("the pack's fake Seer", () => {
+  /** Per game with a werewolf's Seer claim: the claimant's place in his pack by seat (0: the lowest), and how many packmates claimed. */
+  const claims = (spec: string, games: number) => {
+    const out: { rank: number; claimants: number }[] = [];
+    for (const text of logs({ preset: 'standard', players: 12 }, [spec], games, 'claim')) {
+      const log = JSON.parse(text) as { type: string; seat?: number; role?: string; claims?: { type: string; role?: string }[] }[];
+      const wolves = log.filter((e) => e.type === 'deal' && e.role === 'werewolf').map((e) => e.seat!);
+      const claimants = new Set(log.filter((e) => e.type === 'speech' && wolves.includes(e.seat!) && e.claims!.some((c) => c.type === 'role' && c.role === 'seer')).map((e) => e.seat!));
+      if (claimants.size > 0) out.push({ rank: [...wolves].sort((a, b) => a - b).indexOf([...claimants][0]!), claimants: claimants.size });
+    }
+    return out;
+  };
+
+  // A mutation that fails: ties broken by seat instead of the pack's salt (on a first day
+  // nothing tells the packmates apart: the lowest packmate claimed in 87% of games).
+  it.each(['belief:claimBy=1', 'belief'])('is one packmate a game, and no particular seat of the pack (%s)', (spec) => {
+    const c = claims(spec, 120);
+    expect(c.length).toBeGreaterThan(60);
+    expect(c.filter((x) => x.claimants > 1)).toEqual([]);
+    for (const rank of [0, 1, 2]) {
+      const share = c.filter((x) => x.rank === rank).length / c.length;
+      expect(share, `rank ${rank}`).toBeGreaterThan(0.18);
+      expect(share, `rank ${rank}`).toBeLessThan(0.5);
+    }
+  });
+
+  it('is chosen by what the claim serves: claimBy changes who claims, in some games only', () => {
+    const by = claims('belief:claimBy=1', 60);
+    const drawn = claims('belief', 60);
+    expect(by.length).toBeGreaterThan(30);
+    expect(JSON.stringify(by)).not.toBe(JSON.stringify(drawn));
+  });
+});

@@ -143,6 +143,45 @@ describe('the posterior', () => {
     else expect(lift).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['the first claimant', [] as number[], 1],
+    ['a counter-claimant against the real Seer', [3], 1],
+    ['a packmate claiming again', [1], 1],
+    ['the suspected packmate', [], 0],
+  ])("a packmate's Seer claim, weighed before it is made, moves the public's belief in the pack as making it then does: %s", (_what, before, seat) => {
+    const rec = new PublicRecord(6);
+    rec.day = 1;
+    // Seat 4 suspects seat 0 (a packmate): the public thinks him likelier a werewolf than seat 1.
+    rec.said.push({ speaker: 4, kind: 0, target: 0, day: 1 });
+    for (const s of before) rec.informed.push(claim(s, 'seer'));
+    const post = new PublicPosterior(rec, placements(6, 2)!, deck(2, 6, ['seer']), DEFAULT_PARAMS);
+    post.sync();
+    const pack = (1 << 0) | (1 << 1);
+    const belief = () => {
+      const w = post.weights();
+      return w[post.masks.indexOf(pack)]! / w.reduce((a, x) => a + x, 0);
+    };
+    const was = belief();
+    const lift = post.claimLift(seat, 'seer', pack);
+    rec.informed.push(claim(seat, 'seer'));
+    post.sync();
+    expect(Math.log(belief() / was)).toBeCloseTo(lift, 12);
+  });
+
+  it("the packmate the public suspects less serves the pack better as its fake Seer", () => {
+    const rec = new PublicRecord(6);
+    rec.day = 1;
+    rec.said.push({ speaker: 4, kind: 0, target: 0, day: 1 });
+    const post = new PublicPosterior(rec, placements(6, 2)!, deck(2, 6, ['seer']), DEFAULT_PARAMS);
+    post.sync();
+    const pack = (1 << 0) | (1 << 1);
+    // The reader expects a werewolf to fake the Seer rarely (claimWolf): a claim lowers the pack's belief, less so from the suspect.
+    expect(post.claimLift(1, 'seer', pack)).toBeLessThan(post.claimLift(0, 'seer', pack));
+    expect(post.claimLift(0, 'seer', pack)).toBeLessThan(0);
+    // Nothing is changed by weighing.
+    expect(post.claimLift(1, 'seer', pack)).toBe(post.claimLift(1, 'seer', pack));
+  });
+
   it('a broken word counts against the voter turn times, exactly; a kept one or a revote not at all', () => {
     const cast = (target: number, round: number, turn: number) => {
       const rec = new PublicRecord(4);
