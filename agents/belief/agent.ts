@@ -146,15 +146,20 @@ export class BeliefAgent extends HeuristicAgent {
   }
 
   /**
-   * The pack's fake Seer, chosen by what the claim serves: of the `candidates` (living
-   * packmates still to speak today), those whose claim would multiply the public's belief
-   * in the true pack by the least (PublicPosterior `claimLift`; equal lifts tie, as on a
-   * first day when nothing tells the packmates apart). Every packmate computes it alike:
-   * the record is public, the pack is known to each. Null (the heuristic's draw) where
-   * `claimBy` is 0 or the pack's placement is not known.
+   * The pack's fake Seer, chosen by what the claim serves (`claimBy`; the pack's whether to
+   * fake is drawn alike by all, heuristic/wolf.ts). 1: the first packmate to speak that day,
+   * for a village favours the first of rival claimants. 2: of the `candidates` (living
+   * packmates still to speak today), those whose claim would multiply the public's belief in
+   * the true pack by the least (PublicPosterior `claimLift`; equal lifts tie, as on a first
+   * day when nothing tells the packmates apart). Every packmate computes it alike: the
+   * record is public, the pack is known to each. Null (the heuristic's draw) where
+   * `claimBy` is 0, or for 2 where the pack's placement is not known.
    */
   packClaimants(candidates: readonly number[]): readonly number[] | null {
-    if (this.parsed.params.claimBy === 0) return null;
+    const by = this.parsed.params.claimBy;
+    if (by === 0) return null;
+    // The first packmate to speak (I speak now; had one spoken before me, he would have claimed).
+    if (by === 1) return [this.b.me];
     const b = this.b;
     const post = this.records.posterior(b.record, b.deck, this.parsed);
     if (post === null) return null;

@@ -44,7 +44,7 @@ export interface BeliefParams {
   readonly deceive: number;
   /** Play, not reading: the chance a werewolf casts a safe ballot against a packmate when it makes the pack look less likely (agent.ts packBallot). */
   readonly distance: number;
-  /** Play, not reading: 1, the pack's fake Seer is the packmate whose claim makes the pack look least likely to the public; 0, one drawn by the pack's seats (the heuristic's). */
+  /** Play, not reading: how the pack's fake Seer is chosen (agent.ts packClaimants): 1, the first packmate to speak; 2, by the public's belief; 0, drawn by the pack's seats (the heuristic's). */
   readonly claimBy: number;
 }
 
@@ -103,7 +103,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'bandwagon', max: 10, play: true, doc: "how much a unanimous, trusted vote intent adds to a target's posterior when choosing a vote, beyond what the posterior makes of it (default 0: intents counted once, as evidence; the heuristic's is 0.4)" },
   { key: 'deceive', max: 100, play: true, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
   { key: 'distance', max: 1, play: true, doc: "probability that a werewolf votes for a packmate instead of the village's innocent target, where that ballot cannot send him out, he did not announce the innocent, and it makes the pack look less likely (default 0: off)" },
-  { key: 'claimBy', max: 1, play: true, doc: "1 (or any value above 0): the pack's fake Seer is whichever living packmate still to speak makes the pack look least likely to the public by claiming (measured: no gain; docs/belief.md); 0: one drawn by the pack's seats, as the heuristic's (default 0)" },
+  { key: 'claimBy', max: 2, play: true, doc: "how the pack's fake Seer is chosen, the pack deciding alike whether to fake: 1, the first packmate to speak that day (a village favours the first of rival claimants); 2, whichever living packmate still to speak makes the pack look least likely to the public by claiming; 0, one drawn by the pack's seats, who draws whether to fake himself, as the heuristic's (default 0)" },
 ];
 
 export interface ParsedBelief {

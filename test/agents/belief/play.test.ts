@@ -70,7 +70,7 @@ describe("the pack's fake Seer", () => {
 
   // A mutation that fails: ties broken by seat instead of the pack's salt (on a first day
   // nothing tells the packmates apart: the lowest packmate claimed in 87% of games).
-  it.each(['belief:claimBy=1', 'belief'])('is one packmate a game, and no particular seat of the pack (%s)', (spec) => {
+  it.each(['belief:claimBy=2', 'belief'])('is one packmate a game, and no particular seat of the pack (%s)', (spec) => {
     const c = claims(spec, 120);
     expect(c.length).toBeGreaterThan(60);
     expect(c.filter((x) => x.claimants > 1)).toEqual([]);
@@ -81,10 +81,36 @@ describe("the pack's fake Seer", () => {
     }
   });
 
-  it('is chosen by what the claim serves: claimBy changes who claims, in some games only', () => {
-    const by = claims('belief:claimBy=1', 60);
+  it('is chosen by what the claim serves: claimBy=2 changes who claims, in some games only', () => {
+    const by = claims('belief:claimBy=2', 60);
     const drawn = claims('belief', 60);
     expect(by.length).toBeGreaterThan(30);
     expect(JSON.stringify(by)).not.toBe(JSON.stringify(drawn));
+  });
+
+  it('with claimBy=1 is the first packmate to speak on the day the pack fakes, and one a game', () => {
+    let games = 0;
+    for (const text of logs({ preset: 'standard', players: 12 }, ['belief:claimBy=1'], 60, 'first')) {
+      const log = JSON.parse(text) as { type: string; seat?: number; role?: string; day?: number; claims?: { type: string; role?: string }[] }[];
+      const wolves = log.filter((e) => e.type === 'deal' && e.role === 'werewolf').map((e) => e.seat!);
+      let day = 0;
+      let firstWolf = -1;
+      const seen: number[] = [];
+      for (const e of log) {
+        if (e.type === 'day') {
+          day = e.day!;
+          firstWolf = -1;
+        }
+        if (e.type !== 'speech' || !wolves.includes(e.seat!)) continue;
+        if (firstWolf < 0) firstWolf = e.seat!;
+        if (e.claims!.some((c) => c.type === 'role' && c.role === 'seer') && !seen.includes(e.seat!)) {
+          if (seen.length === 0) expect(e.seat, `day ${day}`).toBe(firstWolf);
+          seen.push(e.seat!);
+        }
+      }
+      expect(seen.length).toBeLessThanOrEqual(1);
+      if (seen.length === 1) games++;
+    }
+    expect(games).toBeGreaterThan(30);
   });
 });
