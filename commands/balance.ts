@@ -23,7 +23,8 @@ import { configKey, deckCounts } from '../reports/records.js';
 import { fitRoleValues, roleValueTable } from '../reports/role-values.js';
 import { MIX_COLUMNS, rateColumns } from '../reports/columns.js';
 import type { Row, Table } from '../reports/table.js';
-import { renderTable, TERMINAL_WIDTH, wrap } from '../reports/terminal.js';
+import { renderTable } from '../reports/terminal.js';
+import { TERMINAL_WIDTH, wrap } from '../narrate/width.js';
 import { DEFAULT_TOLERANCE, ENSEMBLE_AGENTS, ENSEMBLE_ORDERS, ensembleMembers, ensembleMembersTable, ensembleTable, type MemberRate } from '../reports/ensemble.js';
 
 export interface BalanceArgs {

@@ -22,7 +22,8 @@ import type { Table } from '../reports/table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from '../reports/export.js';
 import { modelOf, tournamentReport } from '../reports/tournament-report.js';
-import { labelled, renderTable, TERMINAL_WIDTH, wrap } from '../reports/terminal.js';
+import { labelled, renderTable } from '../reports/terminal.js';
+import { TERMINAL_WIDTH, wrap } from '../narrate/width.js';
 
 export interface TournamentArgs {
   readonly db: string;

@@ -10,6 +10,7 @@ import { ALL, MODERATOR, seatsOf, type Event, type PotionEffect, type PublicCaus
 import type { MoonEvent, SeanceQuestion } from '../engine/index.js';
 import { ELDER_LIVES } from '../engine/index.js';
 import { visible, visibleLine } from './escape.js';
+import { hanging } from './width.js';
 
 /** Seats are 0-based in data and shown 1-based ("P1") to people. */
 export const P = (seat: number): string => `P${seat + 1}`;
@@ -302,8 +303,9 @@ export interface TranscriptOptions {
  * seat's private reasoning, its refused answers, fallbacks) to print before log[i]
  * (key i; key log.length: at the end), as `transcriptAnnotations` in agents/llm/notes.ts makes them.
  */
-/** The header's width: a transcript's header fits an 80-column terminal (its events are a log, one line each). */
-const HEADER_WIDTH = 80;
+/** A transcript fits an 80-column terminal: its header, and each event's line wrapped under its text. */
+const TRANSCRIPT_WIDTH = 80;
+const HEADER_WIDTH = TRANSCRIPT_WIDTH;
 
 /**
  * A header line of ` · `-separated parts within HEADER_WIDTH columns: broken after a ` ·`,
@@ -348,7 +350,7 @@ export function transcript(
   const gutter = (i: number) => (width === 0 ? '' : (marks?.get(i) ?? '').padEnd(width));
   // Annotations keep their place at the left: they are notes beside the log, not events.
   const annotate = (i: number) => {
-    for (const line of annotations?.get(i) ?? []) out.push(`  ${visibleLine(line)}`);
+    for (const line of annotations?.get(i) ?? []) out.push(...hanging('  ', visibleLine(line), { width: TRANSCRIPT_WIDTH, indent: 4 }));
   };
   // The Elder's lives, followed through the attacks (001/004: two against the wolves, one
   // left after a witch's heal), so the transcript says how many he has after each.
@@ -370,7 +372,9 @@ export function transcript(
     const heading = e.type === 'night' || e.type === 'day';
     if (heading && text !== null) out.push(`\n${text}`);
     annotate(i);
-    if (text !== null && !heading) out.push(`  ${gutter(i)}${audience(e, players, current)}${text}`);
+    // Wrapped at 80 columns, the lines after the first two deeper than the event's text: the
+    // decision numbers stay alone at the left, and a wrapped line never reads as an event.
+    if (text !== null && !heading) out.push(...hanging(`  ${gutter(i)}`, `${audience(e, players, current)}${text}`, { width: TRANSCRIPT_WIDTH, indent: 4 + width }));
   });
   annotate(log.length);
   return out.join('\n') + '\n';

@@ -13,7 +13,7 @@ const range = (r: PersuasionRow) => (Number.isNaN(r.low) ? '' : `${fmt(r.metric,
 export function persuasionTable(rows: readonly PersuasionRow[], plan: Pick<StudyPlan, 'reference' | 'referenceSeated'>): Table {
   const pooled = rows.filter((r) => r.role === null);
   const ref = (r: PersuasionRow) => {
-    if (r.agent === plan.reference) return '(reference)';
+    if (r.agent === plan.reference) return 'itself';
     const x = pooled.find((q) => q.agent === plan.reference && q.side === r.side && q.metric === r.metric);
     return x === undefined ? '—' : `${fmt(x.metric, x.value)} (${range(x)})`;
   };
@@ -24,7 +24,7 @@ export function persuasionTable(rows: readonly PersuasionRow[], plan: Pick<Study
       { key: 'agent', title: 'agent', kind: 'text' },
       { key: 'side', title: 'side', kind: 'text' },
       { key: 'metric', title: 'metric', kind: 'text' },
-      { key: 'value', title: 'per speech', kind: 'num' },
+      { key: 'value', title: 'mean', kind: 'num' },
       { key: 'ci', title: '95% CI', kind: 'num' },
       { key: 'n', title: 'speeches', kind: 'int' },
       { key: 'reference', title: `${plan.reference}`, kind: 'text' },

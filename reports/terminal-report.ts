@@ -1,7 +1,8 @@
 // The report for the terminal: the same tables as the page, aligned in 80 columns.
 
 import { contentsText, incompleteNote, type Report } from './report.js';
-import { renderTable, TERMINAL_WIDTH, wrap } from './terminal.js';
+import { renderTable } from './terminal.js';
+import { TERMINAL_WIDTH, wrap } from '../narrate/width.js';
 
 export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
   const out: string[] = [];

@@ -11,7 +11,7 @@ import { count, seconds } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
 import { agentEnvironment } from './exec-run.js';
-import { hanging } from '../../reports/terminal.js';
+import { hanging } from '../../narrate/width.js';
 
 export interface AgentCheckArgs {
   agent?: string | undefined;

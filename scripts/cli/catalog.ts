@@ -16,7 +16,7 @@ import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import { findPreset, presetNames } from '../../engine/index.js';
 import type { CliIo } from './io.js';
-import { hanging, wrap } from '../../reports/terminal.js';
+import { hanging, wrap } from '../../narrate/width.js';
 
 function tableRows(p: Preset): [number, string][] {
   return Object.entries(p.table).map(([n, counts]) => [Number(n), formatRoleCounts(counts as Partial<Record<Role, number>>)]);

@@ -14,6 +14,9 @@ import { count, DEFAULT_SEED, seconds } from './args.js';
 import { fail } from './errors.js';
 import { visible } from '../../narrate/escape.js';
 import type { CliIo } from './io.js';
+import type { Table } from '../../reports/table.js';
+import { renderTable } from '../../reports/terminal.js';
+import { hanging } from '../../narrate/width.js';
 
 const GROUP = 'Process agents (exec:COMMAND, docs/protocol.md):';
 
@@ -129,22 +132,35 @@ export function openGivenLog(host: ExecHost, s: ExecSettings): void {
   if (s.log !== undefined) host.log.open(s.log);
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** The summary's lines and JSON about the process agents of this invocation. */
 export function execSummary(host: ExecHost): { lines: string[]; json: Record<string, unknown> } {
   const counts = host.counts();
-  const w = Math.max(12, ...counts.map((c) => c.spec.length));
-  const lines = ['', `  ${'process agent'.padEnd(w)} ${'seats'.padStart(7)} ${'asked'.padStart(9)} ${'invalid'.padStart(7)} ${'fallbacks'.padStart(9)} ${'errors'.padStart(6)}  processes`];
-  for (const c of counts)
-    lines.push(
-      `  ${c.spec.padEnd(w)} ${n(c.seats).padStart(7)} ${n(c.asked).padStart(9)} ${n(c.invalid).padStart(7)} ${n(c.fallbacks).padStart(9)} ${n(protocolErrors(c)).padStart(6)}  ` +
-        `${c.started} started${c.restarts > 0 ? ` (${c.restarts} after failures)` : ''}${failures(c)}`,
-    );
-  lines.push(
-    `  (this invocation's games; "invalid": wrong answers, "errors": wrong answers and failures of the processes — ${host.timeoutMs / 1000} s deadline)`,
-    `  agents log  ${host.log.path ?? '(none)'}`,
-  );
+  // A table that wraps its cells at the terminal's width: a command line is as long as its author made it.
+  const table: Table = {
+    id: 'process-agents',
+    title: '',
+    columns: [
+      { key: 'spec', title: 'process agent', kind: 'text' },
+      { key: 'seats', title: 'seats', kind: 'int' },
+      { key: 'asked', title: 'asked', kind: 'int' },
+      { key: 'invalid', title: 'invalid', kind: 'int' },
+      { key: 'fallbacks', title: 'fallbacks', kind: 'int' },
+      { key: 'errors', title: 'errors', kind: 'int' },
+      { key: 'processes', title: 'processes', kind: 'text' },
+    ],
+    rows: counts.map((c) => ({
+      spec: c.spec,
+      seats: c.seats,
+      asked: c.asked,
+      invalid: c.invalid,
+      fallbacks: c.fallbacks,
+      errors: protocolErrors(c),
+      processes: `${c.started} started${c.restarts > 0 ? ` (${c.restarts} after failures)` : ''}${failures(c)}`,
+    })),
+    notes: [`(this invocation's games; "invalid": wrong answers, "errors": wrong answers and failures of the processes; ${host.timeoutMs / 1000} s deadline)`],
+  };
+  const lines = ['', ...renderTable(table), ...hanging('  agents log  ', host.log.path ?? '(none)')];
   return { lines, json: { log: host.log.path ?? null, timeoutMs: host.timeoutMs, agents: counts.map((c) => ({ ...c, errors: protocolErrors(c) })) } };
 }
 

@@ -8,7 +8,6 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { visible } from '../../narrate/escape.js';
 import { forkHtml } from '../../reports/fork-page.js';
 import { writeAtomic } from '../../commands/report.js';
 import { Store } from '../../runs/storage.js';
@@ -18,6 +17,7 @@ import { forkBots, forkPoint, forkView, type ForkOutcome, type ForkView } from '
 import { replayTraced, storedGame, type StoredGame, type TracedGame } from '../../studies/stored.js';
 import { count, DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
+import { hanging, wrap } from '../../narrate/width.js';
 import { checkStoredEndpoints, noLlmFlags, type LlmArgs } from './llm-args.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import type { CliIo } from './io.js';
@@ -157,12 +157,13 @@ export function report(io: CliIo, f: ForkReport, json: boolean, out: string | un
 
 /** The fork for people: the decision and the edit, then each row as an original/fork pair (≠ where they differ). */
 export function forkText(v: ForkView): string[] {
+  // Each pair's texts wrap at 80 columns under themselves: the labels stay alone at the left.
   const lines = [
-    visible(v.title),
-    `  ${v.decision.text} — ${visible(v.edit)}`,
-    `  original  ${v.original}`,
-    `  fork    ${v.original === v.fork ? ' ' : '≠'} ${v.fork}`,
-    `  ${v.stored}; the fork shares its first ${v.shared} events (everything before #${v.decision.id})${v.identical ? ' and is the original to its end' : ''}.`,
+    ...wrap(v.title),
+    ...hanging('  ', `${v.decision.text} — ${v.edit}`),
+    ...hanging('  original  ', v.original),
+    ...hanging(`  fork    ${v.original === v.fork ? ' ' : '≠'} `, v.fork),
+    ...hanging('  ', `${v.stored}; the fork shares its first ${v.shared} events (everything before #${v.decision.id})${v.identical ? ' and is the original to its end' : ''}.`),
   ];
   const w = Math.max(10, ...v.rows.map((r) => r.what.length));
   let phase = '';
@@ -171,8 +172,8 @@ export function forkText(v: ForkView): string[] {
       lines.push('', r.phase);
       phase = r.phase;
     }
-    lines.push(`  ${r.what.padEnd(w)}  original  ${r.original ?? '—'}`);
-    lines.push(`  ${''.padEnd(w)}  fork    ${r.same ? ' ' : '≠'} ${r.fork ?? '—'}`);
+    lines.push(...hanging(`  ${r.what.padEnd(w)}  original  `, r.original ?? '—'));
+    lines.push(...hanging(`  ${''.padEnd(w)}  fork    ${r.same ? ' ' : '≠'} `, r.fork ?? '—'));
   }
   return lines;
 }

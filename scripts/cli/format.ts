@@ -10,6 +10,7 @@ import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow } from '../../runs/storage.js';
 import { wilson } from '../../stats/wilson.js';
 import type { RunFailures } from '../../tournaments/failure-policy.js';
+import { hanging } from '../../narrate/width.js';
 
 /** A rate in percent; two decimals below 1% so that small upper bounds do not read as 0.0%. */
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
@@ -41,8 +42,9 @@ export function configLines(c: RunConfig): string[] {
     ['agents', visibleLine(c.seating.text)],
     ['seed', visibleLine(c.seed)],
     ['games', games],
-    ...(c.policy === undefined || c.policy === 'keep' ? [] : [['policy', `${c.policy}: a game in which an agent fell back ${c.policy === 'forfeit' ? 'is lost by the failing side' : 'is left out'}`]]),
-  ].map(([k, v]) => `  ${k!.padEnd(8)} ${v}`);
+    ...(c.policy === undefined || c.policy === 'keep' ? [] : [['policy', `${c.policy}: ${c.policy === 'forfeit' ? 'the failing side loses a game where an agent fell back' : 'a game where an agent fell back is left out'}`]]),
+    // A long value (an agents line naming programs) wraps at its spaces under itself.
+  ].flatMap(([k, v]) => hanging(`  ${k!.padEnd(8)} `, v!));
 }
 
 export interface Summary {

@@ -17,7 +17,7 @@ import { runKey, shardRange, type RunConfig } from '../../runs/run-config.js';
 import type { RunOutcome } from '../../runs/runner.js';
 import type { RunRow, Store } from '../../runs/storage.js';
 import { unwrap } from './errors.js';
-import { hanging, wrap } from '../../reports/terminal.js';
+import { hanging, wrap } from '../../narrate/width.js';
 import type { LlmSettings } from './llm-args.js';
 import { failedByKind, latencyLines, latencySummary, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import type { CliIo } from './io.js';

@@ -11,7 +11,7 @@ import type { ModelReport, SessionEnd, SessionStopKind } from '../../runs/llm/se
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './errors.js';
 import { gamesText, spentLine, unfinishedLine } from './format.js';
 import { quantileInterval, type QuantileEstimate } from '../../stats/quantile.js';
-import { TERMINAL_WIDTH } from '../../reports/terminal.js';
+import { TERMINAL_WIDTH } from '../../narrate/width.js';
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 /** A spec as printed: escaped, whatever it holds (the parser refuses such specs; a stored one may predate that). */

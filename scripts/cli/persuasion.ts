@@ -9,6 +9,7 @@
 import { usd } from '../../agents/llm/prices.js';
 import { persuasionTable } from '../../reports/persuasion-table.js';
 import { renderTable } from '../../reports/terminal.js';
+import { wrap } from '../../narrate/width.js';
 import { parseSeed } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { DEFAULT_SAMPLES, SILENCES, type Silence } from '../../studies/persuasion.js';
@@ -21,7 +22,7 @@ import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { checkStoredEndpoints, llmFlagsGiven, type LlmArgs } from './llm-args.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
-import type { CliIo } from './io.js';
+import { terminalWidth, type CliIo } from './io.js';
 
 export interface PersuasionArgs extends LlmArgs {
   db?: string | undefined;
@@ -73,15 +74,16 @@ export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: nu
     );
     return;
   }
+  const width = terminalWidth(io);
   const lines = [
-    `Persuasion study ${studyId} of ${plan.label} (${store.path}): ${(outcome?.total ?? plan.games.length).toLocaleString('en-US')} of ${plan.games.length.toLocaleString('en-US')} games measured` +
-      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${speeches.length.toLocaleString('en-US')} speeches in ${games} games, ${plan.samples} samples a speech in each arm: ${SILENCE_WORDS[plan.silence]}`,
+    ...wrap(`Persuasion study ${studyId} of ${plan.label} (${store.path}): ${(outcome?.total ?? plan.games.length).toLocaleString('en-US')} of ${plan.games.length.toLocaleString('en-US')} games measured` +
+      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${speeches.length.toLocaleString('en-US')} speeches in ${games} games, ${plan.samples} samples a speech in each arm: ${SILENCE_WORDS[plan.silence]}`, width),
     ...(outcome === null ? [] : [`  played now: ${outcome.measured} game${outcome.measured === 1 ? '' : 's'}`]),
     ...(speeches.length === 0 && plan.silence !== 'all'
       ? [`  No speech of these agents holds ${plan.silence === 'words' ? 'words (bots speak in claims only)' : 'claims'}: nothing to silence.`]
       : []),
     '',
-    ...renderTable(persuasionTable(rows, plan), 100),
+    ...renderTable(persuasionTable(rows, plan), width),
     ...(extra?.lines ?? []),
   ];
   io.stdout.write(lines.join('\n') + '\n');

@@ -17,6 +17,7 @@ import { Store, type GameRow, type RunRow } from '../../runs/storage.js';
 import { writeFailureOf } from '../../runs/db-file.js';
 import { count, DEFAULT_DB, seatingFrom, setupFrom, type SetupArgs } from './args.js';
 import { fail, unwrap } from './errors.js';
+import { wrap } from '../../narrate/width.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
 import { agentsNotRun, replayHeader, replayIndex, storedSource, storedVerdict } from '../../runs/replay.js';
@@ -27,7 +28,7 @@ import { gameJson } from '../../reports/replay-data.js';
 import { statSync } from 'node:fs';
 import { writeAtomic } from '../../commands/report.js';
 import { dirname, resolve } from 'node:path';
-import type { CliIo } from './io.js';
+import { terminalWidth, type CliIo } from './io.js';
 
 export interface ShowArgs extends SetupArgs, ExecArgs {
   game?: string | undefined;
@@ -137,7 +138,7 @@ async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost 
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
   if (config.seating.async && !llm)
     io.stderr.write(
-      `note: the agents ${config.seating.text} answer asynchronously: the replay asks them again, and a stored game is reproduced only if they answer as they did\n`,
+      wrap(`note: the agents ${config.seating.text} answer asynchronously: the replay asks them again, and a stored game is reproduced only if they answer as they did`, terminalWidth(io), '').join('\n') + '\n',
     );
   // Every decision numbered, so that `sim fork --at N` can name one.
   const asked: DecisionsAsked = [];

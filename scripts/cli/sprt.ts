@@ -5,7 +5,8 @@
 
 import type { Argv } from 'yargs';
 import { mixLabel } from '../../engine/index.js';
-import { labelled, wrap } from '../../reports/terminal.js';
+import { labelled } from '../../reports/terminal.js';
+import { wrap } from '../../narrate/width.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
 import { fixedPairs } from '../../stats/plan.js';
 import { pairSpread, sprtBounds } from '../../stats/sprt.js';

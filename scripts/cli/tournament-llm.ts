@@ -31,7 +31,7 @@ import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { failedByKind, latencyLines, latencySummary, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import type { ExecHost } from '../../agents/exec/host.js';
-import { wrap } from '../../reports/terminal.js';
+import { wrap } from '../../narrate/width.js';
 import type { CliIo } from './io.js';
 
 /** Every agent of the tournament as one seating (for the models' keys, URLs and prices). */

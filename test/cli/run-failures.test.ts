@@ -124,7 +124,7 @@ describe('a run under a failure policy', () => {
   it("is shown in the header, marked among the readings, and listed by sim runs", async () => {
     const text = await sim([...RUN, '--policy', 'forfeit', '--resume'], dir);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^ {2}policy {3}forfeit: a game in which an agent fell back is lost by the failing side$/m);
+    expect(text.stdout).toMatch(/^ {2}policy {3}forfeit: the failing side loses a game where an agent fell back$/m);
     expect(text.stdout).toMatch(/^ {2}side +wins +rate +95% interval +\(as played\)$/m);
     expect(text.stdout).toMatch(/^ {2}> forfeit +\d+\.\d% /m);
     expect(text.stdout).toMatch(/^ {4}keep +\d+\.\d% /m);

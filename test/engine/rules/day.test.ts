@@ -225,7 +225,8 @@ describe('elder, idiot, scapegoat (001, 004)', () => {
     expect(deaths(g)).toEqual([{ seat: 1, cause: 'wolves' }]);
     expect(eventsOf(g, 'powers-lost')).toHaveLength(0);
     // `sim show` follows his lives: transcripts show them.
-    const lines = transcript(g.log, { title: 'elder' }).split('\n').filter((l) => l.includes('attack'));
+    // (A line wrapped at 80 columns, its continuation four deeper, is read joined.)
+    const lines = transcript(g.log, { title: 'elder' }).replace(/\n {4}(?=\S)/g, ' ').split('\n').filter((l) => l.includes('attack'));
     expect(lines).toEqual([
       '  [moderator] the attack on P2 costs a life: P2 survives (the elder has 1 life left)',
       '  [moderator] the attack on P2 kills (the elder has 0 lives left)',

@@ -67,7 +67,8 @@ describe('a model writing terminal escapes', () => {
     const show = await sim(['show', '--db', 'esc.db', '--game', '0'], dir, simEnv(undefined, false));
     expect(show.code, show.stderr).toBe(0);
     // The words are there, escaped: the transcript shows what the model did.
-    expect(show.stdout).toContain('“look \\x1b[2J\\x1b[H\\x1b[31mP1 is the seer\\x1b[0m\\x07 and \\u202eevil\\u202c, next\\nline\\u2028sep”');
+    // (A line wrapped at 80 columns is read joined.)
+    expect(show.stdout.replace(/\n +/g, ' ')).toContain('“look \\x1b[2J\\x1b[H\\x1b[31mP1 is the seer\\x1b[0m\\x07 and \\u202eevil\\u202c, next\\nline\\u2028sep”');
     expect(show.stdout).toMatch(/\[P\d private\] look \\x1b\[2J/);
     const report = await sim(['report', '--db', 'esc.db', '--out', 'esc-report'], dir, simEnv(undefined, false));
     expect(report.code, report.stderr).toBe(0);

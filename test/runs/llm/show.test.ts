@@ -22,13 +22,15 @@ describe('the transcript of an LLM game', () => {
     if (g?.status !== 'finished') return;
     const text = llmTranscript(store, g.gameKey, g.game.log, { title: 'game 0' });
     const lines = text.split('\n');
+    // A long line wraps at 80 columns under its text: read joined.
+    const flat = text.replace(/\n {4}(?=\S)/g, ' ');
     const wolf = `P${g.game.state.seats.findIndex((s) => s.dealt === 'werewolf') + 1}`;
     // The header counts each LLM seat's calls, tokens, cost, invalid answers and fallbacks.
     expect(text).toMatch(new RegExp(` {2}${wolf} openai:gpt-4o-mini: \\d+ calls \\(0 from the record\\), \\d+ prompt \\+ \\d+ answer tokens, \\$\\d\\.\\d{4}; [1-9]\\d* invalid answers, [1-9]\\d* fallbacks?`));
     // Refused answers with the reason, then the fallback played for the wolf.
-    expect(text).toContain(`[${wolf} invalid answer, attempt 1] "P99" is not a legal choice; legal choices: `);
+    expect(flat).toContain(`[${wolf} invalid answer, attempt 1] "P99" is not a legal choice; legal choices: `);
     expect(text).toContain(`[${wolf} invalid answer, attempt 3]`);
-    expect(text).toMatch(new RegExp(`\\[${wolf} fallback\\] played "(none|P\\d)" for it after 3 wrong answers`));
+    expect(flat).toMatch(new RegExp(`\\[${wolf} fallback\\] played "(none|P\\d)" for it after 3 wrong answers`));
     // Each seat's private reasoning comes right before its own speech (with its claims).
     for (let i = 0; i < lines.length; i++) {
       const m = /^ {2}(P\d): I suspect P\d\. “\1 here: I have my doubts about P\d\.”$/.exec(lines[i]!);
@@ -38,7 +40,7 @@ describe('the transcript of an LLM game', () => {
     expect(lines.filter((l) => /^ {2}P\d: I suspect P\d/.test(l)).length).toBeGreaterThan(3);
     // Without notes the transcript is the engine's, unchanged.
     expect(transcript(g.game.log, { title: 't' }, new Map())).toBe(transcript(g.game.log, { title: 't' }));
-    expect(text.replace(/^ {2}\[P\d (private|invalid answer, attempt \d|fallback)\].*\n/gm, '').replace(/^LLM seats:\n( {2}P\d .*\n)+/m, '')).toBe(
+    expect(text.replace(/^ {2}\[P\d (private|invalid answer, attempt \d|fallback)\].*\n( {4}\S.*\n)*/gm, '').replace(/^LLM seats:\n( {2}P\d .*\n)+/m, '')).toBe(
       transcript(g.game.log, { title: 'game 0' }),
     );
   });
