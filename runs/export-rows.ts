@@ -7,8 +7,11 @@ export type ExportRows = (typeof EXPORT_ROWS)[number];
 
 /** The run's columns each row starts with. */
 const RUN_COLUMNS = ['run', 'game', 'game_seed', 'preset', 'players', 'deck', 'rules', 'agents'] as const;
-const GAME_COLUMNS = [...RUN_COLUMNS, 'winner', 'days', 'invalid', 'fallbacks'] as const;
-const SEAT_COLUMNS = [...RUN_COLUMNS, 'seat', 'agent', 'dealt', 'role', 'alive', 'won', 'lover', 'sheriff', 'death_day', 'night', 'cause', 'invalid', 'fallbacks'] as const;
+// Last, so that the columns before keep their places: the run's key (equal keys, equal
+// games: the same `game` of two runs with one key is one game played twice — a tournament's
+// pairing reused, a run played again — to count once).
+const GAME_COLUMNS = [...RUN_COLUMNS, 'winner', 'days', 'invalid', 'fallbacks', 'run_key'] as const;
+const SEAT_COLUMNS = [...RUN_COLUMNS, 'seat', 'agent', 'dealt', 'role', 'alive', 'won', 'lover', 'sheriff', 'death_day', 'night', 'cause', 'invalid', 'fallbacks', 'run_key'] as const;
 
 /** The columns of an export, in order (seat is 0-based, as in the database: P1 is seat 0). */
 export function exportColumns(rows: ExportRows): readonly string[] {
@@ -21,7 +24,7 @@ const RUN_SELECT = `r.id AS run, x.game AS game, r.seed || '#' || x.game AS game
 export function exportQuery(rows: ExportRows, runs: readonly number[] | undefined): string {
   const where = runs === undefined ? '' : `WHERE x.run IN (${runs.map(() => '?').join(', ')})`;
   return rows === 'games'
-    ? `SELECT ${RUN_SELECT}, x.winner, x.days, x.invalid, x.fallbacks FROM game_results x JOIN runs r ON r.id = x.run ${where} ORDER BY x.run, x.game`
-    : `SELECT ${RUN_SELECT}, x.seat, x.agent, x.dealt, x.role, x.alive, x.won, x.lover, x.sheriff, x.death_day, x.night, x.cause, x.invalid, x.fallbacks
+    ? `SELECT ${RUN_SELECT}, x.winner, x.days, x.invalid, x.fallbacks, r.key AS run_key FROM game_results x JOIN runs r ON r.id = x.run ${where} ORDER BY x.run, x.game`
+    : `SELECT ${RUN_SELECT}, x.seat, x.agent, x.dealt, x.role, x.alive, x.won, x.lover, x.sheriff, x.death_day, x.night, x.cause, x.invalid, x.fallbacks, r.key AS run_key
        FROM seats x JOIN runs r ON r.id = x.run ${where} ORDER BY x.run, x.game, x.seat`;
 }

@@ -3,6 +3,7 @@
 // every flag is checked before a row is written.
 
 import { Store } from '../../runs/storage.js';
+import { pairings, tournament, tournaments } from '../../tournaments/tournament-store.js';
 import { checkExport, EXPORT_FORMATS, exportLines, type ExportFormat } from '../../reports/game-export.js';
 import { EXPORT_ROWS, type ExportRows } from '../../runs/export-rows.js';
 import { DEFAULT_DB } from './args.js';
@@ -12,8 +13,19 @@ import type { CliIo } from './io.js';
 export interface ExportArgs {
   db?: string | undefined;
   run?: string[] | undefined;
+  tournament?: string | undefined;
   format?: string | undefined;
   rows?: string | undefined;
+}
+
+/** The runs of tournament `text`'s pairings (each once: a pairing of two tournaments is one run). */
+function tournamentRuns(store: Store, text: string): number[] {
+  const id = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || tournament(store, id) === undefined) {
+    const ids = tournaments(store).map((t) => t.id);
+    fail(`${store.path} has no tournament '${text}'; its tournaments are ${ids.length === 0 ? 'none' : ids.join(', ')} (sim runs lists them)`);
+  }
+  return [...new Set(pairings(store, id).map((p) => p.run))];
 }
 
 function choice<T extends string>(flag: string, value: string, choices: readonly T[], example: string): T {
@@ -26,12 +38,14 @@ export async function exportCommand(a: ExportArgs, io: CliIo): Promise<number> {
   if (a.format === undefined) fail(`sim export needs --format ${EXPORT_FORMATS.join('|')} (e.g. sim export --format csv > games.csv)`);
   const format = choice<ExportFormat>('format', a.format, EXPORT_FORMATS, 'csv');
   const rows = choice<ExportRows>('rows', a.rows ?? 'games', EXPORT_ROWS, 'seats');
-  const runs = a.run?.map((t) => {
+  if (a.run !== undefined && a.tournament !== undefined) fail('give --run R or --tournament T, not both (a tournament is its pairings\' runs)');
+  const given = a.run?.map((t) => {
     if (!/^\d+$/.test(t.trim())) fail(`--run '${t}' is not a run id (a whole number; sim runs lists them)`);
     return Number(t);
   });
   const store = unwrap(Store.open(a.db ?? DEFAULT_DB, 'read'));
   try {
+    const runs = a.tournament === undefined ? given : tournamentRuns(store, a.tournament);
     unwrap(checkExport(store, runs));
     // Lines are written in blocks, waiting for the pipe to drain: a slow reader never fills memory.
     let block = '';

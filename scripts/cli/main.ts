@@ -265,6 +265,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         y
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
           .option('run', { type: 'string', array: true, describe: 'only this run (repeatable; default: every run)' })
+          .option('tournament', { type: 'string', describe: "only this tournament's games (its pairings' runs)" })
           .option('format', { type: 'string', describe: 'jsonl (one JSON object a line) or csv' })
           .option('rows', { type: 'string', describe: 'games (default: one game a line) or seats (one seat of one game a line)' }),
       async (a) => {

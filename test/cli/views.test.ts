@@ -67,7 +67,7 @@ describe('sim export', () => {
     const seats = await sim(['export', '--db', 'v.db', '--run', '1', '--format', 'csv', '--rows', 'seats'], dir);
     expect(seats.code).toBe(0);
     const rows = seats.stdout.split('\r\n').filter((l) => l !== '');
-    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks');
+    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks,run_key');
     expect(rows).toHaveLength(1 + 30 * 8);
     // The deck holds commas: quoted.
     expect(rows[1]).toMatch(/^1,0,5#0,standard,8,"werewolf=2,villager=5,seer",,heuristic,0,heuristic,/);
@@ -76,7 +76,40 @@ describe('sim export', () => {
     expect(won).toBeGreaterThan(0);
   });
 
+  // The same games stored twice (a run played again, a tournament's pairing that a plain run
+  // had played) carry one run_key: an analysis counts each once. A tournament's rows alone
+  // with --tournament.
+  it('says which rows are the same games (run_key), and exports one tournament alone', async () => {
+    const t = await sim(['tournament', '--agents', 'heuristic', '--agents', 'random', '--games', '4', '--seed', 'vx', '--db', 'vt.db', '--workers', '0'], dir);
+    expect(t.code, t.stderr).toBe(0);
+    // Plain runs after it: one of the tournament's pairings played again, and another run.
+    const again = await sim(['--games', '4', '--seed', 'vx', '--agents', 'random', '--agents', 'werewolves=heuristic', '--db', 'vt.db', '--workers', '0'], dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect((await sim(['--games', '3', '--seed', 'other', '--db', 'vt.db', '--workers', '0'], dir)).code).toBe(0);
+    const rowsOf = async (...flags: string[]) => {
+      const r = await sim(['export', '--db', 'vt.db', '--format', 'jsonl', ...flags], dir);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, string | number>);
+    };
+    const all = await rowsOf();
+    const byKey = new Map<string, Set<number>>();
+    for (const row of all) byKey.set(String(row['run_key']), (byKey.get(String(row['run_key'])) ?? new Set()).add(Number(row['run'])));
+    // The replayed pairing: two runs under one key, game for game the same winners.
+    const shared = [...byKey.values()].filter((runs) => runs.size > 1);
+    expect(shared).toHaveLength(1);
+    const [a, b] = [...shared[0]!];
+    const winners = (run: number) => all.filter((r) => r['run'] === run).map((r) => [r['game'], r['winner'], r['days']]);
+    expect(winners(b!)).toEqual(winners(a!));
+    const mine = await rowsOf('--tournament', '1');
+    expect(new Set(mine.map((r) => r['run'])).size).toBe(4);
+    expect(mine).toHaveLength(16);
+    expect(mine.every((r) => all.some((x) => x['run'] === r['run'] && x['game'] === r['game']))).toBe(true);
+    expect(all.length).toBe(16 + 4 + 3);
+  });
+
   it.each([
+    [['--format', 'csv', '--tournament', '3'], /has no tournament '3'; its tournaments are none/],
+    [['--format', 'csv', '--tournament', '1', '--run', '1'], /give --run R or --tournament T, not both/],
     [['--format', 'xml'], /--format 'xml': choose jsonl or csv/],
     [['--format', 'csv', '--rows', 'players'], /--rows 'players': choose games or seats/],
     [['--format', 'csv', '--run', '9'], /has no run 9; its runs are 1/],

@@ -52,7 +52,6 @@ const COMMANDS: [string, string[]][] = [
   ['sim balance', ['balance', '--players', '8-9', '--wolves', '2', '--with', 'seer', '--precision', '0.1', '--seed', 'wb', '--db', 'bal.db']],
   ['sim invariance', ['invariance', '--agents', LONG, '--agents', 'random', '--games', '20', '--seed', 'wi', '--no-db']],
   ['sim merge', ['merge', 'w.db', '--into', 'merged.db']],
-  ['sim export', ['export', '--db', 'w.db', '--out', 'export.csv']],
   ['sim agent-check', ['agent-check', BOT, '--games', '1']],
   ['sim presets', ['presets']],
   ['sim rules', ['rules']],
