@@ -7,6 +7,7 @@
 // error naming the file (exit 2); a write that fails anywhere is exit 5 (run and resume
 // stop cleanly and print the resume command themselves: run.ts).
 
+import { COMPLETION_SCRIPT } from './completion.js';
 import yargs from 'yargs';
 import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
 import { closest } from '../../engine/index.js';
@@ -100,10 +101,14 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let code = 0;
-  // --version (-V) anywhere: the version and the code hash that runs store (runs/version.ts).
-  if (argv.includes('--version') || argv.includes('-V')) {
+  // --version (-V) anywhere, or `sim version`: the version and the code hash that runs store (runs/version.ts).
+  if (argv.includes('--version') || argv.includes('-V') || (argv.length === 1 && argv[0] === 'version')) {
     const git = gitDescribe();
     io.stdout.write(`sim ${packageVersion()} · code ${codeHash()}${git === null ? '' : ` · git ${git}`} · node ${process.versions.node}\n`);
+    return 0;
+  }
+  if (argv.length === 1 && argv[0] === 'completion') {
+    io.stdout.write(COMPLETION_SCRIPT);
     return 0;
   }
   let databases: string[] = [];
@@ -114,6 +119,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('version', { alias: 'V', type: 'boolean', describe: 'print the version and the code hash that runs store' })
     .help('help')
     .alias('help', 'h')
+    // Answers --get-yargs-completions (the script `sim completion` prints asks it); the command itself is main's.
+    .completion('completion', false)
     .strict()
     .wrap(Math.min(80, io.stdout.columns ?? 80))
     .command(
@@ -275,6 +282,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('metrics', 'behaviour metrics per agent, side and role: irp beside the public-facts observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
       code = await metricsCommand(a as unknown as MetricsCliArgs, io);
     })
+    // Answered before yargs parses (main above); declared here to be listed in --help.
+    .command('version', 'print the version and the code hash that runs store (as --version)', (y) => y, () => {})
+    .command('completion', 'print a bash completion script (sim completion >> ~/.bashrc)', (y) => y, () => {})
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand(io);
     })
@@ -335,7 +345,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 /** The commands, for "did you mean". */
 const COMMANDS = [
   'run', 'resume', 'show', 'fork', 'persuasion', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'sprt', 'plan',
-  'leaderboard', 'invariance', 'report', 'export', 'metrics', 'agents', 'agent-check',
+  'leaderboard', 'invariance', 'report', 'export', 'metrics', 'agents', 'agent-check', 'version', 'completion',
 ];
 
 /**

@@ -5,7 +5,7 @@
 
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, ROOT, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
@@ -32,6 +32,18 @@ describe('the installed binary', () => {
     const r = shell('"$SIM" --version');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^sim \d+\.\d+\.\d+ · code [0-9a-f]{16}( · git \S+)? · node \d+\.\d+\.\d+\n$/);
+  });
+
+  it('sim version is sim --version; sim completion gives bash the commands and flags', () => {
+    expect(shell('"$SIM" version').stdout).toBe(shell('"$SIM" --version').stdout);
+    // The script completes through `sim` on the PATH: the binary, under that name.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(SIM, join(bin, 'sim'));
+    const complete = (words: string) =>
+      shell(`export PATH="${bin}:$PATH"; source <(sim completion); COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _sim_completions; echo "\${COMPREPLY[*]}"`).stdout.trim().split(/\s+/);
+    expect(complete('sim tourn')).toEqual(['tournament']);
+    expect(complete('sim tournament --adap')).toEqual(['--adaptive']);
   });
 
   it('its exit codes reach the shell: 0 for a run, 2 for a usage error with one line on stderr', () => {
