@@ -170,8 +170,8 @@ export interface SprtPlay {
   readonly play: PlayOutcome;
 }
 
-/** Plays batches until the test decides, reaches its maximum, or is stopped. */
-export async function playSprt(store: Store, open: OpenSprt, o: TournamentOptions): Promise<SprtPlay> {
+/** Plays batches until the test decides, reaches its maximum, or is stopped; `onLook` hears the test after each batch. */
+export async function playSprt(store: Store, open: OpenSprt, o: TournamentOptions, onLook?: (scan: SprtScan) => void): Promise<SprtPlay> {
   const started = performance.now();
   const player = new PairingPlayer(store, open.pairings, o);
   let played = 0;
@@ -179,6 +179,7 @@ export async function playSprt(store: Store, open: OpenSprt, o: TournamentOption
   let stopped = false;
   let state = sprtState(store, open);
   let stop = batchStop(open.plan, state.scan.pairs);
+  onLook?.(state.scan);
   try {
     while (state.decision === null) {
       stop = batchStop(open.plan, state.scan.pairs);
@@ -186,6 +187,7 @@ export async function playSprt(store: Store, open: OpenSprt, o: TournamentOption
       played += step.played;
       unfinished += step.unfinished;
       state = sprtState(store, open);
+      onLook?.(state.scan);
       if (step.stopped) {
         stopped = state.decision === null;
         break;
@@ -202,7 +204,10 @@ export async function playSprt(store: Store, open: OpenSprt, o: TournamentOption
   return { state, play: { played, unfinished, seconds: (performance.now() - started) / 1000, stored, total, stopped } };
 }
 
-export type SprtIo = PairingsIo<OpenSprt>;
+export interface SprtIo extends PairingsIo<OpenSprt> {
+  /** The test after each batch (its pairs, counts and LLR): live standings. */
+  readonly onLook?: (scan: SprtScan) => void;
+}
 
 /** The test's state and estimate, read after play. */
 export interface SprtResult {
@@ -225,7 +230,7 @@ export function runSprt(
     db,
     async: plan.async,
     open: (store) => openSprt(store, plan),
-    play: async (store, open, options) => (await playSprt(store, open, options)).play,
+    play: async (store, open, options) => (await playSprt(store, open, options, io.onLook)).play,
     read: (store, open) => {
       const state = sprtState(store, open);
       return { state, estimate: sprtEstimate(state.scan, plan.design) };

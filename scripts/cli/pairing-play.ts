@@ -21,10 +21,12 @@ export async function playPairingsFromCli<O, R extends { readonly dropped: boole
   readonly continueHint: string;
   /** Starts the models' session (undefined: no pairing seats a model). */
   readonly models: ((store: Store, open: O) => TournamentModels) | undefined;
-  readonly run: (io: PairingsIo<O>) => Promise<Result<R, string>>;
+  /** `live.label(text)`: live standings shown before the bar from then on (the test's LLR). */
+  readonly run: (io: PairingsIo<O>, live: { label(text: string): void }) => Promise<Result<R, string>>;
 }, io: CliIo): Promise<{ readonly kept: R } | { readonly exit: number }> {
   const state = inspectDbFile(o.db);
   const bar = progressBar(!o.json, io);
+  let label: string | undefined;
   let stopModels: (() => void) | undefined;
   const interrupt = onInterrupt(io, { clear: () => bar.stop(), continueHint: o.continueHint, onFirst: () => stopModels?.() });
   try {
@@ -32,7 +34,7 @@ export async function playPairingsFromCli<O, R extends { readonly dropped: boole
     const out = unwrap(
       await o.run({
         shouldStop: interrupt.stopping,
-        onProgress: (done, total) => bar.update(done, total),
+        onProgress: (done, total) => bar.update(done, total, label),
         models:
           start === undefined
             ? undefined
@@ -41,7 +43,7 @@ export async function playPairingsFromCli<O, R extends { readonly dropped: boole
                 stopModels = () => session.interrupt();
                 return session;
               },
-      }),
+      }, { label: (text) => (label = text) }),
     );
     bar.stop();
     if (!out.dropped) return { kept: out };

@@ -9,7 +9,7 @@ import { labelled } from '../../reports/terminal.js';
 import { wrap } from '../../narrate/width.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
 import { fixedPairs } from '../../stats/plan.js';
-import { pairSpread, sprtBounds } from '../../stats/sprt.js';
+import { pairSpread, sprtBounds, type SprtDesign, type SprtScan } from '../../stats/sprt.js';
 import { DEFAULT_OPPONENT, planSprt, runSprt, type OpenSprt, type SprtOutcome, type SprtPlan, type SprtResult } from '../../tournaments/sprt.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, pairingsOptions, setupFrom, type PairingsCliArgs } from './args.js';
@@ -83,6 +83,13 @@ export function sprtPlanFrom(a: SprtCliArgs, concurrency: number): SprtPlan {
   return unwrap(planSprt({ ...request, batch: Math.max(1, Math.ceil(concurrency / 2)) }));
 }
 
+/** The test's live standing before the progress bar: its LLR between its bounds (cutechess prints the same after each game). */
+export function liveLlr(scan: SprtScan, design: SprtDesign): string {
+  const b = sprtBounds(design);
+  const signed = (x: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(2)}`;
+  return `LLR ${signed(scan.llr)} (${signed(b.lower)}, ${signed(b.upper)})`;
+}
+
 export async function sprtCommand(a: SprtCliArgs, io: CliIo): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json }, io);
   const db = dbPathFrom(a.db);
@@ -103,7 +110,7 @@ export async function sprtCommand(a: SprtCliArgs, io: CliIo): Promise<number> {
     json: a.json,
     continueHint: 'run the same sim sprt again to continue',
     models: llm === undefined ? undefined : (store, open: OpenSprt) => llm.startSprtModels(store, open, settings!, db),
-    run: (io) => runSprt(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, io),
+    run: (io, live) => runSprt(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, { ...io, onLook: (scan) => live.label(liveLlr(scan, plan.design)) }),
   }, io);
   if ('exit' in played) return played.exit;
   const out = played.kept;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../../reports/replay-page.js';
 import { progressBar, RateWindow } from '../../scripts/cli/progress.js';
 import { PassThrough } from 'node:stream';
+import { liveLlr } from '../../scripts/cli/sprt.js';
 import type { CliIo } from '../../scripts/cli/io.js';
 import { expectedGames } from '../../tournaments/sweep-schedule.js';
 import { gamesForPrecision } from '../../stats/inference.js';
@@ -214,6 +215,16 @@ describe('the progress bar’s rate', () => {
     const line = await drawnLine((bar) => bar.update(0, 9_999_999, 'round 99 · 999/999 open ·'));
     expect(line).toMatch(/^ {2}round 99 · 999\/999 open · \S{8} 0% · —\/s · — left · 0s$/);
     // Filled in: the widest figures a run here shows (7-digit speed, hours left).
+    const widest = line.replace('—/s', '9,999,999/s').replace('— left', '99h 59m left').replace(/ 0s$/, ' 99h 59m').replace(' 0%', ' 100%');
+    expect([...widest].length).toBeLessThanOrEqual(80);
+  });
+
+  it("fits 80 columns with a sequential test's live LLR before the bar", async () => {
+    const scan = { decision: null, pairs: 900, counts: { plus: 40, zero: 800, minus: 60 }, llr: -12.345 };
+    const label = liveLlr(scan, { delta: 0.01, alpha: 0.001, beta: 0.001 });
+    expect(label).toBe('LLR −12.35 (−6.91, +6.91)');
+    const line = await drawnLine((bar) => bar.update(0, 9_999_999, label));
+    expect(line.startsWith(`  ${label} `)).toBe(true);
     const widest = line.replace('—/s', '9,999,999/s').replace('— left', '99h 59m left').replace(/ 0s$/, ' 99h 59m').replace(' 0%', ' 100%');
     expect([...widest].length).toBeLessThanOrEqual(80);
   });

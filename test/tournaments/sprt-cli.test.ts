@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { killOnceStored, simChild } from '../helpers/sim-process.js';
+import { resolveSetup } from '../../engine/index.js';
+import { planSprt, runSprt } from '../../tournaments/sprt.js';
+import type { SprtScan } from '../../stats/sprt.js';
+import { liveLlr } from '../../scripts/cli/sprt.js';
 
 const dir = tempDir('sprt');
 afterAll(() => removeDir(dir));
@@ -115,3 +119,26 @@ describe('sim sprt refuses bad input: one line, exit 2, nothing written', () => 
   it.each(BAD)('sim %j', (args, message) => expectRefused(dir, args, message));
 });
 
+
+// Live standings (the cutechess model): the test heard after each batch, its pairs growing
+// by the batch, its last look the decision printed; the bar's label shows its LLR between
+// the bounds. (The bar itself draws only on a terminal: not here.)
+describe('sim sprt live', () => {
+  it('is told the test after each batch, ending at the decision', async () => {
+    const setup = resolveSetup({ preset: 'standard', players: 8 });
+    if (!setup.ok) throw new Error(setup.error);
+    const plan = planSprt({ candidate: 'heuristic', baseline: 'random', opponent: 'heuristic', side: 'village', design: { delta: 0.1, alpha: 0.05, beta: 0.05 }, maxGames: 2000, batch: 50, setup: setup.value, seed: 'live' });
+    if (!plan.ok) throw new Error(plan.error);
+    const looks: SprtScan[] = [];
+    const out = await runSprt(join(dir, 'live.db'), plan.value, { workers: 0, concurrency: 1 }, { onLook: (s) => looks.push(s) });
+    if (!out.ok) throw new Error(out.error);
+    const final = out.value.result!.state.scan;
+    expect(final.decision).toBe('H1');
+    expect(looks.length).toBeGreaterThan(1);
+    // Before any game, then once a batch: pairs 0, then up to 50, 100, … and the decision's pair last.
+    expect(looks[0]!.pairs).toBe(0);
+    for (const [i, s] of looks.slice(1, -1).entries()) expect(s.pairs).toBe(50 * (i + 1));
+    expect(looks.at(-1)).toEqual(final);
+    expect(liveLlr(final, plan.value.design)).toMatch(/^LLR \+\d\.\d\d \(−2\.94, \+2\.94\)$/);
+  });
+});
