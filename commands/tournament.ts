@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../engine/index.js';
 import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
 import { changedRules, parseSeed } from '../runs/run-config.js';
 import type { FailurePolicy } from '../tournaments/failure-policy.js';
-import { MODES, pairingLabel, planSchedule, type AdaptiveSettings, type Mode, type Schedule } from '../tournaments/schedule.js';
+import { MODES, planSchedule, type AdaptiveSettings, type Mode, type Schedule } from '../tournaments/schedule.js';
 import { Store } from '../runs/storage.js';
 import { execLogPath } from '../runs/runner.js';
 import type { ExecHost } from '../agents/exec/host.js';
@@ -133,7 +133,8 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
     await io.exec?.close();
     const execEnd = io.execSummary?.();
     const data = tournamentData(store, open.tournament);
-    const report = tournamentReport(data, { charts: false, adaptive: s.adaptive !== null });
+    // The header above says what the report's opening paragraph would: left out.
+    const report = tournamentReport(data, { charts: false, adaptive: s.adaptive !== null, about: false });
     const tables = [...(adaptive === null || s.adaptive === null ? [] : [adaptiveTable(s, adaptive, s.adaptive)]), ...report.sections.flatMap((x) => x.tables)];
     const notes = report.sections.flatMap((x) => x.text);
     let stdout: string;
@@ -223,7 +224,6 @@ function headerLines(s: Schedule, open: OpenTournament, p: PlayOutcome, db: stri
   ];
   const head = [`werewolf-lab tournament ${t.id} (${s.mode} mode)${open.created ? '' : ' — continued'}`];
   head.push(...labelled(lines, width));
-  if (s.pairings.length <= 12 && s.mode === 'side') head.push(...wrap(`pairings: ${s.pairings.map(pairingLabel).join('; ')}`, width, '  '));
   if (s.mode === 'mixed' && s.pairings[0]?.kind === 'table') head.push(...wrap(`seats of table 1: ${s.pairings[0].seats.map((e, k) => `${k + 1}=${e}`).join(' ')}; table r moves every entrant r seats on`, width, '  '));
   return head;
 }

@@ -43,7 +43,8 @@ export function modelOf(data: TournamentData): Result<ModelFit, string> {
 export type PairingLinks = ReadonlyMap<number, { readonly href: string; readonly text: string }>;
 
 /** `adaptive`: the tournament was played by an adaptive schedule (its pairings stop short of their caps by design). */
-export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly adaptive?: boolean; readonly links?: PairingLinks }): GroupReport {
+/** `about` (default true): the opening paragraph on the pairings, games and deals (a command that printed them in its header leaves it out). */
+export function tournamentReport(data: TournamentData, opts: { readonly charts: boolean; readonly adaptive?: boolean; readonly links?: PairingLinks; readonly about?: boolean }): GroupReport {
   const t = data.tournament;
   const id = (what: string) => `tournament-${t.id}-${what}`;
   const stored = data.pairings.reduce((n, p) => n + p.stored, 0);
@@ -72,7 +73,7 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
     voided: data.voided,
     excluded: data.mode === 'mixed' ? [] : data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })),
   });
-  sections.push({ title: 'Leaderboard', text: [about, ...policy], charts, tables: [leaderboard(board, fittedRanking(data))] });
+  sections.push({ title: 'Leaderboard', text: [...(opts.about === false ? [] : [about]), ...policy], charts, tables: [leaderboard(board, fittedRanking(data))] });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
   const m = data.metrics;
   const uncounted =
