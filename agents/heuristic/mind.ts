@@ -17,7 +17,7 @@ export interface Plan {
   girlRevealed: boolean;
   /** Wolf: drew whether to fake a Seer claim (once per game), and the answer. */
   fakeDrawn: boolean;
-  /** Wolf whose claimant is chosen by what the claim serves (packClaimant): the pack's shared answer to whether to fake, drawn once per game (null: not yet). */
+  /** Wolf whose claimant is chosen by what the claim serves (packClaimants): the pack's shared answer to whether to fake, drawn once per game (null: not yet). */
   fakeShared: boolean | null;
   faking: boolean;
   /** Wolf faking the Seer: the results he reports, one per night. */

@@ -68,10 +68,7 @@ function busToday(m: Mind, mate: number, alt: number): boolean {
  */
 function fakeClaimant(m: Mind): number {
   const b = m.b;
-  return fakeClaimantOf(
-    m,
-    b.pack.filter((w) => b.alive[w] === 1),
-  );
+  return fakeClaimantOf(m, b.pack.filter((w) => b.alive[w] === 1));
 }
 
 /** One of `candidates` drawn by the pack's salt. */
@@ -120,10 +117,10 @@ function fakeSeerClaims(m: Mind, out: Claim[]): void {
     // Seer's card has not been turned over (a claim would be a proven lie).
     for (let s = 0; s < b.n; s++) if (s !== b.me && b.packmate[s] === 1 && b.claimed[s] === 'seer') return;
     for (let s = 0; s < b.n; s++) if (b.alive[s] === 0 && b.roleOf[s] === 'seer') return;
-    // The claimant among the living packmates still to speak today (me, who speak now, among them).
-    const candidates = b.pack.filter((w) => b.alive[w] === 1 && (w === b.me || b.record.spokeToday[w] === 0));
-    const best = m.packClaimants?.(candidates) ?? null;
-    if (best !== null) {
+    // By what the claim serves: among the living packmates still to speak today (me, who speak now, among them).
+    const candidates = m.packClaimants === undefined ? null : b.pack.filter((w) => b.alive[w] === 1 && (w === b.me || b.record.spokeToday[w] === 0));
+    const best = candidates === null ? null : m.packClaimants!(candidates);
+    if (candidates !== null && best !== null) {
       if (!sharedChoice(m, best.length > 0 ? best : candidates)) return;
       plan.fakeDrawn = true;
       plan.faking = true;
