@@ -38,7 +38,9 @@
 //   seats         (run, game, seat, agent, dealt, role, alive, won, lover, sheriff,
 //                  death_day, night, cause, invalid, fallbacks) — one row per seat; seat
 //                  is 0-based, death_day/night/cause are NULL for a survivor
-//   run_progress  (run, planned, stored, complete)
+//   run_progress  (run, planned, stored, complete, finished, ended): complete, every
+//                 planned game stored; finished, that or ended by design (run_ends);
+//                 ended, why (NULL otherwise)
 //
 //   run_ends      (run, games, why, at): a run that ended by design after `games` games,
 //                 fewer than planned (a sequential test's decision, an adaptive tournament
@@ -180,10 +182,21 @@ CREATE TABLE run_ends (
 
 /**
  * Version 6: a plain run's failure policy (`sim --policy`), which its own figure is read
- * under; the runs stored before it were read as played ('keep').
+ * under (the runs stored before it were read as played: 'keep'); and `run_progress` says
+ * which runs are finished — every game stored, or ended by design (`run_ends`: a test
+ * that decided, a ranking that settled) — and why, so that no SQL reader takes a settled
+ * run for a stopped one.
  */
 export const RUN_POLICY_SQL = `
 ALTER TABLE runs ADD COLUMN policy TEXT NOT NULL DEFAULT 'keep' CHECK (policy IN ('keep', 'forfeit', 'void'));
+DROP VIEW run_progress;
+CREATE VIEW run_progress AS
+SELECT r.id AS run, r.stop - r.first AS planned,
+       (SELECT count(*) FROM games g WHERE g.run = r.id) AS stored,
+       (SELECT count(*) FROM games g WHERE g.run = r.id) = r.stop - r.first AS complete,
+       ((SELECT count(*) FROM games g WHERE g.run = r.id) = r.stop - r.first OR e.run IS NOT NULL) AS finished,
+       e.why AS ended
+FROM runs r LEFT JOIN run_ends e ON e.run = r.id;
 `;
 
 export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL, 4: RUN_ENDS_SQL, 5: RUN_POLICY_SQL };

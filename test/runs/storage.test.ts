@@ -184,7 +184,7 @@ describe('the seats view', () => {
     // The sample exercises more than the two plain causes.
     expect(causes.size).toBeGreaterThanOrEqual(4);
     expect(lovers).toBe(600);
-    expect(raw.prepare('SELECT * FROM run_progress').get()).toEqual({ run: 1, planned: 300, stored: 300, complete: 1 });
+    expect(raw.prepare('SELECT * FROM run_progress').get()).toEqual({ run: 1, planned: 300, stored: 300, complete: 1, finished: 1, ended: null });
     raw.close();
     s.close();
   });

@@ -2,6 +2,7 @@
 // on the games alone — not on workers, batches, reruns or a kill -9 — and a refused test
 // writes nothing. The statistics themselves are tested in test/stats/sprt.test.ts.
 
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
@@ -51,6 +52,12 @@ describe('sim sprt', () => {
     expect(runs.stdout).not.toMatch(/INCOMPLETE/);
     const runsJson = JSON.parse((await sim(['runs', '--db', 'b20.db', '--json'], dir)).stdout) as { ended: string | null }[];
     expect(runsJson.every((r) => r.ended !== null)).toBe(true);
+    // And to SQL: run_progress says finished, not complete, and why.
+    const raw = new Database(join(dir, 'b20.db'), { readonly: true });
+    const progress = raw.prepare('SELECT * FROM run_progress ORDER BY run').all() as { stored: number; planned: number; complete: number; finished: number; ended: string | null }[];
+    raw.close();
+    expect(progress.map((p) => [p.stored, p.planned, p.complete, p.finished])).toEqual(stored.map((n) => [n, 2000, 0, 1]));
+    for (const p of progress) expect(p.ended).toMatch(/^a sequential test's decision \(H[01]\) after \d+ pairs$/);
     const before = storedGames(join(dir, 'b20.db'));
     const resumed = await sim(['resume', '--db', 'b20.db', '--run', '1'], dir);
     expect(resumed.code).toBe(0);

@@ -255,6 +255,10 @@ describe('bad input', () => {
   });
 });
 
+/** `run_progress` as schemas 1 to 5 made it (before run_ends was read). */
+const OLD_PROGRESS = `CREATE VIEW run_progress AS SELECT r.id AS run, r.stop - r.first AS planned,
+  (SELECT count(*) FROM games g WHERE g.run = r.id) AS stored, (SELECT count(*) FROM games g WHERE g.run = r.id) = r.stop - r.first AS complete FROM runs r;`;
+
 describe('schema versions', () => {
   it('reads a file of schema 1 untouched, and brings it to schema 2 when a tournament is written to it', async () => {
     const old = join(dir, 'old.db');
@@ -262,7 +266,7 @@ describe('schema versions', () => {
     expect(r.code).toBe(0);
     // Make it what schema 1 wrote: no tournament tables, user_version 1.
     const d = new Database(old);
-    d.exec('DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; PRAGMA user_version = 1;');
+    d.exec(`DROP VIEW run_progress; DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; ${OLD_PROGRESS} PRAGMA user_version = 1;`);
     d.close();
     const before = snapshot(dir)['old.db'];
     const runs = await sim(['runs', '--db', 'old.db'], dir);
@@ -300,7 +304,7 @@ describe('schema versions', () => {
     d.exec(`ALTER TABLE tournament_runs RENAME TO tr4; ALTER TABLE tournaments RENAME TO t4; DROP INDEX tournaments_key;
       ${TOURNAMENT_SQL}
       INSERT INTO tournaments SELECT id, key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash FROM t4;
-      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; PRAGMA user_version = 3;`);
+      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; DROP VIEW run_progress; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; ${OLD_PROGRESS} PRAGMA user_version = 3;`);
     expect(d.prepare("SELECT count(*) FROM pragma_table_info('tournaments') WHERE name = 'policy'").pluck().get()).toBe(0);
     d.close();
     const before = snapshot(dir)['v3.db'];
@@ -322,6 +326,8 @@ describe('schema versions', () => {
     expect(raw.prepare('SELECT count(*) FROM run_ends').pluck().get()).toBe(0);
     // And 6: each run's failure policy, 'keep' for the runs stored before (read as played).
     expect(raw.prepare('SELECT DISTINCT policy FROM runs').pluck().all()).toEqual(['keep']);
+    // And the progress view that reads run_ends.
+    expect(Object.keys(raw.prepare('SELECT * FROM run_progress').get() as object)).toEqual(['run', 'planned', 'stored', 'complete', 'finished', 'ended']);
     raw.close();
   });
 });
