@@ -63,6 +63,7 @@ export function planTournament(a: TournamentArgs): Result<Schedule, string> {
 
 export interface TournamentIo {
   readonly onProgress?: TournamentOptions['onProgress'];
+  readonly onRound?: TournamentOptions['onRound'];
   readonly shouldStop?: () => boolean;
   /** Starts the models' session once the tournament and its runs exist (tournaments that seat a model). */
   readonly models?: ((store: Store, open: OpenTournament) => ModelSession) | undefined;
@@ -110,6 +111,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       chunk: a.chunk,
       shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
       onProgress: io.onProgress,
+      onRound: io.onRound,
       playAsync: session?.playAsync,
     };
     let adaptive: AdaptiveState | null = null;

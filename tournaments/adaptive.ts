@@ -148,6 +148,7 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
       }
       ranking = rankEntrants(fit.value, a.precision, z);
       const openPairs = ranking.filter((r) => r.next?.verdict === 'open');
+      o.onRound?.(rounds + 1, openPairs.length, ranking.length);
       if (openPairs.length === 0 && look) {
         status = 'settled';
         break;

@@ -50,6 +50,8 @@ export interface TournamentOptions {
   readonly shouldStop?: () => boolean;
   /** Games stored of the whole tournament, and its total; called before play and after every chunk. */
   readonly onProgress?: (stored: number, total: number) => void;
+  /** An adaptive tournament's standing after each round: the round, and the neighbours in its ranking not yet told apart (live standings). */
+  readonly onRound?: (round: number, open: number, ranked: number) => void;
   /** Plays a game of a pairing that seats a model (the LLM runner); undefined: abandoned, not stored. */
   readonly playAsync?: ((p: LivePairing, index: number) => Promise<PlayedIndex | undefined>) | undefined;
 }

@@ -63,6 +63,11 @@ export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
   policy?: string;
 }
 
+/** An adaptive tournament's standing before the progress bar: `round 7 · 1/2 open ·` (neighbours in the ranking not yet told apart). */
+export function roundLabel(round: number, open: number, ranked: number): string {
+  return `round ${round} · ${open}/${Math.max(0, ranked - 1)} open ·`;
+}
+
 export async function tournamentCommand(a: TournamentCliArgs, io: CliIo): Promise<number> {
   const exec = executionFrom({ workers: a.workers, concurrency: a.concurrency, batch: undefined, json: a.json }, io);
   if (a.adaptive === true && a.games !== undefined)
@@ -148,6 +153,8 @@ async function play(
   const { db, schedule, args, llm, settings, host } = t;
   const state = inspectDbFile(db);
   const bar = progressBar(!a.json, io);
+  // The bar's shape is set by its first update: an adaptive tournament's is labelled from the start.
+  let label: string | undefined = schedule.adaptive === null ? undefined : 'round 1 ·';
   let stopModels: (() => void) | undefined;
   const interrupt = onInterrupt(io, {
     clear: () => bar.stop(),
@@ -157,7 +164,9 @@ async function play(
   try {
     const r = await runTournament(args, {
       shouldStop: interrupt.stopping,
-      onProgress: (done, total) => bar.update(done, total),
+      onProgress: (done, total) => bar.update(done, total, label),
+      // An adaptive tournament's live standing before the bar: its round, and how many neighbours are still open.
+      onRound: (round, open, ranked) => (label = roundLabel(round, open, ranked)),
       exec: host,
       execSummary: host === undefined ? undefined : () => execSummary(host),
       models:

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { killOnceStored, simChild } from '../helpers/sim-process.js';
+import { runTournament } from '../../commands/tournament.js';
+import { roundLabel } from '../../scripts/cli/tournament.js';
 
 const dir = tempDir('adaptive');
 afterAll(() => removeDir(dir));
@@ -110,4 +112,22 @@ const BAD: [string[], RegExp][] = [
 
 describe('refused whole: one line, exit 2, nothing written', () => {
   it.each(BAD)('sim %j', (args, message) => expectRefused(dir, args, message));
+});
+
+// Live standings: the round and how many neighbours of the ranking are still open, after
+// each round; the last is the settled ranking (none open). The bar shows it on a terminal.
+describe('an adaptive tournament live', () => {
+  it('tells its standing after each round, ending settled', async () => {
+    const rounds: [number, number, number][] = [];
+    const r = await runTournament(
+      { db: join(dir, 'live.db'), mode: 'side', agents: ['heuristic', 'random'], rules: [], seed: 'live', games: 400, adaptive: { batch: 50, precision: 0.02 }, workers: 0, concurrency: 1, json: true },
+      { onRound: (round, open, ranked) => rounds.push([round, open, ranked]) },
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(rounds.map(([round]) => round)).toEqual(rounds.map((_, i) => i + 1));
+    for (const [, open, ranked] of rounds) expect([open, ranked]).toEqual([open, 2]);
+    expect(rounds.at(-1)![1]).toBe(0);
+    expect(roundLabel(7, 1, 3)).toBe('round 7 · 1/2 open ·');
+  });
 });
