@@ -132,7 +132,6 @@ export function openGivenLog(host: ExecHost, s: ExecSettings): void {
   if (s.log !== undefined) host.log.open(s.log);
 }
 
-
 /** The summary's lines and JSON about the process agents of this invocation. */
 export function execSummary(host: ExecHost): { lines: string[]; json: Record<string, unknown> } {
   const counts = host.counts();

@@ -43,8 +43,7 @@ export function configLines(c: RunConfig): string[] {
     ['seed', visibleLine(c.seed)],
     ['games', games],
     ...(c.policy === undefined || c.policy === 'keep' ? [] : [['policy', `${c.policy}: ${c.policy === 'forfeit' ? 'the failing side loses a game where an agent fell back' : 'a game where an agent fell back is left out'}`]]),
-    // A long value (an agents line naming programs) wraps at its spaces under itself.
-  ].flatMap(([k, v]) => hanging(`  ${k!.padEnd(8)} `, v!));
+  ].flatMap(([k, v]) => hanging(`  ${k!.padEnd(8)} `, v!)); // a long value (programs in the agents) wraps under itself
 }
 
 export interface Summary {
