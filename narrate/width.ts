@@ -78,8 +78,8 @@ export function hanging(head: string, text: string, o: { readonly width?: number
   return out;
 }
 
-/** Where a word without spaces may break: after one of these. */
-const WORD_BREAKS = ',;:=/+-';
+/** Where a word without spaces may break: after one of these (a table's cells too, reports/terminal.ts). */
+export const WORD_BREAKS = ',;:=/+-';
 
 /** A word cut after each of its break characters (the pieces, joined, are the word). */
 function piecesOf(word: string): string[] {

@@ -8,7 +8,7 @@
 // cell acts on the terminal.
 
 import { visible } from '../narrate/escape.js';
-import { charWidth, displayWidth, TERMINAL_WIDTH, wrap } from '../narrate/width.js';
+import { charWidth, displayWidth, TERMINAL_WIDTH, WORD_BREAKS, wrap } from '../narrate/width.js';
 import { formatCell, isNumeric, shownColumns, type Column, type Table } from './table.js';
 
 const GAP = 2;
@@ -19,7 +19,7 @@ const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - displayW
 const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - displayWidth(s))) + s;
 
 /** Where a cell's text may break: after a space or one of these. */
-const BREAKS = ' ,;:=/-+';
+const BREAKS = ` ${WORD_BREAKS}`;
 
 /** The display width of the longest run of a text without a place to break. */
 function longestWord(s: string): number {
