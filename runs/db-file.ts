@@ -16,8 +16,23 @@ export type DbFileState = 'missing' | 'empty' | 'ours';
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
-/** How long a write waits for another process's lock on the file before it fails. */
-export const BUSY_TIMEOUT_MS = 10_000;
+/** How long a write waits for another process's lock on the file before it fails, by default. */
+export const DEFAULT_LOCK_WAIT_MS = 10_000;
+
+// The process's lock wait: one setting for every file it opens, set by the command line
+// (SIM_LOCK_WAIT, scripts/cli/main.ts) before any file is opened.
+let lockWaitMs = DEFAULT_LOCK_WAIT_MS;
+
+/** Sets how long a write waits for another process's lock (ms, whole, ≥ 0). */
+export function setLockWait(ms: number): void {
+  if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`a lock wait is a whole number of ms ≥ 0, not ${ms}`);
+  lockWaitMs = ms;
+}
+
+/** How long a write waits for another process's lock, in ms. */
+export function lockWait(): number {
+  return lockWaitMs;
+}
 
 export function inspectDbFile(path: string, flag = '--db'): Result<DbFileState, string> {
   let size: number;
@@ -170,7 +185,7 @@ export function writeFailureOf(e: unknown): WriteFailure | null {
   if (code === 'SQLITE_CANTOPEN') return { why: 'a file it needs cannot be created (SQLITE_CANTOPEN)', fix: 'Check that its directory exists and can be written' };
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
     return {
-      why: `another process kept it locked for more than ${BUSY_TIMEOUT_MS / 1000} s (another sim writing it, or a sqlite3 shell inside a transaction)`,
+      why: `another process kept it locked for more than ${lockWaitMs / 1000} s (another sim writing it, or a sqlite3 shell inside a transaction)`,
       fix: 'Wait until the other process is done (or give another --db)',
     };
   return null;

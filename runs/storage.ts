@@ -24,7 +24,7 @@ import { exportQuery, type ExportRows } from './export-rows.js';
 import { TournamentTable } from './tournament-table.js';
 import { StudyTable } from './study-table.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore } from './llm/store.js';
-import { BUSY_TIMEOUT_MS, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
+import { lockWait, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
 
 
 type DB = Database.Database;
@@ -180,7 +180,7 @@ export class Store {
       }
     }
     try {
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma(`busy_timeout = ${lockWait()}`);
       if (mode === 'read') db.pragma('query_only = ON');
       // The whole file is checked (quick_check, ~5 ms per MB) before it is read or written:
       // a damaged file is refused before anything, even the journal mode, is written to

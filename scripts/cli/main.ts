@@ -16,7 +16,7 @@ import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './cata
 import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
 import { existsSync } from 'node:fs';
 import { visibleLine } from '../../narrate/escape.js';
-import { damagedMessage, damageOf, isDamage, storedValueMessage, writeFailureOf } from '../../runs/db-file.js';
+import { damagedMessage, damageOf, DEFAULT_LOCK_WAIT_MS, isDamage, setLockWait, storedValueMessage, writeFailureOf } from '../../runs/db-file.js';
 import { StoredValueError } from '../../runs/stored-value.js';
 import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
@@ -99,8 +99,27 @@ function fileProblem(e: unknown, databases: readonly string[]): { message: strin
   };
 }
 
+/**
+ * SIM_LOCK_WAIT: how many seconds a write waits for another process's lock on a results
+ * file (default 10). The wait in ms, or the paragraph saying what is wrong with it.
+ */
+function lockWaitFrom(env: CliIo['env']): number | string {
+  const v = env['SIM_LOCK_WAIT'];
+  if (v === undefined || v === '') return DEFAULT_LOCK_WAIT_MS;
+  const s = Number(v.trim());
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(v) || !(s <= 3600))
+    return `SIM_LOCK_WAIT=${visibleLine(v)} is not a number of seconds from 0 to 3600: it says how long a write waits for another process's lock on a results file (default 10). Set it to a number, or unset it`;
+  return Math.round(s * 1000);
+}
+
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let code = 0;
+  const wait = lockWaitFrom(io.env);
+  if (typeof wait === 'string') {
+    io.stderr.write(`sim: ${wait}\n`);
+    return EXIT_USAGE;
+  }
+  setLockWait(wait);
   // --version (-V) anywhere, or `sim version`: the version and the code hash that runs store (runs/version.ts).
   if (argv.includes('--version') || argv.includes('-V') || (argv.length === 1 && argv[0] === 'version')) {
     const git = gitDescribe();

@@ -427,3 +427,43 @@ describe('a flag of one value given twice: refused before anything runs', () => 
     expect(JSON.parse(r.stdout).played).toBe(4);
   });
 });
+
+describe('a file locked by another connection: SIM_LOCK_WAIT', () => {
+  // A sqlite3 shell left inside BEGIN IMMEDIATE holds the write lock past the wait:
+  // a paragraph and exit 5, never a SqliteError 'database is locked', nothing written.
+  it('a run waits SIM_LOCK_WAIT seconds, then says who holds the file: exit 5, one paragraph naming it, nothing written', async () => {
+    const d = join(dir, 'locked');
+    mkdirSync(d, { recursive: true });
+    expect((await sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d)).code).toBe(0);
+    const holder = new Database(join(d, 'locked.db'));
+    holder.exec('BEGIN IMMEDIATE');
+    let r;
+    const start = performance.now();
+    try {
+      r = await sim(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d, { SIM_LOCK_WAIT: '0.3' });
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    // It waited the 0.3 s asked, not SQLite's default nor 10 s (a bound on behaviour, not speed).
+    expect(performance.now() - start).toBeGreaterThanOrEqual(300);
+    expect(performance.now() - start).toBeLessThan(5000);
+    expect(r.code, r.stderr).toBe(5);
+    oneParagraph(r.stderr);
+    expect(r.stderr).toMatch(/writing locked\.db failed: another process kept it locked for more than 0\.3 s[\s\S]*Wait until the other process is done/);
+    const after = new Database(join(d, 'locked.db'), { readonly: true });
+    expect(after.prepare('SELECT count(*) FROM runs').pluck().get()).toBe(1);
+    after.close();
+  });
+
+  it.each(['ten', '-1', '1e3', '7200', '0x10'])('SIM_LOCK_WAIT=%s is refused: exit 2, one paragraph, nothing written', async (value) => {
+    const d = join(dir, 'lock-wait');
+    mkdirSync(d, { recursive: true });
+    const before = snapshot(d);
+    const r = await sim(['--games', '5', '--db', 'w.db'], d, { SIM_LOCK_WAIT: value });
+    expect(r.code, r.stderr).toBe(2);
+    oneParagraph(r.stderr);
+    expect(r.stderr).toContain(`SIM_LOCK_WAIT=${value} is not a number of seconds from 0 to 3600`);
+    expect(snapshot(d)).toEqual(before);
+  });
+});

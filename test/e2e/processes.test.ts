@@ -14,12 +14,6 @@ import { SIM, simProcessAsync } from '../helpers/sim-process.js';
 const dir = tempDir('processes');
 afterAll(() => removeDir(dir));
 
-/** One paragraph on stderr, no stack trace. */
-function oneParagraph(stderr: string): void {
-  expect(stderr).toMatch(/^sim: [^\n]+\n$/);
-  expect(stderr).not.toMatch(/\n\s+at /);
-}
-
 /** A bash command line run in `dir`, with $SIM the binary: its stdout and stderr. */
 function shell(line: string) {
   const r = spawnSync('bash', ['-c', line], { cwd: dir, encoding: 'utf8', env: { ...process.env, SIM }, timeout: 60_000 });
@@ -78,8 +72,6 @@ describe("what a process agent can read of the host", () => {
   });
 });
 
-// Concurrent: the locked database waits out SQLite's 10 s in its own process, meanwhile
-// the others play.
 describe.concurrent('two processes on one database', () => {
   // Two `sim resume` of one stopped run at once (two terminals, a cluster job restarted
   // twice): the second to store a chunk the first stored stops cleanly (exit 5, its chunk
@@ -122,23 +114,4 @@ describe.concurrent('two processes on one database', () => {
     }
   });
 
-  // Another connection holds the write lock (a sqlite3 shell left in BEGIN IMMEDIATE) past
-  // the 10 s busy wait: a paragraph and exit 5, never a SqliteError 'database is locked'.
-  it('a database locked by another process: one paragraph naming the file, exit 5, nothing written', async () => {
-    const d = join(dir, 'locked');
-    mkdirSync(d, { recursive: true });
-    expect((await sim(['--games', '20', '--workers', '0', '--db', 'locked.db'], d)).code).toBe(0);
-    const holder = new Database(join(d, 'locked.db'));
-    holder.exec('BEGIN IMMEDIATE');
-    // The command waits out SQLite's busy timeout (10 s) while the lock is held, then gives up.
-    const r = await simProcessAsync(['--games', '10', '--workers', '0', '--db', 'locked.db', '--seed', 'other'], d);
-    holder.exec('ROLLBACK');
-    holder.close();
-    expect(r.code, r.stderr).toBe(5);
-    oneParagraph(r.stderr);
-    expect(r.stderr).toMatch(/writing locked\.db failed: another process kept it locked for more than 10 s[\s\S]*Wait until the other process is done/);
-    const after = new Database(join(d, 'locked.db'), { readonly: true });
-    expect((after.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n).toBe(1);
-    after.close();
-  });
 });
