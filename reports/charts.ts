@@ -3,18 +3,27 @@
 // Each mark keeps Plot's aria-label ("dot", "line", "area", "cell", "bar", "rule"), which
 // is how the tests count what was drawn. Hovering a point shows its numbers (<title>).
 
-import * as Plot from '@observablehq/plot';
-import { parseHTML } from 'linkedom';
+import { createRequire } from 'node:module';
+import type { PlotOptions } from '@observablehq/plot';
 import type { Fate } from './analysis.js';
 import type { HeatCell } from './balance.js';
 
+// Plot and linkedom are loaded on the first chart, not when sim starts: together they
+// cost about 370 ms of start-up (measured: 175 and 193 ms), which only the HTML report and
+// pages pay. (Both are ES modules: `require` loads them on Node ≥ 20.19.)
+const load = createRequire(import.meta.url);
+let plotModule: typeof import('@observablehq/plot') | undefined;
+let linkedomModule: typeof import('linkedom') | undefined;
+const plotLibrary = () => (plotModule ??= load('@observablehq/plot') as typeof import('@observablehq/plot'));
+
 /** A fresh document per chart: Plot appends nodes to it. */
 function newDocument(): Document {
+  const { parseHTML } = (linkedomModule ??= load('linkedom') as typeof import('linkedom'));
   return parseHTML('<!DOCTYPE html><html><head></head><body></body></html>').document as unknown as Document;
 }
 
-function render(options: Plot.PlotOptions): string {
-  const node = Plot.plot({ ...options, document: newDocument() }) as unknown as { outerHTML: string };
+function render(options: PlotOptions): string {
+  const node = plotLibrary().plot({ ...options, document: newDocument() }) as unknown as { outerHTML: string };
   return node.outerHTML;
 }
 
@@ -34,6 +43,7 @@ const isTable = (series: string) => series.startsWith('table ');
 
 /** Village win rate by player count: one line per series (a document's table or a mix), its 95% interval as a band. */
 export function winRateChart(points: readonly RatePoint[], title: string): string {
+  const Plot = plotLibrary();
   const data = points.map((p) => ({ ...p, tip: `${p.series}, ${p.players} players: ${pct(p.rate)} (${pct(p.low)}–${pct(p.high)}), ${p.games} games` }));
   return render({
     title,
@@ -56,6 +66,7 @@ export function winRateChart(points: readonly RatePoint[], title: string): strin
 
 /** Players × werewolves, coloured by the village's win rate (red: wolves favoured, blue: village), labelled in %; the documents' rows outlined. */
 export function heatmapChart(cells: readonly HeatCell[], title: string): string {
+  const Plot = plotLibrary();
   const data = cells.map((c) => ({ ...c, label: (100 * c.rate).toFixed(0), tip: `${c.players} players, ${c.wolves} wolves: ${pct(c.rate)} (${pct(c.low)}–${pct(c.high)}), ${c.games} games` }));
   return render({
     title,
@@ -88,6 +99,7 @@ export interface ValuePoint {
 
 /** Role values (dots with 95% bars) beside Ultimate Werewolf's weights (diamonds). */
 export function roleValueChart(values: readonly ValuePoint[], title: string): string {
+  const Plot = plotLibrary();
   const ours = values.map((v) => ({ ...v, source: 'fitted (villager-equivalents)', tip: `${v.role}: ${v.value.toFixed(2)}${v.low === null ? '' : ` (${v.low.toFixed(2)} to ${v.high!.toFixed(2)})`}` }));
   const bars = ours.filter((v) => v.low !== null && v.high !== null);
   const uw = values.filter((v) => v.ultimate !== null).map((v) => ({ role: v.role, value: v.ultimate!, source: 'Ultimate Werewolf weight', tip: `${v.role}: UW ${v.ultimate}` }));
@@ -116,6 +128,7 @@ export interface LengthPoint {
 
 /** Mean game length in days by player count, one line per series. */
 export function lengthChart(points: readonly LengthPoint[], title: string): string {
+  const Plot = plotLibrary();
   return render({
     title,
     width: 720,
@@ -138,6 +151,7 @@ export interface DaysBar {
 
 /** Share of games by length (days). */
 export function daysHistogram(bars: readonly DaysBar[], title: string): string {
+  const Plot = plotLibrary();
   return render({
     title,
     width: 720,
@@ -176,6 +190,7 @@ export const FATE_COLOURS: Readonly<Record<Fate, string>> = {
 
 /** For each role, how its players ended: a stacked bar of causes of death (and survival). */
 export function deathChart(bars: readonly FateBar[], fates: readonly Fate[], title: string): string {
+  const Plot = plotLibrary();
   const roles = [...new Set(bars.map((b) => b.role))];
   return render({
     title,
@@ -206,6 +221,7 @@ export interface StrengthPoint {
  * labels beside the points: two close entrants' labels would be drawn on top of each other.
  */
 export function strengthChart(points: readonly StrengthPoint[], title: string): string {
+  const Plot = plotLibrary();
   const z = 1.959963984540054;
   const data = points.map((p) => ({
     ...p,

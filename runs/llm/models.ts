@@ -3,12 +3,13 @@
 // SDK clients are made on the first call that needs one (a replay needs none), with the
 // SDKs' retries off and our timeout.
 
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import { DEFAULT_LIMITS, Limiter, type Limits } from '../../agents/llm/limiter.js';
 import { builtinPrices, priceAt, type Price, type PriceTable } from '../../agents/llm/prices.js';
 import { anthropicAdapter } from '../../agents/llm/providers/anthropic.js';
 import { openaiAdapter } from '../../agents/llm/providers/openai.js';
+import { anthropicSdk, openaiSdk } from '../../agents/llm/providers/sdk.js';
 import type { ProviderAdapter } from '../../agents/llm/providers/types.js';
 import { Secrets, urlSecrets, type NamedSecret } from '../../agents/llm/secrets.js';
 import { checkBaseUrl, type LlmSpec, type Provider } from '../../agents/llm/spec.js';
@@ -148,8 +149,8 @@ export function resolveModels(o: ModelsInput, limiterFor: (key: string, limits: 
     };
     const adapter =
       p === 'anthropic'
-        ? anthropicAdapter(client(() => new Anthropic({ apiKey: apiKey ?? '', baseURL, maxRetries: 0, timeout })))
-        : openaiAdapter(p, client(() => new OpenAI({ apiKey: apiKey || 'none', baseURL, maxRetries: 0, timeout })));
+        ? anthropicAdapter(client(() => new (anthropicSdk().default)({ apiKey: apiKey ?? '', baseURL, maxRetries: 0, timeout })))
+        : openaiAdapter(p, client(() => new (openaiSdk().default)({ apiKey: apiKey || 'none', baseURL, maxRetries: 0, timeout })));
     let limiter: Limiter | undefined;
     handles.push({
       spec,

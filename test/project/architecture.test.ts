@@ -174,3 +174,49 @@ describe('the stack of folders', () => {
     expect(violationsOf(file, source)).toEqual([]);
   });
 });
+
+/** Libraries that cost start-up (measured at 96–265 ms each) and only some commands use. */
+const LOADED_ON_USE = ['openai', '@anthropic-ai/sdk', '@observablehq/plot', 'linkedom'];
+
+/**
+ * A value import of a library loaded on use (LOADED_ON_USE): every command would pay its
+ * load at start-up. Type-only imports cost nothing; the loaders (agents/llm/providers/sdk.ts,
+ * reports/charts.ts) load them through `createRequire` on first use.
+ */
+export function eagerLoadsOf(file: string, source: string): string[] {
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && LOADED_ON_USE.includes(n.moduleSpecifier.text)) {
+      const c = n.importClause;
+      const typeOnly = c !== undefined && (c.isTypeOnly || (c.name === undefined && c.namedBindings !== undefined && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.every((e) => e.isTypeOnly)));
+      if (!typeOnly) out.push(`${file}: ${n.moduleSpecifier.text}`);
+    }
+    if (ts.isExportDeclaration(n) && n.moduleSpecifier !== undefined && ts.isStringLiteral(n.moduleSpecifier) && LOADED_ON_USE.includes(n.moduleSpecifier.text) && !n.isTypeOnly)
+      out.push(`${file}: ${n.moduleSpecifier.text}`);
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true));
+  return out;
+}
+
+describe('start-up loads only what every command needs', () => {
+  test('the model SDKs and the chart libraries are loaded on first use, not imported', () => {
+    const files = LAYERS.flatMap((l) => sources(l));
+    expect(files.flatMap((f) => eagerLoadsOf(f, readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+
+  // The checker itself can fail: the value imports are seen, the type-only ones are not.
+  test.each([
+    ["import OpenAI from 'openai';", 1],
+    ["import * as Plot from '@observablehq/plot';", 1],
+    ["import { parseHTML } from 'linkedom';", 1],
+    ["import Anthropic, { type APIError } from '@anthropic-ai/sdk';", 1],
+    ["import 'openai';", 1],
+    ["export { default } from 'openai';", 1],
+    ["import type OpenAI from 'openai';", 0],
+    ["import { type PlotOptions } from '@observablehq/plot';", 0],
+    ["import yargs from 'yargs';", 0],
+  ])('%s (%i found)', (source, found) => {
+    expect(eagerLoadsOf('runs/x.ts', source)).toHaveLength(found);
+  });
+});

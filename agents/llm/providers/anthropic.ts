@@ -3,7 +3,8 @@
 // describe the JSON in the prompt instead. A rejected tool call is answered with a
 // `tool_result` marked as an error, as the API requires before the next turn.
 
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { anthropicSdk } from './sdk.js';
 import { AGAIN, classifyByStatus, type LlmRequest, type ProviderAdapter, type Reply } from './types.js';
 
 const TOOL = 'answer';
@@ -77,12 +78,14 @@ export function anthropicAdapter(client: () => Anthropic): ProviderAdapter {
         stop: r.stop_reason ?? '',
       };
     },
-    classify: (e) =>
-      classifyByStatus(e, {
+    classify: (e) => {
+      const { APIConnectionError, APIConnectionTimeoutError, APIError } = anthropicSdk();
+      return classifyByStatus(e, {
         provider: 'anthropic',
         timeout: e instanceof APIConnectionTimeoutError,
         connection: e instanceof APIConnectionError && !(e instanceof APIConnectionTimeoutError),
         sdk: e instanceof APIError,
-      }),
+      });
+    },
   };
 }

@@ -4,7 +4,8 @@
 // OpenAI takes `max_completion_tokens` (its reasoning models refuse `max_tokens`);
 // compatible servers mostly know only `max_tokens`.
 
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
+import { openaiSdk } from './sdk.js';
 import { AGAIN, classifyByStatus, type LlmRequest, type ProviderAdapter, type Reply } from './types.js';
 
 interface ChatReply {
@@ -60,12 +61,14 @@ export function openaiAdapter(flavour: 'openai' | 'compatible', client: () => Op
         stop: c.finish_reason ?? '',
       };
     },
-    classify: (e) =>
-      classifyByStatus(e, {
+    classify: (e) => {
+      const { APIConnectionError, APIConnectionTimeoutError, APIError } = openaiSdk();
+      return classifyByStatus(e, {
         provider: flavour,
         timeout: e instanceof APIConnectionTimeoutError,
         connection: e instanceof APIConnectionError && !(e instanceof APIConnectionTimeoutError),
         sdk: e instanceof APIError,
-      }),
+      });
+    },
   };
 }

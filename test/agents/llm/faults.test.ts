@@ -5,11 +5,10 @@
 // stop), and what went wrong is counted.
 
 import { describe, expect, it } from 'vitest';
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import { DEFAULT_LIMITS, Limiter, realClock } from '../../../agents/llm/limiter.js';
 import { anthropicAdapter } from '../../../agents/llm/providers/anthropic.js';
 import { openaiAdapter } from '../../../agents/llm/providers/openai.js';
+import { anthropicSdk, openaiSdk } from '../../../agents/llm/providers/sdk.js';
 import type { TransportError } from '../../../agents/llm/providers/types.js';
 import { sendWithRetries } from '../../../agents/llm/transport.js';
 import { failedByKind } from '../../../scripts/cli/llm-summary.js';
@@ -141,8 +140,8 @@ describe('a provider that misbehaves', () => {
   ])('%s at %s: the request cannot be made, so no HTTP request is counted and none is retried', async (provider, baseURL) => {
     const adapter =
       provider === 'openai'
-        ? openaiAdapter('openai', () => new OpenAI({ apiKey: 'test-key', baseURL, maxRetries: 0 }))
-        : anthropicAdapter(() => new Anthropic({ apiKey: 'test-key', baseURL, maxRetries: 0 }));
+        ? openaiAdapter('openai', () => new (openaiSdk().default)({ apiKey: 'test-key', baseURL, maxRetries: 0 }))
+        : anthropicAdapter(() => new (anthropicSdk().default)({ apiKey: 'test-key', baseURL, maxRetries: 0 }));
     const body = adapter.body({ model: 'm', system: 's', user: 'u', schema: { type: 'object' }, format: 'text', maxTokens: 10, temperature: undefined, rejections: [] });
     const sent = await sendWithRetries({
       adapter,
