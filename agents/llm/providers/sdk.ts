@@ -12,15 +12,15 @@ const load = createRequire(import.meta.url);
 export type OpenAiSdk = typeof import('openai');
 export type AnthropicSdk = typeof import('@anthropic-ai/sdk');
 
-let openai: OpenAiSdk | undefined;
-let anthropic: AnthropicSdk | undefined;
+// No cache of ours (agents/ keeps no state in its modules): `require` keeps each package
+// after its first load, and a call costs a lookup.
 
-/** The `openai` package (loaded once, on the first call). */
+/** The `openai` package (loaded on the first call). */
 export function openaiSdk(): OpenAiSdk {
-  return (openai ??= load('openai') as OpenAiSdk);
+  return load('openai') as OpenAiSdk;
 }
 
-/** The `@anthropic-ai/sdk` package (loaded once, on the first call). */
+/** The `@anthropic-ai/sdk` package (loaded on the first call). */
 export function anthropicSdk(): AnthropicSdk {
-  return (anthropic ??= load('@anthropic-ai/sdk') as AnthropicSdk);
+  return load('@anthropic-ai/sdk') as AnthropicSdk;
 }
