@@ -17,11 +17,12 @@ import { llmSpecsOf } from '../agents/llm/kinds.js';
 import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
 import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
 import { scheduleFields } from '../tournaments/tournament-store.js';
+import type { Ranked } from '../tournaments/ratings.js';
 import { POLICY_WORDS, rankingTable } from '../reports/leaderboard-table.js';
 import type { Table } from '../reports/table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from '../reports/export.js';
-import { modelOf, tournamentReport } from '../reports/tournament-report.js';
+import { liveStanding, modelOf, tournamentReport } from '../reports/tournament-report.js';
 import { labelled, renderTable } from '../reports/terminal.js';
 import { TERMINAL_WIDTH, wrap } from '../narrate/width.js';
 
@@ -64,6 +65,13 @@ export function planTournament(a: TournamentArgs): Result<Schedule, string> {
 export interface TournamentIo {
   readonly onProgress?: TournamentOptions['onProgress'];
   readonly onRound?: TournamentOptions['onRound'];
+  /**
+   * A fixed tournament's live standing (the cutechess model): the entrants by the score
+   * fitted on the games stored so far, with the games stored and the total; called after
+   * a stored batch at most every `standingEvery` ms (default 5,000; 0: after every batch).
+   */
+  readonly onStanding?: (rows: readonly Ranked[], stored: number, total: number) => void;
+  readonly standingEvery?: number;
   readonly shouldStop?: () => boolean;
   /** Starts the models' session once the tournament and its runs exist (tournaments that seat a model). */
   readonly models?: ((store: Store, open: OpenTournament) => ModelSession) | undefined;
@@ -81,6 +89,28 @@ export interface TournamentOutcome {
   readonly stop: { readonly message: string; readonly exit: number } | null;
   /** Nothing was kept (the models refused their first call): no text summary is printed (`stdout` holds the --json object alone). */
   readonly dropped: boolean;
+}
+
+/**
+ * The progress callback of a fixed tournament that tells its standing: after a stored
+ * batch, once `standingEvery` ms have passed since the last, the fit on the games stored
+ * (read back from the file). A fit takes time on a large file, so the wait is at least
+ * ten times what the last one took: the standing never costs play more than a tenth
+ * (`standingEvery` 0: after every batch, whatever it costs).
+ */
+function standingOnProgress(store: Store, open: OpenTournament, io: TournamentIo): NonNullable<TournamentOptions['onProgress']> {
+  const every = io.standingEvery ?? 5000;
+  let last = performance.now();
+  let wait = every;
+  return (stored, total) => {
+    io.onProgress?.(stored, total);
+    if (stored === 0 || stored >= total || performance.now() - last < wait) return;
+    const started = performance.now();
+    const rows = liveStanding(tournamentData(store, open.tournament));
+    if (rows !== null) io.onStanding!(rows, stored, total);
+    last = performance.now();
+    if (every > 0) wait = Math.max(every, 10 * (last - started));
+  };
 }
 
 export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): Promise<Result<TournamentOutcome, string>> {
@@ -110,7 +140,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
       concurrency: a.concurrency,
       chunk: a.chunk,
       shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),
-      onProgress: io.onProgress,
+      onProgress: s.adaptive === null && io.onStanding !== undefined ? standingOnProgress(store, open, io) : io.onProgress,
       onRound: io.onRound,
       playAsync: session?.playAsync,
     };

@@ -4,7 +4,7 @@
 // each pairing, not a balance analysis of each. `sim tournament` prints it after play;
 // `sim report` puts one per tournament of the database before everything else.
 
-import { fitLineupModel, fitLineupOverall, fitSideModel, fitSideOverall, rankEntrants, sideScores, type ModelFit } from '../tournaments/ratings.js';
+import { fitLineupModel, fitLineupOverall, fitSideModel, fitSideOverall, rankEntrants, sideScores, type ModelFit, type OverallFit, type Ranked } from '../tournaments/ratings.js';
 import { fitSeatModel, seatScores } from '../tournaments/seat-ratings.js';
 import { RANK_REPS, rankIntervals, rankLineupIntervals } from '../tournaments/rank-intervals.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
@@ -98,6 +98,24 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
   return { label: tournamentLabel(t), games: stored, sections };
 }
 
+/** A side or line-up tournament's overall fit: the scores `sim leaderboard` ranks by. */
+function overallFitOf(data: Exclude<TournamentData, { readonly mode: 'seat' }>): Result<OverallFit, string> {
+  return data.mode === 'side'
+    ? fitSideOverall(data.rated, data.results, { deals: data.deals })
+    : fitLineupOverall(data.tournament.entrants, data.lineups, { deals: data.deals, skill: 'one' });
+}
+
+/**
+ * The standing so far, for a tournament in play: the entrants by the fitted score, each
+ * with its 95% interval and against the next (no bootstrap of ranks: cheap enough to
+ * draw during play). Null in seat mode, and until the games let the model be fitted.
+ */
+export function liveStanding(data: TournamentData): readonly Ranked[] | null {
+  if (data.mode === 'seat') return null;
+  const fit = overallFitOf(data);
+  return fit.ok ? rankEntrants(fit.value, 0.02) : null;
+}
+
 /** A side tournament's ranking from the fitted model: entrants best first, each with its 95% interval of rank. */
 export interface FittedRanking {
   readonly order: readonly string[];
@@ -108,7 +126,7 @@ export interface FittedRanking {
 export function fittedRanking(data: TournamentData): FittedRanking | null {
   if (data.mode === 'seat') return null;
   const t = data.tournament;
-  const fit = data.mode === 'side' ? fitSideOverall(data.rated, data.results, { deals: data.deals }) : fitLineupOverall(t.entrants, data.lineups, { deals: data.deals, skill: 'one' });
+  const fit = overallFitOf(data);
   if (!fit.ok) return null;
   const boot = data.mode === 'side' ? rankIntervals(data.rated, data.results, data.deals, { seed: t.seed }) : rankLineupIntervals(t.entrants, data.lineups, data.deals, { seed: t.seed, skill: 'one' });
   return {

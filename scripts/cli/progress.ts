@@ -11,10 +11,12 @@ import type { CliIo } from './io.js';
 export interface Progress {
   /** Games done of `total`; `label` (optional) is shown before the bar (a sweep's round and open cells). */
   update(done: number, total: number, label?: string): void;
+  /** Lines written above the bar, which stays below them (a tournament's live standing). */
+  note(lines: readonly string[]): void;
   stop(): void;
 }
 
-const SILENT: Progress = { update() {}, stop() {} };
+const SILENT: Progress = { update() {}, note() {}, stop() {} };
 
 /** Games per second over a window of recent samples (the last `seconds`, and at least the last two samples). */
 export class RateWindow {
@@ -96,6 +98,12 @@ export function progressBar(enabled: boolean, io: CliIo): Progress {
       }
       if (bar.getTotal() !== total) bar.setTotal(total);
       bar.update(done, payload);
+    },
+    note(lines) {
+      // The bar clears its line when stopped; the next update draws it afresh below the lines.
+      bar?.stop();
+      bar = undefined;
+      io.stderr.write(lines.map((l) => `${l}\n`).join(''));
     },
     stop() {
       bar?.stop();

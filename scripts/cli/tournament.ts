@@ -2,7 +2,9 @@
 // tournaments/ (schedule, play, ratings). Entrants that are models go through
 // tournament-llm.ts (loaded only then): record, budget, dry run.
 
-import { visible } from '../../narrate/escape.js';
+import { visible, visibleLine } from '../../narrate/escape.js';
+import { displayWidth, hanging, wrap } from '../../narrate/width.js';
+import type { Ranked } from '../../tournaments/ratings.js';
 import { onInterrupt } from './interrupt.js';
 import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
@@ -66,6 +68,25 @@ export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
 /** An adaptive tournament's standing before the progress bar: `round 7 · 1/2 open ·` (neighbours in the ranking not yet told apart). */
 export function roundLabel(round: number, open: number, ranked: number): string {
   return `round ${round} · ${open}/${Math.max(0, ranked - 1)} open ·`;
+}
+
+/**
+ * A fixed tournament's live standing, drawn above the bar after a batch (at most every
+ * 5 s): the games so far, then the entrants best first, each with its score and 95%
+ * interval, as the leaderboard at the end ranks them; within `width` columns.
+ */
+export function standingLines(rows: readonly Ranked[], stored: number, total: number, width: number): string[] {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const games = (n: number) => n.toLocaleString('en-US');
+  const name = Math.min(Math.max(...rows.map((r) => displayWidth(visibleLine(r.entrant)))), Math.max(8, width - 34));
+  return [
+    ...wrap(`standing at ${games(stored)} of ${games(total)} games (score, 95% interval):`, width),
+    ...rows.flatMap((r) => {
+      const entrant = visibleLine(r.entrant);
+      const pad = ' '.repeat(Math.max(0, name - displayWidth(entrant)));
+      return hanging(`  ${String(r.rank).padStart(2)}  `, `${entrant}${pad}  ${pct(r.score)} (${pct(r.low)}–${pct(r.high)})`, { width });
+    }),
+  ];
 }
 
 export async function tournamentCommand(a: TournamentCliArgs, io: CliIo): Promise<number> {
@@ -167,6 +188,8 @@ async function play(
       onProgress: (done, total) => bar.update(done, total, label),
       // An adaptive tournament's live standing before the bar: its round, and how many neighbours are still open.
       onRound: (round, open, ranked) => (label = roundLabel(round, open, ranked)),
+      // A fixed tournament's live standing above the bar (none on a pipe or under --json: the bar is silent there).
+      onStanding: a.json || io.stderr.isTTY !== true ? undefined : (rows, stored, total) => bar.note(standingLines(rows, stored, total, terminalWidth(io))),
       exec: host,
       execSummary: host === undefined ? undefined : () => execSummary(host),
       models:

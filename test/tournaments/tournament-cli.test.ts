@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTournament, type TournamentArgs } from '../../commands/tournament.js';
+import { standingLines } from '../../scripts/cli/tournament.js';
 import { Store } from '../../runs/storage.js';
 import { SCHEMA_VERSION, TOURNAMENT_SQL } from '../../runs/schema.js';
 import { removeDir, sim, snapshotTree as snapshot, tempDir } from '../helpers/sim-cli.js';
@@ -329,5 +330,51 @@ describe('schema versions', () => {
     // And the progress view that reads run_ends.
     expect(Object.keys(raw.prepare('SELECT * FROM run_progress').get() as object)).toEqual(['run', 'planned', 'stored', 'complete', 'finished', 'ended']);
     raw.close();
+  });
+});
+
+describe('a fixed tournament live', () => {
+  // The cutechess model: a standing after stored batches, then the answer at the end.
+  // Mutations: liveStanding fitted on another model, or on the games of the batch alone
+  // (its scores differ from the leaderboard's over the same games); a standing skipped
+  // after some batch (the stored counts skip a step).
+  it('tells its standing after stored batches, as the leaderboard ranks the games so far', async () => {
+    const standings: { order: string[]; scores: number[]; stored: number; total: number }[] = [];
+    let stored = 0;
+    const r = await runTournament(
+      { db: join(dir, 'live-fixed.db'), mode: 'side', agents: ['heuristic', 'random', 'heuristic:fakeClaim=0'], rules: [], seed: 'live', games: 60, workers: 0, concurrency: 1, chunk: 20, json: true },
+      {
+        onProgress: (n) => (stored = n),
+        // Stopped once 360 of the 540 games are stored: the last standing is of exactly the games the file holds.
+        shouldStop: () => stored >= 360,
+        onStanding: (rows, n, total) => standings.push({ order: rows.map((x) => x.entrant), scores: rows.map((x) => x.score), stored: n, total }),
+        standingEvery: 0,
+      },
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.play.stored).toBe(360);
+    // 18 chunks of 20 stored: a standing after each once the model can be fitted.
+    expect(standings.length).toBeGreaterThan(9);
+    expect(standings.length).toBeLessThanOrEqual(18);
+    expect(standings.map((x) => x.stored)).toEqual(standings.map((_, k) => 360 - 20 * (standings.length - 1 - k)));
+    for (const x of standings) {
+      expect(x.total).toBe(9 * 60);
+      expect(x.scores).toEqual([...x.scores].sort((a, b) => b - a));
+    }
+    const board = await sim(['leaderboard', '--db', 'live-fixed.db', '--json'], dir);
+    const rows = (JSON.parse(board.stdout) as { rows: { entrant: string; score: number }[] }).rows;
+    expect(standings.at(-1)!.order).toEqual(rows.map((x) => x.entrant));
+    standings.at(-1)!.scores.forEach((score, k) => expect(score).toBeCloseTo(rows[k]!.score, 9));
+    expect(rows[0]!.entrant).toBe('heuristic');
+  });
+
+  it('is drawn in the columns given, long names wrapped, each entrant with its interval', () => {
+    const row = (rank: number, entrant: string, score: number) => ({ rank, index: rank - 1, entrant, score, low: score - 0.03, high: score + 0.03, asVillage: score, asWolves: score, next: null });
+    const lines = standingLines([row(1, 'heuristic', 0.712), row(2, `exec:python3 ${'/very/long/path'.repeat(6)}/bot.py`, 0.5), row(3, 'random', 0.281)], 4000, 16000, 80);
+    expect(lines[0]).toBe('standing at 4,000 of 16,000 games (score, 95% interval):');
+    expect(lines[1]).toMatch(/^ {3}1 {2}heuristic +71\.2% \(68\.2%–74\.2%\)$/);
+    expect(lines.at(-1)).toMatch(/^ {3}3 {2}random +28\.1% \(25\.1%–31\.1%\)$/);
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+    expect(lines.join('\n')).toContain('/bot.py');
   });
 });
