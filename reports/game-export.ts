@@ -5,9 +5,13 @@
 // a time, so a file of millions of games streams out in constant memory.
 
 import { safeJson } from '../narrate/escape.js';
-import { err, ok, type Result } from '../engine/index.js';
-import type { Store } from '../runs/storage.js';
-import { exportColumns, type ExportRows } from '../runs/export-rows.js';
+import { err, gameSeed, ok, type Event, type Result } from '../engine/index.js';
+import type { RunRow, Store } from '../runs/storage.js';
+import { EXPORT_ROWS, exportColumns, type ExportRows } from '../runs/export-rows.js';
+import { storedRunPlayer } from '../runs/games.js';
+import { llmGameName, llmRunName } from '../runs/llm/store.js';
+import { compareToStored, configOfRun, processesOf, recordFor, replayErrorText, replayIndex } from '../runs/replay.js';
+import { visibilityOf } from './replay-data.js';
 import { csvValue } from './export.js';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
@@ -30,3 +34,49 @@ export function* exportLines(store: Store, o: { readonly rows: ExportRows; reado
     else yield columns.map((c) => csvValue(row[c] ?? null)).join(',') + '\r\n';
   }
 }
+
+/** What `sim export --rows` takes: the stored rows, or every event of the games, replayed. */
+export const EXPORT_KINDS = [...EXPORT_ROWS, 'events'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/**
+ * The events of the stored games of `runs`, a JSON line each: the game (run, game, its
+ * seed), the event's place in the game's log (`n`, from 0), the event as `sim show --json`
+ * gives it (seats 0-based; `vis`: "all", "moderator" or the seats that saw it), and the
+ * run's key last, as the other rows. Events are not stored: each game is replayed
+ * (models from their record, process agents only with `runAgents`) and checked against
+ * its stored row before a line of it is written; a game that replays otherwise (the run
+ * was played by other code) ends the export with why, after the games before it.
+ */
+export async function* eventLines(store: Store, runs: readonly RunRow[], o: { readonly runAgents: boolean }): AsyncGenerator<string> {
+  for (const run of runs) {
+    const config = configOfRun(run, 'exported');
+    if (!config.ok) throw new ExportStopped(config.error);
+    const host = await processesOf(config.value.seating, o);
+    if (host !== undefined && !host.ok) throw new ExportStopped(`run ${run.id}: ${host.error}`);
+    try {
+      const player = storedRunPlayer(store, run.id, config.value, host?.value);
+      const record = recordFor(store, config.value);
+      const players = config.value.setup.players;
+      for (const index of store.storedIndices(run)) {
+        const replayed = await replayIndex({ config: config.value, index, player, record, gameKey: llmGameName(run.key, index), run: llmRunName(run) });
+        if (!replayed.ok) throw new ExportStopped(`run ${run.id}, game ${index}: ${replayErrorText(replayed.error, { path: store.path, index })}`);
+        const row = store.game(run.id, index)!;
+        if (!compareToStored(player, index, replayed.value, row).same)
+          throw new ExportStopped(
+            `run ${run.id}, game ${index} replays otherwise than it was stored: the run was played by other code (code ${run.codeHash}); ` +
+              'export its events with the version that played it (sim --version names this one)',
+          );
+        const game = { run: run.id, game: index, game_seed: gameSeed(run.seed, index) };
+        let n = 0;
+        for (const { vis, ...body } of replayed.value.game.log)
+          yield safeJson({ ...game, n: n++, event: { ...body, vis: visibilityOf({ vis } as Event, players) }, run_key: run.key }) + '\n';
+      }
+    } finally {
+      await host?.value.close();
+    }
+  }
+}
+
+/** Why an event export stopped (its message is one paragraph for the user). */
+export class ExportStopped extends Error {}

@@ -1,11 +1,10 @@
 // `sim export`: the stored games of a database as JSON lines or CSV on stdout, one game
-// or one seat a line (reports/game-export.ts), for analysis in pandas or R. Read-only;
-// every flag is checked before a row is written.
+// or one seat a line, or one event a line replayed (reports/game-export.ts), for analysis
+// in pandas or R. Read-only; every flag is checked before a row is written.
 
 import { Store } from '../../runs/storage.js';
 import { pairings, tournament, tournaments } from '../../tournaments/tournament-store.js';
-import { checkExport, EXPORT_FORMATS, exportLines, type ExportFormat } from '../../reports/game-export.js';
-import { EXPORT_ROWS, type ExportRows } from '../../runs/export-rows.js';
+import { checkExport, eventLines, EXPORT_FORMATS, EXPORT_KINDS, exportLines, ExportStopped, type ExportFormat, type ExportKind } from '../../reports/game-export.js';
 import { DEFAULT_DB } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
@@ -16,6 +15,7 @@ export interface ExportArgs {
   tournament?: string | undefined;
   format?: string | undefined;
   rows?: string | undefined;
+  runAgents?: boolean | undefined;
 }
 
 /** The runs of tournament `text`'s pairings (each once: a pairing of two tournaments is one run). */
@@ -37,7 +37,10 @@ function choice<T extends string>(flag: string, value: string, choices: readonly
 export async function exportCommand(a: ExportArgs, io: CliIo): Promise<number> {
   if (a.format === undefined) fail(`sim export needs --format ${EXPORT_FORMATS.join('|')} (e.g. sim export --format csv > games.csv)`);
   const format = choice<ExportFormat>('format', a.format, EXPORT_FORMATS, 'csv');
-  const rows = choice<ExportRows>('rows', a.rows ?? 'games', EXPORT_ROWS, 'seats');
+  const rows = choice<ExportKind>('rows', a.rows ?? 'games', EXPORT_KINDS, 'seats');
+  if (rows === 'events' && format !== 'jsonl')
+    fail('--rows events is written as JSON lines only (--format jsonl): the fields of an event differ by its kind, so they make no CSV columns');
+  if (rows !== 'events' && a.runAgents === true) fail('--run-agents applies to --rows events only (games and seats are read as stored, nothing is replayed)');
   if (a.run !== undefined && a.tournament !== undefined) fail('give --run R or --tournament T, not both (a tournament is its pairings\' runs)');
   const given = a.run?.map((t) => {
     if (!/^\d+$/.test(t.trim())) fail(`--run '${t}' is not a run id (a whole number; sim runs lists them)`);
@@ -49,12 +52,24 @@ export async function exportCommand(a: ExportArgs, io: CliIo): Promise<number> {
     unwrap(checkExport(store, runs));
     // Lines are written in blocks, waiting for the pipe to drain: a slow reader never fills memory.
     let block = '';
-    for (const line of exportLines(store, { rows, format, runs })) {
-      block += line;
-      if (block.length >= 1 << 16) {
-        if (!io.stdout.write(block)) await new Promise<void>((resolve) => (io.stdout.once === undefined ? resolve() : io.stdout.once('drain', resolve)));
-        block = '';
+    const flush = async () => {
+      if (!io.stdout.write(block)) await new Promise<void>((resolve) => (io.stdout.once === undefined ? resolve() : io.stdout.once('drain', resolve)));
+      block = '';
+    };
+    const lines =
+      rows === 'events'
+        ? eventLines(store, store.runs().filter((r) => runs === undefined || runs.includes(r.id)), { runAgents: a.runAgents === true })
+        : exportLines(store, { rows, format, runs });
+    try {
+      for await (const line of lines) {
+        block += line;
+        if (block.length >= 1 << 16) await flush();
       }
+    } catch (e) {
+      // The games before are written whole: a reader keeps them, and is told where it stopped.
+      if (!(e instanceof ExportStopped)) throw e;
+      if (block !== '') await flush();
+      fail(e.message);
     }
     if (block !== '') io.stdout.write(block);
     return 0;

@@ -286,14 +286,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     })
     .command(
       'export',
-      'write the stored games as rows for pandas or R: one game (or one seat) a line, as JSON lines or CSV on stdout',
+      'write the stored games as rows for pandas or R: one game, seat or event a line, as JSON lines or CSV on stdout',
       (y) =>
         y
           .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
           .option('run', { type: 'string', array: true, describe: 'only this run (repeatable; default: every run)' })
           .option('tournament', { type: 'string', describe: "only this tournament's games (its pairings' runs)" })
           .option('format', { type: 'string', describe: 'jsonl (one JSON object a line) or csv' })
-          .option('rows', { type: 'string', describe: 'games (default: one game a line) or seats (one seat of one game a line)' }),
+          .option('rows', { type: 'string', describe: 'games (default: one game a line), seats (one seat of one game a line) or events (one event of one game a line, replayed: jsonl only)' })
+          .option('run-agents', { ...RUN_AGENTS, describe: "--rows events: start the programs of the runs' process agents to replay their games (a results file can name any command: give it only for a file you trust)" }),
       async (a) => {
         code = await exportCommand(a as Parameters<typeof exportCommand>[0], io);
       },

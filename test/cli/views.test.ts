@@ -3,7 +3,8 @@
 // "did you mean", the run's header before the results, and the progress bar's rate over
 // a recent window.
 
-import { existsSync, readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDataOf } from '../../reports/replay-page.js';
@@ -108,11 +109,43 @@ describe('sim export', () => {
     expect(all.length).toBe(16 + 4 + 3);
   });
 
+  // Events are not stored: each game is replayed, checked against its row, then written.
+  // Mutations: the events' vis left a bitmask, or the replay unchecked (the tampered row
+  // below exports without a word).
+  it('writes one event a line (JSON lines), replayed: each game\'s events as sim show --json gives them, in order', async () => {
+    const r = await sim(['export', '--db', 'v.db', '--format', 'jsonl', '--rows', 'events'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { run: number; game: number; game_seed: string; n: number; event: { type: string }; run_key: string });
+    expect(new Set(lines.map((l) => l.game)).size).toBe(30);
+    for (const game of [0, 4, 29]) {
+      const mine = lines.filter((l) => l.game === game);
+      expect(mine.map((l) => l.n)).toEqual(mine.map((_, k) => k));
+      expect(mine.every((l) => l.run === 1 && l.game_seed === `5#${game}`)).toBe(true);
+      const shown = JSON.parse((await sim(['show', '--db', 'v.db', '--game', String(game), '--json'], dir)).stdout) as { events: unknown[] };
+      expect(mine.map((l) => l.event)).toEqual(shown.events);
+    }
+    expect(new Set(lines.map((l) => l.run_key)).size).toBe(1);
+  });
+
+  it('stops at a game that replays otherwise than stored (other code played it): exit 2, the games before written whole', async () => {
+    copyFileSync(join(dir, 'v.db'), join(dir, 'tampered.db'));
+    const db = new Database(join(dir, 'tampered.db'));
+    db.prepare('UPDATE games SET days = days + 1 WHERE run = 1 AND idx = 3').run();
+    db.close();
+    const r = await sim(['export', '--db', 'tampered.db', '--format', 'jsonl', '--rows', 'events'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^sim: run 1, game 3 replays otherwise than it was stored: the run was played by other code \(code [0-9a-f]+\)/);
+    const games = new Set(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { game: number }).game));
+    expect([...games]).toEqual([0, 1, 2]);
+  });
+
   it.each([
     [['--format', 'csv', '--tournament', '3'], /has no tournament '3'; its tournaments are none/],
     [['--format', 'csv', '--tournament', '1', '--run', '1'], /give --run R or --tournament T, not both/],
     [['--format', 'xml'], /--format 'xml': choose jsonl or csv/],
-    [['--format', 'csv', '--rows', 'players'], /--rows 'players': choose games or seats/],
+    [['--format', 'csv', '--rows', 'players'], /--rows 'players': choose games or seats or events/],
+    [['--format', 'csv', '--rows', 'events'], /--rows events is written as JSON lines only \(--format jsonl\)/],
+    [['--format', 'jsonl', '--run-agents'], /--run-agents applies to --rows events only/],
     [['--format', 'csv', '--run', '9'], /has no run 9; its runs are 1/],
     [[], /sim export needs --format jsonl\|csv/],
   ])('refuses %j with a message', async (flags, message) => {
