@@ -47,6 +47,8 @@ export interface ReportArgs {
   readonly width?: number | undefined;
   /** Show the stored behaviour metrics (default true; false only to measure what they cost: scripts/metrics-bench.ts). */
   readonly metrics?: boolean | undefined;
+  /** The text report's behaviour metrics: in short (default) or every row. */
+  readonly metricRows?: 'summary' | 'all' | undefined;
   /** The leaderboards' anchors (sim leaderboard --anchor): entrants whose average strength is each board's zero. */
   readonly anchors?: readonly string[] | undefined;
   /** The leaderboards' failure policy (sim leaderboard --policy; default: the stored one). */
@@ -294,7 +296,7 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
     if (!boards.ok) return boards;
     const report = buildReport(a.db, own, { charts: out !== undefined, pairs, tournaments, pairingLinks, metrics, boards: boards.value });
     // With --out the page holds the report: the terminal gets its outline, not the whole of it again.
-    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : out === undefined ? terminalReport(report, a.width) : outlineReport(report, a.width);
+    const stdout = a.json ? JSON.stringify(reportJson(report)) + '\n' : out === undefined ? terminalReport(report, a.width, { metrics: a.metricRows }) : outlineReport(report, a.width);
     if (out === undefined) return ok({ stdout, files: [], mismatches: 0 });
 
     if (refs.length === 0)

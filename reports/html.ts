@@ -32,6 +32,7 @@ p.note { color: #555; font-size: 13px; margin: 0.2em 0; }
 figure { margin: 1em 0; }
 nav a { margin-right: 1em; }
 pre { background: #f7f7f7; padding: 1em; overflow-x: auto; font-size: 13px; }
+details.full > summary { cursor: pointer; margin: 0.6em 0; color: #333; }
 `;
 
 export function tableHtml(t: Table): string {
@@ -80,7 +81,13 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
       parts.push(`<h3>${escapeHtml(s.title)}</h3>`);
       for (const t of s.text) parts.push(`<p>${escapeHtml(t)}</p>`);
       for (const c of s.charts) parts.push(`<div class="chart">${c}</div>`);
-      for (const t of s.tables) parts.push(tableHtml(t));
+      if (s.summary === undefined) for (const t of s.tables) parts.push(tableHtml(t));
+      else {
+        // The short form open, the full tables one click away: a long section no longer pushes the rest a screen down.
+        for (const t of s.summary.tables) parts.push(tableHtml(t));
+        const rows = s.tables.reduce((n, t) => n + t.rows.length, 0);
+        parts.push(`<details class="full"><summary>${escapeHtml(s.title)}: the full table (${rows} rows)</summary>`, ...s.tables.map(tableHtml), '</details>');
+      }
       if (s.links !== undefined && s.links.length > 0) parts.push(`<ul class="games">${s.links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join('\n')}</ul>`);
     }
   });

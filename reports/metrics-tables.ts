@@ -36,3 +36,18 @@ export function metricsTable(rows: readonly MetricsRow[], id: string, title: str
     ],
   };
 }
+
+/** Whether a row is in the short form: a skill signal (metrics/catalog.ts) of a whole side. */
+const inSummary = (r: MetricsRow) => r.role === null && metricSpec(r.metric)?.reads === 'skill';
+
+/**
+ * The behaviour metrics in short, for a report's first reading (the terminal, the
+ * page's open part): the skill signals of each agent × side, over all its roles — the
+ * metrics checked to rank agents of known skill in order. The rest (descriptions, and
+ * every metric per role) is the full table, `more` says how many rows and where.
+ */
+export function metricsSummary(rows: readonly MetricsRow[], id: string, title: string): { readonly table: Table; readonly more: number } {
+  const short = rows.filter(inSummary);
+  const t = metricsTable(short, `${id}-summary`, title);
+  return { table: { ...t, notes: (t.notes ?? []).slice(0, 1) }, more: rows.length - short.length };
+}

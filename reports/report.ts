@@ -12,7 +12,7 @@ import { fitRoleValues, roleValueTable } from './role-values.js';
 import type { Table } from './table.js';
 import type { MetricsRow } from '../metrics/pool.js';
 import type { TournamentData } from '../tournaments/tournament-data.js';
-import { metricsTable } from './metrics-tables.js';
+import { metricsSummary, metricsTable } from './metrics-tables.js';
 import { tournamentReport, type PairingLinks } from './tournament-report.js';
 import { DEFAULT_TOLERANCE, ensembleMembersTable, ensembleTable, storedEnsembles, type StoredEnsemble } from './ensemble.js';
 
@@ -25,6 +25,12 @@ export interface Section {
   readonly tables: readonly Table[];
   /** Pages to link to (a game of each pairing of a tournament). */
   readonly links?: readonly { readonly href: string; readonly text: string }[];
+  /**
+   * A long section's short form, read first (the behaviour metrics): these tables, and
+   * `more`, what the full tables hold beyond them. The terminal prints the short form unless
+   * asked for all; the page shows it and keeps the full tables in a collapsed part.
+   */
+  readonly summary?: { readonly tables: readonly Table[]; readonly more: string };
 }
 
 export interface GroupReport {
@@ -74,6 +80,15 @@ export interface MetricsSection {
  * tournaments and theirs (a tournament's pairing runs are not configurations of the report:
  * a report of one tournament holds 0 of them, and says so beside the tournament's games).
  */
+/** A behaviour section's short form: the skill signals of each agent × side, and what the full table adds. */
+export function behaviourSummary(rows: readonly MetricsRow[], id: string, title: string): NonNullable<Section['summary']> {
+  const s = metricsSummary(rows, id, title);
+  return {
+    tables: [s.table],
+    more: `${s.more} more rows in the full table (every metric per role, and those that describe play rather than rate it): sim report --metrics all, or sim metrics.`,
+  };
+}
+
 export function contentsText(r: Report): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const parts: string[] = [];
@@ -85,13 +100,14 @@ export function contentsText(r: Report): string {
   return parts.join(' · ');
 }
 
-/** Every table of the report, in order. */
+/** Every table of the report, in order, a section's short form before its full tables (each is a CSV and JSON file of the report). */
 export function allTables(r: Report): Table[] {
+  const of = (s: Section) => [...(s.summary?.tables ?? []), ...s.tables];
   return [
     ...(r.comparisons === null ? [] : [r.comparisons]),
-    ...r.groups.flatMap((g) => g.sections.flatMap((s) => s.tables)),
-    ...r.boards.flatMap((g) => g.sections.flatMap((s) => s.tables)),
-    ...r.tournaments.flatMap((g) => g.sections.flatMap((s) => s.tables)),
+    ...r.groups.flatMap((g) => g.sections.flatMap(of)),
+    ...r.boards.flatMap((g) => g.sections.flatMap(of)),
+    ...r.tournaments.flatMap((g) => g.sections.flatMap(of)),
   ];
 }
 
@@ -251,6 +267,7 @@ function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts
       ],
       charts: [],
       tables: m.rows.length === 0 ? [] : [metricsTable(m.rows, `metrics${sfx}`, `Behaviour metrics (${label})`, m.notes)],
+      summary: m.rows.length === 0 ? undefined : behaviourSummary(m.rows, `metrics${sfx}`, `Behaviour metrics in short (${label})`),
     });
   return { label, games, sections };
 }

@@ -1,10 +1,15 @@
-// The report for the terminal: the same tables as the page, aligned in 80 columns.
+// The report for the terminal: the same tables as the page, aligned in 80 columns; a long
+// section (the behaviour metrics) in its short form unless all is asked for.
 
 import { contentsText, incompleteNote, type Report } from './report.js';
 import { renderTable } from './terminal.js';
 import { TERMINAL_WIDTH, wrap } from '../narrate/width.js';
 
-export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
+/**
+ * `metrics`: the behaviour sections in short (their skill signals, and a line saying
+ * what the full table adds: the default) or whole (`sim report --metrics all`).
+ */
+export function terminalReport(r: Report, width = TERMINAL_WIDTH, o: { readonly metrics?: 'summary' | 'all' } = {}): string {
   const out: string[] = [];
   out.push(...wrap(`werewolf-lab report · ${r.source} · ${contentsText(r)}${incompleteNote(r)}`, width));
   if (r.comparisons !== null) out.push('', ...renderTable(r.comparisons, width));
@@ -15,7 +20,10 @@ export function terminalReport(r: Report, width = TERMINAL_WIDTH): string {
     for (const s of g.sections) {
       out.push('', `${s.title.toUpperCase()}`);
       for (const t of s.text) out.push(...wrap(t, width, '  '));
-      for (const t of s.tables) out.push('', ...renderTable(t, width));
+      if (s.summary !== undefined && o.metrics !== 'all') {
+        for (const t of s.summary.tables) out.push('', ...renderTable(t, width));
+        out.push('', ...wrap(s.summary.more, width, '  '));
+      } else for (const t of s.tables) out.push('', ...renderTable(t, width));
     }
   }
   return out.join('\n') + '\n';

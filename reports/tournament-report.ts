@@ -11,7 +11,7 @@ import type { TournamentData } from '../tournaments/tournament-data.js';
 import type { TournamentRow } from '../tournaments/tournament-store.js';
 import type { Result } from '../engine/index.js';
 import { strengthChart } from './charts.js';
-import type { GroupReport, Section } from './report.js';
+import { behaviourSummary, type GroupReport, type Section } from './report.js';
 import { metricsTable } from './metrics-tables.js';
 import { policyNotes, RANK_COLUMNS, rankCells } from './leaderboard-table.js';
 import type { Row, Table } from './table.js';
@@ -87,6 +87,7 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
       ],
       charts: [],
       tables: m.rows.length === 0 ? [] : [metricsTable(m.rows, id('metrics'), `Behaviour metrics (tournament ${t.id})`, uncounted)],
+      summary: m.rows.length === 0 ? undefined : behaviourSummary(m.rows, id('metrics'), `Behaviour metrics in short (tournament ${t.id})`),
     });
   const links = data.pairings.flatMap((p) => {
     const l = opts.links?.get(p.row.run);

@@ -115,6 +115,7 @@ export function reportOptions<T>(y: Argv<T>) {
     .option('json', { type: 'boolean', default: false, describe: 'print the tables as one JSON object instead of text' })
     .option('anchor', { type: 'string', array: true, describe: 'the leaderboards\' anchors, as sim leaderboard --anchor (repeatable)' })
     .option('policy', { type: 'string', describe: `the leaderboards' failure policy, as sim leaderboard --policy; default: the stored one` })
+    .option('metrics', { type: 'string', describe: 'the behaviour metrics in the text report: summary (default: the skill signals of each agent and side) or all (every metric, per role)' })
     .option('run-agents', RUN_AGENTS);
 }
 
@@ -129,6 +130,7 @@ export interface ReportCliArgs {
   runAgents?: boolean;
   anchor?: string[];
   policy?: string;
+  metrics?: string;
 }
 
 export async function reportCommand(a: ReportCliArgs, io: CliIo): Promise<number> {
@@ -142,7 +144,13 @@ export async function reportCommand(a: ReportCliArgs, io: CliIo): Promise<number
   });
   const anchors = a.anchor === undefined ? undefined : listFlag('anchor', a.anchor, 'random');
   const policy = a.policy === undefined ? undefined : policyFrom(a.policy);
-  const r = unwrap(await runReport({ width: terminalWidth(io), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents, anchors, policy }));
+  const metricRows = a.metrics === undefined ? 'summary' : a.metrics.trim().toLowerCase();
+  if (metricRows !== 'summary' && metricRows !== 'all') fail(`--metrics '${a.metrics}': choose summary or all (e.g. --metrics all)`);
+  if (metricRows === 'all' && (a.json || a.out !== undefined))
+    fail(`--metrics all applies to the text report: ${a.json ? 'the JSON holds' : 'the HTML report (its full tables in a collapsed part) and its CSV and JSON files hold'} every metric already`);
+  const r = unwrap(
+    await runReport({ width: terminalWidth(io), db: a.db ?? DEFAULT_DB, out: a.out, json: a.json, replays: a.replay ?? [], runs, compare: a.compare, tournaments, runAgents: a.runAgents, anchors, policy, metricRows }),
+  );
   io.stdout.write(r.stdout);
   if (a.out !== undefined && !a.json) io.stdout.write(`report written: ${join(a.out, 'index.html')} (${r.files.length} files)\n`);
   if (r.mismatches > 0) {

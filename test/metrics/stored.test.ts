@@ -4,7 +4,9 @@
 // count them, sums of another metrics version replayed likewise, and the Behaviour
 // sections of `sim report` and of a tournament's report.
 
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { parseHTML } from 'linkedom';
+import { metricSpec } from '../../metrics/catalog.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -143,8 +145,44 @@ describe('the reports show them', () => {
     // The tournament's text names the metrics' command; its report holds them beside the strengths.
     expect(t.stdout.replace(/\s+/g, ' ')).toMatch(/sim metrics --db tournament\.db --tournament 1/);
     const report = await sim(['report', '--db', 'tournament.db', '--tournament', '1'], dir);
-    expect(report.stdout).toMatch(/Fitted strengths[\s\S]*Behaviour metrics \(tournament 1\)/);
+    expect(report.stdout).toMatch(/Fitted strengths[\s\S]*Behaviour metrics in short \(tournament 1\)/);
     const { rows } = await rowsOf('tournament.db', ['--tournament', '1']);
     expect(new Set(rows.map((r) => r.agent))).toEqual(new Set(['random', 'heuristic']));
+  });
+
+  // Answers first: the skill signals of each agent × side in the text, every row one flag
+  // (or one click, on the page) away. Mutation: the short form keeping the per-role rows.
+  test('the behaviour metrics in short by default, every row with --metrics all, the full table collapsed on the page', async () => {
+    const t = await sim(['tournament', '--agents', 'random', '--agents', 'heuristic', '--games', '40', '--db', 'short.db', '--workers', '0'], dir);
+    expect(t.code, t.stderr).toBe(0);
+    const { rows } = await rowsOf('short.db', ['--tournament', '1']);
+    const metricLines = (text: string) => text.split('\n').filter((l) => /^ {2}(random|heuristic) +(village|werewolves) /.test(l));
+    const short = await sim(['report', '--db', 'short.db', '--tournament', '1'], dir);
+    const skill = rows.filter((r) => r.role === null && metricSpec(r.metric)?.reads === 'skill');
+    expect(skill.length).toBeGreaterThan(10);
+    expect(metricLines(short.stdout).filter((l) => / all /.test(l))).toHaveLength(skill.length);
+    expect(metricLines(short.stdout).filter((l) => /(seer|villager|werewolf) +\S+ +-?\d/.test(l))).toHaveLength(0);
+    expect(short.stdout.replace(/\s+/g, ' ')).toContain(`${rows.length - skill.length} more rows in the full table`);
+    const all = await sim(['report', '--db', 'short.db', '--tournament', '1', '--metrics', 'all'], dir);
+    expect(all.stdout).toMatch(/Behaviour metrics \(tournament 1\)/);
+    expect(all.stdout).not.toMatch(/more rows in the full table/);
+    expect(metricLines(all.stdout).length).toBeGreaterThan(metricLines(short.stdout).length);
+    expect((await sim(['report', '--db', 'short.db', '--tournament', '1', '--out', 'short'], dir)).code).toBe(0);
+    const page = parseHTML(readFileSync(join(dir, 'short', 'index.html'), 'utf8')).document;
+    const full = page.querySelector('details.full');
+    expect(full?.querySelector('summary')?.textContent).toMatch(/^Behaviour: the full table \(\d+ rows\)$/);
+    expect(full?.querySelector('table')?.id).toBe('table-tournament-1-metrics');
+    // The short table is open, before it: not inside the collapsed part.
+    const shortTable = page.querySelector('table[id$="metrics-summary"]');
+    expect(shortTable).not.toBeNull();
+    expect(full?.contains(shortTable)).toBe(false);
+    for (const [flags, message] of [
+      [['--metrics', 'some'], /--metrics 'some': choose summary or all/],
+      [['--metrics', 'all', '--json'], /--metrics all applies to the text report: the JSON holds every metric already/],
+    ] as const) {
+      const r = await sim(['report', '--db', 'short.db', ...flags], dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
   });
 });
