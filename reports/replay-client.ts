@@ -89,7 +89,7 @@ export function replayClient(): void {
   root.append(controls);
 
   const main = el('div', 'main');
-  const table = svg('svg', { viewBox: '0 0 440 440', class: 'table', role: 'img' }) as SVGSVGElement;
+  const table = svg('svg', { viewBox: '0 0 660 560', class: 'table', role: 'img' }) as SVGSVGElement;
   table.setAttribute('aria-label', 'the table');
   const defs = svg('defs', {});
   const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
@@ -103,25 +103,43 @@ export function replayClient(): void {
   main.append(tableWrap, list);
   root.append(main);
 
+  // The table: seats on a ring, each its name and card inside its circle, and its badges
+  // and agent outside the ring, along its radius, anchored away from the centre: labels of
+  // neighbours then stand apart at every table size (the browser test measures them), and
+  // vote arrows, drawn inside the ring, cross none.
   const n = data.players;
-  const R = n > 12 ? 175 : 160;
-  const pos = (s: number) => {
+  // The centre: wider than high, for the labels at the sides (a sheriff's badges and an agent, ~100 units).
+  const CX = 330;
+  const CY = 280;
+  const R = n <= 10 ? 150 : n <= 14 ? 172 : 185;
+  const r = n <= 12 ? 30 : 25;
+  const pos = (s: number, radius = R) => {
     const a = -Math.PI / 2 + (2 * Math.PI * s) / n;
-    return { x: 220 + R * Math.cos(a), y: 220 + R * Math.sin(a) };
+    return { x: CX + radius * Math.cos(a), y: CY + radius * Math.sin(a), cos: Math.cos(a), sin: Math.sin(a) };
   };
-  const center = svg('text', { x: 220, y: 220, class: 'center' });
+  // An agent's name on the table, at most this many characters (whole in the seat's tooltip).
+  const SPEC_CHARS = 16;
+  const short = (text: string) => (text.length <= SPEC_CHARS ? text : `${text.slice(0, SPEC_CHARS - 1)}…`);
+  const center = svg('text', { x: CX, y: CY, class: 'center' });
   table.append(center);
   const arrows = svg('g', { class: 'arrows' });
   table.append(arrows);
   const seatNodes: SVGElement[] = [];
   for (let s = 0; s < n; s++) {
     const p = pos(s);
-    const g = svg('g', { 'data-seat': s + 1, transform: `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`, class: 'seat' });
-    g.append(svg('circle', { r: 30 }));
-    g.append(svg('text', { y: -4, class: 'name' }, data.seats[s]?.name ?? `P${s + 1}`));
-    g.append(svg('text', { y: 11, class: 'role' }));
-    g.append(svg('text', { y: -36, class: 'badges' }));
-    g.append(svg('text', { y: 45, class: 'spec' }, data.seats[s]?.spec ?? ''));
+    const g = svg('g', { 'data-seat': s + 1, class: 'seat' });
+    const at = (dx: number, dy: number) => ({ x: (p.x + dx).toFixed(1), y: (p.y + dy).toFixed(1) });
+    g.append(svg('circle', { cx: p.x.toFixed(1), cy: p.y.toFixed(1), r }));
+    g.append(svg('text', { ...at(0, -3), class: 'name' }, data.seats[s]?.name ?? `P${s + 1}`));
+    g.append(svg('text', { ...at(0, 11), class: 'role' }));
+    // Outside: anchored at the end that faces the seat (right of the ring: start; left: end; at the very top or bottom: middle).
+    const o = pos(s, R + r + 7);
+    const anchor = o.cos > 0.3 ? 'start' : o.cos < -0.3 ? 'end' : 'middle';
+    // Two lines (badges, agent), stacked away from the centre: above the point in the top half, below it in the bottom half.
+    // Lines 15 units apart: a glyph's box (♥ and ★ from a symbol font among them) stands ~14 high at 11 units.
+    const top = o.sin < -0.3 ? o.y - 32 : o.sin > 0.3 ? o.y + 2 : o.y - 15;
+    g.append(svg('text', { x: o.x.toFixed(1), y: (top + 12).toFixed(1), 'text-anchor': anchor, class: 'badges' }));
+    g.append(svg('text', { x: o.x.toFixed(1), y: (top + 27).toFixed(1), 'text-anchor': anchor, class: 'spec' }, short(data.seats[s]?.spec ?? '')));
     const title = svg('title', {});
     g.append(title);
     table.append(g);
@@ -156,7 +174,7 @@ export function replayClient(): void {
       const dx = b.x - a.x;
       const dy = b.y - a.y;
       const d = Math.hypot(dx, dy) || 1;
-      const k = 33 / d;
+      const k = (r + 3) / d;
       arrows.append(
         svg('line', {
           x1: (a.x + dx * k).toFixed(1),

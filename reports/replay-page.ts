@@ -23,8 +23,8 @@ h1 { font-size: 1.35em; margin: 0.2em 0; }
 .controls input[type=range] { flex: 1 1 200px; }
 .step-label { font-weight: 600; min-width: 12em; }
 .main { display: flex; gap: 1.2em; align-items: flex-start; flex-wrap: wrap; }
-.table-wrap { flex: 0 0 440px; position: sticky; top: 3.2em; }
-svg.table { width: 440px; height: 440px; }
+.table-wrap { flex: 0 1 560px; position: sticky; top: 3.2em; }
+svg.table { width: 100%; max-width: 560px; height: auto; aspect-ratio: 660 / 560; }
 .seat circle { fill: #eef3fb; stroke: var(--village); stroke-width: 2; }
 .seat.wolf circle { fill: #fbeeee; stroke: var(--wolf); }
 .seat.dead circle { fill: #f1f1f1; stroke: var(--dead); stroke-dasharray: 4 3; }
@@ -32,10 +32,12 @@ svg.table { width: 440px; height: 440px; }
 .seat.involved circle { stroke-width: 4; }
 .seat.me circle { stroke: #000; stroke-width: 3.5; }
 .seat text { text-anchor: middle; font-size: 12px; }
+.seat text[text-anchor=start] { text-anchor: start; }
+.seat text[text-anchor=end] { text-anchor: end; }
 .seat .name { font-weight: 700; font-size: 13px; }
 .seat .role { font-size: 10px; }
 .seat .badges { font-size: 11px; fill: #7a4b00; }
-.seat .spec { font-size: 10px; fill: #666; }
+.seat .spec { font-size: 11px; fill: #666; }
 .center { text-anchor: middle; font-size: 18px; fill: #888; }
 line.vote { stroke: #444; opacity: 0.75; }
 .arrowhead { fill: #444; }
