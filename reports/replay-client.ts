@@ -13,7 +13,8 @@ export function replayClient(): void {
   if (dataNode === null) return;
   const data = JSON.parse(dataNode.textContent ?? '{}') as ReplayData;
   const SVG = 'http://www.w3.org/2000/svg';
-  const state = { step: 0, view: -1, vote: -1 };
+  // The step shown; of its events, how many are shown (Infinity: all; event by event: 1, 2, …); whose eyes.
+  const state = { step: 0, upto: Infinity, view: -1, vote: -1 };
 
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
     const e = document.createElement(tag);
@@ -85,7 +86,16 @@ export function replayClient(): void {
   slider.value = '0';
   const stepLabel = el('span', 'step-label');
   stepLabel.id = 'step-label';
-  controls.append(eyesLabel, prev, slider, next, stepLabel);
+  const prevEvent = el('button', undefined, '‹');
+  prevEvent.id = 'prev-event';
+  prevEvent.title = 'previous event (↑)';
+  const nextEvent = el('button', undefined, '›');
+  nextEvent.id = 'next-event';
+  nextEvent.title = 'next event (↓)';
+  const play = el('button', 'play', '▷ play');
+  play.id = 'play';
+  play.title = 'play the game event by event (space)';
+  controls.append(eyesLabel, prev, prevEvent, play, nextEvent, slider, next, stepLabel);
   root.append(controls);
 
   const main = el('div', 'main');
@@ -223,13 +233,14 @@ export function replayClient(): void {
     const v = view();
     const step = data.steps[state.step]!;
     slider.value = String(state.step);
-    stepLabel.textContent = `${step.label} (step ${state.step + 1} of ${data.steps.length})`;
     center.textContent = step.label;
     prev.disabled = state.step === 0;
     next.disabled = state.step === data.steps.length - 1;
     document.body.dataset['step'] = String(state.step);
     document.body.dataset['view'] = String(state.view < 0 ? 'moderator' : state.view + 1);
-    const shown = v.events.filter((i) => data.events[i]!.step === state.step);
+    const all = v.events.filter((i) => data.events[i]!.step === state.step);
+    const whole = state.upto >= all.length;
+    const shown = whole ? all : all.slice(0, state.upto);
     const notes: number[] = [];
     data.notes.forEach((nt, k) => {
       const at = nt.at < data.events.length ? data.events[nt.at]!.step : data.steps.length - 1;
@@ -265,10 +276,20 @@ export function replayClient(): void {
       for (const s of e.seats) involved.add(s);
       list.append(li);
     }
-    placeNotes(data.events.length);
-    for (const k of notes) if (data.notes[k]!.at !== data.events.length && !shown.includes(data.notes[k]!.at)) list.append(noteRow(k));
-    if (shown.length === 0) list.append(el('li', 'empty', 'nothing these eyes saw in this step'));
-    drawTable(v.tables[state.step] ?? [], involved);
+    if (whole) {
+      placeNotes(data.events.length);
+      for (const k of notes) if (data.notes[k]!.at !== data.events.length && !shown.includes(data.notes[k]!.at)) list.append(noteRow(k));
+    } else list.lastElementChild?.classList.add('current');
+    if (all.length === 0) list.append(el('li', 'empty', 'nothing these eyes saw in this step'));
+    // Part of a step: the table as these eyes knew it before the step, with the deaths shown so far.
+    const after = v.tables[state.step] ?? [];
+    const before = state.step === 0 ? after : (v.tables[state.step - 1] ?? after);
+    const died = new Set(shown.flatMap((i) => (data.events[i]!.death === undefined ? [] : [data.events[i]!.death!.seat])));
+    drawTable(whole ? after : before.map((st, seat) => (died.has(seat) ? after[seat]! : st)), involved);
+    stepLabel.textContent = `${step.label}${whole ? '' : `, event ${shown.length} of ${all.length}`} (step ${state.step + 1} of ${data.steps.length})`;
+    prevEvent.disabled = state.step === 0 && shown.length <= 1;
+    nextEvent.disabled = state.step === data.steps.length - 1 && whole;
+    writeFragment();
     state.vote = lastVote?.i ?? -1;
     drawVotes(lastVote);
     if (lastVote !== undefined) list.querySelector(`[data-ev="${lastVote.i}"]`)?.classList.add('shown-votes');
@@ -276,10 +297,79 @@ export function replayClient(): void {
 
   const go = (step: number) => {
     state.step = Math.max(0, Math.min(data.steps.length - 1, step));
+    state.upto = Infinity;
     render();
   };
+  // The events these eyes see in a step.
+  const seenIn = (step: number) => view().events.filter((i) => data.events[i]!.step === step).length;
+  /** One event on (into the next step at its end); false at the game's end. */
+  function forward(): boolean {
+    const count = seenIn(state.step);
+    if (state.upto < count) state.upto++;
+    else if (state.step < data.steps.length - 1) {
+      state.step++;
+      state.upto = Math.min(1, seenIn(state.step));
+    } else return false;
+    render();
+    return true;
+  }
+  function backward(): void {
+    const shownNow = Math.min(state.upto, seenIn(state.step));
+    if (shownNow > 1) state.upto = shownNow - 1;
+    else if (state.step > 0) {
+      state.step--;
+      state.upto = Infinity;
+    } else return;
+    render();
+  }
+  // Play: an event every 1.2 s, until the end or a pause.
+  let timer: ReturnType<typeof setInterval> | null = null;
+  function pause(): void {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.textContent = '▷ play';
+    play.classList.remove('playing');
+  }
+  function playOrPause(): void {
+    if (timer !== null) return pause();
+    // From a whole step, play starts at the next step's first event.
+    if (state.upto >= seenIn(state.step) && !forward()) return;
+    timer = setInterval(() => {
+      if (!forward()) pause();
+    }, 1200);
+    play.textContent = '❚❚ pause';
+    play.classList.add('playing');
+  }
+
+  // The URL's fragment names what is shown — #step=day-2&event=3&eyes=P4 — so a link
+  // opens the page there; the page keeps it up to date as it moves.
+  const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  function writeFragment(): void {
+    const parts = [`step=${slug(data.steps[state.step]!.label)}`];
+    if (state.upto < seenIn(state.step)) parts.push(`event=${state.upto}`);
+    if (state.view >= 0) parts.push(`eyes=${encodeURIComponent(data.seats[state.view]?.name ?? '')}`);
+    const hash = `#${parts.join('&')}`;
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }
+  function readFragment(): void {
+    const q = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const step = data.steps.findIndex((x) => slug(x.label) === q.get('step'));
+    const seat = data.seats.findIndex((x) => x.name === q.get('eyes'));
+    state.view = seat;
+    eyes.value = String(seat);
+    state.step = step < 0 ? 0 : step;
+    const event = Number(q.get('event'));
+    state.upto = Number.isInteger(event) && event >= 1 ? event : Infinity;
+  }
   prev.addEventListener('click', () => go(state.step - 1));
   next.addEventListener('click', () => go(state.step + 1));
+  prevEvent.addEventListener('click', backward);
+  nextEvent.addEventListener('click', () => forward());
+  play.addEventListener('click', playOrPause);
+  window.addEventListener('hashchange', () => {
+    readFragment();
+    render();
+  });
   slider.addEventListener('input', () => go(Number(slider.value)));
   eyes.addEventListener('change', () => {
     state.view = Number(eyes.value);
@@ -288,12 +378,18 @@ export function replayClient(): void {
   document.addEventListener('keydown', (ev) => {
     const t = ev.target as HTMLElement | null;
     if (t !== null && (t.tagName === 'SELECT' || t.tagName === 'INPUT')) return;
+    // A focused button takes its own space (a click).
+    if (ev.key === ' ' && t?.tagName === 'BUTTON') return;
     if (ev.key === 'ArrowRight') go(state.step + 1);
     else if (ev.key === 'ArrowLeft') go(state.step - 1);
     else if (ev.key === 'Home') go(0);
     else if (ev.key === 'End') go(data.steps.length - 1);
+    else if (ev.key === 'ArrowDown') forward();
+    else if (ev.key === 'ArrowUp') backward();
+    else if (ev.key === ' ') playOrPause();
     else return;
     ev.preventDefault();
   });
+  readFragment();
   render();
 }

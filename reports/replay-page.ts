@@ -48,6 +48,8 @@ li.t-death { color: #8b0000; }
 li.t-speech .text { white-space: pre-wrap; }
 li.has-votes { cursor: pointer; }
 li.shown-votes { background: #fff7d6; }
+li.current { box-shadow: inset 3px 0 0 #2e6fbf; background: #f3f7fd; }
+button.playing { background: #2e6fbf; color: #fff; }
 .who { display: inline-block; font-size: 11px; color: #fff; background: #777; border-radius: 3px; padding: 0 4px; margin-right: 6px; }
 li.note { background: #f6f3fb; font-size: 13px; }
 li.note .who { background: #6b4fa0; }
@@ -66,7 +68,8 @@ function scriptJson(value: unknown): string {
 }
 
 const LEGEND =
-  'Step with ◀ ▶, the slider, or the arrow keys. “Whose eyes”: the moderator sees every card, every night action and each model’s private notes; ' +
+  'Step through nights and days with ◀ ▶, the slider, or ← →; event by event with ‹ › or ↑ ↓; ▷ play (space) shows an event every 1.2 s. ' +
+  'The address names what is shown (#step=day-2&event=3&eyes=P4): copy it to link to that moment. “Whose eyes”: the moderator sees every card, every night action and each model’s private notes; ' +
   'a seat sees exactly what the engine gave that player (its observation), and the table as that player knows it. ' +
   '★ sheriff · ♥ lover · ♪ charmed · ? a card this pair of eyes does not know. Click a vote to draw it as arrows (voter → target).';
 

@@ -133,6 +133,65 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     await page.close();
   });
 
+  // Inside a night or a day, event by event (‹ ›, ↑ ↓, play): the list grows one log event at
+  // a time, a death marks its seat as soon as it is shown (not at the step's end), and the
+  // address names the moment, which a fresh page opens at. Mutations: the table of the
+  // step's end shown from its first event (the dead seat dead too early); the fragment not
+  // read on load.
+  test('event by event, a link to each moment, and play', async () => {
+    const g = playOne({ preset: 'classic', players: 12 }, ['heuristic']);
+    const steps = stepsOf(g.log);
+    const url = writePage('events.html', replayPage(g.input));
+    const { page, trouble } = await openWatched(browser, url);
+    // The first day: its deaths come after some other event.
+    const day = steps.findIndex((ix) => g.log[ix[0]!]!.type === 'day' && ix.some((i) => g.log[i]!.type === 'death'));
+    await page.fill('#step', String(day - 1));
+    // The keys act on the page, not on the focused slider.
+    await page.click('h1');
+    const deathAt = steps[day]!.findIndex((i) => g.log[i]!.type === 'death');
+    const death = g.log[steps[day]![deathAt]!]!;
+    if (death.type !== 'death') throw new Error('not a death');
+    const dead = () => page.$eval(`svg.table g[data-seat="${death.seat + 1}"]`, (x) => x.classList.contains('dead'));
+    for (let j = 1; j <= steps[day]!.length; j++) {
+      await page.keyboard.press('ArrowDown');
+      expect(await shownEvents(page)).toEqual(steps[day]!.slice(0, j));
+      expect(await dead()).toBe(j > deathAt);
+      if (j < steps[day]!.length) {
+        expect(await page.textContent('#step-label')).toContain(`event ${j} of ${steps[day]!.length}`);
+        expect(await page.evaluate(() => location.hash)).toBe(`#step=day-${day === 0 ? 0 : (g.log[steps[day]![0]!] as { day: number }).day}&event=${j}`);
+        expect(await page.$eval('#events li.current', (li) => Number((li as HTMLElement).dataset['ev']))).toBe(steps[day]![j - 1]);
+      }
+    }
+    // The whole step shown, the next press opens the next step at its first event; ↑ goes back.
+    await page.keyboard.press('ArrowDown');
+    expect(await shownEvents(page)).toEqual(steps[day + 1]!.slice(0, 1));
+    await page.keyboard.press('ArrowUp');
+    expect(await shownEvents(page)).toEqual(steps[day]);
+    // A link to a moment, with a seat's eyes: a fresh page opens there.
+    await page.selectOption('#eyes', '3');
+    await page.click('#prev-event');
+    const hash = await page.evaluate(() => location.hash);
+    expect(hash).toMatch(/^#step=day-\d+&event=\d+&eyes=P4$/);
+    const mine = seenIndices(g, 3).filter((i) => steps[day]!.includes(i));
+    const fresh = await openWatched(browser, `${url}${hash}`);
+    expect(await fresh.page.$eval('#eyes', (x) => (x as HTMLSelectElement).value)).toBe('3');
+    expect(await shownEvents(fresh.page)).toEqual(mine.slice(0, mine.length - 1));
+    await fresh.page.close();
+    // Play: an event every 1.2 s from the start, until paused (the page's clock, run forward).
+    await page.clock.install();
+    await page.goto(`${url}#step=setup`);
+    await page.click('#play');
+    await page.clock.runFor(1200 * 3 + 100);
+    expect(await page.textContent('#play')).toBe('❚❚ pause');
+    expect(await shownEvents(page)).toEqual(steps[1]!.slice(0, 4));
+    await page.keyboard.press(' ');
+    await page.clock.runFor(5000);
+    expect(await shownEvents(page)).toEqual(steps[1]!.slice(0, 4));
+    expect(trouble.errors).toEqual([]);
+    expect(trouble.requests).toEqual([]);
+    await page.close();
+  });
+
   test('each seat’s eyes show exactly the engine’s observation of that seat, and only the cards it knows', async () => {
     // 001's 12-player table: wolves, a little girl, lovers, a seer — private events of many kinds.
     const g = playOne({ preset: 'classic', players: 12 }, ['heuristic'], 3);
