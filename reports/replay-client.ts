@@ -72,12 +72,17 @@ export function replayClient(): void {
     eyes.append(o);
   }
   eyesLabel.append(eyes);
-  const prev = el('button', undefined, '◀');
-  prev.id = 'prev';
-  prev.title = 'previous step (←)';
-  const next = el('button', undefined, '▶');
-  next.id = 'next';
-  next.title = 'next step (→)';
+  function button(id: string, text: string, title: string): HTMLButtonElement {
+    const b = el('button', undefined, text);
+    b.id = id;
+    b.title = title;
+    return b;
+  }
+  const prev = button('prev', '◀', 'previous step (←)');
+  const next = button('next', '▶', 'next step (→)');
+  const prevEvent = button('prev-event', '‹', 'previous event (↑)');
+  const nextEvent = button('next-event', '›', 'next event (↓)');
+  const play = button('play', '▷ play', 'play the game event by event (space)');
   const slider = el('input');
   slider.type = 'range';
   slider.id = 'step';
@@ -86,15 +91,6 @@ export function replayClient(): void {
   slider.value = '0';
   const stepLabel = el('span', 'step-label');
   stepLabel.id = 'step-label';
-  const prevEvent = el('button', undefined, '‹');
-  prevEvent.id = 'prev-event';
-  prevEvent.title = 'previous event (↑)';
-  const nextEvent = el('button', undefined, '›');
-  nextEvent.id = 'next-event';
-  nextEvent.title = 'next event (↓)';
-  const play = el('button', 'play', '▷ play');
-  play.id = 'play';
-  play.title = 'play the game event by event (space)';
   controls.append(eyesLabel, prev, prevEvent, play, nextEvent, slider, next, stepLabel);
   root.append(controls);
 
