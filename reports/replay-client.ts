@@ -14,7 +14,7 @@ export function replayClient(): void {
   const data = JSON.parse(dataNode.textContent ?? '{}') as ReplayData;
   const SVG = 'http://www.w3.org/2000/svg';
   // The step shown; of its events, how many are shown (Infinity: all; event by event: 1, 2, …); whose eyes.
-  const state = { step: 0, upto: Infinity, view: -1, vote: -1 };
+  const state = { step: 0, upto: Infinity, view: -1, vote: -1, talk: false };
 
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
     const e = document.createElement(tag);
@@ -83,6 +83,8 @@ export function replayClient(): void {
   const prevEvent = button('prev-event', '‹', 'previous event (↑)');
   const nextEvent = button('next-event', '›', 'next event (↓)');
   const play = button('play', '▷ play', 'play the game event by event (space)');
+  const talk = button('talk', 'talk', 'the speeches so far as a chat (t)');
+  talk.setAttribute('aria-pressed', 'false');
   const slider = el('input');
   slider.type = 'range';
   slider.id = 'step';
@@ -91,7 +93,7 @@ export function replayClient(): void {
   slider.value = '0';
   const stepLabel = el('span', 'step-label');
   stepLabel.id = 'step-label';
-  controls.append(eyesLabel, prev, prevEvent, play, nextEvent, slider, next, stepLabel);
+  controls.append(eyesLabel, prev, prevEvent, play, nextEvent, slider, next, talk, stepLabel);
   root.append(controls);
 
   const main = el('div', 'main');
@@ -106,7 +108,11 @@ export function replayClient(): void {
   tableWrap.append(table);
   const list = el('ol', 'events');
   list.id = 'events';
-  main.append(tableWrap, list);
+  // The talk as a chat: every speech these eyes heard, from the first day to the moment shown.
+  const chat = el('ol', 'chat');
+  chat.id = 'chat';
+  chat.hidden = true;
+  main.append(tableWrap, list, chat);
   root.append(main);
 
   // The table: seats on a ring, each its name and card inside its circle, and its badges
@@ -225,6 +231,35 @@ export function replayClient(): void {
     return li;
   }
 
+  /** The chat: the speeches of `v` before this step, and those of it shown so far, under their day's heading. */
+  function drawChat(v: ReplayView, shownNow: readonly number[]): void {
+    list.hidden = state.talk;
+    chat.hidden = !state.talk;
+    talk.setAttribute('aria-pressed', String(state.talk));
+    if (!state.talk) return;
+    chat.replaceChildren();
+    let heading = -1;
+    for (const i of v.events) {
+      const e = data.events[i]!;
+      if (e.step > state.step || (e.step === state.step && !shownNow.includes(i))) break;
+      if (e.type !== 'speech') continue;
+      if (e.step !== heading) {
+        heading = e.step;
+        chat.append(el('li', 'chat-day', data.steps[e.step]!.label));
+      }
+      const seat = e.seats[0] ?? -1;
+      const name = data.seats[seat]?.name ?? '';
+      const li = el('li', `msg${seat === state.view ? ' mine' : ''}`);
+      li.dataset['ev'] = String(i);
+      li.dataset['seat'] = String(seat + 1);
+      li.append(el('span', 'from', name), el('span', 'agent', short(data.seats[seat]?.spec ?? '')));
+      li.append(el('p', 'said', e.text.startsWith(`${name}: `) ? e.text.slice(name.length + 2) : e.text));
+      chat.append(li);
+    }
+    if (chat.childElementCount === 0) chat.append(el('li', 'empty', 'nothing said yet, as far as these eyes know'));
+    chat.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  }
+
   function render(): void {
     const v = view();
     const step = data.steps[state.step]!;
@@ -285,6 +320,7 @@ export function replayClient(): void {
     stepLabel.textContent = `${step.label}${whole ? '' : `, event ${shown.length} of ${all.length}`} (step ${state.step + 1} of ${data.steps.length})`;
     prevEvent.disabled = state.step === 0 && shown.length <= 1;
     nextEvent.disabled = state.step === data.steps.length - 1 && whole;
+    drawChat(v, shown);
     writeFragment();
     state.vote = lastVote?.i ?? -1;
     drawVotes(lastVote);
@@ -344,6 +380,7 @@ export function replayClient(): void {
     const parts = [`step=${slug(data.steps[state.step]!.label)}`];
     if (state.upto < seenIn(state.step)) parts.push(`event=${state.upto}`);
     if (state.view >= 0) parts.push(`eyes=${encodeURIComponent(data.seats[state.view]?.name ?? '')}`);
+    if (state.talk) parts.push('view=talk');
     const hash = `#${parts.join('&')}`;
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }
@@ -356,12 +393,18 @@ export function replayClient(): void {
     state.step = step < 0 ? 0 : step;
     const event = Number(q.get('event'));
     state.upto = Number.isInteger(event) && event >= 1 ? event : Infinity;
+    state.talk = q.get('view') === 'talk';
   }
   prev.addEventListener('click', () => go(state.step - 1));
   next.addEventListener('click', () => go(state.step + 1));
   prevEvent.addEventListener('click', backward);
   nextEvent.addEventListener('click', () => forward());
   play.addEventListener('click', playOrPause);
+  const toggleTalk = () => {
+    state.talk = !state.talk;
+    render();
+  };
+  talk.addEventListener('click', toggleTalk);
   window.addEventListener('hashchange', () => {
     readFragment();
     render();
@@ -383,6 +426,7 @@ export function replayClient(): void {
     else if (ev.key === 'ArrowDown') forward();
     else if (ev.key === 'ArrowUp') backward();
     else if (ev.key === ' ') playOrPause();
+    else if (ev.key === 't') toggleTalk();
     else return;
     ev.preventDefault();
   });

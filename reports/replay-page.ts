@@ -49,7 +49,14 @@ li.t-speech .text { white-space: pre-wrap; }
 li.has-votes { cursor: pointer; }
 li.shown-votes { background: #fff7d6; }
 li.current { box-shadow: inset 3px 0 0 #2e6fbf; background: #f3f7fd; }
-button.playing { background: #2e6fbf; color: #fff; }
+button.playing, button[aria-pressed=true] { background: #2e6fbf; color: #fff; }
+ol.chat { flex: 1 1 420px; list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
+ol.chat li.chat-day { align-self: center; font-weight: 700; color: #666; margin-top: 0.6em; }
+ol.chat li.msg { max-width: 80%; background: #f1f3f6; border-radius: 10px; padding: 4px 10px 6px; align-self: flex-start; }
+ol.chat li.msg.mine { align-self: flex-end; background: #e3edfb; }
+ol.chat .from { font-weight: 700; margin-right: 6px; }
+ol.chat .agent { font-size: 11px; color: #777; }
+ol.chat .said { margin: 2px 0 0; white-space: pre-wrap; }
 .who { display: inline-block; font-size: 11px; color: #fff; background: #777; border-radius: 3px; padding: 0 4px; margin-right: 6px; }
 li.note { background: #f6f3fb; font-size: 13px; }
 li.note .who { background: #6b4fa0; }
@@ -68,7 +75,7 @@ function scriptJson(value: unknown): string {
 }
 
 const LEGEND =
-  'Step through nights and days with ◀ ▶, the slider, or ← →; event by event with ‹ › or ↑ ↓; ▷ play (space) shows an event every 1.2 s. ' +
+  'Step through nights and days with ◀ ▶, the slider, or ← →; event by event with ‹ › or ↑ ↓; ▷ play (space) shows an event every 1.2 s; talk (t) shows the speeches so far as a chat. ' +
   'The address names what is shown (#step=day-2&event=3&eyes=P4): copy it to link to that moment. “Whose eyes”: the moderator sees every card, every night action and each model’s private notes; ' +
   'a seat sees exactly what the engine gave that player (its observation), and the table as that player knows it. ' +
   '★ sheriff · ♥ lover · ♪ charmed · ? a card this pair of eyes does not know. Click a vote to draw it as arrows (voter → target).';

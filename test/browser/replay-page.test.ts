@@ -66,6 +66,17 @@ function stepsOf(log: readonly Event[]): number[][] {
   return out;
 }
 
+/** The last log event shown at this moment, read from the step label's "event j of n" and the step's events (the list is hidden under the chat). */
+async function lastShownEvent(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => {
+    const data = JSON.parse(document.getElementById('replay-data')!.textContent!) as { events: { step: number }[] };
+    const step = Number(document.body.dataset['step']);
+    const m = /event (\d+) of/.exec(document.getElementById('step-label')!.textContent ?? '');
+    const mine = data.events.map((e, i) => [e.step, i] as const).filter(([s]) => s === step).map(([, i]) => i);
+    return m === null ? mine.at(-1) : mine[Number(m[1]) - 1];
+  });
+}
+
 const shownEvents = (page: Page) => page.$$eval('#events li[data-ev]', (lis) => lis.map((li) => Number((li as HTMLElement).dataset['ev'])));
 
 const presetGames = PRESETS.map((p) => [p.name, () => playOne({ preset: p.name }, ['heuristic'])] as const);
@@ -189,6 +200,40 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     expect(await shownEvents(page)).toEqual(steps[1]!.slice(0, 4));
     expect(trouble.errors).toEqual([]);
     expect(trouble.requests).toEqual([]);
+    await page.close();
+  });
+
+  // The talk as a chat: the log's speeches these eyes heard up to the moment shown, in
+  // order, each under its day, its words as the agent said them (markup as text).
+  test('the talk as a chat: every speech so far, in order, under its day', async () => {
+    const g = playOne({ preset: 'classic', players: 12 }, ['heuristic']);
+    const evil = '<b>bold</b> <img src=x onerror="window.pwned=1">';
+    const first = g.log.findIndex((e) => e.type === 'speech');
+    const log = g.log.map((e, i) => (i === first && e.type === 'speech' ? { ...e, text: evil } : e));
+    const steps = stepsOf(log);
+    const { page, trouble } = await openWatched(browser, writePage('chat.html', replayPage({ ...g.input, log })));
+    const day2 = steps.findIndex((ix, k) => k > steps.findIndex((jx) => jx.some((i) => log[i]!.type === 'speech')) && ix.some((i) => log[i]!.type === 'speech'));
+    await page.fill('#step', String(day2));
+    await page.click('#talk');
+    const speeches = (upto: number) => log.flatMap((e, i) => (e.type === 'speech' && i <= upto ? [i] : []));
+    const chat = () => page.$$eval('#chat li.msg', (lis) => lis.map((li) => Number((li as HTMLElement).dataset['ev'])));
+    expect(await page.isVisible('#events')).toBe(false);
+    expect(await chat()).toEqual(speeches(steps[day2]!.at(-1)!));
+    expect(await page.$$eval('#chat li.chat-day', (lis) => lis.length)).toBe(2);
+    const said = log[first]!;
+    if (said.type !== 'speech') throw new Error('not a speech');
+    expect(await page.textContent(`#chat li[data-ev="${first}"] .from`)).toBe(`P${said.seat + 1}`);
+    expect(await page.textContent(`#chat li[data-ev="${first}"] .said`)).toContain(evil);
+    expect(await page.$$('#chat img, #chat b')).toHaveLength(0);
+    // Event by event, the chat holds what was said so far; the link says the chat is shown.
+    await page.click('#prev-event');
+    const shownUpTo = (await lastShownEvent(page))!;
+    expect(await chat()).toEqual(speeches(shownUpTo));
+    expect(await page.evaluate(() => location.hash)).toMatch(/&view=talk$/);
+    await page.keyboard.press('t');
+    expect(await page.isVisible('#events')).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(trouble.errors).toEqual([]);
     await page.close();
   });
 
