@@ -334,14 +334,33 @@ export async function runReport(a: ReportArgs): Promise<Result<ReportOutcome, st
       }
       write('report.json', JSON.stringify(reportJson(report), null, 1) + '\n');
       const links: ReplayLink[] = [];
-      for (const { ref, replay } of replays) {
-        const name = `game-${ref.run}-${ref.game}.html`;
+      const pageName = (ref: { run: number; game: number }) => `game-${ref.run}-${ref.game}.html`;
+      // Each game's page links the one before and the one after, in the report's order.
+      const neighbour = (k: number) => {
+        const x = replays[k];
+        return x === undefined ? undefined : { href: pageName(x.ref), text: `run ${x.ref.run}, game ${x.ref.game}` };
+      };
+      for (const [k, { ref, replay }] of replays.entries()) {
+        const name = pageName(ref);
         const g = replay.game;
         write(
           name,
           g === null
             ? replayHtml(replay.title, replay.transcript, replay.verdict)
-            : replayPage({ title: replay.title, lines: replay.lines, verdict: replay.verdict, matches: replay.matches, setup: g.setup, log: g.log, specs: g.specs, notes: g.notes, calls: g.calls, back: 'index.html' }),
+            : replayPage({
+                title: replay.title,
+                lines: replay.lines,
+                verdict: replay.verdict,
+                matches: replay.matches,
+                setup: g.setup,
+                log: g.log,
+                specs: g.specs,
+                notes: g.notes,
+                calls: g.calls,
+                back: 'index.html',
+                previous: neighbour(k - 1),
+                next: neighbour(k + 1),
+              }),
         );
         links.push({ href: name, text: `${replay.title}: ${replay.verdict}` });
       }

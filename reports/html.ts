@@ -4,7 +4,7 @@
 // on it goes through `escapeHtml` (visible, then HTML-escaped).
 
 import { visible } from '../narrate/escape.js';
-import { contentsText, incompleteNote, type Report } from './report.js';
+import { contentsText, incompleteNote, type Report, type Section } from './report.js';
 import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
 
 /**
@@ -21,6 +21,8 @@ body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin:
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
 h2 { margin-top: 2.2em; border-bottom: 2px solid #ddd; padding-bottom: 0.2em; }
 h3 { margin-top: 1.6em; }
+/* A chart's title (Plot draws it as an h2) ranks under its section's h3. */
+.chart h2 { font-size: 1em; margin-top: 1em; border-bottom: none; padding-bottom: 0; }
 .meta { color: #555; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 13px; font-variant-numeric: tabular-nums; }
 th, td { padding: 2px 8px; border-bottom: 1px solid #eee; }
@@ -66,6 +68,16 @@ ${body}
 `;
 }
 
+/**
+ * A section's tables: all of them, or its short form open and the full tables one click
+ * away (a long section then no longer pushes the rest a screen down).
+ */
+function sectionTables(s: Section): string[] {
+  if (s.summary === undefined) return s.tables.map(tableHtml);
+  const rows = s.tables.reduce((n, t) => n + t.rows.length, 0);
+  return [...s.summary.tables.map(tableHtml), `<details class="full"><summary>${escapeHtml(s.title)}: the full table (${rows} rows)</summary>`, ...s.tables.map(tableHtml), '</details>'];
+}
+
 export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
   const parts: string[] = [];
   parts.push(`<h1>Werewolf lab report</h1>`);
@@ -80,14 +92,10 @@ export function reportHtml(r: Report, replays: readonly ReplayLink[]): string {
     for (const s of g.sections) {
       parts.push(`<h3>${escapeHtml(s.title)}</h3>`);
       for (const t of s.text) parts.push(`<p>${escapeHtml(t)}</p>`);
+      // The answer first: a leaderboard before its chart.
+      if (s.tableFirst === true) parts.push(...sectionTables(s));
       for (const c of s.charts) parts.push(`<div class="chart">${c}</div>`);
-      if (s.summary === undefined) for (const t of s.tables) parts.push(tableHtml(t));
-      else {
-        // The short form open, the full tables one click away: a long section no longer pushes the rest a screen down.
-        for (const t of s.summary.tables) parts.push(tableHtml(t));
-        const rows = s.tables.reduce((n, t) => n + t.rows.length, 0);
-        parts.push(`<details class="full"><summary>${escapeHtml(s.title)}: the full table (${rows} rows)</summary>`, ...s.tables.map(tableHtml), '</details>');
-      }
+      if (s.tableFirst !== true) parts.push(...sectionTables(s));
       if (s.links !== undefined && s.links.length > 0) parts.push(`<ul class="games">${s.links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join('\n')}</ul>`);
     }
   });

@@ -46,13 +46,17 @@ export function replayClient(): void {
 
   const root = document.getElementById('replay') ?? document.body;
   const head = el('header');
-  if (data.back !== null) {
-    const a = el('a', 'back', '← report');
-    a.href = data.back;
-    const p = el('p');
-    p.append(a);
-    head.append(p);
-  }
+  // Back to the report, and the games written with this one: the previous and the next.
+  const nav = el('p', 'nav');
+  const link = (href: string, text: string, cls: string) => {
+    const a = el('a', cls, text);
+    a.href = href;
+    nav.append(a);
+  };
+  if (data.back !== null) link(data.back, '← report', 'back');
+  if (data.previous !== null) link(data.previous.href, `‹ ${data.previous.text}`, 'previous-game');
+  if (data.next !== null) link(data.next.href, `${data.next.text} ›`, 'next-game');
+  if (nav.childElementCount > 0) head.append(nav);
   head.append(el('h1', undefined, data.title));
   for (const line of data.lines) head.append(el('p', 'meta', line));
   head.append(el('p', data.matches === false ? 'verdict differs' : 'verdict', data.verdict));

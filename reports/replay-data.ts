@@ -36,6 +36,15 @@ export interface ReplayInput {
   readonly calls?: readonly ReplayCall[];
   /** A link back (the report's index), or none. */
   readonly back?: string | undefined;
+  /** The pages written with it (a report's games, in order): the one before and the one after. */
+  readonly previous?: PageLink | undefined;
+  readonly next?: PageLink | undefined;
+}
+
+/** A link to another page: where, and its words. */
+export interface PageLink {
+  readonly href: string;
+  readonly text: string;
 }
 
 /** A seat as one pair of eyes knows it after a step. */
@@ -90,6 +99,8 @@ export interface ReplayData {
   readonly verdict: string;
   readonly matches: boolean | null;
   readonly back: string | null;
+  readonly previous: PageLink | null;
+  readonly next: PageLink | null;
   readonly players: number;
   readonly seats: readonly { readonly seat: number; readonly name: string; readonly spec: string }[];
   readonly steps: readonly { readonly label: string; readonly first: number; readonly stop: number }[];
@@ -278,6 +289,8 @@ export function replayData(input: ReplayInput): ReplayData {
     verdict: visible(input.verdict),
     matches: input.matches,
     back: input.back ?? null,
+    previous: input.previous === undefined ? null : { href: input.previous.href, text: visible(input.previous.text) },
+    next: input.next === undefined ? null : { href: input.next.href, text: visible(input.next.text) },
     players,
     seats: input.specs.map((spec, seat) => ({ seat, name: P(seat), spec: visible(spec) })),
     steps,
@@ -308,7 +321,7 @@ export function visibilityOf(e: Event, players: number): 'all' | 'moderator' | n
  * event with who saw it, the result, and the LLM seats' notes. Seats are 0-based as in the
  * engine (P1 is seat 0); texts are as the agents wrote them (JSON escapes control characters).
  */
-export function gameJson(g: Omit<ReplayInput, 'back' | 'calls'> & { readonly outcome: Outcome; readonly seed: string; readonly index: number }): Record<string, unknown> {
+export function gameJson(g: Omit<ReplayInput, 'back' | 'calls' | 'previous' | 'next'> & { readonly outcome: Outcome; readonly seed: string; readonly index: number }): Record<string, unknown> {
   const players = g.setup.players;
   return {
     title: g.title,

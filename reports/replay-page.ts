@@ -17,6 +17,7 @@ const STYLE = `
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1200px; padding: 0.8em 1.2em 3em; color: var(--ink); }
 h1 { font-size: 1.35em; margin: 0.2em 0; }
 .meta { color: #555; margin: 0.1em 0; }
+p.nav a { margin-right: 1.2em; }
 .verdict { color: #2d6a2d; margin: 0.3em 0; }
 .verdict.differs { color: #b00020; font-weight: 600; }
 .controls { position: sticky; top: 0; background: #fff; padding: 0.5em 0; border-bottom: 1px solid #ddd; display: flex; gap: 0.6em; align-items: center; flex-wrap: wrap; z-index: 1; }

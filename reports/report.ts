@@ -31,6 +31,8 @@ export interface Section {
    * asked for all; the page shows it and keeps the full tables in a collapsed part.
    */
   readonly summary?: { readonly tables: readonly Table[]; readonly more: string };
+  /** The table is the answer (a leaderboard): on the page it goes before the charts. */
+  readonly tableFirst?: boolean;
 }
 
 export interface GroupReport {

@@ -73,7 +73,7 @@ export function tournamentReport(data: TournamentData, opts: { readonly charts: 
     voided: data.voided,
     excluded: data.mode === 'mixed' ? [] : data.excluded.map((entrant) => ({ entrant, failures: data.failures.get(entrant)! })),
   });
-  sections.push({ title: 'Leaderboard', text: [...(opts.about === false ? [] : [about]), ...policy], charts, tables: [leaderboard(board, fittedRanking(data))] });
+  sections.push({ title: 'Leaderboard', text: [...(opts.about === false ? [] : [about]), ...policy], charts, tables: [leaderboard(board, fittedRanking(data))], tableFirst: true });
   sections.push({ title: 'Strengths', text: [], charts: [], tables: [fit.ok ? modelTable(t.mode, fit.value, id('model')) : noModelTable(fit.error, id('model'))] });
   const m = data.metrics;
   const uncounted =

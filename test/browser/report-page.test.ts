@@ -4,9 +4,9 @@
 // in the browser) — four close entrants, two of them playing alike (the same strengths), so
 // labels drawn beside the points would land on each other.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runReport } from '../../commands/report.js';
@@ -14,6 +14,7 @@ import { runTournament } from '../../commands/tournament.js';
 import { launchBrowser, openWatched } from '../helpers/browser.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = tempDir('report-page');
 const chrome = await launchBrowser();
 const ENTRANTS = ['heuristic:fakeClaim=0.1', 'heuristic:fakeClaim=0.2', 'heuristic', 'heuristic:fakeClaim=0.4'];
@@ -91,6 +92,46 @@ describe('the tournament report', () => {
     expect(await game.page.$$('svg.table g[data-seat]')).toHaveLength(8);
     expect(game.trouble.errors).toEqual([]);
     await game.page.close();
+    await page.close();
+  });
+
+  // The games written together link each other in the report's order: the first has no
+  // previous, the last no next, and following "next" from the first visits every page once.
+  test.skipIf(!chrome.ok)("a game's page links the previous and the next game written with it", async () => {
+    if (!chrome.ok) return;
+    const order = Array.from(parseHTML(html).document.querySelectorAll('ul.games a')).map((a) => a.getAttribute('href')!);
+    const { page, trouble } = await openWatched(chrome.browser, pathToFileURL(join(dir, 'rep', order[0]!)).href);
+    expect(await page.$$('a.previous-game')).toHaveLength(0);
+    const visited = [order[0]!];
+    for (;;) {
+      const next = await page.$('a.next-game');
+      if (next === null) break;
+      expect(await next.textContent()).toMatch(/^run \d+, game \d+ ›$/);
+      await next.click();
+      await page.waitForLoadState();
+      visited.push(decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!));
+      expect(await page.getAttribute('a.previous-game', 'href')).toBe(visited.at(-2));
+    }
+    expect(visited).toEqual(order);
+    expect(trouble.errors).toEqual([]);
+    await page.close();
+  });
+
+  // The answer in the first screen: the leaderboard's rows lie above the fold of a laptop's
+  // window, and a screenshot of that screen is written for the docs.
+  test.skipIf(!chrome.ok)("the ranking is in the first screen (docs/img/tournament-report.png)", async () => {
+    if (!chrome.ok) return;
+    const { page, trouble } = await openWatched(chrome.browser, pathToFileURL(join(dir, 'rep', 'index.html')).href, { width: 1280, height: 800 });
+    const bottom = await page.$eval('#table-tournament-1-scores tbody tr:last-child', (tr) => tr.getBoundingClientRect().bottom);
+    expect(bottom).toBeLessThan(800);
+    const png = await page.screenshot({ fullPage: false });
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 800]);
+    const target = join(ROOT, 'docs', 'img', 'tournament-report.png');
+    if (!existsSync(target) || process.env['UPDATE_DOCS_IMG'] === '1') {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, png);
+    }
+    expect(trouble.errors).toEqual([]);
     await page.close();
   });
 });
