@@ -2,8 +2,15 @@
 // The `sim` binary (package.json "bin"; compiled to dist/scripts/sim.js by `prepare`).
 
 import { quitOnStopSignals } from './cli/interrupt.js';
-import { main } from './cli/main.js';
 import type { CliIo } from './cli/io.js';
+
+// On a terminal, a first line at once — node and this file take ~60 ms — while the
+// commands load (~350 ms: yargs, the engine, the agents, SQLite), cleared before
+// anything is printed: a person sees that sim started.
+const starting = process.stderr.isTTY === true;
+if (starting) process.stderr.write('sim: starting…');
+const { main } = await import('./cli/main.js');
+if (starting) process.stderr.write('\r\u001b[2K');
 
 // The process's own streams, environment and directory: the only place sim reads them.
 const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), exit: (code) => process.exit(code) };
