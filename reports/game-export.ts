@@ -5,7 +5,7 @@
 // a time, so a file of millions of games streams out in constant memory.
 
 import { safeJson } from '../narrate/escape.js';
-import { err, gameSeed, ok, type Event, type Result } from '../engine/index.js';
+import { err, gameSeed, ok, teamOf, type Event, type Result, type Role } from '../engine/index.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import { EXPORT_ROWS, exportColumns, type ExportRows } from '../runs/export-rows.js';
 import { storedRunPlayer } from '../runs/games.js';
@@ -29,10 +29,34 @@ export function checkExport(store: Store, runs: readonly number[] | undefined): 
 export function* exportLines(store: Store, o: { readonly rows: ExportRows; readonly format: ExportFormat; readonly runs?: readonly number[] | undefined }): Generator<string> {
   const columns = exportColumns(o.rows);
   if (o.format === 'csv') yield columns.join(',') + '\r\n';
-  for (const row of store.exportRows(o.rows, o.runs)) {
+  const rows = store.exportRows(o.rows, o.runs);
+  for (const row of o.rows === 'seats' ? withSides(rows) : rows) {
     if (o.format === 'jsonl') yield safeJson(row) + '\n';
     else yield columns.map((c) => csvValue(row[c] ?? null)).join(',') + '\r\n';
   }
+}
+
+/**
+ * Seat rows with `side`: the team each seat played for at the game's end — its card's
+ * (engine/teams.ts), or "lovers" for lovers whose cards' teams differ (they then play,
+ * and win, as a couple: engine/outcome.ts). A game's seats come together
+ * (ordered by run, game, seat), so one game is held at a time.
+ */
+function* withSides(rows: Iterable<Record<string, string | number | null>>): Generator<Record<string, string | number | null>> {
+  let game: Record<string, string | number | null>[] = [];
+  const flush = function* () {
+    const lovers = game.filter((r) => r['lover'] === 1);
+    // Two lovers, or Cupid's triangle of three (004's Harvest Festival): across the teams when their cards' differ (engine/state.ts crossTeamLovers).
+    const couple = new Set(lovers.map((r) => teamOf(r['role'] as Role))).size > 1;
+    for (const r of game) yield { ...r, side: couple && r['lover'] === 1 ? 'lovers' : teamOf(r['role'] as Role) };
+    game = [];
+  };
+  for (const row of rows) {
+    const first = game[0];
+    if (first !== undefined && (first['run'] !== row['run'] || first['game'] !== row['game'])) yield* flush();
+    game.push(row);
+  }
+  yield* flush();
 }
 
 /** What `sim export --rows` takes: the stored rows, or every event of the games, replayed. */

@@ -69,13 +69,33 @@ describe('sim export', () => {
     const seats = await sim(['export', '--db', 'v.db', '--run', '1', '--format', 'csv', '--rows', 'seats'], dir);
     expect(seats.code).toBe(0);
     const rows = seats.stdout.split('\r\n').filter((l) => l !== '');
-    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks,run_key');
+    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks,run_key,side');
     expect(rows).toHaveLength(1 + 30 * 8);
     // The deck holds commas: quoted.
     expect(rows[1]).toMatch(/^1,0,5#0,standard,8,"werewolf=2,villager=5,seer",,heuristic,0,heuristic,/);
     // Each game's winners in the seats agree with its winner in the games.
     const won = rows.slice(1).filter((r) => r.split(',')[14] === '1').length;
     expect(won).toBeGreaterThan(0);
+    // The side each seat played for: its card's team; the seats that won are the winner's side.
+    const winnerOf = new Map(lines.map((l) => [l['game'], l['winner']]));
+    const seatRows = (await sim(['export', '--db', 'v.db', '--format', 'jsonl', '--rows', 'seats'], dir)).stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(seatRows).toHaveLength(30 * 8);
+    for (const r of seatRows) {
+      expect(r['side']).toBe(r['role'] === 'werewolf' ? 'werewolves' : 'village');
+      expect(r['won'] === 1).toBe(r['side'] === winnerOf.get(r['game']));
+    }
+  });
+
+  // Lovers across the teams play for "lovers": over 001's 12-player games with Cupid, a
+  // seat won exactly when its side is the game's winner. Mutation: side from the card alone.
+  it("gives each seat the side it played for, lovers across the teams as 'lovers'", async () => {
+    expect((await sim(['--games', '150', '--preset', 'classic', '--players', '12', '--agents', 'heuristic', '--workers', '0', '--db', 'lovers.db'], dir)).code).toBe(0);
+    const read = async (rows: string) => (await sim(['export', '--db', 'lovers.db', '--format', 'jsonl', '--rows', rows], dir)).stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const winnerOf = new Map((await read('games')).map((g) => [g['game'], g['winner']]));
+    const seats = await read('seats');
+    expect(seats.some((r) => r['side'] === 'lovers')).toBe(true);
+    expect([...winnerOf.values()]).toContain('lovers');
+    for (const r of seats) expect(r['won'] === 1, JSON.stringify(r)).toBe(r['side'] === winnerOf.get(r['game']));
   });
 
   // The same games stored twice (a run played again, a tournament's pairing that a plain run
