@@ -1,0 +1,229 @@
+// The table's server (issue 27): one game in which some seats are played by people, each
+// from a browser, through a small HTTP API — node:http, and server-sent events for the
+// pushes (a seat's view changed): the pushes go one way and answers are single POSTs, so
+// SSE's one-way stream, which a browser reopens by itself after a reload or a lost
+// connection, is all it takes; no WebSocket library.
+//
+// Each seat has a secret token (128 random bits, never from the game's seed) in its link;
+// the host has one too. A seat's state is its observation and nothing more — the engine's
+// `observe` of that seat, narrated — and the decision it owes with its legal answers. An
+// answer is read as a process agent's reply is (agents/exec/protocol.ts `readAnswer`):
+// untrusted, under a size cap, for the decision owed now (its number), or refused; the
+// engine then judges it as any agent's (an illegal one is asked again, charged). Every
+// refused request is counted and changes nothing.
+
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Game, legalAnswers, observe, type Answer, type GameSetup } from '../engine/index.js';
+import { HumanAgent, MemoryRecord, type Asked, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
+import { playAsync, type PlayedGame } from '../agents/play.js';
+import type { Agent } from '../agents/types.js';
+import { readAnswer } from '../agents/exec/protocol.js';
+import { describe, P } from '../narrate/transcript.js';
+import { visible } from '../narrate/escape.js';
+
+/** The largest request body read (a speech's words and claims fit many times over). */
+export const MAX_BODY = 64 * 1024;
+
+export interface TableOptions {
+  readonly setup: GameSetup;
+  /** The game's seed (`gameSeed(run, i)`). */
+  readonly seed: string;
+  /** Who sits where: a person's name ('' for a plain `human`) at the seats people play. */
+  readonly people: ReadonlyMap<number, string>;
+  /** The bots at the other seats (one per seat; a person's seat's entry is not used). */
+  readonly bots: (game: Game) => readonly Agent[];
+  /** The clock per decision (ms), or null for none. */
+  readonly clockMs: number | null;
+  /** Where to listen (default 127.0.0.1: this machine only), and the port (default 0: any free one). */
+  readonly host?: string;
+  readonly port?: number;
+  /** The answers already given (a restart on the same record goes on from them). */
+  readonly record?: HumanRecord;
+}
+
+export interface TableSeat {
+  readonly seat: number;
+  readonly person: string;
+  readonly token: string;
+}
+
+export interface Table {
+  /** The server's address, `http://HOST:PORT`. */
+  readonly url: string;
+  readonly hostToken: string;
+  readonly seats: readonly TableSeat[];
+  /** Requests refused (a wrong token, a decision not owed, a malformed or oversized body…). */
+  readonly refused: () => number;
+  /** The game played to its end. */
+  readonly done: Promise<PlayedGame>;
+  readonly game: Game;
+  close(): Promise<void>;
+}
+
+/** One seat's desk: the ask it owes, resolved by the person's POST. */
+class SeatDesk implements HumanDesk {
+  pending: { readonly q: Asked; readonly resolve: (a: Answer) => void } | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  ask(q: Asked): Promise<Answer> {
+    return new Promise<Answer>((resolve) => {
+      this.pending = { q, resolve };
+      this.changed();
+    });
+  }
+
+  withdraw(): void {
+    this.pending = null;
+    this.changed();
+  }
+
+  /** The person's reply `{"n": N, "answer": {…}}` (parsed, untrusted): resolved, or why it is refused. */
+  answer(reply: Record<string, unknown>): string | null {
+    const p = this.pending;
+    const n = reply['n'];
+    if (p === null || n !== p.q.n) return `no decision numbered ${JSON.stringify(n ?? null).slice(0, 40)} is owed by this seat${p === null ? '' : ` (the one owed is ${p.q.n})`}`;
+    const read = readAnswer('', p.q.n, p.q.decision, { id: n, answer: reply['answer'] });
+    if (!read.ok) return read.error;
+    this.pending = null;
+    p.resolve(read.value as Answer);
+    this.changed();
+    return null;
+  }
+
+  onChange(f: () => void): () => void {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  }
+
+  changed(): void {
+    for (const f of this.listeners) f();
+  }
+}
+
+/** What a seat's page shows: its observation in words, and the decision owed with its legal answers. */
+export function seatState(game: Game, seat: number, person: string, desk: SeatDesk): Record<string, unknown> {
+  const obs = observe(game, seat);
+  const owed = desk.pending?.q;
+  return {
+    seat: P(seat),
+    person: visible(person),
+    over: game.over,
+    lines: obs.events.map((e) => describe(e)).filter((t): t is string => t !== null).map((t) => visible(t)),
+    owed:
+      owed === undefined
+        ? null
+        : { n: owed.n, kind: owed.decision.kind, decision: owed.decision, legal: legalAnswers(owed.decision), error: owed.lastError?.message ?? null, deadline: owed.deadline },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(text);
+}
+
+/** The body, or null when it is larger than MAX_BODY (the rest is not read). */
+function bodyOf(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY) return resolve(null);
+    const parts: Buffer[] = [];
+    let size = 0;
+    req.on('data', (b: Buffer) => {
+      size += b.length;
+      if (size > MAX_BODY) {
+        req.destroy();
+        resolve(null);
+      } else parts.push(b);
+    });
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Starts the server and the game; the game waits for the people's answers. */
+export async function startTable(o: TableOptions): Promise<Table> {
+  const game = new Game(o.setup, o.seed);
+  const record = o.record ?? new MemoryRecord();
+  const desks = new Map<number, SeatDesk>();
+  const agents = [...o.bots(game)];
+  const seats: TableSeat[] = [];
+  for (const [seat, person] of o.people) {
+    const desk = new SeatDesk();
+    desks.set(seat, desk);
+    agents[seat] = new HumanAgent({ seat, person, desk, record, clockMs: o.clockMs });
+    seats.push({ seat, person, token: randomBytes(16).toString('hex') });
+  }
+  const hostToken = randomBytes(16).toString('hex');
+  let refused = 0;
+  const refuse = (res: ServerResponse, status: number, why: string) => {
+    refused++;
+    send(res, status, { error: why });
+  };
+  const bySeatToken = (token: string | undefined) => seats.find((s) => s.token === token);
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 400, 'the request could not be read');
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://table');
+    const parts = url.pathname.split('/').filter((x) => x !== '');
+    if (parts[0] !== 'api') return refuse(res, 404, 'no such page');
+    if (parts[1] === 'host' && req.method === 'GET') {
+      if (parts[2] !== hostToken) return refuse(res, 403, 'not the host’s link');
+      return send(res, 200, { over: game.over, seats: seats.map((s) => ({ seat: P(s.seat), person: visible(s.person), owes: desks.get(s.seat)!.pending !== null })) });
+    }
+    if (parts[1] !== 'seat') return refuse(res, 404, 'no such page');
+    const mine = bySeatToken(parts[2]);
+    if (mine === undefined) return refuse(res, 403, 'not a seat’s link');
+    const desk = desks.get(mine.seat)!;
+    if (parts.length === 3 && req.method === 'GET') return send(res, 200, seatState(game, mine.seat, mine.person, desk));
+    if (parts[3] === 'events' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      const push = () => res.write(`event: state\ndata: ${JSON.stringify(seatState(game, mine.seat, mine.person, desk))}\n\n`);
+      push();
+      const off = desk.onChange(push);
+      req.on('close', off);
+      return;
+    }
+    if (parts[3] === 'answer' && req.method === 'POST') {
+      const body = await bodyOf(req);
+      if (body === null) return refuse(res, 413, `the body is larger than ${MAX_BODY} bytes`);
+      let reply: unknown;
+      try {
+        reply = JSON.parse(body);
+      } catch {
+        return refuse(res, 400, 'the body is not JSON');
+      }
+      if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return refuse(res, 400, 'the body is not a JSON object: send {"n": N, "answer": {…}}');
+      const why = desk.answer(reply as Record<string, unknown>);
+      if (why !== null) return refuse(res, 409, why);
+      return send(res, 200, { ok: true });
+    }
+    return refuse(res, 405, 'not a request this page answers');
+  }
+
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, o.host ?? '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  const done = playAsync(game, agents).then((played) => {
+    for (const d of desks.values()) d.changed();
+    return played;
+  });
+  return {
+    url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
+    hostToken,
+    seats,
+    refused: () => refused,
+    done,
+    game,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
