@@ -22,6 +22,7 @@ import type { Agent } from '../agents/types.js';
 import { readAnswer } from '../agents/exec/protocol.js';
 import { describe, P } from '../narrate/transcript.js';
 import { visible } from '../narrate/escape.js';
+import { seatPage } from './table-pages.js';
 
 /** The largest request body read (a speech's words and claims fit many times over). */
 export const MAX_BODY = 64 * 1024;
@@ -114,8 +115,29 @@ export function seatState(game: Game, seat: number, person: string, desk: SeatDe
     owed:
       owed === undefined
         ? null
-        : { n: owed.n, kind: owed.decision.kind, decision: owed.decision, legal: legalAnswers(owed.decision), error: owed.lastError?.message ?? null, deadline: owed.deadline },
+        : {
+            n: owed.n,
+            kind: owed.decision.kind,
+            decision: owed.decision,
+            legal: legalAnswers(owed.decision),
+            choices: legalAnswers(owed.decision)?.map((answer) => ({ label: choiceLabel(answer), answer })) ?? null,
+            seats: Array.from({ length: obs.players }, (_, k) => P(k)),
+            error: owed.lastError?.message ?? null,
+            deadline: owed.deadline,
+          },
   };
+}
+
+/** A legal answer in words, for its button: a seat as P3, "nobody" for a pass, other fields as they are. */
+export function choiceLabel(answer: Answer): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(answer)) {
+    if (key === 'kind') continue;
+    const seatField = key === 'target' || key === 'targets' || key === 'unfaithful' || key === 'secret' || key === 'about';
+    const shown = (v: unknown): string => (v === null ? 'nobody' : Array.isArray(v) ? v.map(shown).join(' + ') : seatField && typeof v === 'number' ? P(v) : String(v));
+    parts.push(key === 'target' ? shown(value) : `${key} ${shown(value)}`);
+  }
+  return parts.join(', ') || answer.kind;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -172,6 +194,11 @@ export async function startTable(o: TableOptions): Promise<Table> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://table');
     const parts = url.pathname.split('/').filter((x) => x !== '');
+    if (parts[0] === 'seat' && parts.length === 2 && req.method === 'GET') {
+      if (bySeatToken(parts[1]) === undefined) return refuse(res, 403, 'not a seat’s link');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      return void res.end(seatPage());
+    }
     if (parts[0] !== 'api') return refuse(res, 404, 'no such page');
     if (parts[1] === 'host' && req.method === 'GET') {
       if (parts[2] !== hostToken) return refuse(res, 403, 'not the host’s link');

@@ -1,0 +1,161 @@
+// The table's pages (table-server.ts serves them): a seat's page and the host's. Each is
+// one self-contained document — inline style and script, nothing fetched but the table's
+// own API — whose script asks the server for its state (server-sent events: a reload or
+// a lost connection reopens the stream, and the page shows the seat where it is) and
+// renders it through textContent only, so a player's words are shown as the characters
+// they wrote. A Content-Security-Policy allows only this script (by its hash) and
+// connections to this server.
+
+import { createHash } from 'node:crypto';
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 760px; padding: 0.8em 1em 3em; color: #1b1b1b; }
+h1 { font-size: 1.25em; margin: 0.2em 0; }
+.meta { color: #555; }
+#owed { position: sticky; top: 0; background: #fff; border-bottom: 2px solid #2e6fbf; padding: 0.5em 0; }
+#owed button { margin: 0.2em 0.3em 0.2em 0; padding: 0.45em 0.8em; font-size: 15px; }
+#owed .error { color: #b00020; }
+#owed textarea { width: 100%; box-sizing: border-box; min-height: 3em; font: inherit; }
+#log { list-style: none; padding: 0; margin: 0.6em 0; }
+#log li { padding: 3px 0; border-bottom: 1px solid #f0f0f0; }
+.claim { display: flex; gap: 0.3em; flex-wrap: wrap; margin: 0.2em 0; }
+.over { color: #2d6a2d; font-weight: 600; }
+`;
+
+/** The seat's page script: its state from the event stream, the decision owed as buttons (a speech: words and claims). */
+function seatClient(): void {
+  const token = location.pathname.split('/').filter((x) => x !== '').pop() ?? '';
+  const api = `/api/seat/${token}`;
+  const $ = (id: string) => document.getElementById(id)!;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  interface Choice {
+    readonly label: string;
+    readonly answer: unknown;
+  }
+  interface Owed {
+    readonly n: number;
+    readonly kind: string;
+    readonly choices: readonly Choice[] | null;
+    readonly seats: readonly string[];
+    readonly error: string | null;
+    readonly deadline: number | null;
+  }
+  interface State {
+    readonly seat: string;
+    readonly person: string;
+    readonly over: boolean;
+    readonly lines: readonly string[];
+    readonly owed: Owed | null;
+  }
+  let shownOwed = -1;
+  const answer = (n: number, a: unknown) => {
+    $('owed').replaceChildren(el('p', 'sent…'));
+    void fetch(`${api}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n, answer: a }) }).then(async (r) => {
+      if (!r.ok) $('owed').append(el('p', `refused: ${((await r.json()) as { error?: string }).error ?? r.status}`));
+    });
+  };
+  function speech(o: Owed): HTMLElement {
+    const box = el('div');
+    const words = el('textarea');
+    words.id = 'words';
+    words.placeholder = 'what you say (optional)';
+    const claims = el('div');
+    const add = el('button', '+ a claim');
+    add.type = 'button';
+    add.addEventListener('click', () => {
+      const row = el('div');
+      row.className = 'claim';
+      const type = el('select');
+      for (const t of ['vote-intent', 'suspect', 'trust', 'role', 'seen']) type.append(el('option', t));
+      const target = el('select');
+      for (const s of o.seats) target.append(el('option', s));
+      const role = el('input');
+      role.placeholder = 'role (role claim), or werewolf / not-werewolf (seen)';
+      row.append(type, target, role);
+      claims.append(row);
+    });
+    const say = el('button', 'say it');
+    say.id = 'say';
+    say.addEventListener('click', () => {
+      const list = Array.from(claims.children).map((row) => {
+        const [type, target, extra] = Array.from(row.children) as [HTMLSelectElement, HTMLSelectElement, HTMLInputElement];
+        const t = Number(target.value.replace(/^P/, '')) - 1;
+        if (type.value === 'role') return { type: 'role', role: extra.value.trim() };
+        if (type.value === 'seen') return { type: 'seen', target: t, result: extra.value.trim() };
+        return { type: type.value, target: t };
+      });
+      answer(o.n, { kind: 'speech', claims: list, ...(words.value.trim() === '' ? {} : { text: words.value }) });
+    });
+    box.append(words, claims, add, say);
+    return box;
+  }
+  function render(s: State): void {
+    document.title = `${s.seat}${s.person === '' ? '' : ` (${s.person})`} — werewolf table`;
+    $('who').textContent = `${s.seat}${s.person === '' ? '' : ` · ${s.person}`}`;
+    const log = $('log');
+    log.replaceChildren(...s.lines.map((l) => el('li', l)));
+    const owed = $('owed');
+    if (s.over) {
+      const p = el('p', 'The game is over.');
+      p.className = 'over';
+      owed.replaceChildren(p);
+      return;
+    }
+    if (s.owed === null) {
+      shownOwed = -1;
+      owed.replaceChildren(el('p', 'Nothing to decide now: the others are playing.'));
+      return;
+    }
+    if (shownOwed === s.owed.n) return;
+    shownOwed = s.owed.n;
+    const o = s.owed;
+    const parts: HTMLElement[] = [el('h2', `Your decision: ${o.kind}`)];
+    if (o.error !== null) {
+      const e = el('p', `Your answer was refused: ${o.error}`);
+      e.className = 'error';
+      parts.push(e);
+    }
+    if (o.deadline !== null) parts.push(el('p', `Answer within ${Math.max(0, Math.round((o.deadline - Date.now()) / 1000))} s, or the fallback plays for you.`));
+    if (o.kind === 'speech') parts.push(speech(o));
+    else
+      for (const c of o.choices ?? []) {
+        const b = el('button', c.label);
+        b.className = 'choice';
+        b.addEventListener('click', () => answer(o.n, c.answer));
+        parts.push(b);
+      }
+    owed.replaceChildren(...parts);
+  }
+  const stream = new EventSource(`${api}/events`);
+  stream.addEventListener('state', (e) => render(JSON.parse((e as MessageEvent<string>).data) as State));
+}
+
+/** A self-contained page running `client`, allowed to talk to this server only. */
+function page(title: string, body: string, client: () => void): string {
+  const script = `(() => { const __name = (f) => f; (${client.toString()})(); })();`;
+  const hash = createHash('sha256').update(script).digest('base64');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+<script>${script}</script>
+</body>
+</html>
+`;
+}
+
+/** A seat's page (its token is in its address). */
+export function seatPage(): string {
+  return page('werewolf table', '<h1 id="who">…</h1>\n<div id="owed"><p>connecting…</p></div>\n<ol id="log"></ol>', seatClient);
+}
