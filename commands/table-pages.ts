@@ -6,7 +6,7 @@
 // they wrote. A Content-Security-Policy allows only this script (by its hash) and
 // connections to this server.
 
-import { createHash } from 'node:crypto';
+import { scriptedPage } from '../reports/html.js';
 
 const STYLE = `
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 760px; padding: 0.8em 1em 3em; color: #1b1b1b; }
@@ -134,28 +134,7 @@ function seatClient(): void {
   stream.addEventListener('state', (e) => render(JSON.parse((e as MessageEvent<string>).data) as State));
 }
 
-/** A self-contained page running `client`, allowed to talk to this server only. */
-function page(title: string, body: string, client: () => void): string {
-  const script = `(() => { const __name = (f) => f; (${client.toString()})(); })();`;
-  const hash = createHash('sha256').update(script).digest('base64');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-<script>${script}</script>
-</body>
-</html>
-`;
-}
-
 /** A seat's page (its token is in its address). */
 export function seatPage(): string {
-  return page('werewolf table', '<h1 id="who">…</h1>\n<div id="owed"><p>connecting…</p></div>\n<ol id="log"></ol>', seatClient);
+  return scriptedPage({ title: 'werewolf table', style: STYLE, body: '<h1 id="who">…</h1>\n<div id="owed"><p>connecting…</p></div>\n<ol id="log"></ol>', client: seatClient, connect: true });
 }

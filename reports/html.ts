@@ -3,6 +3,7 @@
 // script, no font, no request: it opens offline, from a file or an attachment. Every text
 // on it goes through `escapeHtml` (visible, then HTML-escaped).
 
+import { createHash } from 'node:crypto';
 import { visible } from '../narrate/escape.js';
 import { contentsText, incompleteNote, type Report, type Section } from './report.js';
 import { formatCell, isNumeric, shownColumns, type Table } from './table.js';
@@ -113,4 +114,31 @@ export function replayHtml(title: string, transcript: string, verdict: string): 
     title,
     `<p><a href="index.html">← report</a></p>\n<h1>${escapeHtml(title)}</h1>\n<p class="meta">${escapeHtml(verdict)}</p>\n<pre>${escapeHtml(transcript)}</pre>`,
   );
+}
+
+/**
+ * A self-contained page whose one script is `client`'s source, run at once, and allowed by
+ * its hash alone (a Content-Security-Policy: no other script, no request — unless
+ * `connect`, then to the server that served it only). `body` is trusted markup.
+ */
+export function scriptedPage(o: { readonly title: string; readonly style: string; readonly body: string; readonly client: () => void; readonly connect?: boolean }): string {
+  // Some TypeScript runners (tsx, esbuild's keepNames) wrap nested functions in a
+  // `__name(fn, "name")` helper of their module: the page gets a harmless one of its own.
+  const script = `(() => { const __name = (f) => f; (${o.client.toString()})(); })();`;
+  const hash = createHash('sha256').update(script).digest('base64');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none';${o.connect === true ? " connect-src 'self';" : ''} style-src 'unsafe-inline'; script-src 'sha256-${hash}'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(o.title)}</title>
+<style>${o.style}</style>
+</head>
+<body>
+${o.body}
+<script>${script}</script>
+</body>
+</html>
+`;
 }

@@ -6,9 +6,8 @@
 // script (by its hash): text a model wrote can neither run nor fetch anything, even if
 // it ever reached the markup.
 
-import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { escapeHtml } from './html.js';
+import { escapeHtml, scriptedPage } from './html.js';
 import { replayClient } from './replay-client.js';
 import { promptTexts, replayData, type ReplayData, type ReplayInput } from './replay-data.js';
 
@@ -83,30 +82,13 @@ const LEGEND =
 
 /** The page of one game, from its data. */
 export function replayPageOf(data: ReplayData, prompts: readonly string[]): string {
-  // Some TypeScript runners (tsx, esbuild's keepNames) wrap nested functions in a
-  // `__name(fn, "name")` helper of their module: the page gets a harmless one of its own.
-  const script = `(() => { const __name = (f) => f; (${replayClient.toString()})(); })();`;
-  const hash = createHash('sha256').update(script).digest('base64');
   const promptBlock = prompts.length === 0 ? '' : deflateRawSync(Buffer.from(JSON.stringify(prompts)), { level: 9 }).toString('base64');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(data.title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main id="replay"></main>
+  const body = `<main id="replay"></main>
 <noscript><p>This replay is drawn by the page's script: allow JavaScript, or read the game as text with <code>sim show</code>.</p></noscript>
 <p class="legend">${escapeHtml(LEGEND)}</p>
 <script type="application/json" id="replay-data">${scriptJson(data)}</script>
-<script type="text/plain" id="replay-prompts">${promptBlock}</script>
-<script>${script}</script>
-</body>
-</html>
-`;
+<script type="text/plain" id="replay-prompts">${promptBlock}</script>`;
+  return scriptedPage({ title: data.title, style: STYLE, body, client: replayClient });
 }
 
 /** The page of one replayed game. */
