@@ -35,6 +35,7 @@ import { forkCommand, type ForkArgs } from './fork.js';
 import { persuasionCommand, type PersuasionArgs } from './persuasion.js';
 import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
+import { tableCommand, type TableArgs } from './table.js';
 import type { CliIo } from './io.js';
 
 const EXAMPLES: [string, string][] = [
@@ -305,6 +306,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     // Answered before yargs parses (main above); declared here to be listed in --help.
     .command('version', 'print the version and the code hash that runs store (as --version)', (y) => y, () => {})
     .command('completion', 'print a bash completion script (sim completion >> ~/.bashrc)', (y) => y, () => {})
+    .command(
+      'table',
+      'serve one game in which people play seats from a browser beside bots: a link per person (WHO=human, WHO=human:NAME)',
+      (y) =>
+        setupOptions(y)
+          .option('seed', { type: 'string', describe: 'the game seed (default 1)' })
+          .option('clock', { type: 'string', describe: 'seconds a person has for each decision; out of time, the fallback plays for them (default: no clock)' })
+          .option('host', { type: 'string', describe: 'the address to serve on (default 127.0.0.1: this machine only)' })
+          .option('port', { type: 'string', describe: 'the port (default 0: any free one, printed)' }),
+      async (a) => {
+        code = await tableCommand(a as unknown as TableArgs, io);
+      },
+    )
     .command('agents', 'list the agent kinds and the seating syntax', (y) => y, () => {
       code = agentsCommand(io);
     })
@@ -365,7 +379,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 /** The commands, for "did you mean". */
 const COMMANDS = [
   'run', 'resume', 'show', 'fork', 'persuasion', 'merge', 'runs', 'presets', 'rules', 'balance', 'tournament', 'sprt', 'plan',
-  'leaderboard', 'invariance', 'report', 'export', 'metrics', 'agents', 'agent-check', 'version', 'completion',
+  'leaderboard', 'invariance', 'report', 'export', 'metrics', 'table', 'agents', 'agent-check', 'version', 'completion',
 ];
 
 /**

@@ -1,0 +1,87 @@
+// `sim table`: one game in which people play some seats from a browser, beside bots
+// (issue 27). It serves the game (commands/table-server.ts) on this machine only unless
+// --host says otherwise, prints a link per person — each carrying its seat's secret —
+// and ends when the game does, with its result. A person's seat is written WHO=human or
+// WHO=human:NAME, WHO a seat (3 or P3).
+
+import { gameSeed } from '../../engine/index.js';
+import { P } from '../../narrate/transcript.js';
+import { parseSeating, seatAgents } from '../../agents/registry.js';
+import { startTable } from '../../commands/table-server.js';
+import { visibleLine } from '../../narrate/escape.js';
+import { hanging, wrap } from '../../narrate/width.js';
+import { DEFAULT_SEED, listFlag, seconds, setupFrom, type SetupArgs } from './args.js';
+import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
+import { onInterrupt } from './interrupt.js';
+import { terminalWidth, type CliIo } from './io.js';
+
+export interface TableArgs extends SetupArgs {
+  seed?: string;
+  clock?: string;
+  host?: string;
+  port?: string;
+}
+
+const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
+const PERSON = /^[\p{L}\p{N}_.-]{1,32}$/u;
+
+/** The people's seats (0-based → name) and the bots' specs, from --agents. */
+export function peopleOf(agents: readonly string[], players: number): { people: Map<number, string>; bots: string[] } {
+  const people = new Map<number, string>();
+  const bots: string[] = [];
+  for (const a of agents) {
+    const m = HUMAN.exec(a.trim());
+    if (m === null) {
+      if (/(^|=)human(:|$)/i.test(a.trim())) fail(`--agents '${visibleLine(a)}': a person plays one seat, named by its number: write --agents 3=human or --agents P3=human:alice`);
+      bots.push(a);
+      continue;
+    }
+    const seat = Number(m[1]) - 1;
+    if (!(seat >= 0 && seat < players)) fail(`--agents '${visibleLine(a)}': there is no seat ${m[1]} at a table of ${players} (seats 1 to ${players})`);
+    if (people.has(seat)) fail(`--agents: seat ${seat + 1} is given to two people`);
+    const name = m[2] ?? '';
+    if (name !== '' && !PERSON.test(name)) fail(`--agents '${visibleLine(a)}': a person's name is 1 to 32 letters, digits, '.', '_' or '-'`);
+    people.set(seat, name);
+  }
+  if (people.size === 0) fail('sim table needs a seat played by a person: --agents 3=human (or P3=human:alice), the other seats bots (--agents heuristic)');
+  return { people, bots };
+}
+
+export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
+  const setup = setupFrom(a);
+  const { people, bots } = peopleOf(a.agents ?? [], setup.players);
+  const seating = unwrap(parseSeating(bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic')), '--agents');
+  if (seating.async) fail('at the table, the seats people do not play are bots (random, heuristic, belief): models and programs there are not served yet');
+  const clockMs = a.clock === undefined ? null : Math.round(1000 * seconds('clock', a.clock));
+  const host = a.host ?? '127.0.0.1';
+  const port = a.port === undefined ? 0 : Number(a.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port '${visibleLine(a.port ?? '')}' is not a port (0 to 65535; 0: any free one)`);
+  const seed = gameSeed(a.seed ?? DEFAULT_SEED, 0);
+  let t;
+  try {
+    t = await startTable({ setup, seed, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port });
+  } catch (e) {
+    fail(`cannot serve the table on ${host}:${port}: ${(e as Error).message}`);
+  }
+  const width = terminalWidth(io);
+  const out = [`werewolf-lab table · ${setup.players} players · seed ${visibleLine(a.seed ?? DEFAULT_SEED)}`];
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')
+    out.push(...wrap(`note: served on ${host}: anyone who can reach this machine there can open the pages; each seat's page still needs its link's secret`, width));
+  out.push('Each person opens their link (keep it secret: it is their seat):');
+  for (const s of t.seats) out.push(...hanging(`  ${P(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
+  io.stdout.write(out.join('\n') + '\n');
+  // Ctrl-C closes the table at once: the game is not finished, and nothing of it is stored.
+  let stop = (_: null) => {};
+  const stopped = new Promise<null>((resolve) => (stop = resolve));
+  const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'the game was not finished', stoppingMessage: 'closing the table: the game is not finished, and nothing of it is stored', onFirst: () => stop(null) });
+  try {
+    const played = await Promise.race([t.done, stopped]);
+    if (played === null) return EXIT_INTERRUPTED;
+    const o = played.outcome;
+    io.stdout.write(`The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).\n`);
+    return 0;
+  } finally {
+    interrupt.dispose();
+    await t.close();
+  }
+}
