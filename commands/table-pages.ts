@@ -47,6 +47,7 @@ function seatClient(): void {
   interface State {
     readonly seat: string;
     readonly person: string;
+    readonly card: string | null;
     readonly over: boolean;
     readonly lines: readonly string[];
     readonly owed: Owed | null;
@@ -95,7 +96,7 @@ function seatClient(): void {
   }
   function render(s: State): void {
     document.title = `${s.seat}${s.person === '' ? '' : ` (${s.person})`} — werewolf table`;
-    $('who').textContent = `${s.seat}${s.person === '' ? '' : ` · ${s.person}`}`;
+    $('who').textContent = `${s.seat}${s.person === '' ? '' : ` · ${s.person}`}${s.card === null ? '' : ` · your card: ${s.card}`}`;
     const log = $('log');
     log.replaceChildren(...s.lines.map((l) => el('li', l)));
     const owed = $('owed');

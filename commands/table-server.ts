@@ -107,9 +107,12 @@ class SeatDesk implements HumanDesk {
 export function seatState(game: Game, seat: number, person: string, desk: SeatDesk): Record<string, unknown> {
   const obs = observe(game, seat);
   const owed = desk.pending?.q;
+  // The card the seat was dealt (its own deal event; a thief's taken card shows in the log).
+  const dealt = obs.events.find((e) => e.type === 'deal' && e.seat === seat);
   return {
     seat: P(seat),
     person: visible(person),
+    card: dealt?.type === 'deal' ? dealt.role : null,
     over: game.over,
     lines: obs.events.map((e) => describe(e)).filter((t): t is string => t !== null).map((t) => visible(t)),
     owed:

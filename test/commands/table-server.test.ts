@@ -41,6 +41,7 @@ async function table(o: { clockMs?: number | null; record?: MemoryRecord } = {})
 
 interface State {
   seat: string;
+  card: string | null;
   over: boolean;
   lines: string[];
   owed: null | { n: number; kind: string; decision: Parameters<typeof randomAnswer>[0]; legal: Answer[] | null; error: string | null };
@@ -89,6 +90,8 @@ describe('the table through its API', () => {
     for (const seat of PEOPLE.keys()) expect(played.fallbacks[seat]).toBe(0);
     // Every page a seat was shown is a beginning of its own observation: never a line of another's.
     for (const { seat, lines } of seen) expect(narrated(t.game, seat).slice(0, lines.length)).toEqual(lines);
+    // Its own card, as dealt.
+    for (const s of t.seats) expect((await stateOf(t, s.token)).card).toBe(t.game.state.seats[s.seat]!.dealt);
     expect(t.refused()).toBe(0);
   });
 
