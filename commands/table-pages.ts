@@ -135,6 +135,58 @@ function seatClient(): void {
   stream.addEventListener('state', (e) => render(JSON.parse((e as MessageEvent<string>).data) as State));
 }
 
+/** The host's page script: the seating, who has joined, start, the game's progress, and its replay at the end. */
+function hostClient(): void {
+  const token = location.pathname.split('/').filter((x) => x !== '').pop() ?? '';
+  const api = `/api/host/${token}`;
+  const $ = (id: string) => document.getElementById(id)!;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  interface HostState {
+    readonly players: number;
+    readonly started: boolean;
+    readonly over: boolean;
+    readonly events: number;
+    readonly winner: string | null;
+    readonly seats: readonly { readonly seat: string; readonly agent: string; readonly person: boolean; readonly joined: boolean; readonly owes: boolean }[];
+  }
+  const start = el('button', 'start the game');
+  start.id = 'start';
+  start.addEventListener('click', () => void fetch(`${api}/start`, { method: 'POST' }));
+  function render(s: HostState): void {
+    const rows = s.seats.map((x) => {
+      const tr = el('tr');
+      const state = x.person ? `${x.joined ? 'joined' : 'not joined yet'}${x.owes ? ' · deciding' : ''}` : 'bot';
+      tr.append(el('td', x.seat), el('td', x.agent), el('td', state));
+      tr.className = x.person ? (x.joined ? 'joined' : 'waiting') : 'bot';
+      return tr;
+    });
+    $('seats').replaceChildren(...rows);
+    const status = $('status');
+    if (s.over) {
+      const a = el('a', 'the game’s replay');
+      a.href = `${location.pathname.replace(/\/$/, '')}/replay`;
+      status.replaceChildren(el('p', `The game is over: ${s.winner ?? 'no winner'}${s.winner === 'draw' ? '' : ' win'}. `), a);
+    } else if (s.started) status.replaceChildren(el('p', `In play: ${s.events} events so far.`));
+    else status.replaceChildren(el('p', `${s.seats.filter((x) => x.person && x.joined).length} of ${s.seats.filter((x) => x.person).length} people have joined. `), start);
+  }
+  new EventSource(`${api}/events`).addEventListener('state', (e) => render(JSON.parse((e as MessageEvent<string>).data) as HostState));
+}
+
+/** The host's page (its token is in its address). */
+export function hostPage(): string {
+  return scriptedPage({
+    title: 'werewolf table — host',
+    style: `${STYLE}\ntable { border-collapse: collapse; } td { padding: 3px 10px 3px 0; border-bottom: 1px solid #eee; } tr.waiting td:last-child { color: #a05a00; } tr.joined td:last-child { color: #2d6a2d; }`,
+    body: '<h1>The table</h1>\n<div id="status"><p>connecting…</p></div>\n<table><tbody id="seats"></tbody></table>',
+    client: hostClient,
+    connect: true,
+  });
+}
+
 /** A seat's page (its token is in its address). */
 export function seatPage(): string {
   return scriptedPage({ title: 'werewolf table', style: STYLE, body: '<h1 id="who">…</h1>\n<div id="owed"><p>connecting…</p></div>\n<ol id="log"></ol>', client: seatClient, connect: true });

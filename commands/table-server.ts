@@ -22,7 +22,8 @@ import type { Agent } from '../agents/types.js';
 import { readAnswer } from '../agents/exec/protocol.js';
 import { describe, P } from '../narrate/transcript.js';
 import { visible } from '../narrate/escape.js';
-import { seatPage } from './table-pages.js';
+import { hostPage, seatPage } from './table-pages.js';
+import { replayPage } from '../reports/replay-page.js';
 
 /** The largest request body read (a speech's words and claims fit many times over). */
 export const MAX_BODY = 64 * 1024;
@@ -42,6 +43,8 @@ export interface TableOptions {
   readonly port?: number;
   /** The answers already given (a restart on the same record goes on from them). */
   readonly record?: HumanRecord;
+  /** When the game begins: at once (default), or when the host presses start. */
+  readonly start?: 'now' | 'host';
 }
 
 export interface TableSeat {
@@ -143,6 +146,11 @@ export function choiceLabel(answer: Answer): string {
   return parts.join(', ') || answer.kind;
 }
 
+function html(res: ServerResponse, page: string): void {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(page);
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
@@ -182,6 +190,24 @@ export async function startTable(o: TableOptions): Promise<Table> {
     seats.push({ seat, person, token: randomBytes(16).toString('hex') });
   }
   const hostToken = randomBytes(16).toString('hex');
+  let begin = () => {};
+  let started = false;
+  const begun = new Promise<void>((resolve) => (begin = () => ((started = true), resolve())));
+  // Seats whose page is open (an event stream), for the host's "joined".
+  const joined = new Map<number, number>();
+  const hostListeners = new Set<() => void>();
+  const hostChanged = () => {
+    for (const f of hostListeners) f();
+  };
+  const specs = agents.map((a) => a.name);
+  const hostState = () => ({
+    players: o.setup.players,
+    started,
+    over: game.over,
+    events: game.log.length,
+    seats: specs.map((spec, seat) => ({ seat: P(seat), agent: visible(spec), person: o.people.has(seat), joined: (joined.get(seat) ?? 0) > 0, owes: desks.get(seat)?.pending != null })),
+    winner: game.over ? (game.outcome()?.winner ?? null) : null,
+  });
   let refused = 0;
   const refuse = (res: ServerResponse, status: number, why: string) => {
     refused++;
@@ -199,13 +225,34 @@ export async function startTable(o: TableOptions): Promise<Table> {
     const parts = url.pathname.split('/').filter((x) => x !== '');
     if (parts[0] === 'seat' && parts.length === 2 && req.method === 'GET') {
       if (bySeatToken(parts[1]) === undefined) return refuse(res, 403, 'not a seat’s link');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-      return void res.end(seatPage());
+      return html(res, seatPage());
     }
+    if (parts[0] === 'host' && parts[1] === hostToken && req.method === 'GET') {
+      // The host's page; after the end, the game's replay page (the one `sim show --html` writes).
+      if (parts.length === 2) return html(res, hostPage());
+      if (parts[2] === 'replay' && parts.length === 3 && game.over)
+        return html(res, replayPage({ title: `the table's game (seed ${visible(o.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: game.log, specs, back: undefined }));
+    }
+    if (parts[0] === 'host') return refuse(res, 403, 'not the host’s link, or the game is not over');
     if (parts[0] !== 'api') return refuse(res, 404, 'no such page');
-    if (parts[1] === 'host' && req.method === 'GET') {
+    if (parts[1] === 'host') {
       if (parts[2] !== hostToken) return refuse(res, 403, 'not the host’s link');
-      return send(res, 200, { over: game.over, seats: seats.map((s) => ({ seat: P(s.seat), person: visible(s.person), owes: desks.get(s.seat)!.pending !== null })) });
+      if (parts.length === 3 && req.method === 'GET') return send(res, 200, hostState());
+      if (parts[3] === 'events' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+        const push = () => res.write(`event: state\ndata: ${JSON.stringify(hostState())}\n\n`);
+        push();
+        hostListeners.add(push);
+        req.on('close', () => hostListeners.delete(push));
+        return;
+      }
+      if (parts[3] === 'start' && req.method === 'POST') {
+        if (started) return refuse(res, 409, 'the game has begun');
+        begin();
+        hostChanged();
+        return send(res, 200, { ok: true });
+      }
+      return refuse(res, 405, 'not a request this page answers');
     }
     if (parts[1] !== 'seat') return refuse(res, 404, 'no such page');
     const mine = bySeatToken(parts[2]);
@@ -217,7 +264,13 @@ export async function startTable(o: TableOptions): Promise<Table> {
       const push = () => res.write(`event: state\ndata: ${JSON.stringify(seatState(game, mine.seat, mine.person, desk))}\n\n`);
       push();
       const off = desk.onChange(push);
-      req.on('close', off);
+      joined.set(mine.seat, (joined.get(mine.seat) ?? 0) + 1);
+      hostChanged();
+      req.on('close', () => {
+        off();
+        joined.set(mine.seat, (joined.get(mine.seat) ?? 1) - 1);
+        hostChanged();
+      });
       return;
     }
     if (parts[3] === 'answer' && req.method === 'POST') {
@@ -239,10 +292,12 @@ export async function startTable(o: TableOptions): Promise<Table> {
 
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, o.host ?? '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
-  const done = playAsync(game, agents).then((played) => {
+  const done = begun.then(() => playAsync(game, agents)).then((played) => {
     for (const d of desks.values()) d.changed();
+    hostChanged();
     return played;
   });
+  if (o.start !== 'host') begin();
   return {
     url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`,
     hostToken,

@@ -1,7 +1,7 @@
 // `sim table`: one game in which people play some seats from a browser, beside bots
 // (issue 27). It serves the game (commands/table-server.ts) on this machine only unless
-// --host says otherwise, prints a link per person — each carrying its seat's secret —
-// and ends when the game does, with its result. A person's seat is written WHO=human or
+// --host says otherwise, prints the host's link (who has joined; start) and a link per
+// person — each carrying its seat's secret — and ends when the game does, with its result. A person's seat is written WHO=human or
 // WHO=human:NAME, WHO a seat (3 or P3).
 
 import { gameSeed } from '../../engine/index.js';
@@ -59,7 +59,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const seed = gameSeed(a.seed ?? DEFAULT_SEED, 0);
   let t;
   try {
-    t = await startTable({ setup, seed, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port });
+    t = await startTable({ setup, seed, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port, start: 'host' });
   } catch (e) {
     fail(`cannot serve the table on ${host}:${port}: ${(e as Error).message}`);
   }
@@ -67,6 +67,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const out = [`werewolf-lab table · ${setup.players} players · seed ${visibleLine(a.seed ?? DEFAULT_SEED)}`];
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')
     out.push(...wrap(`note: served on ${host}: anyone who can reach this machine there can open the pages; each seat's page still needs its link's secret`, width));
+  out.push('The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
   out.push('Each person opens their link (keep it secret: it is their seat):');
   for (const s of t.seats) out.push(...hanging(`  ${P(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
   io.stdout.write(out.join('\n') + '\n');

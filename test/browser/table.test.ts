@@ -2,17 +2,25 @@
 // when there is none): three people in three browser contexts and five bots play a whole
 // game of 004's 8-player table by clicking the buttons of their seats' pages; what each
 // page shows of the game is, at every look, a beginning of its own seat's observation;
-// a reload in the middle finds the seat where it was.
+// a reload in the middle finds the seat where it was. The host's page shows who has
+// joined, starts the game and links its replay at the end. Pictures for docs/table.md:
+// the host's page, a seat at night and at a day vote, at a desktop's width and a phone's.
 
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { gameSeed, observe, resolveSetup, Rng, type Game } from '../../engine/index.js';
+import { Game as GameOf, gameSeed, observe, resolveSetup, Rng, type Game } from '../../engine/index.js';
+
+const PEOPLE = new Map<number, string>();
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { describe as narrate } from '../../narrate/transcript.js';
 import { visible } from '../../narrate/escape.js';
 import { startTable, type Table } from '../../commands/table-server.js';
 import { launchBrowser } from '../helpers/browser.js';
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const chrome = await launchBrowser();
 let browser: Browser;
 beforeAll(() => {
@@ -22,18 +30,36 @@ afterAll(async () => {
   if (chrome.ok) await chrome.browser.close();
 });
 
-const PEOPLE = new Map([
-  [0, 'alice'],
-  [3, ''],
-  [6, 'carol'],
-]);
+const SEED = gameSeed('browser-table', 1);
 
 async function table(): Promise<Table> {
   const setup = resolveSetup({ preset: 'standard', players: 8 });
   if (!setup.ok) throw new Error(setup.error);
+  // The people: the Seer, a werewolf and a villager of this deal (each decides at night or by day).
+  const dealt = new GameOf(setup.value, SEED).state.seats.map((x) => x.dealt);
+  PEOPLE.clear();
+  PEOPLE.set(dealt.indexOf('seer'), 'alice');
+  PEOPLE.set(dealt.indexOf('werewolf'), '');
+  PEOPLE.set(dealt.indexOf('villager'), 'carol');
   const seating = parseSeating(['heuristic']);
   if (!seating.ok) throw new Error(seating.error);
-  return startTable({ setup: setup.value, seed: gameSeed('browser-table', 1), people: PEOPLE, bots: (g: Game) => seatAgents(seating.value, g.state.seats.map((x) => x.dealt)).agents, clockMs: null });
+  return startTable({ setup: setup.value, seed: SEED, people: PEOPLE, bots: (g: Game) => seatAgents(seating.value, g.state.seats.map((x) => x.dealt)).agents, clockMs: null, start: 'host' });
+}
+
+/**
+ * The docs' pictures of a page, at a desktop's width and a phone's (390 px): written to
+ * docs/img/NAME-desktop.png and NAME-phone.png when missing, or with UPDATE_DOCS_IMG=1.
+ */
+async function shot(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize()!;
+  for (const [size, viewport] of [['desktop', { width: 1280, height: 720 }], ['phone', { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(viewport);
+    const png = await page.screenshot();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
+    const target = join(ROOT, 'docs', 'img', `${name}-${size}.png`);
+    if (!existsSync(target) || process.env['UPDATE_DOCS_IMG'] === '1') writeFileSync(target, png);
+  }
+  await page.setViewportSize(before);
 }
 
 const narrated = (game: Game, seat: number) => observe(game, seat).events.map((e) => narrate(e)).filter((x): x is string => x !== null).map((x) => visible(x));
@@ -44,6 +70,12 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
   test('three people and five bots play a whole game through the pages alone', async () => {
     const t = await table();
     try {
+      // The host's page: nobody has joined; each seat's page opened, all three have.
+      const hostContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const host = await hostContext.newPage();
+      host.setDefaultTimeout(5_000);
+      await host.goto(`${t.url}/host/${t.hostToken}`);
+      await host.waitForSelector('text=0 of 3 people have joined');
       const pages: { seat: number; page: Page; errors: string[] }[] = [];
       for (const s of t.seats) {
         const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
@@ -55,12 +87,30 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
         await page.goto(`${t.url}/seat/${s.token}`);
         pages.push({ seat: s.seat, page, errors });
       }
+      await host.waitForSelector('text=3 of 3 people have joined');
+      expect(await host.$$eval('#seats tr', (trs) => trs.map((tr) => tr.textContent ?? ''))).toHaveLength(8);
+      await shot(host, 'table-host');
+      // Nothing is played before the host starts: the log stays as dealt, nobody is asked anything.
+      const dealt = t.game.log.length;
+      await new Promise((r) => setTimeout(r, 100));
+      expect(t.game.log.length).toBe(dealt);
+      for (const p of pages) expect(await p.page.$$('#owed h2')).toHaveLength(0);
+      await host.click('#start');
+      const shots = new Set<string>();
       const looks: { seat: number; lines: string[] }[] = [];
       let reloaded = false;
       for (let round = 0; round < 2000 && !t.game.over; round++) {
         let acted = false;
         for (const p of pages) {
           looks.push({ seat: p.seat, lines: await p.page.$$eval('#log li', (lis) => lis.map((li) => li.textContent ?? '')) });
+          // The pictures for the docs: a seat deciding at night, and at a day vote.
+          const owed = (await (await p.page.$('#owed h2'))?.textContent()) ?? '';
+          const night = (await p.page.$$eval('#log li', (lis) => lis.map((li) => li.textContent ?? '').filter((x) => /^(Night|Day) \d+$/.test(x)).at(-1) ?? '')).startsWith('Night');
+          const kind = /: vote$/.test(owed) ? 'table-seat-vote' : night && owed !== '' ? 'table-seat-night' : null;
+          if (kind !== null && !shots.has(kind)) {
+            shots.add(kind);
+            await shot(p.page, kind);
+          }
           const choices = await p.page.$$('#owed button.choice');
           const say = await p.page.$('#say');
           if (choices.length > 0) {
@@ -90,6 +140,12 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
         expect(await p.page.$$eval('#log li', (lis) => lis.length)).toBe(narrated(t.game, p.seat).length);
       }
       expect(t.refused()).toBe(0);
+      expect([...shots].sort()).toEqual(['table-seat-night', 'table-seat-vote']);
+      // The host's page at the end: the result, and the game's replay page.
+      await host.waitForSelector('text=The game is over');
+      await host.click('text=the game’s replay');
+      await host.waitForSelector('svg.table');
+      expect(await host.$$('svg.table g[data-seat]')).toHaveLength(8);
     } finally {
       await t.close();
     }

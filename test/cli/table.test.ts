@@ -24,7 +24,10 @@ describe('sim table', () => {
       ['P2', 'alice'],
       ['P6', undefined],
     ]);
-    // The people answer through the API their pages use, until the game ends and sim exits.
+    // The host starts the game; the people answer through the API their pages use, until the game ends and sim exits.
+    const hostUrl = /^The host sees who has joined, and starts the game, at:\n {2}(http:\/\/127\.0\.0\.1:\d+\/host\/[0-9a-f]{32})$/m.exec(out)![1]!;
+    for (const line of out.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+    expect((await fetch(`${hostUrl.replace('/host/', '/api/host/')}/start`, { method: 'POST' })).status).toBe(200);
     let code: number | null | undefined;
     void exited.then((c) => (code = c));
     while (code === undefined) {
