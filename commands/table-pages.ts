@@ -137,6 +137,7 @@ function seatClient(): void {
 
 /** The host's page script: the seating, who has joined, start, the game's progress, and its replay at the end. */
 function hostClient(): void {
+  // Its own small helpers, as the seat's script has: only a function's source reaches its page.
   const token = location.pathname.split('/').filter((x) => x !== '').pop() ?? '';
   const api = `/api/host/${token}`;
   const $ = (id: string) => document.getElementById(id)!;
