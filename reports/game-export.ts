@@ -12,6 +12,7 @@ import { storedRunPlayer } from '../runs/games.js';
 import { llmGameName, llmRunName } from '../runs/llm/store.js';
 import { compareToStored, configOfRun, processesOf, recordFor, replayErrorText, replayIndex } from '../runs/replay.js';
 import { visibilityOf } from './replay-data.js';
+import { pairings, tournaments } from '../tournaments/tournament-store.js';
 import { csvValue } from './export.js';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
@@ -29,7 +30,13 @@ export function checkExport(store: Store, runs: readonly number[] | undefined): 
 export function* exportLines(store: Store, o: { readonly rows: ExportRows; readonly format: ExportFormat; readonly runs?: readonly number[] | undefined }): Generator<string> {
   const columns = exportColumns(o.rows);
   if (o.format === 'csv') yield columns.join(',') + '\r\n';
-  const rows = store.exportRows(o.rows, o.runs);
+  // Each run's tournaments, read once (a file holds a few hundred pairings at most).
+  const ofRun = new Map<number, number[]>();
+  for (const t of tournaments(store)) for (const p of pairings(store, t.id)) if (!(ofRun.get(p.run) ?? []).includes(t.id)) ofRun.set(p.run, [...(ofRun.get(p.run) ?? []), t.id]);
+  const withTournaments = function* (rows: Iterable<Record<string, string | number | null>>): Generator<Record<string, string | number | null>> {
+    for (const r of rows) yield { ...r, tournaments: (ofRun.get(r['run'] as number) ?? []).join(' ') };
+  };
+  const rows = withTournaments(store.exportRows(o.rows, o.runs));
   for (const row of o.rows === 'seats' ? withSides(rows) : rows) {
     if (o.format === 'jsonl') yield safeJson(row) + '\n';
     else yield columns.map((c) => csvValue(row[c] ?? null)).join(',') + '\r\n';

@@ -10,10 +10,13 @@ const RUN_COLUMNS = ['run', 'game', 'game_seed', 'preset', 'players', 'deck', 'r
 // Last, so that the columns before keep their places: the run's key (equal keys, equal
 // games: the same `game` of two runs with one key is one game played twice — a tournament's
 // pairing reused, a run played again — to count once).
-const GAME_COLUMNS = [...RUN_COLUMNS, 'winner', 'days', 'invalid', 'fallbacks', 'run_key'] as const;
-// `side` after it: the team the seat played for at the end (its card's, or "lovers" for
-// a couple across the teams), which the export adds from each game's seats (reports/game-export.ts).
-const SEAT_COLUMNS = [...RUN_COLUMNS, 'seat', 'agent', 'dealt', 'role', 'alive', 'won', 'lover', 'sheriff', 'death_day', 'night', 'cause', 'invalid', 'fallbacks', 'run_key', 'side'] as const;
+// Then `tournaments`: the ids of the tournaments whose pairings hold the run, separated by
+// spaces ('' for none; a run may be a pairing of several), which the export adds from
+// the tournaments' tables (reports/game-export.ts). A seat row ends with `side`:
+// the team the seat played for at the end (its card's, or "lovers" for a couple across
+// the teams), which the export adds from each game's seats (reports/game-export.ts).
+const GAME_COLUMNS = [...RUN_COLUMNS, 'winner', 'days', 'invalid', 'fallbacks', 'run_key', 'tournaments'] as const;
+const SEAT_COLUMNS = [...RUN_COLUMNS, 'seat', 'agent', 'dealt', 'role', 'alive', 'won', 'lover', 'sheriff', 'death_day', 'night', 'cause', 'invalid', 'fallbacks', 'run_key', 'tournaments', 'side'] as const;
 
 /** The columns of an export, in order (seat is 0-based, as in the database: P1 is seat 0). */
 export function exportColumns(rows: ExportRows): readonly string[] {

@@ -69,7 +69,7 @@ describe('sim export', () => {
     const seats = await sim(['export', '--db', 'v.db', '--run', '1', '--format', 'csv', '--rows', 'seats'], dir);
     expect(seats.code).toBe(0);
     const rows = seats.stdout.split('\r\n').filter((l) => l !== '');
-    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks,run_key,side');
+    expect(rows[0]).toBe('run,game,game_seed,preset,players,deck,rules,agents,seat,agent,dealt,role,alive,won,lover,sheriff,death_day,night,cause,invalid,fallbacks,run_key,tournaments,side');
     expect(rows).toHaveLength(1 + 30 * 8);
     // The deck holds commas: quoted.
     expect(rows[1]).toMatch(/^1,0,5#0,standard,8,"werewolf=2,villager=5,seer",,heuristic,0,heuristic,/);
@@ -124,6 +124,9 @@ describe('sim export', () => {
     expect(winners(b!)).toEqual(winners(a!));
     const mine = await rowsOf('--tournament', '1');
     expect(new Set(mine.map((r) => r['run'])).size).toBe(4);
+    // Each row names its run's tournaments: the pairings' runs '1', the plain runs none.
+    expect(mine.every((r) => r['tournaments'] === '1')).toBe(true);
+    expect(all.filter((r) => !mine.some((x) => x['run'] === r['run'])).every((r) => r['tournaments'] === '')).toBe(true);
     expect(mine).toHaveLength(16);
     expect(mine.every((r) => all.some((x) => x['run'] === r['run'] && x['game'] === r['game']))).toBe(true);
     expect(all.length).toBe(16 + 4 + 3);
