@@ -179,7 +179,9 @@ export async function playAdaptive(store: Store, open: OpenTournament, s: Schedu
     await player.close();
   }
   // Settled or capped: the pairings' runs are finished short of their caps, by design.
-  if (status !== 'stopped') endRuns(store, live, `an adaptive tournament's ranking ${status === 'settled' ? 'settled' : 'at its caps'} after ${rounds} rounds`);
+  // `rounds` counts the rounds after the first batch every pairing plays (as the summary says them).
+  const after = rounds === 0 ? 'its first batch' : `its first batch and ${rounds} more round${rounds === 1 ? '' : 's'}`;
+  if (status !== 'stopped') endRuns(store, live, `an adaptive tournament's ranking ${status === 'settled' ? 'settled' : 'at its caps'} after ${after}`);
   const stored = live.reduce((n, _, p) => n + Math.min(t[p]!, results[p]!.reduce((k, w, i) => k + (i < t[p]! && w !== -1 ? 1 : 0), 0)), 0);
   const total = t.reduce((n, x) => n + x, 0);
   return {
