@@ -192,13 +192,9 @@ export async function resumeCommand(a: ResumeArgs, io: CliIo): Promise<number> {
   let seed: string;
   try {
     const { run, config } = storedRun(check, a.run, 'resumed');
-    if (run.codeHash !== codeHash())
-      fail(
-        `run ${run.id} was played by other code (code hash ${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${codeHash()}): ` +
-          'resuming would mix games of two versions into one result. Start a new run with this version instead',
-      );
     id = run.id;
-    // A run that ended by design (a test decided, a ranking settled) is finished: nothing to play.
+    // A run that ended by design (a test decided, a ranking settled) is finished: nothing to
+    // play, whichever code played it.
     const end = check.runEnd(run.id);
     const stored = check.storedCount(run.id);
     if (end !== undefined && stored < run.stop - run.first) {
@@ -208,6 +204,11 @@ export async function resumeCommand(a: ResumeArgs, io: CliIo): Promise<number> {
       );
       return 0;
     }
+    if (run.codeHash !== codeHash())
+      fail(
+        `run ${run.id} was played by other code (code hash ${run.codeHash}${run.git === null ? '' : `, git ${run.git}`}; this is ${codeHash()}): ` +
+          'resuming would mix games of two versions into one result. Start a new run with this version instead',
+      );
     // The file names the programs and servers: started and called only when the user says so.
     const programs = execCommandsOf(config.seating).map((c) => c.text);
     if (programs.length > 0 && a.runAgents !== true) fail(`run ${run.id}: ${agentsNotRun(programs, 'resuming it')}`);

@@ -3,6 +3,7 @@
 // writes nothing. The statistics themselves are tested in test/stats/sprt.test.ts.
 
 import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, removeDir, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
@@ -63,6 +64,14 @@ describe('sim sprt', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toMatch(/^run 1 ended by design after [\d,]+ of its 2,000 planned games: a sequential test's decision .* there is nothing to resume, and nothing was played\.$/m);
     expect(storedGames(join(dir, 'b20.db'))).toEqual(before);
+    // Finished whichever code played it: a later version says so too (not "played by other code").
+    copyFileSync(join(dir, 'b20.db'), join(dir, 'b20-old.db'));
+    const old = new Database(join(dir, 'b20-old.db'));
+    old.prepare("UPDATE runs SET code_hash = '0123456789abcdef'").run();
+    old.close();
+    const later = await sim(['resume', '--db', 'b20-old.db', '--run', '1'], dir);
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stdout).toMatch(/^run 1 ended by design after/);
     const report = await sim(['report', '--db', 'b20.db'], dir);
     expect(report.code).toBe(0);
     expect(report.stdout).not.toMatch(/INCOMPLETE|incomplete/);
