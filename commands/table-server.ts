@@ -110,6 +110,7 @@ class SeatDesk implements HumanDesk {
 export function seatState(game: Game, seat: number, person: string, desk: SeatDesk): Record<string, unknown> {
   const obs = observe(game, seat);
   const owed = desk.pending?.q;
+  const legal = owed === undefined ? null : legalAnswers(owed.decision);
   // The card the seat was dealt (its own deal event; a thief's taken card shows in the log).
   const dealt = obs.events.find((e) => e.type === 'deal' && e.seat === seat);
   return {
@@ -125,8 +126,8 @@ export function seatState(game: Game, seat: number, person: string, desk: SeatDe
             n: owed.n,
             kind: owed.decision.kind,
             decision: owed.decision,
-            legal: legalAnswers(owed.decision),
-            choices: legalAnswers(owed.decision)?.map((answer) => ({ label: choiceLabel(answer), answer })) ?? null,
+            legal,
+            choices: legal?.map((answer) => ({ label: choiceLabel(answer), answer })) ?? null,
             seats: Array.from({ length: obs.players }, (_, k) => P(k)),
             error: owed.lastError?.message ?? null,
             deadline: owed.deadline,

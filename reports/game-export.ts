@@ -31,10 +31,15 @@ export function* exportLines(store: Store, o: { readonly rows: ExportRows; reado
   const columns = exportColumns(o.rows);
   if (o.format === 'csv') yield columns.join(',') + '\r\n';
   // Each run's tournaments, read once (a file holds a few hundred pairings at most).
-  const ofRun = new Map<number, number[]>();
-  for (const t of tournaments(store)) for (const p of pairings(store, t.id)) if (!(ofRun.get(p.run) ?? []).includes(t.id)) ofRun.set(p.run, [...(ofRun.get(p.run) ?? []), t.id]);
+  const ofRun = new Map<number, Set<number>>();
+  for (const t of tournaments(store)) for (const p of pairings(store, t.id)) ofRun.set(p.run, (ofRun.get(p.run) ?? new Set()).add(t.id));
+  const named = new Map([...ofRun].map(([run, ids]) => [run, [...ids].join(' ')]));
   const withTournaments = function* (rows: Iterable<Record<string, string | number | null>>): Generator<Record<string, string | number | null>> {
-    for (const r of rows) yield { ...r, tournaments: (ofRun.get(r['run'] as number) ?? []).join(' ') };
+    // Each row is a fresh object of the query's: given its column in place, not copied.
+    for (const r of rows) {
+      r['tournaments'] = named.get(r['run'] as number) ?? '';
+      yield r;
+    }
   };
   const rows = withTournaments(store.exportRows(o.rows, o.runs));
   for (const row of o.rows === 'seats' ? withSides(rows) : rows) {
@@ -55,7 +60,10 @@ function* withSides(rows: Iterable<Record<string, string | number | null>>): Gen
     const lovers = game.filter((r) => r['lover'] === 1);
     // Two lovers, or Cupid's triangle of three (004's Harvest Festival): across the teams when their cards' differ (engine/state.ts crossTeamLovers).
     const couple = new Set(lovers.map((r) => teamOf(r['role'] as Role))).size > 1;
-    for (const r of game) yield { ...r, side: couple && r['lover'] === 1 ? 'lovers' : teamOf(r['role'] as Role) };
+    for (const r of game) {
+      r['side'] = couple && r['lover'] === 1 ? 'lovers' : teamOf(r['role'] as Role);
+      yield r;
+    }
     game = [];
   };
   for (const row of rows) {

@@ -9,8 +9,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import { Game as GameOf, gameSeed, observe, resolveSetup, Rng, type Game } from '../../engine/index.js';
 
 const PEOPLE = new Map<number, string>();
@@ -22,10 +22,6 @@ import { launchBrowser } from '../helpers/browser.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const chrome = await launchBrowser();
-let browser: Browser;
-beforeAll(() => {
-  if (chrome.ok) browser = chrome.browser;
-});
 afterAll(async () => {
   if (chrome.ok) await chrome.browser.close();
 });
@@ -68,6 +64,8 @@ if (!chrome.ok) test.skip(`table page tests: ${chrome.why}`, () => {});
 
 describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
   test('three people and five bots play a whole game through the pages alone', async () => {
+    if (!chrome.ok) return;
+    const browser = chrome.browser;
     const t = await table();
     try {
       // The host's page: nobody has joined; each seat's page opened, all three have.
