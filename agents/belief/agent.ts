@@ -171,6 +171,34 @@ export class BeliefAgent extends HeuristicAgent {
     return candidates.filter((_, i) => lifts[i]! <= least + TIED);
   }
 
+  /**
+   * A bystander knows nothing the public record does not say, so its likeliest werewolf is
+   * every bystander's, and naming it adds nothing but a lead for the others to follow. The
+   * day's first voices (while fewer than `openers` of the living have spoken) name one drawn
+   * from their posterior instead (each in proportion to the chance he holds a werewolf
+   * card, from the seat's own stream), so the village hears more than one name before the
+   * later voices, nearer the vote, name their likeliest.
+   */
+  talkTarget(others: readonly number[]): number {
+    const b = this.b;
+    const openers = this.parsed.params.openers;
+    if (openers === 0 || b.wolfTeam || !b.bystander()) return -1;
+    let spoke = 0;
+    for (let s = 0; s < b.n; s++) spoke += b.record.spokeToday[s]!;
+    if (spoke >= openers * b.livingCount) return -1;
+    const cands = b.withoutAllies(others);
+    const p = this.mine().p;
+    let total = 0;
+    for (const s of cands) total += p[s]!;
+    if (!(total > 0)) return -1;
+    let x = this.rng.float() * total;
+    for (const s of cands) {
+      x -= p[s]!;
+      if (x < 0) return s;
+    }
+    return cands[cands.length - 1]!;
+  }
+
   /** My pack's seats as a bitmask (mine among them), and how many of them are alive (I am). */
   private packSeats(): { readonly pack: number; readonly packAlive: number } {
     const b = this.b;

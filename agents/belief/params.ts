@@ -46,6 +46,8 @@ export interface BeliefParams {
   readonly distance: number;
   /** Play, not reading: how the pack's fake Seer is chosen (agent.ts packClaimants): 1, the first packmate to speak; 2, by the public's belief; 0, drawn by the pack's seats (the heuristic's). */
   readonly claimBy: number;
+  /** Play, not reading: the share of the day's living who speak first; a bystander among them names a player drawn from its posterior rather than its likeliest werewolf (agent.ts talkTarget). */
+  readonly openers: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export const DEFAULT_PARAMS: BeliefParams = {
   deceive: 10,
   distance: 0,
   claimBy: 0,
+  openers: 0.1,
 };
 
 /** The heuristic's knobs as the belief agent has them by default: fakeClaim tuned with the parameters. */
@@ -104,6 +107,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { key: 'deceive', max: 100, play: true, doc: "the pack's weight on what a kill tells the public about it: a victim's value falls by this times the log of the factor the kill multiplies the public's belief in the true pack by (default 10)" },
   { key: 'distance', max: 1, play: true, doc: "probability that a werewolf votes for a packmate instead of the village's innocent target, where that ballot cannot send him out, he did not announce the innocent, and it makes the pack look less likely (default 0: off)" },
   { key: 'claimBy', max: 2, play: true, doc: "how the pack's fake Seer is chosen, the pack deciding alike whether to fake: 1, the first packmate to speak that day (a village favours the first of rival claimants); 2, whichever living packmate still to speak makes the pack look least likely to the public by claiming; 0, one drawn by the pack's seats, who draws whether to fake himself, as the heuristic's (default 0)" },
+  { key: 'openers', max: 1, play: true, doc: "the share of the day's living who speak first; a bystander among them names a player drawn from its posterior (each in proportion to the chance he holds a werewolf card) instead of its likeliest (default 0.1; 0: everyone names the likeliest)" },
 ];
 
 export interface ParsedBelief {

@@ -78,6 +78,12 @@ export interface Mind {
    * Absent or null: the heuristic's claimant, drawn by the pack's seats (wolf.ts).
    */
   packClaimants?(candidates: readonly number[]): readonly number[] | null;
+  /**
+   * The player a villager names in its talk (its suspicion and announced intent) among
+   * `others` (the living but me; never an ally), where that differs from the vote it
+   * would cast now; -1: the vote's target. Absent: the vote's target (speech.ts).
+   */
+  talkTarget?(others: readonly number[]): number;
 }
 
 /** The decision of kind K (target kinds share one union member in `Decision`, so `DecisionOf` cannot pick them out). */

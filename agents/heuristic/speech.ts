@@ -33,7 +33,8 @@ function villageClaims(m: Mind, d: DecisionFor<'speech'>, out: Claim[]): void {
   else if (pressure && CLAIM_UNDER_PRESSURE.has(b.role) && !(b.role === 'idiot' && b.pub[b.me] !== 0)) out.push({ type: 'role', role: b.role });
   const v = m.mine();
   const others = b.livingOthers();
-  const t = voteTarget(m, others);
+  const said = m.talkTarget?.(others) ?? -1;
+  const t = said >= 0 ? said : voteTarget(m, others);
   if (t >= 0) {
     if (v.p[t]! > v.prior * 1.2) out.push({ type: 'suspect', target: t });
     out.push({ type: 'vote-intent', target: t });
