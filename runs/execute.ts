@@ -14,15 +14,15 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { GamePlayer, GamesSpec, PlayedIndex } from './games.js';
 import type { ChunkResult } from './record.js';
-import type { IndexRange } from './run-config.js';
+import type { IndexRange, ThreadFirst } from './run-config.js';
 import { PACKAGE_ROOT } from './version.js';
 import type { ChunkTask } from './worker.js';
 
 export interface ExecuteOptions {
   /** Worker threads for synchronous seatings; 0 plays in this thread. */
   readonly workers: number;
-  /** A run of fewer games than this is played in this thread whatever `workers` says (the default's choice: run-config.ts IN_THREAD_BELOW). */
-  readonly inThreadBelow?: number | undefined;
+  /** A small run starts in this thread and moves to `workers` only if the thread would take long to finish it (the default's choice: run-config.ts THREAD_FIRST). */
+  readonly threadFirst?: ThreadFirst | undefined;
   /** Games in flight for asynchronous seatings. */
   readonly concurrency: number;
   /** Games per chunk (and per stored transaction); default: chosen from the run's size. */
@@ -111,25 +111,64 @@ export function gamesPool(specs: readonly GamesSpec[], workers: number): Piscina
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Games in the first chunk of a run that may move to the workers (threadFirst): a slow seating's decision comes after it. */
+const PILOT_CHUNK = 256;
+
 export async function execute(player: GamePlayer, spec: GamesSpec, async: boolean, ranges: readonly IndexRange[], opts: ExecuteOptions): Promise<Executed> {
   const stop = opts.shouldStop ?? (() => false);
   if (async) return executeAsync(player, ranges, opts, stop);
   const total = countOf(ranges);
-  const workers = opts.inThreadBelow !== undefined && total < opts.inThreadBelow ? 0 : opts.workers;
-  const size = opts.batch ?? defaultBatch(total, workers);
-  const chunks = chunkStream(ranges, size);
-  if (workers === 0) {
-    let played = 0;
-    for (const c of chunks) {
-      if (stop()) return { played, stopped: true, unfinished: 0, workers: 0 };
-      const r = player.chunkSync(c);
-      opts.onChunk(r);
-      played += r.count;
-      await tick(); // lets signals (Ctrl-C) and progress redraws through
-    }
-    return { played, stopped: false, unfinished: 0, workers: 0 };
+  const first = opts.workers > 0 && opts.threadFirst !== undefined && total < opts.threadFirst.below ? opts.threadFirst : undefined;
+  if (opts.workers > 0 && first === undefined) {
+    const size = opts.batch ?? defaultBatch(total, opts.workers);
+    return executePool(spec, chunkStream(ranges, size), Math.ceil(total / size), opts, stop);
   }
-  return executePool(spec, chunks, Math.ceil(total / size), opts, stop);
+  // This thread plays. A run that started here for want of games (threadFirst) opens with a
+  // small chunk (a slow seating's first decision comes soon), and once the pilot has run, if
+  // the thread, at the speed of its latest chunk, would take longer than the bound to finish,
+  // the rest goes to the workers.
+  const size = opts.batch ?? defaultBatch(total, 0);
+  let chunks = chunkStream(ranges, first === undefined ? size : Math.min(size, PILOT_CHUNK));
+  let opening = first !== undefined;
+  const started = performance.now();
+  let deciding = first !== undefined;
+  let played = 0;
+  for (;;) {
+    if (stop()) return { played, stopped: true, unfinished: 0, workers: 0 };
+    const c = chunks.next();
+    if (c.done === true) return { played, stopped: false, unfinished: 0, workers: 0 };
+    const chunkStarted = performance.now();
+    const r = player.chunkSync(c.value);
+    opts.onChunk(r);
+    played += r.count;
+    const now = performance.now();
+    await tick(); // lets signals (Ctrl-C) and progress redraws through
+    if (opening) {
+      opening = false;
+      chunks = chunkStream(withoutFirst(ranges, played), size);
+    }
+    if (!deciding || first === undefined || (now - started) / 1000 < first.pilotSeconds) continue;
+    // The latest chunk's speed: the warmest (the JIT compiles a seating's code over its first thousands of games).
+    const perGame = (now - chunkStarted) / 1000 / r.count;
+    if ((total - played) * perGame > first.switchSeconds) break;
+    deciding = false;
+  }
+  const rest = total - played;
+  const poolSize = opts.batch ?? defaultBatch(rest, opts.workers);
+  const pooled = await executePool(spec, chunkStream(withoutFirst(ranges, played), poolSize), Math.ceil(rest / poolSize), opts, stop);
+  return { played: played + pooled.played, stopped: pooled.stopped, unfinished: 0, workers: pooled.workers };
+}
+
+/** The ranges less their first `n` games (in order). */
+export function withoutFirst(ranges: readonly IndexRange[], n: number): IndexRange[] {
+  const out: IndexRange[] = [];
+  let skip = n;
+  for (const r of ranges) {
+    const take = Math.min(skip, r.stop - r.first);
+    skip -= take;
+    if (r.first + take < r.stop) out.push({ first: r.first + take, stop: r.stop });
+  }
+  return out;
 }
 
 /**

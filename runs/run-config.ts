@@ -185,12 +185,29 @@ export function rulesText(setup: GameSetup): string {
   return changed.length === 0 ? 'as in the preset' : changed.join(' ');
 }
 
+/** When the user named no worker count: where a run starts, and when it moves to the workers (runs/execute.ts). */
+export interface ThreadFirst {
+  /** A run of fewer games starts in this thread (workers start cold: a thread finishes a small run of fast games first). */
+  readonly below: number;
+  /** Seconds of play in this thread before its speed is trusted (the JIT compiles a seating's code over its first thousands of games). */
+  readonly pilotSeconds: number;
+  /** … after which the rest goes to the workers if this thread would take longer than this (seconds) to finish it. */
+  readonly switchSeconds: number;
+}
+
 /**
- * Below this many games a run is played in this thread when the user named no worker count:
- * workers start, load and warm up for a few tenths of a second, and a thread finishes such a
- * run first. Measured on 2 cores, 004's 8 players, stored: random agents 18,602 games/s in
- * the thread against 17,581 on 2 workers at 20,000 games, and 25,015 against 41,624 at
- * 200,000; heuristic agents 7,052 against 6,517 at 10,000; 100 random games 627 games/s on
- * 2 workers.
+ * Workers start cold (loading, then the JIT's warm-up: a few tenths of a second each), and
+ * two on 2 cores play at about 1.5 times one thread, so a short run is played in this
+ * thread. Measured on 2 cores, 004's 8 players, stored, the wall time of the thread
+ * against 2 workers from the start (median of 3): random agents 1.31 s against 1.27 at
+ * 10,000 games, 2.08 against 1.89 at 30,000 and 5.18 against 3.86 at 100,000; belief
+ * agents 1.71 against 2.04 at 5,000 and 3.75 against 3.61 at 15,000. A bound in games
+ * fits fast seatings; slow ones (a game of milliseconds) would spend many seconds on
+ * one core under it, so the thread measures its speed and hands the rest to the workers
+ * when finishing alone would take clearly longer than the workers' start could cost
+ * (0.4 s of start at 1.5 times the speed: 1.2 s). The speed read after half a second is
+ * still the JIT's for a slow seating (5,000 belief games read 324–468 µs a game, 190 warm),
+ * so the bound is 3 s: at 1.5 s, 5,000 belief games went to the workers in one run of two
+ * (2.55 s instead of 1.51).
  */
-export const IN_THREAD_BELOW = 20_000;
+export const THREAD_FIRST: ThreadFirst = { below: 20_000, pilotSeconds: 0.5, switchSeconds: 3 };

@@ -3,7 +3,7 @@
 
 import { GamePlayer, type GamesSpec } from './games.js';
 import { IDENTITY_CODES, type ChunkResult } from './record.js';
-import { runKey, shardRange, specList, type IndexRange, type RunConfig } from './run-config.js';
+import { runKey, shardRange, specList, type IndexRange, type RunConfig, type ThreadFirst } from './run-config.js';
 import { type RunRow, type Store } from './storage.js';
 import { runConflictOf, writeFailureOf, type WriteFailure } from './db-file.js';
 import { Tally } from './tally.js';
@@ -16,7 +16,7 @@ import { badStoredValue } from './stored-value.js';
 export interface RunOptions {
   readonly workers: number;
   /** See ExecuteOptions. */
-  readonly inThreadBelow?: number | undefined;
+  readonly threadFirst?: ThreadFirst | undefined;
   readonly concurrency: number;
   readonly batch?: number | undefined;
   /** Where results go (none: count only, as `--no-db`). */
@@ -114,7 +114,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   const done = await execute(player, spec, config.seating.async, ranges, {
     // A seating with kinds of the caller's own is played in this thread: workers know only the built-in kinds.
     workers: builtInOnly(config.seating) ? opts.workers : 0,
-    inThreadBelow: opts.inThreadBelow,
+    threadFirst: opts.threadFirst,
     concurrency: opts.concurrency,
     batch: opts.batch,
     onChunk,

@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { checkSeating, parseSeating, type Seating } from '../../agents/registry.js';
 import { didYouMean, resolveSetup, type GameSetup } from '../../engine/index.js';
 import { FAILURE_POLICIES, type FailurePolicy } from '../../tournaments/failure-policy.js';
-import { IN_THREAD_BELOW, parseSeed, parseShard, WHOLE_RUN, type RunConfig, type RunPolicy } from '../../runs/run-config.js';
+import { THREAD_FIRST, parseSeed, parseShard, WHOLE_RUN, type RunConfig, type RunPolicy } from '../../runs/run-config.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
 
@@ -137,7 +137,7 @@ export interface PairingsCliArgs {
 
 export function executionOptions<T>(y: Argv<T>) {
   return y
-    .option('workers', { ...NUMBER, group: RUN_GROUP, describe: `worker threads (default: all cores, ${availableParallelism()} here, and this thread for a run of fewer than ${IN_THREAD_BELOW.toLocaleString('en-US')} games; 0 = this thread; more than the cores is capped)` })
+    .option('workers', { ...NUMBER, group: RUN_GROUP, describe: `worker threads (default: this thread, then all cores, ${availableParallelism()} here, if this thread would take more than ${THREAD_FIRST.switchSeconds} s to finish; 0 = this thread; more than the cores is capped)` })
     .option('concurrency', { ...NUMBER, group: RUN_GROUP, alias: 'games-in-flight', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
     .option('batch', { ...NUMBER, group: RUN_GROUP, describe: 'games per chunk and per stored transaction (default: from the run size, at most 2,000)' })
     .option('json', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'print one JSON object on stdout (no progress bar)' });
@@ -166,8 +166,8 @@ function workersFrom(text: string | undefined, io: CliIo): number {
 export function executionFrom(a: ExecutionArgs, io: CliIo) {
   return {
     workers: workersFrom(a.workers, io),
-    // Without --workers, a small run is played in this thread (sooner than workers start).
-    inThreadBelow: a.workers === undefined ? IN_THREAD_BELOW : undefined,
+    // Without --workers, a run starts in this thread and takes workers only if it would take the thread long.
+    threadFirst: a.workers === undefined ? THREAD_FIRST : undefined,
     concurrency: a.concurrency === undefined ? DEFAULT_CONCURRENCY : count('concurrency', a.concurrency, 1, 100_000),
     batch: a.batch === undefined ? undefined : count('batch', a.batch, 1, 100_000),
     json: a.json,

@@ -264,7 +264,7 @@ async function play(io: CliIo, t: PlayTarget, llm?: LlmRunSession, dropped?: () 
   try {
     const outcome = await runGames(config, {
       workers: exec.workers,
-      inThreadBelow: exec.inThreadBelow,
+      threadFirst: exec.threadFirst,
       concurrency: exec.concurrency,
       // LLM games are slow and dear: each is stored as soon as it ends.
       batch: exec.batch ?? (llm === undefined ? undefined : 1),

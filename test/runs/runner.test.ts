@@ -10,9 +10,9 @@ import { parseSeating, type AgentKind, type Seating } from '../../agents/registr
 import type { Agent } from '../../agents/types.js';
 import { ok } from '../../engine/index.js';
 import { resolveSetup, type GameSetup } from '../../engine/index.js';
-import { chunksOf, countOf } from '../../runs/execute.js';
+import { chunksOf, countOf, withoutFirst } from '../../runs/execute.js';
 import { OPTION_SPECS, type OptionSpec } from '../../engine/index.js';
-import { runKey, shardRange, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
+import { runKey, shardRange, WHOLE_RUN, type RunConfig, type ThreadFirst } from '../../runs/run-config.js';
 import { runGames } from '../../runs/runner.js';
 import { Store } from '../../runs/storage.js';
 import { removeDir, storedGames, tempDir } from '../helpers/sim-cli.js';
@@ -34,12 +34,12 @@ function seating(values: string[] = []): Seating {
 
 let files = 0;
 /** Plays a run into a fresh database; returns the outcome and the stored games. */
-async function playStored(config: RunConfig, workers: number, extra: { concurrency?: number; batch?: number; inThreadBelow?: number } = {}) {
+async function playStored(config: RunConfig, workers: number, extra: { concurrency?: number; batch?: number; threadFirst?: ThreadFirst } = {}) {
   const path = join(dir, `r${files++}.db`);
   const s = Store.open(path, 'write');
   if (!s.ok) throw new Error(s.error);
   try {
-    const outcome = await runGames(config, { workers, concurrency: extra.concurrency ?? 4, batch: extra.batch, inThreadBelow: extra.inThreadBelow, store: s.value });
+    const outcome = await runGames(config, { workers, concurrency: extra.concurrency ?? 4, batch: extra.batch, threadFirst: extra.threadFirst, store: s.value });
     return { outcome, games: storedGames(path, outcome.run!.id) };
   } finally {
     s.value.close();
@@ -136,16 +136,30 @@ describe('workers', () => {
 });
 
 describe('workers for the work', () => {
-  // Without --workers the CLI passes inThreadBelow (run-config.ts IN_THREAD_BELOW): a run a
-  // thread finishes before workers start is played in this thread, the same games.
+  // Without --workers the CLI passes threadFirst (run-config.ts THREAD_FIRST): a run of fewer
+  // games than the bound starts in this thread and moves to the workers only if the thread
+  // would take longer than the bound to finish; whichever plays, the same games.
   it.each([
-    ['fewer games than the bound: this thread', 600, 0],
-    ['as many as the bound: the workers', 500, 2],
-  ])('%s', async (_what, bound, used) => {
+    ['as many games as the bound: the workers from the start', { below: 500, pilotSeconds: 0, switchSeconds: 1e9 }, 2],
+    ['fewer, and a thread that finishes within the bound keeps the run', { below: 501, pilotSeconds: 0, switchSeconds: 1e9 }, 0],
+    ['fewer, and one that would not hands the rest to the workers after its first chunk', { below: 501, pilotSeconds: 0, switchSeconds: 0 }, 2],
+    ['nothing is decided before the pilot has played long enough', { below: 501, pilotSeconds: 1e9, switchSeconds: 0 }, 0],
+  ])('%s', async (_what, threadFirst, used) => {
     const config: RunConfig = { setup: setupOf('classic', 8), seed: 'auto', seating: seating(), games: 500, shard: WHOLE_RUN };
-    const r = await playStored(config, 2, { inThreadBelow: bound, batch: 50 });
+    const r = await playStored(config, 2, { threadFirst, batch: 50 });
     expect(r.outcome.workers).toBe(used);
+    expect(r.outcome.played).toBe(500);
     expect(r.games).toBe((await playStored(config, 0, { batch: 50 })).games);
+  });
+
+  it.each([
+    [[{ first: 0, stop: 10 }], 0, [{ first: 0, stop: 10 }]],
+    [[{ first: 0, stop: 10 }], 4, [{ first: 4, stop: 10 }]],
+    [[{ first: 0, stop: 3 }, { first: 5, stop: 9 }], 3, [{ first: 5, stop: 9 }]],
+    [[{ first: 0, stop: 3 }, { first: 5, stop: 9 }], 5, [{ first: 7, stop: 9 }]],
+    [[{ first: 0, stop: 3 }, { first: 5, stop: 9 }], 7, []],
+  ])('withoutFirst(%j, %i) is %j', (ranges, n, rest) => {
+    expect(withoutFirst(ranges, n)).toEqual(rest);
   });
 });
 
