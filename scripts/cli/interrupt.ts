@@ -34,6 +34,8 @@ export interface InterruptOptions {
   readonly continueHint: string | (() => string);
   /** The "stopping" line (default: storing the games in flight). */
   readonly stoppingMessage?: string;
+  /** What quitting at once leaves behind, for the "quitting now" line (default: the stored games are safe). */
+  readonly quitMessage?: string;
   /** Called on the first Ctrl-C (e.g. to stop LLM calls). */
   readonly onFirst?: () => void;
 }
@@ -46,10 +48,11 @@ export interface Interrupt {
 export function onInterrupt(io: CliIo, o: InterruptOptions): Interrupt {
   let stopping = false;
   const hint = () => (typeof o.continueHint === 'string' ? o.continueHint : o.continueHint());
+  const left = o.quitMessage ?? 'the stored games are safe';
   const handler = () => {
     o.clear();
     if (stopping) {
-      io.stderr.write(`\nquitting now; the stored games are safe (${hint()})\n`);
+      io.stderr.write(`\nquitting now; ${left} (${hint()})\n`);
       io.exit(EXIT_INTERRUPTED);
     }
     stopping = true;
@@ -60,7 +63,7 @@ export function onInterrupt(io: CliIo, o: InterruptOptions): Interrupt {
   const stops = STOP_SIGNALS.map(([signal, code]) => {
     const quit = () => {
       o.clear();
-      io.stderr.write(`\nstopped by ${signal}: quitting now; the stored games are safe (${hint()})\n`);
+      io.stderr.write(`\nstopped by ${signal}: quitting now; ${left} (${hint()})\n`);
       io.exit(code);
     };
     process.prependListener(signal, quit);

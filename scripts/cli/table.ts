@@ -74,7 +74,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   // Ctrl-C closes the table at once: the game is not finished, and nothing of it is stored.
   let stop = (_: null) => {};
   const stopped = new Promise<null>((resolve) => (stop = resolve));
-  const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'the game was not finished', stoppingMessage: 'closing the table: the game is not finished, and nothing of it is stored', onFirst: () => stop(null) });
+  const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'the game was not finished', quitMessage: 'nothing of the game is stored', stoppingMessage: 'closing the table: the game is not finished, and nothing of it is stored', onFirst: () => stop(null) });
   try {
     const played = await Promise.race([t.done, stopped]);
     if (played === null) return EXIT_INTERRUPTED;

@@ -45,6 +45,20 @@ describe('sim table', () => {
     expect(out).toMatch(/\nThe (village|werewolves) win after \d+ days \(winners: P\d+(, P\d+)*\)\.\n$/);
   });
 
+  it('stopped by SIGTERM, says that nothing of the game is stored (not that stored games are safe)', async () => {
+    const child = simChild(['table', '--agents', '2=human', '--agents', 'heuristic', '--seed', 'term'], dir);
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let k = 0; k < 400 && !/\/seat\/[0-9a-f]{32}\n/.test(out); k++) await new Promise((r) => setTimeout(r, 25));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(err).toContain('stopped by SIGTERM: quitting now; nothing of the game is stored (the game was not finished)');
+    expect(err).not.toContain('safe');
+  });
+
   it.each([
     [['--agents', 'heuristic'], 'sim table needs a seat played by a person: --agents 3=human'],
     [['--agents', '9=human'], 'there is no seat 9 at a table of 8'],
