@@ -128,10 +128,9 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
   // the thread, at the speed of its latest chunk, would take longer than the bound to finish,
   // the rest goes to the workers.
   const size = opts.batch ?? defaultBatch(total, 0);
-  let chunks = chunkStream(ranges, first === undefined ? size : Math.min(size, PILOT_CHUNK));
-  let opening = first !== undefined;
+  const chunks = first === undefined ? chunkStream(ranges, size) : openingChunk(ranges, Math.min(size, PILOT_CHUNK), size);
   const started = performance.now();
-  let deciding = first !== undefined;
+  let pilot = first; // undefined once decided: the thread keeps the run
   let played = 0;
   for (;;) {
     if (stop()) return { played, stopped: true, unfinished: 0, workers: 0 };
@@ -143,20 +142,24 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
     played += r.count;
     const now = performance.now();
     await tick(); // lets signals (Ctrl-C) and progress redraws through
-    if (opening) {
-      opening = false;
-      chunks = chunkStream(withoutFirst(ranges, played), size);
-    }
-    if (!deciding || first === undefined || (now - started) / 1000 < first.pilotSeconds) continue;
+    if (pilot === undefined || (now - started) / 1000 < pilot.pilotSeconds) continue;
     // The latest chunk's speed: the warmest (the JIT compiles a seating's code over its first thousands of games).
     const perGame = (now - chunkStarted) / 1000 / r.count;
-    if ((total - played) * perGame > first.switchSeconds) break;
-    deciding = false;
+    if ((total - played) * perGame > pilot.switchSeconds) break;
+    pilot = undefined;
   }
   const rest = total - played;
   const poolSize = opts.batch ?? defaultBatch(rest, opts.workers);
   const pooled = await executePool(spec, chunkStream(withoutFirst(ranges, played), poolSize), Math.ceil(rest / poolSize), opts, stop);
   return { played: played + pooled.played, stopped: pooled.stopped, unfinished: 0, workers: pooled.workers };
+}
+
+/** chunkStream with a first chunk of `opening` games, the rest of `size`. */
+function* openingChunk(ranges: readonly IndexRange[], opening: number, size: number): Generator<IndexRange[]> {
+  const head = chunkStream(ranges, opening).next();
+  if (head.done === true) return;
+  yield head.value;
+  yield* chunkStream(withoutFirst(ranges, opening), size);
 }
 
 /** The ranges less their first `n` games (in order). */
