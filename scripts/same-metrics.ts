@@ -3,7 +3,8 @@
 // somewhere (e.g. `git worktree add /tmp/old <commit> && cd /tmp/old && npm ci && npm run
 // build`), then run this script of the new build against it. Each build's own `sim` plays
 // the same cases — runs of several setups and seatings (random, heuristic with its knobs,
-// mixed tables, 001's 12 with the Harvest Festival and the New Moon, a Thief, a Piper),
+// mixed tables, 001's 12 with the Harvest Festival and the New Moon, 004's 18 with the
+// Harvest Festival and a Witch, a Thief, a Piper),
 // a tournament, a sequential test and a balance sweep — each into a database of its own,
 // in this thread (`--workers 0`; the sums do not depend on the order chunks are stored in,
 // metrics/counters.ts GRID, but one thread keeps the two runs alike). Then the
@@ -54,6 +55,10 @@ const CASES: readonly Case[] = [
   {
     label: "001's 12, Harvest Festival + New Moon, heuristic",
     words: ['--preset', 'classic', '--players', '12', '--rule', 'harvestFestival=true', '--rule', 'newMoon=all', '--games', half, '--seed', 'm7', '--agents', 'heuristic'],
+  },
+  {
+    label: "004's 18, Harvest Festival with a Witch (the observer's potion worlds), random",
+    words: ['--players', '18', '--roles', 'werewolf=4,seer,witch,villager=12', '--rule', 'harvestFestival=true', '--games', half, '--seed', 'm10'],
   },
   {
     label: '000, a Thief, the Little Girl, the Scapegoat, heuristic and random seats',

@@ -41,6 +41,7 @@ import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.j
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
 import { seanceHolds } from './seance.js';
 import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
+import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type TimedFact } from './verdicts.js';
 
 export { popcount } from './placements.js';
 
@@ -79,17 +80,7 @@ interface NightPowers {
   readonly saverSpendable: boolean;
 }
 
-/** Beyond every moment: no fact failed. */
-const NEVER = 2 ** 40;
-
 const SPENT_SAVER = "a lone werewolf's failed kill is explained by a heal or a life that may have been spent";
-
-/** A public fact with its moment: it holds or not for the werewolves of that moment (a Miracle's turn taken off). */
-interface TimedFact {
-  readonly moment: number;
-  readonly turned: number;
-  readonly holds: (wolves: number) => boolean;
-}
 
 /** One kind of world under the Harvest witch's potion (IdealObserver.computeTurned). */
 interface TurnWorld {
@@ -123,6 +114,8 @@ export class IdealObserver {
   private readonly limit: number;
   private cachedVersion = -1;
   private cached: Posterior | null = null;
+  /** The facts' verdicts on sets of werewolves, kept from one posterior to the next (made on first use: computeTurned). */
+  private memo: VerdictMemo | null = null;
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -300,56 +293,41 @@ export class IdealObserver {
       approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
       return this.knowNothing(approximations);
     }
-    // The facts' verdict on a set of werewolves (a Miracle's turns taken off at each fact): the
-    // moment of the first fact it fails (the cards as dealt must pass every fact up to the
-    // turn) or of the last one (the turned cards must pass every fact after it), times 2, plus
-    // 1 if a spent heal was needed. Memoized where the same sets recur in many worlds.
-    const firstFails = new Map<number, number>();
-    const lastFails = new Map<number, number>();
-    const verdict = (memo: Map<number, number> | null, set: number, first: boolean, xb = 0): number => {
-      const known = memo?.get(set);
-      if (known !== undefined) return known;
-      this.lastWeighSpendable = false;
-      let fail = first ? NEVER : -NEVER;
-      for (let i = 0; i < facts.length; i++) {
-        const f = facts[first ? i : facts.length - 1 - i]!;
-        if (!f.holds((set & ~f.turned) | xb)) {
-          fail = f.moment;
-          break;
-        }
-      }
-      const v = 2 * fail + (this.lastWeighSpendable ? 1 : 0);
-      memo?.set(set, v);
-      return v;
-    };
+    // The facts' verdict on a set of werewolves (verdicts.ts): the moment of the first fact it
+    // fails (the cards as dealt must pass every fact up to the turn) or of the last one (the
+    // turned cards must pass every fact after it), times 2, plus 1 if a spent heal was needed.
+    const memo = (this.memo ??= new VerdictMemo(n));
+    memo.align(facts);
     const mass = new Float64Array(n);
-    let total = 0;
+    // The weights' sum in an array's cell, not a variable the closures below share: a shared
+    // float is boxed anew at every addition.
+    const sum = new Float64Array(1);
     let spendable = false;
     const turnWeight = 1 / (4 * n);
     const add = (now: number, weight: number, spent: boolean) => {
       if (spent) spendable = true;
-      total += weight;
+      sum[0]! += weight;
       for (let m = now; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += weight;
     };
     /** The turn (to `after`, the werewolves then) fits a night the dealt cards explain until, and the turned ones from. */
     const turnFits = (before: number, after: number, nights: readonly number[]): boolean => {
-      const beforeFail = Math.floor(before / 2);
-      const afterFail = Math.floor(after / 2);
+      const beforeFail = before >> 1;
+      const afterFail = after >> 1;
       for (const e of nights) if (afterFail <= e && e < beforeFail) return true;
       return false;
     };
     // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose card is unknown.
     forEachPlacement(positionsOf(positions), k, (w) => {
       const dealt = (this.f.revealedWolves | w) & seats;
-      const before = verdict(null, dealt, true);
-      if (changed === 0 && before >= 2 * NEVER) add(dealt & ~this.f.turned, 1, before % 2 !== 0);
+      const before = memo.first(dealt);
+      if (changed === 0 && before >= 2 * NEVER) add(dealt & ~this.f.turned, 1, (before & 1) !== 0);
       for (let m = unknown; m !== 0; m &= m - 1) {
         const x = 31 - Math.clz32(m & -m);
         const nights = unknownTurns[x]!;
         if (before < 2 * nights[0]! + 2) continue; // the dealt cards fail a fact by the first night he could be turned
         const afterTurn = (dealt & bit(x)) !== 0 ? dealt & ~bit(x) : dealt | bit(x);
-        const after = verdict(lastFails, afterTurn, false);
-        if (turnFits(before, after, nights)) add(afterTurn & ~this.f.turned, turnWeight, before % 2 !== 0 || after % 2 !== 0);
+        const after = memo.last(afterTurn);
+        if (turnFits(before, after, nights)) add(afterTurn & ~this.f.turned, turnWeight, ((before | after) & 1) !== 0);
       }
     });
     // The turn of a seat whose card was shown: his dealt card set by the world.
@@ -357,15 +335,16 @@ export class IdealObserver {
       const xb = bit(world.x);
       forEachPlacement(positionsOf(world.free), deckWolves - popcount(world.fixed), (w) => {
         const dealt = (world.fixed | w) & seats;
-        const before = verdict(firstFails, dealt, true);
+        const before = memo.first(dealt);
         const afterTurn = world.toWolf ? dealt | xb : dealt & ~xb;
         // After a Miracle on x (regime B) the potion turns him back into a werewolf: his Miracle no longer counts.
-        const after = world.regimeA ? verdict(lastFails, afterTurn, false) : verdict(null, afterTurn, false, xb);
+        const after = world.regimeA ? memo.last(afterTurn) : lastFailure(facts, afterTurn, xb);
         if (!turnFits(before, after, world.nights)) return;
         const now = world.regimeA ? afterTurn & ~this.f.turned : (afterTurn & ~this.f.turned) | xb;
-        add(now, turnWeight, before % 2 !== 0 || after % 2 !== 0);
+        add(now, turnWeight, ((before | after) & 1) !== 0);
       });
     }
+    const total = sum[0]!;
     if (total === 0) {
       approximations.add('the public facts contradict each other (no placement explains them)');
       return this.knowNothing(approximations);
@@ -419,13 +398,32 @@ export class IdealObserver {
     return this.f.sightings[s]!.every(({ moment, role }) => (miracle < moment ? role === 'villager' : (role === 'werewolf') === wolf));
   }
 
-  /** Every public fact about where the werewolves sit, with its moment, in the order of the game. */
+  /** Every public fact about where the werewolves sit, with its moment, in the order of the game; each keyed by all it reads. */
   private timedFacts(powers: readonly NightPowers[]): TimedFact[] {
     const facts: TimedFact[] = [];
-    this.f.nights.forEach((nf, i) => facts.push({ moment: nf.moment, turned: nf.turned, holds: (w) => this.nightHolds(w, nf, powers[i]!) }));
-    for (const cp of this.f.checkpoints) facts.push({ moment: cp.moment, turned: cp.turned, holds: (w) => this.notOver(w, cp) });
-    for (const q of this.f.predicates) facts.push({ moment: q.moment, turned: q.turned, holds: (w) => seanceHolds(this.f, w, q) });
+    const girls = this.f.harvest ? 0 : this.f.revealedAs('little-girl');
+    this.f.nights.forEach((nf, i) => {
+      const pw = powers[i]!;
+      const key =
+        `n${nf.moment}/${nf.night}/${nf.living}/${nf.turned}/${nf.away}/${nf.deaths}/${nf.known}/${nf.noWolfDeath}/${nf.aprilFools}/` +
+        `${pw.poison}/${pw.lethalGuard}/${pw.saver}/${pw.saverSpendable}/${girls}`;
+      facts.push({ moment: nf.moment, turned: nf.turned, key, test: (w) => this.nightTest(w, nf, pw) });
+    });
+    for (const cp of this.f.checkpoints)
+      facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: (w) => (this.notOver(w, cp) ? HOLDS : FAILS) });
+    const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
+    for (const q of this.f.predicates) {
+      const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${male}`;
+      facts.push({ moment: q.moment, turned: q.turned, key, test: (w) => (seanceHolds(this.f, w, q) ? HOLDS : FAILS) });
+    }
     return facts.sort((a, b) => a.moment - b.moment);
+  }
+
+  /** nightHolds as a fact's answer: whether it held only through a heal or a life that may have been spent. */
+  private nightTest(wolves: number, nf: NightFacts, powers: NightPowers): typeof FAILS | typeof HOLDS | typeof HOLDS_IF_UNSPENT {
+    this.lastWeighSpendable = false;
+    if (!this.nightHolds(wolves, nf, powers)) return FAILS;
+    return this.lastWeighSpendable ? HOLDS_IF_UNSPENT : HOLDS;
   }
 
   /**

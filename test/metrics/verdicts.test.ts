@@ -1,0 +1,90 @@
+// The observer's verdict memo (metrics/observer/verdicts.ts) against the verdicts read
+// afresh: over a game's growing list of facts, with a fact rewritten midway (a séance
+// naming the ghost rewrites the nights before it), a new game, and tables of both kinds
+// (cells ranked by set up to 18 players, maps above). The facts here are arbitrary
+// functions of the set, so every path of the memo is driven, not only the ones real
+// games reach.
+//
+// Can fail: tried — `last` keeping the old failure when a new fact fails (its `v >> 1 ===
+// -NEVER` test dropped), `first` reading on from a set that had failed already, `align`
+// ignoring a changed key, and the colex rank off by one size (`size++` after the lookup):
+// each fails a row below.
+
+import { describe, expect, test } from 'vitest';
+import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type TimedFact } from '../../metrics/observer/verdicts.js';
+import { forEachPlacement, positionsOf } from '../../metrics/observer/placements.js';
+
+/** A fact answering from a hash of the set and its salt: fails for about 1 set in `rarity`. */
+function fact(moment: number, salt: number, rarity: number, turned = 0): TimedFact {
+  const test = (w: number) => {
+    let h = Math.imul(w ^ salt, 0x9e3779b1) >>> 0;
+    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> 0;
+    const r = h % rarity;
+    return r === 0 ? FAILS : r === 1 ? HOLDS_IF_UNSPENT : HOLDS;
+  };
+  return { moment, turned, key: `f${moment}/${salt}/${rarity}/${turned}`, test };
+}
+
+function firstAfresh(facts: readonly TimedFact[], set: number): number {
+  let spent = 0;
+  for (const f of facts) {
+    const r = f.test(set & ~f.turned);
+    if (r === FAILS) return 2 * f.moment + spent;
+    if (r === HOLDS_IF_UNSPENT) spent = 1;
+  }
+  return 2 * NEVER + spent;
+}
+
+/** The sets of 2 to 4 of the first `players` seats (those a posterior's worlds ask about). */
+function setsOf(players: number): number[] {
+  const seats = positionsOf(2 ** players - 1);
+  const out: number[] = [];
+  for (const k of [2, 3, 4]) forEachPlacement(seats, k, (m) => out.push(m));
+  return out;
+}
+
+describe('the verdict memo gives the verdicts read afresh', () => {
+  test.each([
+    { players: 8, rarity: 3 },
+    { players: 12, rarity: 7 },
+    { players: 18, rarity: 5 },
+    { players: 20, rarity: 4 },
+  ])('$players players, a fact fails 1 set in $rarity', ({ players, rarity }) => {
+    const memo = new VerdictMemo(players);
+    const sets = setsOf(players).filter((_, i) => i % 3 === 0);
+    let facts: TimedFact[] = [];
+    const check = () => {
+      memo.align(facts);
+      for (const set of sets) {
+        expect(memo.first(set)).toBe(firstAfresh(facts, set));
+        expect(memo.last(set)).toBe(lastFailure(facts, set, 0));
+      }
+    };
+    // A game: facts appended at each posterior, one with a Miracle's turn.
+    for (let day = 1; day <= 6; day++) {
+      facts = [...facts, fact(10 * day, day, rarity), fact(10 * day + 3, 100 + day, rarity * 2, day === 4 ? 0b110 : 0)];
+      check();
+    }
+    // A fact before the last ones rewritten: what was kept for it is dropped.
+    facts = facts.map((f, i) => (i === 2 ? fact(f.moment, 999, rarity) : f));
+    check();
+    // A new game: fewer facts, other keys.
+    facts = [fact(5, 7, rarity)];
+    check();
+    facts = [...facts, fact(9, 8, rarity)];
+    check();
+  });
+
+  test('verdicts are small integers: the spent flag is bit 0, the moment the rest', () => {
+    const memo = new VerdictMemo(8);
+    const facts: TimedFact[] = [
+      fact(4, 1, 1_000_000),
+      { moment: 6, turned: 0, key: 'spend', test: () => HOLDS_IF_UNSPENT },
+      { moment: 9, turned: 0, key: 'no', test: () => FAILS },
+    ];
+    memo.align(facts);
+    expect(memo.first(0b11)).toBe(2 * 9 + 1);
+    expect(memo.last(0b11)).toBe(2 * 9);
+    expect(lastFailure(facts.slice(0, 2), 0b11, 0)).toBe(-2 * NEVER + 1);
+  });
+});
