@@ -41,7 +41,7 @@ import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.j
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
 import { seanceHolds } from './seance.js';
 import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
-import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type TimedFact } from './verdicts.js';
+import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type FactAnswer, type TimedFact } from './verdicts.js';
 
 export { popcount } from './placements.js';
 
@@ -105,7 +105,8 @@ interface PlacementContext {
   readonly k: number;
   readonly villagers: number;
   readonly witchUnseen: boolean;
-  readonly powers: readonly NightPowers[];
+  /** Each night's test (nightTestOf). */
+  readonly nightTests: readonly ((wolves: number) => FactAnswer)[];
 }
 
 export class IdealObserver {
@@ -169,8 +170,8 @@ export class IdealObserver {
     const villagers = unseen.get('villager') ?? 0;
     for (const c of unseen.values()) if (c < 0) return null;
     if (k > popcount(positions)) return null;
-    const powers = this.f.nights.map((nf) => this.powersOf(nf));
-    return { positions, k, villagers, witchUnseen: (unseen.get('witch') ?? 0) > 0, powers };
+    const nightTests = this.f.nights.map((nf) => this.nightTestOf(nf, this.powersOf(nf)));
+    return { positions, k, villagers, witchUnseen: (unseen.get('witch') ?? 0) > 0, nightTests };
   }
 
   /** Whether a card could be at the table on a night: unseen (so held by a living seat), or seen on a seat alive then. */
@@ -268,15 +269,20 @@ export class IdealObserver {
       approximations.add('the public facts contradict each other (two cards changed)');
       return this.knowNothing(approximations);
     }
-    // Turns of a seat whose card is unknown: the nights he was alive and a witch could act.
+    // Turns of a seat whose card is unknown: the nights he was alive and a witch could act
+    // (in the order of the game; one list shared by the seats with the same nights).
     const unknownTurns: number[][] = [];
+    const lists = new Map<string, number[]>();
     let unknown = 0;
     for (let x = 0; x < n; x++) {
-      const nights: number[] = [];
+      let nights: number[] = [];
       if (changed === 0 && (positions & bit(x)) !== 0)
         this.f.nights.forEach((nf, i) => {
           if (powers[i]!.poison && (nf.living & bit(x)) !== 0) nights.push(nf.moment);
         });
+      const key = nights.join();
+      nights = lists.get(key) ?? nights;
+      lists.set(key, nights);
       unknownTurns.push(nights);
       if (nights.length > 0) unknown |= bit(x);
     }
@@ -317,17 +323,26 @@ export class IdealObserver {
       return false;
     };
     // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose card is unknown.
+    // (turnFits, with the latest night the dealt cards explain found once per list of nights:
+    // the turned cards fit if they explain the facts from it on.)
     forEachPlacement(positionsOf(positions), k, (w) => {
       const dealt = (this.f.revealedWolves | w) & seats;
       const before = memo.first(dealt);
       if (changed === 0 && before >= 2 * NEVER) add(dealt & ~this.f.turned, 1, (before & 1) !== 0);
+      let latestOf: readonly number[] | null = null;
+      let latest = -1;
       for (let m = unknown; m !== 0; m &= m - 1) {
         const x = 31 - Math.clz32(m & -m);
         const nights = unknownTurns[x]!;
-        if (before < 2 * nights[0]! + 2) continue; // the dealt cards fail a fact by the first night he could be turned
-        const afterTurn = (dealt & bit(x)) !== 0 ? dealt & ~bit(x) : dealt | bit(x);
+        if (nights !== latestOf) {
+          latestOf = nights;
+          latest = -1;
+          for (const e of nights) if (e < before >> 1) latest = e;
+        }
+        if (latest < 0) continue; // the dealt cards fail a fact by the first night he could be turned
+        const afterTurn = dealt ^ bit(x);
         const after = memo.last(afterTurn);
-        if (turnFits(before, after, nights)) add(afterTurn & ~this.f.turned, turnWeight, ((before | after) & 1) !== 0);
+        if (after >> 1 <= latest) add(afterTurn & ~this.f.turned, turnWeight, ((before | after) & 1) !== 0);
       }
     });
     // The turn of a seat whose card was shown: his dealt card set by the world.
@@ -407,23 +422,16 @@ export class IdealObserver {
       const key =
         `n${nf.moment}/${nf.night}/${nf.living}/${nf.turned}/${nf.away}/${nf.deaths}/${nf.known}/${nf.noWolfDeath}/${nf.aprilFools}/` +
         `${pw.poison}/${pw.lethalGuard}/${pw.saver}/${pw.saverSpendable}/${girls}`;
-      facts.push({ moment: nf.moment, turned: nf.turned, key, test: (w) => this.nightTest(w, nf, pw) });
+      facts.push({ moment: nf.moment, turned: nf.turned, key, test: this.nightTestOf(nf, pw) });
     });
     for (const cp of this.f.checkpoints)
-      facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: (w) => (this.notOver(w, cp) ? HOLDS : FAILS) });
+      facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: this.notOverTestOf(cp) });
     const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
     for (const q of this.f.predicates) {
       const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${male}`;
       facts.push({ moment: q.moment, turned: q.turned, key, test: (w) => (seanceHolds(this.f, w, q) ? HOLDS : FAILS) });
     }
     return facts.sort((a, b) => a.moment - b.moment);
-  }
-
-  /** nightHolds as a fact's answer: whether it held only through a heal or a life that may have been spent. */
-  private nightTest(wolves: number, nf: NightFacts, powers: NightPowers): typeof FAILS | typeof HOLDS | typeof HOLDS_IF_UNSPENT {
-    this.lastWeighSpendable = false;
-    if (!this.nightHolds(wolves, nf, powers)) return FAILS;
-    return this.lastWeighSpendable ? HOLDS_IF_UNSPENT : HOLDS;
   }
 
   /**
@@ -494,8 +502,9 @@ export class IdealObserver {
     for (const cp of this.f.checkpoints) if (!this.notOver(wolves & ~cp.turned, cp)) return 0;
     for (const q of this.f.predicates) if (!seanceHolds(this.f, wolves & ~q.turned, q)) return 0;
     for (let i = 0; i < this.f.nights.length; i++) {
-      const nf = this.f.nights[i]!;
-      if (!this.nightHolds(wolves & ~nf.turned, nf, ctx.powers[i]!)) return 0;
+      const answer = ctx.nightTests[i]!(wolves & ~this.f.nights[i]!.turned);
+      if (answer === FAILS) return 0;
+      if (answer === HOLDS_IF_UNSPENT) this.lastWeighSpendable = true;
     }
     return this.deals(w, ctx);
   }
@@ -525,8 +534,19 @@ export class IdealObserver {
    * the Piper's own wins are ignored: facts dropped, never worlds.
    */
   private notOver(wolves: number, cp: Checkpoint): boolean {
+    return this.notOverWith(popcount(wolves & cp.living), popcount(cp.living));
+  }
+
+  /** notOver as a test, its answer for each size of the pack read once (it depends on nothing else). */
+  private notOverTestOf(cp: Checkpoint): (wolves: number) => FactAnswer {
     const living = popcount(cp.living);
-    const pack = popcount(wolves & cp.living);
+    const answers = new Uint8Array(living + 1);
+    for (let pack = 0; pack <= living; pack++) answers[pack] = this.notOverWith(pack, living) ? HOLDS : FAILS;
+    const at = cp.living;
+    return (wolves) => answers[popcount(wolves & at)] as FactAnswer;
+  }
+
+  private notOverWith(pack: number, living: number): boolean {
     if (pack === 0) return false;
     const lovers = !this.f.cupid ? 0 : this.f.harvest ? 2 : living > pack ? 1 : 0;
     if (pack <= lovers) return true;
@@ -544,52 +564,52 @@ export class IdealObserver {
     }
   }
 
-  /** Whether the séance's answer is true with the werewolves then at `wolves`. */
-  /** Whether the night's public outcome has an explanation with the werewolves of that night at `wolves`. */
-  private nightHolds(wolves: number, nf: NightFacts, powers: NightPowers): boolean {
-    const now = wolves & nf.living;
-    const awake = now & ~nf.away;
-    let legal = 0;
-    if (awake !== 0) {
-      let reach = nf.living & ~nf.away;
-      if (this.f.harvest) {
-        let near = 0;
-        const masks = (nf.near ??= neighbourMasks(this.f.n, nf.living));
-        for (let a = awake; a !== 0; a &= a - 1) near |= masks[31 - Math.clz32(a & -a)]!;
-        reach &= near;
-      }
-      switch (this.f.options.packTargets) {
-        case 'non-wolves':
-          legal = reach & ~now;
-          break;
-        case 'anyone':
-          legal = reach;
-          break;
-        case 'self-or-non-wolves':
-          legal = reach & (~now | awake);
-          break;
-      }
-    }
+  /**
+   * Whether the night's public outcome has an explanation with the werewolves of that night
+   * at `wolves`, as a test made once per posterior (what does not depend on the werewolves
+   * read beforehand: it is asked for thousands of placements): FAILS, HOLDS, or
+   * HOLDS_IF_UNSPENT when only a heal or a life that may have been spent explains it.
+   */
+  private nightTestOf(nf: NightFacts, powers: NightPowers): (wolves: number) => FactAnswer {
+    const { living, away, known, deaths: died } = nf;
+    const within = living & ~away;
+    const masks = this.f.harvest ? (nf.near ??= neighbourMasks(this.f.n, living)) : null;
+    const targets = this.f.options.packTargets;
     const others = (powers.poison ? 1 : 0) + (powers.lethalGuard ? 1 : 0);
-    const deaths = popcount(nf.deaths);
+    const deaths = popcount(died);
     // The Little Girl caught peeking is the pack's victim whatever it chose (not in the Harvest Festival).
-    const caught = this.f.harvest ? 0 : nf.deaths & this.f.revealedAs('little-girl');
-    if (nf.known >= 0) {
-      const victim = bit(nf.known);
-      if (awake === 0 || ((legal | caught) & victim) === 0) return false;
-      return popcount(nf.deaths & ~victim) <= others;
-    }
-    if (nf.known === UNKNOWN && !nf.noWolfDeath && awake !== 0 && (nf.deaths & (legal | caught)) !== 0 && deaths - 1 <= others) return true;
-    // Nobody died of the werewolves: the others explain every death, and the pack's kill failed or never came.
-    if (deaths > others) return false;
+    const caught = this.f.harvest ? 0 : died & this.f.revealedAs('little-girl');
+    const victim = known >= 0 ? bit(known) : 0;
+    const victimAlone = popcount(died & ~victim) <= others;
+    // A death the pack may have caused, the others explaining the rest.
+    const packMayHaveKilled = known === UNKNOWN && !nf.noWolfDeath && deaths - 1 <= others;
+    // Nobody died of the werewolves: the others must explain every death.
+    const othersTooFew = deaths > others;
     // A lone werewolf may not name his lover (001: loversMayKillEachOther=false), and the
     // lovers are unknown: any one of his targets may be that lover.
     const sparedLover = this.f.cupid && !this.f.options.loversMayKillEachOther ? 1 : 0;
-    const certainKill = popcount(awake) === 1 && !this.f.options.packMayAbstain && popcount(legal) > sparedLover;
-    if (!certainKill) return true;
-    if (!powers.saver) return false;
-    if (powers.saverSpendable) this.lastWeighSpendable = true;
-    return true;
+    const mayAbstain = this.f.options.packMayAbstain;
+    // A certain kill that did not land: saved, by a power that may have been spent or not.
+    const saved: FactAnswer = !powers.saver ? FAILS : powers.saverSpendable ? HOLDS_IF_UNSPENT : HOLDS;
+    return (wolves) => {
+      const now = wolves & living;
+      const awake = now & ~away;
+      let legal = 0;
+      if (awake !== 0) {
+        let reach = within;
+        if (masks !== null) {
+          let near = 0;
+          for (let a = awake; a !== 0; a &= a - 1) near |= masks[31 - Math.clz32(a & -a)]!;
+          reach &= near;
+        }
+        legal = targets === 'non-wolves' ? reach & ~now : targets === 'anyone' ? reach : reach & (~now | awake);
+      }
+      if (known >= 0) return awake === 0 || ((legal | caught) & victim) === 0 || !victimAlone ? FAILS : HOLDS;
+      if (packMayHaveKilled && awake !== 0 && (died & (legal | caught)) !== 0) return HOLDS;
+      if (othersTooFew) return FAILS;
+      const certainKill = popcount(awake) === 1 && !mayAbstain && popcount(legal) > sparedLover;
+      return certainKill ? saved : HOLDS;
+    };
   }
 
 }

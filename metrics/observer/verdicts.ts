@@ -18,6 +18,7 @@ export const NEVER = 2 ** 28;
 export const FAILS = 0;
 export const HOLDS = 1;
 export const HOLDS_IF_UNSPENT = 2;
+export type FactAnswer = typeof FAILS | typeof HOLDS | typeof HOLDS_IF_UNSPENT;
 
 /** A public fact with its moment (a Miracle's turns taken off the set before it is tested). */
 export interface TimedFact {
@@ -25,7 +26,7 @@ export interface TimedFact {
   readonly turned: number;
   /** All the fact reads, as text: two facts with the same key give the same answers. */
   readonly key: string;
-  readonly test: (wolves: number) => typeof FAILS | typeof HOLDS | typeof HOLDS_IF_UNSPENT;
+  readonly test: (wolves: number) => FactAnswer;
 }
 
 /** Players up to which the verdicts are kept in an array (2^18 sets: 2 MB, of which a game touches a few sizes' share); above, in maps. */
