@@ -23,6 +23,7 @@ import { badStoredValue } from './stored-value.js';
 import { exportQuery, type ExportRows } from './export-rows.js';
 import { TournamentTable } from './tournament-table.js';
 import { StudyTable } from './study-table.js';
+import { StoredHumanRecord } from './human-record.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore } from './llm/store.js';
 import { lockWait, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
 
@@ -456,6 +457,11 @@ export class Store {
   /** The studies' tables (study-table.ts), for studies/. */
   studies(): StudyTable {
     return (this.studyTable ??= new StudyTable(this.db));
+  }
+
+  /** The answers people gave in one game at the table (human-record.ts), kept in this file as they are given. */
+  humanRecord(game: string, people: ReadonlyMap<number, string>): StoredHumanRecord {
+    return new StoredHumanRecord(this.db, game, people);
   }
 
   /** Whether the file holds an LLM record (llm/store.ts): a call was ever recorded in it. */

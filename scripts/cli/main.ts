@@ -314,7 +314,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('seed', { type: 'string', describe: 'the game seed (default 1)' })
           .option('clock', { type: 'string', describe: 'seconds a person has for each decision; out of time, the fallback plays for them (default: no clock)' })
           .option('host', { type: 'string', describe: 'the address to serve on (default 127.0.0.1: this machine only)' })
-          .option('port', { type: 'string', describe: 'the port (default 0: any free one, printed)' }),
+          .option('port', { type: 'string', describe: 'the port (default 0: any free one, printed)' })
+          .option('db', { type: 'string', describe: 'results database, where every answer is kept as it is given: the same command goes on after a stop (default werewolf.db); --no-db keeps nothing' }),
       async (a) => {
         code = await tableCommand(a as unknown as TableArgs, io);
       },

@@ -2,15 +2,19 @@
 // (issue 27). It serves the game (commands/table-server.ts) on this machine only unless
 // --host says otherwise, prints the host's link (who has joined; start) and a link per
 // person — each carrying its seat's secret — and ends when the game does, with its result. A person's seat is written WHO=human or
-// WHO=human:NAME, WHO a seat (3 or P3).
+// WHO=human:NAME, WHO a seat (3 or P3). Every answer a person gives is kept in the results
+// file at once (runs/human-record.ts): the same command on the same file, after a Ctrl-C
+// or a kill -9, plays the game again from them and goes on where the people were.
 
-import { gameSeed } from '../../engine/index.js';
+import { createHash } from 'node:crypto';
+import { describeSetup, gameSeed, type GameSetup } from '../../engine/index.js';
+import { Store } from '../../runs/storage.js';
 import { P } from '../../narrate/transcript.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { startTable } from '../../commands/table-server.js';
 import { visibleLine } from '../../narrate/escape.js';
 import { hanging, wrap } from '../../narrate/width.js';
-import { DEFAULT_SEED, listFlag, seconds, setupFrom, type SetupArgs } from './args.js';
+import { dbPathFrom, DEFAULT_SEED, listFlag, seconds, setupFrom, type SetupArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { terminalWidth, type CliIo } from './io.js';
@@ -20,6 +24,16 @@ export interface TableArgs extends SetupArgs {
   clock?: string;
   host?: string;
   port?: string;
+  db?: string | boolean;
+}
+
+/**
+ * The game's name in the results file: the same setup, seed, people and bots — the same
+ * command — find the answers given before; anything else is another game.
+ */
+export function tableGameName(o: { readonly setup: GameSetup; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: string }): string {
+  const identity = JSON.stringify({ setup: describeSetup(o.setup), seed: o.seed, people: [...o.people].sort((x, y) => x[0] - y[0]), bots: o.bots });
+  return `table:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
 }
 
 const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
@@ -57,24 +71,32 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const port = a.port === undefined ? 0 : Number(a.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port '${visibleLine(a.port ?? '')}' is not a port (0 to 65535; 0: any free one)`);
   const seed = gameSeed(a.seed ?? DEFAULT_SEED, 0);
+  const dbPath = dbPathFrom(a.db);
+  const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
+  const record = store?.humanRecord(tableGameName({ setup, seed: a.seed ?? DEFAULT_SEED, people, bots: seating.text }), people);
+  // Answers given before: the game goes on from them at once (the host started it then).
+  const given = record?.size ?? 0;
   let t;
   try {
-    t = await startTable({ setup, seed, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port, start: 'host' });
+    t = await startTable({ setup, seed, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port, record, start: given > 0 ? 'now' : 'host' });
   } catch (e) {
+    store?.close();
     fail(`cannot serve the table on ${host}:${port}: ${(e as Error).message}`);
   }
   const width = terminalWidth(io);
   const out = [`werewolf-lab table · ${setup.players} players · seed ${visibleLine(a.seed ?? DEFAULT_SEED)}`];
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')
     out.push(...wrap(`note: served on ${host}: anyone who can reach this machine there can open the pages; each seat's page still needs its link's secret`, width));
-  out.push('The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
+  if (given > 0) out.push(...wrap(`Going on with the game from the ${given} answers already given (${dbPath}): the links are new.`, width));
+  out.push(given > 0 ? 'The host sees who has joined at:' : 'The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
   out.push('Each person opens their link (keep it secret: it is their seat):');
   for (const s of t.seats) out.push(...hanging(`  ${P(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
   io.stdout.write(out.join('\n') + '\n');
-  // Ctrl-C closes the table at once: the game is not finished, and nothing of it is stored.
+  // Ctrl-C closes the table at once: the game is not finished; the answers given are kept (with a results file).
   let stop = (_: null) => {};
   const stopped = new Promise<null>((resolve) => (stop = resolve));
-  const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'the game was not finished', quitMessage: 'nothing of the game is stored', stoppingMessage: 'closing the table: the game is not finished, and nothing of it is stored', onFirst: () => stop(null) });
+  const kept = dbPath === null ? 'nothing of the game is stored (--no-db)' : `the answers given so far are in ${dbPath}: the same command goes on from them`;
+  const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'the game was not finished', quitMessage: kept, stoppingMessage: `closing the table: the game is not finished; ${kept}`, onFirst: () => stop(null) });
   try {
     const played = await Promise.race([t.done, stopped]);
     if (played === null) return EXIT_INTERRUPTED;
@@ -84,5 +106,6 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   } finally {
     interrupt.dispose();
     await t.close();
+    store?.close();
   }
 }

@@ -1,6 +1,7 @@
 // `sim table` as a person meets it: it prints a link per person, serves their seats until
-// the game ends, then prints the result and exits 0; people's seats written wrong are
-// refused with what to write, before anything is served.
+// the game ends, then prints the result and exits 0; killed mid-game, the same command on
+// the same file goes on from the answers given; people's seats written wrong are refused
+// with what to write, before anything is served.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { Rng, type Answer } from '../../engine/index.js';
@@ -11,52 +12,105 @@ import { simChild } from '../helpers/sim-process.js';
 const dir = tempDir('table');
 afterAll(() => removeDir(dir));
 
+/** A `sim table` process, its output so far, and its exit. */
+function served(args: readonly string[]) {
+  const child = simChild(['table', ...args], dir);
+  const io = { out: '', err: '', code: undefined as number | null | undefined };
+  child.stdout!.on('data', (b: Buffer) => (io.out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (io.err += b.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((io.code = code))));
+  return { child, io, exited };
+}
+
+/** Waits until the output holds `links` seat links; the links and the host's. */
+async function linksOf(io: { out: string }, links: number) {
+  const all = new RegExp(`(/seat/[0-9a-f]{32}\\n[\\s\\S]*){${links}}`);
+  for (let k = 0; k < 400 && !all.test(io.out); k++) await new Promise((r) => setTimeout(r, 25));
+  const seats = [...io.out.matchAll(/^ {2}(P\d)(?: (\w+))? +(http:\/\/127\.0\.0\.1:\d+\/seat\/[0-9a-f]{32})$/gm)].map((m) => ({ seat: m[1], person: m[2], url: m[3]! }));
+  const host = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/host\/[0-9a-f]{32})$/m.exec(io.out)?.[1];
+  return { seats, host };
+}
+
+/**
+ * The people answer through the API their pages use — each ask's answer drawn from its
+ * seat and number, so a game played again gets the same ones — until the process exits,
+ * or `stopAfter` answers were taken. Returns the answers taken.
+ */
+async function answer(links: readonly { seat?: string; url: string }[], io: { code: number | null | undefined }, stopAfter = Infinity): Promise<number> {
+  let taken = 0;
+  while (io.code === undefined && taken < stopAfter) {
+    for (const l of links) {
+      const api = l.url.replace('/seat/', '/api/seat/');
+      const st = (await (await fetch(api).catch(() => null))?.json().catch(() => null)) as { owed: { n: number; decision: Parameters<typeof randomAnswer>[0] } | null } | null;
+      if (st?.owed != null && taken < stopAfter) {
+        const answer: Answer = randomAnswer(st.owed.decision, new Rng(`${l.seat}-${st.owed.n}`));
+        const r = await fetch(`${api}/answer`, { method: 'POST', body: JSON.stringify({ n: st.owed.n, answer }) }).catch(() => null);
+        if (r?.status === 200) taken++;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return taken;
+}
+
+const RESULT = /\nThe (village|werewolves) win after \d+ days \(winners: P\d+(, P\d+)*\)\.\n$/;
+
 describe('sim table', () => {
   it('prints a link per person, serves their seats to the end of the game, and says who won', async () => {
-    const child = simChild(['table', '--agents', '2=human:alice', '--agents', 'P6=human', '--agents', 'heuristic', '--seed', 'cli'], dir);
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let k = 0; k < 400 && !/\/seat\/[0-9a-f]{32}\n[\s\S]*\/seat\/[0-9a-f]{32}\n/.test(out); k++) await new Promise((r) => setTimeout(r, 25));
-    expect(out).toMatch(/^werewolf-lab table · 8 players · seed cli\n/);
-    const links = [...out.matchAll(/^ {2}(P\d)(?: (\w+))? +(http:\/\/127\.0\.0\.1:\d+\/seat\/[0-9a-f]{32})$/gm)].map((m) => ({ seat: m[1], person: m[2], url: m[3]! }));
+    const { io, exited } = served(['--agents', '2=human:alice', '--agents', 'P6=human', '--agents', 'heuristic', '--seed', 'cli', '--no-db']);
+    const { seats: links, host } = await linksOf(io, 2);
+    expect(io.out).toMatch(/^werewolf-lab table · 8 players · seed cli\n/);
     expect(links.map((l) => [l.seat, l.person])).toEqual([
       ['P2', 'alice'],
       ['P6', undefined],
     ]);
-    // The host starts the game; the people answer through the API their pages use, until the game ends and sim exits.
-    const hostUrl = /^The host sees who has joined, and starts the game, at:\n {2}(http:\/\/127\.0\.0\.1:\d+\/host\/[0-9a-f]{32})$/m.exec(out)![1]!;
-    for (const line of out.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-    expect((await fetch(`${hostUrl.replace('/host/', '/api/host/')}/start`, { method: 'POST' })).status).toBe(200);
-    let code: number | null | undefined;
-    void exited.then((c) => (code = c));
-    while (code === undefined) {
-      for (const l of links) {
-        const api = l.url.replace('/seat/', '/api/seat/');
-        const st = (await (await fetch(api).catch(() => null))?.json().catch(() => null)) as { owed: { n: number; decision: Parameters<typeof randomAnswer>[0] } | null } | null;
-        if (st?.owed != null) {
-          const answer: Answer = randomAnswer(st.owed.decision, new Rng(`${l.seat}-${st.owed.n}`));
-          await fetch(`${api}/answer`, { method: 'POST', body: JSON.stringify({ n: st.owed.n, answer }) }).catch(() => null);
-        }
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(code).toBe(0);
-    expect(out).toMatch(/\nThe (village|werewolves) win after \d+ days \(winners: P\d+(, P\d+)*\)\.\n$/);
+    expect(io.out).toMatch(/^The host sees who has joined, and starts the game, at:\n {2}http/m);
+    for (const line of io.out.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+    // The host starts the game; the people answer until the game ends and sim exits.
+    expect((await fetch(`${host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' })).status).toBe(200);
+    await answer(links, io);
+    expect(await exited).toBe(0);
+    expect(io.out).toMatch(RESULT);
   });
 
-  it('stopped by SIGTERM, says that nothing of the game is stored (not that stored games are safe)', async () => {
-    const child = simChild(['table', '--agents', '2=human', '--agents', 'heuristic', '--seed', 'term'], dir);
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let k = 0; k < 400 && !/\/seat\/[0-9a-f]{32}\n/.test(out); k++) await new Promise((r) => setTimeout(r, 25));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(143);
-    expect(err).toContain('stopped by SIGTERM: quitting now; nothing of the game is stored (the game was not finished)');
-    expect(err).not.toContain('safe');
+  it('killed with kill -9 mid-game and started again on the same file: goes on from the answers given, and ends as the game played at once', async () => {
+    const args = ['--agents', '3=human:bob', '--agents', 'P5=human', '--agents', 'heuristic', '--seed', 'nine'];
+    const once = served([...args, '--db', 'once.db']);
+    const first = await linksOf(once.io, 2);
+    await fetch(`${first.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    await answer(first.seats, once.io);
+    expect(await once.exited).toBe(0);
+    const result = RESULT.exec(once.io.out)![0];
+
+    const killed = served([...args, '--db', 'killed.db']);
+    const before = await linksOf(killed.io, 2);
+    await fetch(`${before.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    expect(await answer(before.seats, killed.io, 5)).toBe(5);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+
+    const again = served([...args, '--db', 'killed.db']);
+    const after = await linksOf(again.io, 2);
+    expect(again.io.out).toContain('Going on with the game from the 5 answers already given (killed.db)');
+    expect(after.seats.map((l) => l.url)).not.toEqual(before.seats.map((l) => l.url));
+    // No start needed: the game had begun.
+    await answer(after.seats, again.io);
+    expect(await again.exited).toBe(0);
+    expect(RESULT.exec(again.io.out)![0]).toBe(result);
+  });
+
+  it('stopped by SIGTERM, says where the answers given are kept; with --no-db, that nothing is', async () => {
+    for (const [db, said] of [
+      [['--db', 'term.db'], 'the answers given so far are in term.db: the same command goes on from them'],
+      [['--no-db'], 'nothing of the game is stored (--no-db)'],
+    ] as const) {
+      const { child, io, exited } = served(['--agents', '2=human', '--agents', 'heuristic', '--seed', 'term', ...db]);
+      await linksOf(io, 1);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(143);
+      expect(io.err).toContain(`stopped by SIGTERM: quitting now; ${said} (the game was not finished)`);
+      expect(io.err).not.toContain('safe');
+    }
   });
 
   it.each([
