@@ -81,6 +81,7 @@ export function parseAgentSpec(text: string, opts: KindOptions = {}): Result<Age
   const kind = kinds.value.find((k) => k.name === name);
   if (kind === undefined) {
     const names = kinds.value.map((k) => k.name);
+    if (name === 'human') return err("a person plays at `sim table` (there: --agents 3=human or --agents P3=human:alice), not in runs of bots");
     return err(`unknown agent '${excerpt(name)}'${didYouMean(name, names)}; agents are ${names.join(', ')}`);
   }
   const checked = kind.check(argument);

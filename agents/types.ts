@@ -46,10 +46,17 @@ export interface ExecSeatFactory {
   agent(command: readonly string[], text: string, seat: number): Agent;
 }
 
+/** Makes the people's agents of one game (agents/human: at the table, or from the answers they gave). */
+export interface HumanSeatFactory {
+  /** `person`: the name (`human:NAME`), '' for a plain `human`. */
+  agent(person: string, seat: number): Agent;
+}
+
 /** What a seat's agent is made with beyond its spec. */
 export interface SeatEnv {
   readonly llm?: LlmSeatFactory | undefined;
   readonly exec?: ExecSeatFactory | undefined;
+  readonly human?: HumanSeatFactory | undefined;
   /** The game's context, shared by its seats (game-context.ts); `seatAgents` makes one per game when none is given. */
   readonly game?: GameContext | undefined;
 }

@@ -5,7 +5,8 @@
 import { playAsync, playSync, type PlayedGame } from '../agents/play.js';
 import type { ExecHost } from '../agents/exec/host.js';
 import { seatAgents, type Seating } from '../agents/registry.js';
-import type { Agent, SeatEnv } from '../agents/types.js';
+import type { Agent, HumanSeatFactory, SeatEnv } from '../agents/types.js';
+import { seatsPeople } from '../agents/human/kind.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game, ok, seatShuffle, type Result } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
@@ -81,12 +82,14 @@ export function tallyOf(setup: GameSetup, game: Game, trace: DecisionTrace, play
 
 /** The player of a stored run: its configuration, with its agents and codes as the file (a Store) has them. */
 export function storedRunPlayer(
-  file: { agents(run: number): string[]; readonly codes: CodeMaps },
+  file: { agents(run: number): string[]; readonly codes: CodeMaps; humanSeats?(run: number): (index: number) => HumanSeatFactory },
   run: number,
   config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>,
   exec?: ExecHost,
 ): GamePlayer {
-  return new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: file.agents(run), codes: file.codes, exec });
+  // People's seats are replayed from the answers they gave, kept in the file.
+  const human = seatsPeople(config.seating) ? file.humanSeats?.(run) : undefined;
+  return new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: file.agents(run), codes: file.codes, exec, human });
 }
 
 /** What a player plays: game i of a setup and seed, with a seating; how its games are stored. */
@@ -100,6 +103,8 @@ export interface GamePlayerOptions {
   readonly codes?: CodeMaps | undefined;
   /** The run's agent processes, for a seating with `exec:` seats (agents/exec/host.ts). */
   readonly exec?: ExecHost | undefined;
+  /** The people of game i, for a seating with `human` seats (their answers kept: runs/human-record.ts). */
+  readonly human?: ((index: number) => HumanSeatFactory) | undefined;
   /**
    * An invariance control: `seats` plays each game with its deal's cards moved to other
    * seats (engine `seatShuffle`), an agent seated by number moving with its card. Not for
@@ -122,6 +127,7 @@ export class GamePlayer {
   readonly control: GameControl | undefined;
   readonly encoder: Encoder;
   private readonly exec: ExecHost | undefined;
+  private readonly human: ((index: number) => HumanSeatFactory) | undefined;
   /** Counts the synchronous games one after the other (its arrays are reused). */
   private counter: GameCounter | null = null;
 
@@ -130,6 +136,7 @@ export class GamePlayer {
     this.seed = o.seed;
     this.seating = o.seating;
     this.exec = o.exec;
+    this.human = o.human;
     this.control = o.control;
     const agents = o.agents ?? specList(o.seating);
     this.encoder = new Encoder(o.codes ?? IDENTITY_CODES, new Map(agents.map((spec, i) => [spec, i + 1])));
@@ -145,7 +152,8 @@ export class GamePlayer {
   private start(index: number, wrap: WrapAgents | undefined) {
     const seed = gameSeed(this.seed, index);
     const exec = this.exec?.game(seed);
-    const seated = seatedGame({ setup: this.setup, seed, seating: this.seating, control: this.control, env: exec === undefined ? {} : { exec } });
+    const human = this.human?.(index);
+    const seated = seatedGame({ setup: this.setup, seed, seating: this.seating, control: this.control, env: { exec, human } });
     const game = seated.game;
     // A fork's or a study's wrappers go first (studies/): the trace for the behaviour metrics
     // then sees the answers the game takes. Traced: the same answers, so the same game.

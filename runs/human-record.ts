@@ -4,8 +4,8 @@
 // before it. Started again on the same file, the table plays the game again from them
 // (agents/human/agent.ts) and asks the people only what they had not answered.
 //
-//   human_answers  (game, seat, n, person, given, at): the game's name (the table's
-//                  identity: commands that serve it say how it is made), the seat
+//   human_answers  (game, seat, n, person, given, at): the game's name (its run's key and
+//                  its index: `humanGameName`), the seat
 //                  (0-based), the seat's n-th ask, the person's name, and what was given
 //                  as JSON — {"answer": {…}} or {"forfeit": "why"} — and when (ISO time).
 //
@@ -14,7 +14,8 @@
 
 import type Database from 'better-sqlite3';
 import type { Answer } from '../engine/index.js';
-import type { Given, HumanRecord } from '../agents/human/agent.js';
+import { HumanAgent, type Given, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
+import type { HumanSeatFactory } from '../agents/types.js';
 
 const HUMAN_SQL = `
 CREATE TABLE IF NOT EXISTS human_answers (
@@ -48,34 +49,75 @@ export function givenFromJson(text: string): Given | undefined {
   return undefined;
 }
 
-/** One game's answers in an open results file (its connection is the Store's). */
+/** Game `index` of the run whose key is `key`, as the answers name it. */
+export function humanGameName(key: string, index: number): string {
+  return `${key}#${index}`;
+}
+
+/**
+ * One game's answers in an open results file (its connection is the Store's). Opened to
+ * write, it makes its table if missing; to read, a file without one holds no answer.
+ */
 export class StoredHumanRecord implements HumanRecord {
-  private readonly read: Database.Statement;
-  private readonly write: Database.Statement;
-  private readonly count: Database.Statement;
+  private readonly read: Database.Statement | null;
+  private readonly write: Database.Statement | null;
+  private readonly count: Database.Statement | null;
+  private readonly all: Database.Statement;
 
   constructor(
     db: Database.Database,
     private readonly game: string,
     private readonly people: ReadonlyMap<number, string>,
+    writable: boolean,
   ) {
-    db.exec(HUMAN_SQL);
-    this.read = db.prepare('SELECT given FROM human_answers WHERE game = ? AND seat = ? AND n = ?').pluck();
-    this.write = db.prepare('INSERT OR REPLACE INTO human_answers (game, seat, n, person, given, at) VALUES (?, ?, ?, ?, ?, ?)');
-    this.count = db.prepare('SELECT count(*) FROM human_answers WHERE game = ?').pluck();
+    if (writable) db.exec(HUMAN_SQL);
+    const there = (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'human_answers'").pluck().get() as number) === 1;
+    this.read = there ? db.prepare('SELECT given FROM human_answers WHERE game = ? AND seat = ? AND n = ?').pluck() : null;
+    this.write = writable ? db.prepare('INSERT OR REPLACE INTO human_answers (game, seat, n, person, given, at) VALUES (?, ?, ?, ?, ?, ?)') : null;
+    this.count = there ? db.prepare('SELECT count(*) FROM human_answers WHERE game = ?').pluck() : null;
+    this.all = db.prepare(there ? 'SELECT seat, n, given FROM human_answers WHERE game = ?' : 'SELECT 0 WHERE 0 = ?');
   }
 
   given(seat: number, n: number): Given | undefined {
-    const text = this.read.get(this.game, seat, n) as string | undefined;
+    const text = this.read?.get(this.game, seat, n) as string | undefined;
     return text === undefined ? undefined : givenFromJson(text);
   }
 
   keep(seat: number, n: number, given: Given): void {
+    if (this.write === null) throw new Error('the answers of a results file opened to read are not written');
     this.write.run(this.game, seat, n, this.people.get(seat) ?? '', JSON.stringify(given), new Date().toISOString());
+  }
+
+  /** Every answer kept for this game, read as untrusted (rows that are not one left out). */
+  entries(): { readonly seat: number; readonly n: number; readonly given: Given }[] {
+    if (this.count === null) return [];
+    const rows = this.all.all(this.game) as { seat: number; n: number; given: string }[];
+    const out: { seat: number; n: number; given: Given }[] = [];
+    for (const r of rows) {
+      const given = givenFromJson(r.given);
+      if (given !== undefined) out.push({ seat: r.seat, n: r.n, given });
+    }
+    return out;
   }
 
   /** Answers (and forfeits) kept for this game. */
   get size(): number {
-    return this.count.get(this.game) as number;
+    return (this.count?.get(this.game) as number | undefined) ?? 0;
   }
+}
+
+/** Nobody to ask: a replay takes the answers kept, and a decision without one is forfeited. */
+const NOBODY: HumanDesk = { ask: () => Promise.reject(new Error('no answer of this person is kept for this decision')) };
+
+/**
+ * The people of one stored game, answering from the answers they gave, read at once (a
+ * replay: nobody is asked, nothing is written, and the file may be closed). A decision
+ * with no answer kept is forfeited: the replay then differs from the stored game, and
+ * says so.
+ */
+export function keptAnswers(record: StoredHumanRecord): HumanSeatFactory {
+  const answers = new Map<string, Given>();
+  for (const e of record.entries()) answers.set(`${e.seat}/${e.n}`, e.given);
+  const readOnly: HumanRecord = { given: (seat, n) => answers.get(`${seat}/${n}`), keep: () => {} };
+  return { agent: (person, seat) => new HumanAgent({ seat, person, desk: NOBODY, record: readOnly, clockMs: null }) };
 }

@@ -4,6 +4,7 @@
 // still give the same games. The run's key is a hash of exactly that identity (the shard
 // excluded): equal keys, equal games.
 
+import { humanKind } from '../agents/human/kind.js';
 import { createHash } from 'node:crypto';
 import { parseSeating, seatingWords, type Seating } from '../agents/registry.js';
 import { formatOptions, validateOptions } from '../engine/index.js';
@@ -159,7 +160,8 @@ function setupDifference(stored: string, now: string): string {
 export function seatingFromText(text: string): Result<Seating, string> {
   const words = seatingWords(text);
   if (!words.ok) return err(`the stored seating '${text}' cannot be rebuilt: ${words.error}`);
-  const s = parseSeating(words.value);
+  // A stored run may seat people (sim table): their games are replayed from their answers.
+  const s = parseSeating(words.value, { kinds: [humanKind] });
   if (!s.ok) return err(`the stored seating '${text}' cannot be rebuilt: ${s.error}`);
   if (s.value.text !== text) return err(`the stored seating '${text}' reads as '${s.value.text}' in this version`);
   return s;

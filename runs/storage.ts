@@ -23,7 +23,8 @@ import { badStoredValue } from './stored-value.js';
 import { exportQuery, type ExportRows } from './export-rows.js';
 import { TournamentTable } from './tournament-table.js';
 import { StudyTable } from './study-table.js';
-import { StoredHumanRecord } from './human-record.js';
+import { humanGameName, keptAnswers, StoredHumanRecord } from './human-record.js';
+import type { HumanSeatFactory } from '../agents/types.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore } from './llm/store.js';
 import { lockWait, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
 
@@ -460,8 +461,14 @@ export class Store {
   }
 
   /** The answers people gave in one game at the table (human-record.ts), kept in this file as they are given. */
-  humanRecord(game: string, people: ReadonlyMap<number, string>): StoredHumanRecord {
-    return new StoredHumanRecord(this.db, game, people);
+  humanRecord(game: string, people: ReadonlyMap<number, string> = new Map()): StoredHumanRecord {
+    return new StoredHumanRecord(this.db, game, people, this.mode !== 'read');
+  }
+
+  /** The people of a run's games, answering from the answers they gave (a replay). */
+  humanSeats(run: number): (index: number) => HumanSeatFactory {
+    const key = this.run(run)?.key ?? '';
+    return (index) => keptAnswers(this.humanRecord(humanGameName(key, index)));
   }
 
   /** Whether the file holds an LLM record (llm/store.ts): a call was ever recorded in it. */

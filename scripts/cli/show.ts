@@ -3,6 +3,8 @@
 // A replay of a stored game is checked against what was stored, and a difference is
 // reported (and exits 1): the stored result then came from other code.
 
+import type { HumanSeatFactory } from '../../agents/types.js';
+import { seatsPeople } from '../../agents/human/kind.js';
 import { safeJson } from '../../narrate/escape.js';
 import { gameSeed } from '../../engine/index.js';
 import type { TranscriptHeader } from '../../narrate/transcript.js';
@@ -81,6 +83,8 @@ interface Source {
   readonly label: string;
   readonly agents: readonly string[];
   readonly codes: CodeMaps;
+  /** The people of a game played at the table, answering from the answers they gave (read before the file closes). */
+  readonly human?: HumanSeatFactory | undefined;
   readonly stored?: { readonly row: GameRow | undefined; readonly run: RunRow; readonly sides: Map<number, string>; readonly count: number };
 }
 
@@ -112,6 +116,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
         label: storedSource(run, path),
         agents: store.agents(run.id),
         codes: store.codes,
+        human: seatsPeople(config.seating) ? store.humanSeats(run.id)(index) : undefined,
         stored: { row: store.game(run.id, index), run, sides: store.names('sides'), count: store.storedCount(run.id) },
       };
     } finally {
@@ -133,10 +138,11 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
 
 async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined, io: CliIo): Promise<number> {
   const { config } = src;
-  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: src.agents, codes: src.codes, exec });
+  const human = src.human;
+  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: src.agents, codes: src.codes, exec, human: human === undefined ? undefined : () => human });
   const llm = llmSpecsOf(config.seating).length > 0;
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
-  if (config.seating.async && !llm)
+  if (execCommandsOf(config.seating).length > 0)
     io.stderr.write(
       wrap(`note: the agents ${config.seating.text} answer asynchronously: the replay asks them again, and a stored game is reproduced only if they answer as they did`, terminalWidth(io), '').join('\n') + '\n',
     );

@@ -6,9 +6,13 @@
 // file at once (runs/human-record.ts): the same command on the same file, after a Ctrl-C
 // or a kill -9, plays the game again from them and goes on where the people were.
 
-import { createHash } from 'node:crypto';
-import { describeSetup, gameSeed, type GameSetup } from '../../engine/index.js';
+import { gameSeed, type Game } from '../../engine/index.js';
+import { humanKind, PERSON } from '../../agents/human/kind.js';
+import { humanGameName } from '../../runs/human-record.js';
+import { storedRunPlayer } from '../../runs/games.js';
+import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
+import { versions } from '../../runs/version.js';
 import { P } from '../../narrate/transcript.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { startTable } from '../../commands/table-server.js';
@@ -28,16 +32,35 @@ export interface TableArgs extends SetupArgs {
 }
 
 /**
- * The game's name in the results file: the same setup, seed, people and bots — the same
- * command — find the answers given before; anything else is another game.
+ * The game as a run of one game: its seating the bots' with the people's seats
+ * (`3=human:alice`). The same setup, seed, people and bots — the same command — is the
+ * same run, and finds the answers given before; anything else is another game.
  */
-export function tableGameName(o: { readonly setup: GameSetup; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: string }): string {
-  const identity = JSON.stringify({ setup: describeSetup(o.setup), seed: o.seed, people: [...o.people].sort((x, y) => x[0] - y[0]), bots: o.bots });
-  return `table:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: readonly string[] }): RunConfig {
+  const seats = [...o.people].sort((x, y) => x[0] - y[0]).map(([seat, name]) => `${seat + 1}=human${name === '' ? '' : `:${name}`}`);
+  const seating = unwrap(parseSeating([...o.bots, ...seats], { kinds: [humanKind] }), '--agents');
+  return { setup: o.setup, seed: o.seed, seating, games: 1, shard: WHOLE_RUN };
+}
+
+/**
+ * The table's game stored as game 0 of its run, as any run's games are: replayed from the
+ * seed and the answers kept (runs/games.ts, the replay every reader of the file makes), so
+ * what is stored is what `sim show` plays again — checked against the game served.
+ */
+async function storeGame(store: Store, config: RunConfig, served: Game): Promise<number> {
+  const key = runKey(config);
+  const run = store.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n) ?? store.createRun(config, key, versions());
+  if (store.storedCount(run.id) > 0) return run.id;
+  const player = storedRunPlayer(store, run.id, config);
+  const again = await player.playAsync(0);
+  if (JSON.stringify(again.game.log) !== JSON.stringify(served.log)) throw new Error('the game replayed from the answers kept differs from the game served (a bug: please report it)');
+  const chunk = player.builder(1);
+  chunk.add(0, again.played, again.specs, again.tally);
+  store.insertChunk(run.id, chunk.finish(), config.setup.players);
+  return run.id;
 }
 
 const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
-const PERSON = /^[\p{L}\p{N}_.-]{1,32}$/u;
 
 /** The people's seats (0-based → name) and the bots' specs, from --agents. */
 export function peopleOf(agents: readonly string[], players: number): { people: Map<number, string>; bots: string[] } {
@@ -64,16 +87,24 @@ export function peopleOf(agents: readonly string[], players: number): { people: 
 export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const setup = setupFrom(a);
   const { people, bots } = peopleOf(a.agents ?? [], setup.players);
-  const seating = unwrap(parseSeating(bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic')), '--agents');
+  const botSpecs = bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic');
+  const seating = unwrap(parseSeating(botSpecs), '--agents');
   if (seating.async) fail('at the table, the seats people do not play are bots (random, heuristic, belief): models and programs there are not served yet');
   const clockMs = a.clock === undefined ? null : Math.round(1000 * seconds('clock', a.clock));
   const host = a.host ?? '127.0.0.1';
   const port = a.port === undefined ? 0 : Number(a.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port '${visibleLine(a.port ?? '')}' is not a port (0 to 65535; 0: any free one)`);
   const seed = gameSeed(a.seed ?? DEFAULT_SEED, 0);
+  const config = tableRun({ setup, seed: a.seed ?? DEFAULT_SEED, people, bots: botSpecs });
   const dbPath = dbPathFrom(a.db);
   const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
-  const record = store?.humanRecord(tableGameName({ setup, seed: a.seed ?? DEFAULT_SEED, people, bots: seating.text }), people);
+  const done = store?.findRun(runKey(config), WHOLE_RUN.k, WHOLE_RUN.n);
+  if (store !== null && done !== undefined && store.storedCount(done.id) > 0) {
+    store.close();
+    io.stdout.write(wrap(`This game was played to its end already: run ${done.id} of ${dbPath}. \`sim show --db ${dbPath} --run ${done.id} --game 0\` prints it; another --seed serves another game.`, terminalWidth(io)).join('\n') + '\n');
+    return 0;
+  }
+  const record = store?.humanRecord(humanGameName(runKey(config), 0), people);
   // Answers given before: the game goes on from them at once (the host started it then).
   const given = record?.size ?? 0;
   let t;
@@ -102,6 +133,10 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
     if (played === null) return EXIT_INTERRUPTED;
     const o = played.outcome;
     io.stdout.write(`The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).\n`);
+    if (store !== null) {
+      const run = await storeGame(store, config, t.game);
+      io.stdout.write(wrap(`Stored as run ${run} of ${dbPath}: \`sim show --db ${dbPath} --run ${run} --game 0\` replays it (--html FILE: its replay page).`, terminalWidth(io)).join('\n') + '\n');
+    }
     return 0;
   } finally {
     interrupt.dispose();

@@ -53,7 +53,7 @@ async function answer(links: readonly { seat?: string; url: string }[], io: { co
   return taken;
 }
 
-const RESULT = /\nThe (village|werewolves) win after \d+ days \(winners: P\d+(, P\d+)*\)\.\n$/;
+const RESULT = /\nThe (village|werewolves) win after \d+ days \(winners: P\d+(, P\d+)*\)\.\n/;
 
 describe('sim table', () => {
   it('prints a link per person, serves their seats to the end of the game, and says who won', async () => {
@@ -71,6 +71,7 @@ describe('sim table', () => {
     await answer(links, io);
     expect(await exited).toBe(0);
     expect(io.out).toMatch(RESULT);
+    expect(io.out).not.toContain('Stored');
   });
 
   it('killed with kill -9 mid-game and started again on the same file: goes on from the answers given, and ends as the game played at once', async () => {
@@ -97,6 +98,29 @@ describe('sim table', () => {
     await answer(after.seats, again.io);
     expect(await again.exited).toBe(0);
     expect(RESULT.exec(again.io.out)![0]).toBe(result);
+    expect(again.io.out.replace(/\s+/g, ' ')).toContain('Stored as run 1 of killed.db: `sim show --db killed.db --run 1 --game 0` replays it');
+
+    // The game is a run like any other: replayed from the answers kept, people as entrants.
+    const shown = await sim(['show', '--db', 'killed.db', '--run', '1', '--game', '0'], dir);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('P3 human:bob');
+    expect(shown.stdout).toContain('P5 human');
+    expect(shown.stdout).toMatch(/matches the stored result/);
+    const same = await sim(['show', '--db', 'once.db', '--run', '1', '--game', '0'], dir);
+    expect(same.stdout.replace(/once\.db/g, 'killed.db')).toBe(shown.stdout);
+    for (const words of [['metrics'], ['report'], ['export', '--rows', 'seats', '--format', 'csv']]) {
+      const r = await sim([...words, '--db', 'killed.db'], dir);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('human:bob');
+    }
+    // Its events, replayed from the answers kept: as many as the transcript's game has.
+    const events = await sim(['export', '--rows', 'events', '--format', 'jsonl', '--db', 'killed.db'], dir);
+    expect(events.code).toBe(0);
+    expect(events.stdout.trim().split('\n').length).toBeGreaterThan(50);
+    // The same command once the game is over serves nothing: it says where the game is.
+    const over = await sim(['table', ...args, '--db', 'killed.db'], dir);
+    expect(over.code).toBe(0);
+    expect(over.stdout.replace(/\s+/g, ' ')).toContain('This game was played to its end already: run 1 of killed.db.');
   });
 
   it('stopped by SIGTERM, says where the answers given are kept; with --no-db, that nothing is', async () => {
@@ -111,6 +135,12 @@ describe('sim table', () => {
       expect(io.err).toContain(`stopped by SIGTERM: quitting now; ${said} (the game was not finished)`);
       expect(io.err).not.toContain('safe');
     }
+  });
+
+  it('a person in a run of bots is refused, with where people play', async () => {
+    const r = await sim(['--games', '2', '--agents', 'heuristic', '--agents', '3=human', '--no-db'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('a person plays at `sim table` (there: --agents 3=human or --agents P3=human:alice), not in runs of bots');
   });
 
   it.each([
