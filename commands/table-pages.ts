@@ -37,6 +37,7 @@ function seatClient(): void {
     readonly answer: unknown;
   }
   interface Owed {
+    readonly game: number;
     readonly n: number;
     readonly kind: string;
     readonly choices: readonly Choice[] | null;
@@ -49,13 +50,15 @@ function seatClient(): void {
     readonly person: string;
     readonly card: string | null;
     readonly over: boolean;
+    readonly game: number;
+    readonly games: number;
     readonly lines: readonly string[];
     readonly owed: Owed | null;
   }
-  let shownOwed = -1;
-  const answer = (n: number, a: unknown) => {
+  let shownOwed = '';
+  const answer = (o: Owed, a: unknown) => {
     $('owed').replaceChildren(el('p', 'sent…'));
-    void fetch(`${api}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n, answer: a }) }).then(async (r) => {
+    void fetch(`${api}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: o.game, n: o.n, answer: a }) }).then(async (r) => {
       if (!r.ok) $('owed').append(el('p', `refused: ${((await r.json()) as { error?: string }).error ?? r.status}`));
     });
   };
@@ -89,14 +92,14 @@ function seatClient(): void {
         if (type.value === 'seen') return { type: 'seen', target: t, result: extra.value.trim() };
         return { type: type.value, target: t };
       });
-      answer(o.n, { kind: 'speech', claims: list, ...(words.value.trim() === '' ? {} : { text: words.value }) });
+      answer(o, { kind: 'speech', claims: list, ...(words.value.trim() === '' ? {} : { text: words.value }) });
     });
     box.append(words, claims, add, say);
     return box;
   }
   function render(s: State): void {
     document.title = `${s.seat}${s.person === '' ? '' : ` (${s.person})`} — werewolf table`;
-    $('who').textContent = `${s.seat}${s.person === '' ? '' : ` · ${s.person}`}${s.card === null ? '' : ` · your card: ${s.card}`}`;
+    $('who').textContent = `${s.seat}${s.person === '' ? '' : ` · ${s.person}`}${s.card === null ? '' : ` · your card: ${s.card}`}${s.games > 1 ? ` · game ${s.game + 1} of ${s.games}` : ''}`;
     const log = $('log');
     log.replaceChildren(...s.lines.map((l) => el('li', l)));
     const owed = $('owed');
@@ -107,12 +110,12 @@ function seatClient(): void {
       return;
     }
     if (s.owed === null) {
-      shownOwed = -1;
+      shownOwed = '';
       owed.replaceChildren(el('p', 'Nothing to decide now: the others are playing.'));
       return;
     }
-    if (shownOwed === s.owed.n) return;
-    shownOwed = s.owed.n;
+    if (shownOwed === `${s.owed.game}/${s.owed.n}`) return;
+    shownOwed = `${s.owed.game}/${s.owed.n}`;
     const o = s.owed;
     const parts: HTMLElement[] = [el('h2', `Your decision: ${o.kind}`)];
     if (o.error !== null) {
@@ -126,7 +129,7 @@ function seatClient(): void {
       for (const c of o.choices ?? []) {
         const b = el('button', c.label);
         b.className = 'choice';
-        b.addEventListener('click', () => answer(o.n, c.answer));
+        b.addEventListener('click', () => answer(o, c.answer));
         parts.push(b);
       }
     owed.replaceChildren(...parts);
@@ -150,6 +153,9 @@ function hostClient(): void {
     readonly players: number;
     readonly started: boolean;
     readonly over: boolean;
+    readonly game: number;
+    readonly games: number;
+    readonly played: readonly number[];
     readonly events: number;
     readonly winner: string | null;
     readonly seats: readonly { readonly seat: string; readonly agent: string; readonly person: boolean; readonly joined: boolean; readonly owes: boolean }[];
@@ -171,7 +177,17 @@ function hostClient(): void {
       const a = el('a', 'the game’s replay');
       a.href = `${location.pathname.replace(/\/$/, '')}/replay`;
       status.replaceChildren(el('p', `The game is over: ${s.winner ?? 'no winner'}${s.winner === 'draw' ? '' : ' win'}. `), a);
-    } else if (s.started) status.replaceChildren(el('p', `In play: ${s.events} events so far.`));
+    } else if (s.started) {
+      // A series: the game in play, and the replays of those over.
+      const replays = s.played.map((i) => {
+        const a = el('a', `game ${i + 1}`);
+        a.href = `${location.pathname.replace(/\/$/, '')}/replay/${i}`;
+        return a;
+      });
+      const inPlay = el('p', `${s.games > 1 ? `Game ${s.game + 1} of ${s.games} in play` : 'In play'}: ${s.events} events so far.${replays.length > 0 ? ' Replays: ' : ''}`);
+      inPlay.append(...replays.flatMap((a, k) => (k === 0 ? [a] : [document.createTextNode(' · '), a])));
+      status.replaceChildren(inPlay);
+    }
     else status.replaceChildren(el('p', `${s.seats.filter((x) => x.person && x.joined).length} of ${s.seats.filter((x) => x.person).length} people have joined. `), start);
   }
   new EventSource(`${api}/events`).addEventListener('state', (e) => render(JSON.parse((e as MessageEvent<string>).data) as HostState));

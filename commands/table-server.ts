@@ -28,10 +28,17 @@ import { replayPage } from '../reports/replay-page.js';
 /** The largest request body read (a speech's words and claims fit many times over). */
 export const MAX_BODY = 64 * 1024;
 
+/** One game of a series: its index in the run, its seed, and where its answers are kept. */
+export interface TableGame {
+  readonly index: number;
+  readonly seed: string;
+  readonly record?: HumanRecord | undefined;
+}
+
 export interface TableOptions {
   readonly setup: GameSetup;
-  /** The game's seed (`gameSeed(run, i)`). */
-  readonly seed: string;
+  /** The game's seed (`gameSeed(run, i)`), for a table of one game (else `games`). */
+  readonly seed?: string;
   /** Who sits where: a person's name ('' for a plain `human`) at the seats people play. */
   readonly people: ReadonlyMap<number, string>;
   /** The bots at the other seats (one per seat; a person's seat's entry is not used). */
@@ -41,8 +48,12 @@ export interface TableOptions {
   /** Where to listen (default 127.0.0.1: this machine only), and the port (default 0: any free one). */
   readonly host?: string;
   readonly port?: number;
-  /** The answers already given (a restart on the same record goes on from them). */
-  readonly record?: HumanRecord;
+  /** The answers already given (a restart on the same record goes on from them), for a table of one game. */
+  readonly record?: HumanRecord | undefined;
+  /** A series: its games, played one after the other by the same people at the same seats. */
+  readonly games?: readonly TableGame[];
+  /** Each game at its end, before the next begins (the CLI stores it). */
+  readonly onGameOver?: (g: TableGame, game: Game, played: PlayedGame) => Promise<void> | void;
   /** When the game begins: at once (default), or when the host presses start. */
   readonly start?: 'now' | 'host';
 }
@@ -60,8 +71,9 @@ export interface Table {
   readonly seats: readonly TableSeat[];
   /** Requests refused (a wrong token, a decision not owed, a malformed or oversized body…). */
   readonly refused: () => number;
-  /** The game played to its end. */
+  /** The series played to its end: the last game's play. */
   readonly done: Promise<PlayedGame>;
+  /** The game in play (the last one, at the end). */
   readonly game: Game;
   close(): Promise<void>;
 }
@@ -83,10 +95,11 @@ class SeatDesk implements HumanDesk {
     this.changed();
   }
 
-  /** The person's reply `{"n": N, "answer": {…}}` (parsed, untrusted): resolved, or why it is refused. */
-  answer(reply: Record<string, unknown>): string | null {
+  /** The person's reply `{"game": G, "n": N, "answer": {…}}` (parsed, untrusted) in game `game`: resolved, or why it is refused. */
+  answer(reply: Record<string, unknown>, game: number): string | null {
     const p = this.pending;
     const n = reply['n'];
+    if (reply['game'] !== game) return `the game in play is game ${game}, not ${JSON.stringify(reply['game'] ?? null).slice(0, 40)}: answer with its number`;
     if (p === null || n !== p.q.n) return `no decision numbered ${JSON.stringify(n ?? null).slice(0, 40)} is owed by this seat${p === null ? '' : ` (the one owed is ${p.q.n})`}`;
     const read = readAnswer('', p.q.n, p.q.decision, { id: n, answer: reply['answer'] });
     if (!read.ok) return read.error;
@@ -107,7 +120,7 @@ class SeatDesk implements HumanDesk {
 }
 
 /** What a seat's page shows: its observation in words, and the decision owed with its legal answers. */
-export function seatState(game: Game, seat: number, person: string, desk: SeatDesk): Record<string, unknown> {
+export function seatState(game: Game, seat: number, person: string, desk: SeatDesk, series: { readonly index: number; readonly games: number } = { index: 0, games: 1 }): Record<string, unknown> {
   const obs = observe(game, seat);
   const owed = desk.pending?.q;
   const legal = owed === undefined ? null : legalAnswers(owed.decision);
@@ -117,12 +130,15 @@ export function seatState(game: Game, seat: number, person: string, desk: SeatDe
     seat: P(seat),
     person: visible(person),
     card: dealt?.type === 'deal' ? dealt.role : null,
+    game: series.index,
+    games: series.games,
     over: game.over,
     lines: obs.events.map((e) => describe(e)).filter((t): t is string => t !== null).map((t) => visible(t)),
     owed:
       owed === undefined
         ? null
         : {
+            game: series.index,
             n: owed.n,
             kind: owed.decision.kind,
             decision: owed.decision,
@@ -179,17 +195,26 @@ function bodyOf(req: IncomingMessage): Promise<string | null> {
 
 /** Starts the server and the game; the game waits for the people's answers. */
 export async function startTable(o: TableOptions): Promise<Table> {
-  const game = new Game(o.setup, o.seed);
-  const record = o.record ?? new MemoryRecord();
+  const plan: readonly TableGame[] = o.games ?? [{ index: 0, seed: o.seed ?? '', record: o.record }];
+  if (plan.length === 0) throw new Error('a table serves at least one game');
+  // The game in play, and where it stands in the series.
+  let current = 0;
+  let game = new Game(o.setup, plan[0]!.seed);
+  const series = () => ({ index: plan[current]!.index, games: plan.length });
+  // Each game's logs once over, for the host's replay pages.
+  const finished = new Map<number, Game>();
   const desks = new Map<number, SeatDesk>();
-  const agents = [...o.bots(game)];
   const seats: TableSeat[] = [];
   for (const [seat, person] of o.people) {
-    const desk = new SeatDesk();
-    desks.set(seat, desk);
-    agents[seat] = new HumanAgent({ seat, person, desk, record, clockMs: o.clockMs });
+    desks.set(seat, new SeatDesk());
     seats.push({ seat, person, token: randomBytes(16).toString('hex') });
   }
+  /** Game `g`'s agents: the bots, and at the people's seats their desks (a person's asks numbered per game). */
+  const agentsOf = (g: Game, record: HumanRecord): Agent[] => {
+    const agents = [...o.bots(g)];
+    for (const [seat, person] of o.people) agents[seat] = new HumanAgent({ seat, person, desk: desks.get(seat)!, record, clockMs: o.clockMs });
+    return agents;
+  };
   const hostToken = randomBytes(16).toString('hex');
   let begin = () => {};
   let started = false;
@@ -200,11 +225,14 @@ export async function startTable(o: TableOptions): Promise<Table> {
   const hostChanged = () => {
     for (const f of hostListeners) f();
   };
-  const specs = agents.map((a) => a.name);
+  const specs = agentsOf(game, new MemoryRecord()).map((a) => a.name);
   const hostState = () => ({
     players: o.setup.players,
     started,
-    over: game.over,
+    game: series().index,
+    games: series().games,
+    played: [...finished.keys()],
+    over: game.over && current === plan.length - 1,
     events: game.log.length,
     seats: specs.map((spec, seat) => ({ seat: P(seat), agent: visible(spec), person: o.people.has(seat), joined: (joined.get(seat) ?? 0) > 0, owes: desks.get(seat)?.pending != null })),
     winner: game.over ? (game.outcome()?.winner ?? null) : null,
@@ -231,8 +259,10 @@ export async function startTable(o: TableOptions): Promise<Table> {
     if (parts[0] === 'host' && parts[1] === hostToken && req.method === 'GET') {
       // The host's page; after the end, the game's replay page (the one `sim show --html` writes).
       if (parts.length === 2) return html(res, hostPage());
-      if (parts[2] === 'replay' && parts.length === 3 && game.over)
-        return html(res, replayPage({ title: `the table's game (seed ${visible(o.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: game.log, specs, back: undefined }));
+      // /replay: the last game over; /replay/I: game I of the series, once over.
+      const over = parts[2] === 'replay' && parts.length <= 4 ? finished.get(parts.length === 4 ? Number(parts[3]) : Math.max(-1, ...finished.keys())) : undefined;
+      if (over !== undefined)
+        return html(res, replayPage({ title: `the table's game (seed ${visible(over.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: over.log, specs, back: undefined }));
     }
     if (parts[0] === 'host') return refuse(res, 403, 'not the host’s link, or the game is not over');
     if (parts[0] !== 'api') return refuse(res, 404, 'no such page');
@@ -259,10 +289,10 @@ export async function startTable(o: TableOptions): Promise<Table> {
     const mine = bySeatToken(parts[2]);
     if (mine === undefined) return refuse(res, 403, 'not a seat’s link');
     const desk = desks.get(mine.seat)!;
-    if (parts.length === 3 && req.method === 'GET') return send(res, 200, seatState(game, mine.seat, mine.person, desk));
+    if (parts.length === 3 && req.method === 'GET') return send(res, 200, seatState(game, mine.seat, mine.person, desk, series()));
     if (parts[3] === 'events' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-      const push = () => res.write(`event: state\ndata: ${JSON.stringify(seatState(game, mine.seat, mine.person, desk))}\n\n`);
+      const push = () => res.write(`event: state\ndata: ${JSON.stringify(seatState(game, mine.seat, mine.person, desk, series()))}\n\n`);
       push();
       const off = desk.onChange(push);
       joined.set(mine.seat, (joined.get(mine.seat) ?? 0) + 1);
@@ -284,7 +314,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
         return refuse(res, 400, 'the body is not JSON');
       }
       if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return refuse(res, 400, 'the body is not a JSON object: send {"n": N, "answer": {…}}');
-      const why = desk.answer(reply as Record<string, unknown>);
+      const why = desk.answer(reply as Record<string, unknown>, series().index);
       if (why !== null) return refuse(res, 409, why);
       return send(res, 200, { ok: true });
     }
@@ -293,10 +323,23 @@ export async function startTable(o: TableOptions): Promise<Table> {
 
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, o.host ?? '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
-  const done = begun.then(() => playAsync(game, agents)).then((played) => {
+  const changed = () => {
     for (const d of desks.values()) d.changed();
     hostChanged();
-    return played;
+  };
+  const done = begun.then(async () => {
+    let played: PlayedGame | undefined;
+    for (current = 0; current < plan.length; current++) {
+      const g = plan[current]!;
+      if (current > 0) game = new Game(o.setup, g.seed);
+      changed();
+      played = await playAsync(game, agentsOf(game, g.record ?? new MemoryRecord()));
+      finished.set(g.index, game);
+      await o.onGameOver?.(g, game, played);
+    }
+    current = plan.length - 1;
+    changed();
+    return played!;
   });
   if (o.start !== 'host') begin();
   return {
@@ -305,7 +348,9 @@ export async function startTable(o: TableOptions): Promise<Table> {
     seats,
     refused: () => refused,
     done,
-    game,
+    get game() {
+      return game;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

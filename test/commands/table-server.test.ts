@@ -44,7 +44,9 @@ interface State {
   card: string | null;
   over: boolean;
   lines: string[];
-  owed: null | { n: number; kind: string; decision: Parameters<typeof randomAnswer>[0]; legal: Answer[] | null; error: string | null };
+  game: number;
+  games: number;
+  owed: null | { game: number; n: number; kind: string; decision: Parameters<typeof randomAnswer>[0]; legal: Answer[] | null; error: string | null };
 }
 
 const get = async (t: Table, path: string) => fetch(`${t.url}${path}`);
@@ -64,7 +66,7 @@ async function people(t: Table, o: { stopAfter?: number; seen?: (seat: number, s
       const st = await stateOf(t, s.token);
       o.seen?.(s.seat, st);
       if (st.owed !== null && given < (o.stopAfter ?? Infinity)) {
-        const r = await post(t, s.token, JSON.stringify({ n: st.owed.n, answer: choose(s.seat, st.owed) }));
+        const r = await post(t, s.token, JSON.stringify({ game: st.owed.game, n: st.owed.n, answer: choose(s.seat, st.owed) }));
         expect(r.status).toBe(200);
         given++;
         answered = true;
@@ -109,15 +111,17 @@ describe('the table through its API', () => {
       [get(t, '/api/seat/0123456789abcdef0123456789abcdef'), 403],
       [post(t, '0123456789abcdef0123456789abcdef', '{}'), 403],
       [get(t, `/api/host/${a!.token}`), 403],
-      [post(t, a!.token, JSON.stringify({ n: st.owed!.n + 7, answer: choose(0, st.owed!) })), 409],
+      [post(t, a!.token, JSON.stringify({ game: 0, n: st.owed!.n + 7, answer: choose(0, st.owed!) })), 409],
+      [post(t, a!.token, JSON.stringify({ game: 1, n: st.owed!.n, answer: choose(0, st.owed!) })), 409],
+      [post(t, a!.token, JSON.stringify({ n: st.owed!.n, answer: choose(0, st.owed!) })), 409],
       [post(t, a!.token, '{"n": '), 400],
       [post(t, a!.token, '[1, 2]'), 400],
-      [post(t, a!.token, JSON.stringify({ n: st.owed!.n, answer: { kind: 'no-such-kind' } })), 409],
-      [post(t, a!.token, JSON.stringify({ n: st.owed!.n, answer: { kind: st.owed!.kind, text: 'x'.repeat(1 << 20) } })), 413],
+      [post(t, a!.token, JSON.stringify({ game: 0, n: st.owed!.n, answer: { kind: 'no-such-kind' } })), 409],
+      [post(t, a!.token, JSON.stringify({ game: 0, n: st.owed!.n, answer: { kind: st.owed!.kind, text: 'x'.repeat(1 << 20) } })), 413],
       [get(t, '/etc/passwd'), 404],
     ];
     for (const [r, status] of refusals) expect((await r).status).toBe(status);
-    const flood = await Promise.all(Array.from({ length: 200 }, () => post(t, b!.token, JSON.stringify({ n: -1, answer: {} }))));
+    const flood = await Promise.all(Array.from({ length: 200 }, () => post(t, b!.token, JSON.stringify({ game: 0, n: -1, answer: {} }))));
     expect(flood.every((r) => r.status === 409)).toBe(true);
     expect(t.refused()).toBe(refusals.length + 200);
     expect(t.game.log.length).toBe(logBefore);
@@ -138,7 +142,7 @@ describe('the table through its API', () => {
     }
     expect(st.owed?.legal).not.toBeNull();
     // A target no seat has: read, then refused by the engine.
-    expect((await post(t, t.seats[0]!.token, JSON.stringify({ n: st.owed!.n, answer: { kind: st.owed!.kind, target: 99 } }))).status).toBe(200);
+    expect((await post(t, t.seats[0]!.token, JSON.stringify({ game: 0, n: st.owed!.n, answer: { kind: st.owed!.kind, target: 99 } }))).status).toBe(200);
     let again = await stateOf(t, t.seats[0]!.token);
     for (let k = 0; again.owed === null && k < 100; k++) {
       await new Promise((r) => setTimeout(r, 2));
@@ -153,6 +157,43 @@ describe('the table through its API', () => {
     const played = await t.done;
     expect(t.game.over).toBe(true);
     for (const seat of PEOPLE.keys()) expect(played.fallbacks[seat]).toBe(played.asked[seat]);
+  });
+
+  it('a series: the same people at the same seats play its games one after the other, each the game its seed deals; an answer to a game over is refused', async () => {
+    const games = [0, 1, 2].map((index) => ({ index, seed: gameSeed('series', index), record: new MemoryRecord() }));
+    const logs = new Map<number, string>();
+    const t = await startTable({ setup, people: PEOPLE, bots, clockMs: null, games, onGameOver: (g, game) => void logs.set(g.index, JSON.stringify(game.log)) });
+    open.push(t);
+    let ended = false;
+    void t.done.then(() => (ended = true));
+    let staleRefused = false;
+    const [a] = t.seats;
+    while (!ended) {
+      const st = await stateOf(t, a!.token);
+      expect(st.games).toBe(3);
+      if (!staleRefused && st.game === 1 && st.owed !== null) {
+        // The same decision number, for the game before: refused, the decision still owed.
+        expect((await post(t, a!.token, JSON.stringify({ game: 0, n: st.owed.n, answer: choose(a!.seat, st.owed) }))).status).toBe(409);
+        expect((await stateOf(t, a!.token)).owed?.n).toBe(st.owed.n);
+        staleRefused = true;
+      }
+      if ((await people(t, { stopAfter: 1 })) === 0) await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(staleRefused).toBe(true);
+    expect([...logs.keys()]).toEqual([0, 1, 2]);
+    // Each game is the one a table of that seed alone plays, with the same answers.
+    for (const g of games) {
+      const alone = await startTable({ setup, seed: g.seed, people: PEOPLE, bots, clockMs: null });
+      open.push(alone);
+      await people(alone);
+      await alone.done;
+      expect(JSON.stringify(alone.game.log)).toBe(logs.get(g.index));
+    }
+    expect(new Set(logs.values()).size).toBe(3);
+    // The host's replay of each game over.
+    const host = `/host/${t.hostToken}/replay`;
+    for (const i of [0, 1, 2]) expect((await get(t, `${host}/${i}`)).status).toBe(200);
+    expect((await get(t, `${host}/3`)).status).toBe(403);
   });
 
   it('stopped mid-game and started again on the answers given: the game ends as the uninterrupted one', async () => {
