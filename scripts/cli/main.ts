@@ -315,7 +315,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('clock', { type: 'string', describe: 'seconds a person has for each decision; out of time, the fallback plays for them (default: no clock)' })
           .option('host', { type: 'string', describe: 'the address to serve on (default 127.0.0.1: this machine only)' })
           .option('port', { type: 'string', describe: 'the port (default 0: any free one, printed)' })
-          .option('db', { type: 'string', describe: 'results database, where every answer is kept as it is given: the same command goes on after a stop (default werewolf.db); --no-db keeps nothing' }),
+          .option('db', { type: 'string', describe: 'results database, where every answer is kept as it is given: the same command goes on after a stop (default werewolf.db); --no-db keeps nothing' })
+          .option('games', { type: 'string', describe: 'a series of N games, the same people at the same seats, a new deal each game; at its end each player\'s share of games won with its interval (default 1)' }),
       async (a) => {
         code = await tableCommand(a as unknown as TableArgs, io);
       },

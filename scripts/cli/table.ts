@@ -10,15 +10,18 @@ import { gameSeed, type Game } from '../../engine/index.js';
 import { humanKind, PERSON } from '../../agents/human/kind.js';
 import { humanGameName } from '../../runs/human-record.js';
 import { storedRunPlayer } from '../../runs/games.js';
+import type { PlayedGame } from '../../agents/play.js';
 import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { versions } from '../../runs/version.js';
+import { decodeSeat, SEAT_WIDTH } from '../../runs/record.js';
+import { seriesFigures, seriesLines, type SeriesGame } from './table-figures.js';
 import { P } from '../../narrate/transcript.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { startTable } from '../../commands/table-server.js';
 import { visibleLine } from '../../narrate/escape.js';
 import { hanging, wrap } from '../../narrate/width.js';
-import { dbPathFrom, DEFAULT_SEED, listFlag, seconds, setupFrom, type SetupArgs } from './args.js';
+import { count, dbPathFrom, DEFAULT_SEED, listFlag, seconds, setupFrom, type SetupArgs } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { terminalWidth, type CliIo } from './io.js';
@@ -29,35 +32,50 @@ export interface TableArgs extends SetupArgs {
   host?: string;
   port?: string;
   db?: string | boolean;
+  games?: string;
 }
 
 /**
- * The game as a run of one game: its seating the bots' with the people's seats
- * (`3=human:alice`). The same setup, seed, people and bots — the same command — is the
- * same run, and finds the answers given before; anything else is another game.
+ * The table as a run: its seating the bots' with the people's seats (`3=human:alice`),
+ * game i of the series its game i. The same setup, seed, people, bots and games — the same
+ * command — is the same run, and finds the games stored and the answers given before;
+ * anything else is another.
  */
-function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: readonly string[] }): RunConfig {
+function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: readonly string[]; readonly games: number }): RunConfig {
   const seats = [...o.people].sort((x, y) => x[0] - y[0]).map(([seat, name]) => `${seat + 1}=human${name === '' ? '' : `:${name}`}`);
   const seating = unwrap(parseSeating([...o.bots, ...seats], { kinds: [humanKind] }), '--agents');
-  return { setup: o.setup, seed: o.seed, seating, games: 1, shard: WHOLE_RUN };
+  return { setup: o.setup, seed: o.seed, seating, games: o.games, shard: WHOLE_RUN };
 }
 
 /**
- * The table's game stored as game 0 of its run, as any run's games are: replayed from the
- * seed and the answers kept (runs/games.ts, the replay every reader of the file makes), so
- * what is stored is what `sim show` plays again — checked against the game served.
+ * A game of the table stored as game `index` of its run, as any run's games are: replayed
+ * from the seed and the answers kept (runs/games.ts, the replay every reader of the file
+ * makes), so what is stored is what `sim show` plays again — checked against the game
+ * served.
  */
-async function storeGame(store: Store, config: RunConfig, served: Game): Promise<number> {
+async function storeGame(store: Store, config: RunConfig, index: number, served: Game): Promise<number> {
   const key = runKey(config);
   const run = store.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n) ?? store.createRun(config, key, versions());
-  if (store.storedCount(run.id) > 0) return run.id;
+  if (store.game(run.id, index) !== undefined) return run.id;
   const player = storedRunPlayer(store, run.id, config);
-  const again = await player.playAsync(0);
+  const again = await player.playAsync(index);
   if (JSON.stringify(again.game.log) !== JSON.stringify(served.log)) throw new Error('the game replayed from the answers kept differs from the game served (a bug: please report it)');
   const chunk = player.builder(1);
-  chunk.add(0, again.played, again.specs, again.tally);
+  chunk.add(index, again.played, again.specs, again.tally);
   store.insertChunk(run.id, chunk.finish(), config.setup.players);
   return run.id;
+}
+
+/** The stored games of a run as the series' figures read them: each seat's agent, and who won. */
+function storedSeries(store: Store, run: number): SeriesGame[] {
+  const specs = store.agents(run);
+  const out: SeriesGame[] = [];
+  for (const row of store.gameRows(run)) {
+    const players = row.seats.length / SEAT_WIDTH;
+    const seats = Array.from({ length: players }, (_, s) => decodeSeat(row.seats, s));
+    out.push({ specs: seats.map((x) => specs[x.agent - 1] ?? '?'), won: seats.map((x) => ((x.flags >> 1) & 1) === 1) });
+  }
+  return out;
 }
 
 const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
@@ -94,32 +112,53 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const host = a.host ?? '127.0.0.1';
   const port = a.port === undefined ? 0 : Number(a.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port '${visibleLine(a.port ?? '')}' is not a port (0 to 65535; 0: any free one)`);
-  const seed = gameSeed(a.seed ?? DEFAULT_SEED, 0);
-  const config = tableRun({ setup, seed: a.seed ?? DEFAULT_SEED, people, bots: botSpecs });
+  const games = a.games === undefined ? 1 : count('games', a.games, 1, 10_000);
+  const runSeed = a.seed ?? DEFAULT_SEED;
+  const config = tableRun({ setup, seed: runSeed, people, bots: botSpecs, games });
+  const key = runKey(config);
   const dbPath = dbPathFrom(a.db);
   const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
-  const done = store?.findRun(runKey(config), WHOLE_RUN.k, WHOLE_RUN.n);
-  if (store !== null && done !== undefined && store.storedCount(done.id) > 0) {
+  const known = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
+  // Games are stored in order, each at its end: the series goes on from the first not stored.
+  const first = store !== null && known !== undefined ? store.storedCount(known.id) : 0;
+  const what = games === 1 ? 'This game was' : `This series of ${games} games was`;
+  if (store !== null && known !== undefined && first >= games) {
     store.close();
-    io.stdout.write(wrap(`This game was played to its end already: run ${done.id} of ${dbPath}. \`sim show --db ${dbPath} --run ${done.id} --game 0\` prints it; another --seed serves another game.`, terminalWidth(io)).join('\n') + '\n');
+    io.stdout.write(wrap(`${what} played to its end already: run ${known.id} of ${dbPath}. \`sim show --db ${dbPath} --run ${known.id} --game 0\` prints ${games === 1 ? 'it' : 'its first game'}; another --seed serves another.`, terminalWidth(io)).join('\n') + '\n');
     return 0;
   }
-  const record = store?.humanRecord(humanGameName(runKey(config), 0), people);
-  // Answers given before: the game goes on from them at once (the host started it then).
-  const given = record?.size ?? 0;
+  const plan = Array.from({ length: games - first }, (_, k) => {
+    const index = first + k;
+    return { index, seed: gameSeed(runSeed, index), record: store?.humanRecord(humanGameName(key, index), people) };
+  });
+  // Answers given before, or games stored: the series goes on at once (the host started it then).
+  const given = plan[0]!.record?.size ?? 0;
+  const resumed = given > 0 || first > 0;
+  const sessionGames: SeriesGame[] = [];
+  const width = terminalWidth(io);
+  const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame) => {
+    const o = played.outcome;
+    const result = `The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).`;
+    io.stdout.write(`${games === 1 ? '' : `Game ${g.index + 1} of ${games}: `}${result}\n`);
+    const specs = seatAgents(seating, game.state.seats.map((x) => x.dealt)).specs.map((spec, seat) => (people.has(seat) ? `human${people.get(seat) === '' ? '' : `:${people.get(seat)}`}` : spec));
+    sessionGames.push({ specs, won: specs.map((_, seat) => o.winners.includes(seat)) });
+    if (store === null) return;
+    const run = await storeGame(store, config, g.index, game);
+    io.stdout.write(wrap(`Stored as game ${g.index} of run ${run} of ${dbPath}: \`sim show --db ${dbPath} --run ${run} --game ${g.index}\` replays it (--html FILE: its replay page).`, width).join('\n') + '\n');
+  };
   let t;
   try {
-    t = await startTable({ setup, seed, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port, record, start: given > 0 ? 'now' : 'host' });
+    t = await startTable({ setup, games: plan, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
   } catch (e) {
     store?.close();
     fail(`cannot serve the table on ${host}:${port}: ${(e as Error).message}`);
   }
-  const width = terminalWidth(io);
-  const out = [`werewolf-lab table · ${setup.players} players · seed ${visibleLine(a.seed ?? DEFAULT_SEED)}`];
+  const out = [`werewolf-lab table · ${setup.players} players · seed ${visibleLine(runSeed)}${games === 1 ? '' : ` · a series of ${games} games`}`];
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1')
     out.push(...wrap(`note: served on ${host}: anyone who can reach this machine there can open the pages; each seat's page still needs its link's secret`, width));
-  if (given > 0) out.push(...wrap(`Going on with the game from the ${given} answers already given (${dbPath}): the links are new.`, width));
-  out.push(given > 0 ? 'The host sees who has joined at:' : 'The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
+  if (first > 0) out.push(...wrap(`Going on with game ${first + 1} of the series: games 1 to ${first} are stored in ${dbPath}.`, width));
+  if (given > 0) out.push(...wrap(`Going on with ${games === 1 ? 'the game' : `game ${first + 1}`} from the ${given} answers already given (${dbPath}): the links are new.`, width));
+  out.push(resumed ? 'The host sees who has joined at:' : 'The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
   out.push('Each person opens their link (keep it secret: it is their seat):');
   for (const s of t.seats) out.push(...hanging(`  ${P(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
   io.stdout.write(out.join('\n') + '\n');
@@ -131,11 +170,11 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   try {
     const played = await Promise.race([t.done, stopped]);
     if (played === null) return EXIT_INTERRUPTED;
-    const o = played.outcome;
-    io.stdout.write(`The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).\n`);
-    if (store !== null) {
-      const run = await storeGame(store, config, t.game);
-      io.stdout.write(wrap(`Stored as run ${run} of ${dbPath}: \`sim show --db ${dbPath} --run ${run} --game 0\` replays it (--html FILE: its replay page).`, terminalWidth(io)).join('\n') + '\n');
+    if (games > 1) {
+      // The whole series: its stored games (those of earlier sessions too), or without a file this session's.
+      const run = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
+      const all = store !== null && run !== undefined ? storedSeries(store, run.id) : sessionGames;
+      io.stdout.write([`The series, ${all.length} games: each player's share of games won, with its 95% interval`, ...seriesLines(seriesFigures(all))].join('\n') + '\n');
     }
     return 0;
   } finally {

@@ -98,7 +98,7 @@ describe('sim table', () => {
     await answer(after.seats, again.io);
     expect(await again.exited).toBe(0);
     expect(RESULT.exec(again.io.out)![0]).toBe(result);
-    expect(again.io.out.replace(/\s+/g, ' ')).toContain('Stored as run 1 of killed.db: `sim show --db killed.db --run 1 --game 0` replays it');
+    expect(again.io.out.replace(/\s+/g, ' ')).toContain('Stored as game 0 of run 1 of killed.db: `sim show --db killed.db --run 1 --game 0` replays it');
 
     // The game is a run like any other: replayed from the answers kept, people as entrants.
     const shown = await sim(['show', '--db', 'killed.db', '--run', '1', '--game', '0'], dir);
@@ -123,6 +123,34 @@ describe('sim table', () => {
     const over = await sim(['table', ...args, '--db', 'killed.db'], dir);
     expect(over.code).toBe(0);
     expect(over.stdout.replace(/\s+/g, ' ')).toContain('This game was played to its end already: run 1 of killed.db.');
+  });
+
+  it('a series of 3 games killed mid-way goes on from the games stored and the answers given, and ends with the figures of the series played at once', async () => {
+    const args = ['--agents', '2=human:ann', '--agents', 'random', '--seed', 'series', '--games', '3'];
+    const once = served([...args, '--db', 'series-once.db']);
+    const first = await linksOf(once.io, 1);
+    await fetch(`${first.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    await answer(first.seats, once.io);
+    expect(await once.exited).toBe(0);
+    const figures = once.io.out.slice(once.io.out.indexOf('The series, 3 games'));
+    expect(figures).toMatch(/^The series, 3 games: each player's share of games won, with its 95% interval\n {2}random \(P1, P3, P4, P5, P6, P7, P8\) {2}\d+ of 21 seat-games won {2}\d+% \(\d+–\d+%\)\n {2}human:ann \(P2\) {2}\d of 3 games won {2}\d+% \(\d+–\d+%\)\n$/);
+    expect(once.io.out).toMatch(/Game 1 of 3: The [\s\S]*Game 2 of 3: The [\s\S]*Game 3 of 3: The /);
+
+    const killed = served([...args, '--db', 'series-killed.db']);
+    const before = await linksOf(killed.io, 1);
+    await fetch(`${before.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    // Until game 2 is in play and has an answer, then kill -9.
+    for (let k = 0; k < 2000 && !/Game 1 of 3: /.test(killed.io.out); k++) await answer(before.seats, killed.io, 1);
+    expect(await answer(before.seats, killed.io, 1)).toBe(1);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const again = served([...args, '--db', 'series-killed.db']);
+    const after = await linksOf(again.io, 1);
+    expect(again.io.out.replace(/\s+/g, ' ')).toContain('Going on with game 2 of the series: games 1 to 1 are stored in series-killed.db.');
+    await answer(after.seats, again.io);
+    expect(await again.exited).toBe(0);
+    expect(again.io.out.slice(again.io.out.indexOf('The series, 3 games'))).toBe(figures);
+    expect(again.io.out).not.toContain('Game 1 of 3');
   });
 
   it('stopped by SIGTERM, says where the answers given are kept; with --no-db, that nothing is', async () => {

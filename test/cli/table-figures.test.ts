@@ -1,0 +1,47 @@
+// A series' figures (scripts/cli/table-figures.ts): a person's share of games won with
+// Wilson's interval over games; an entrant at several seats of each game with the game as
+// the unit, since teammates share a result.
+//
+// Can fail: tried — the bots' interval taken as Wilson's over seat-games (their 7 seats a
+// game counted as 7 independent results): the width row below fails.
+
+import { describe, expect, it } from 'vitest';
+import { wilson } from '../../stats/wilson.js';
+import { seriesFigures, seriesLines, type SeriesGame } from '../../scripts/cli/table-figures.js';
+
+/** 8 seats: a person at P2, bots elsewhere; `bots` of the bots' seats win, and the person if `person`. */
+function game(person: boolean, bots: number): SeriesGame {
+  const specs = ['heuristic', 'human:ann', 'heuristic', 'heuristic', 'heuristic', 'heuristic', 'heuristic', 'heuristic'];
+  const botSeats = [0, 2, 3, 4, 5, 6, 7];
+  const won = specs.map((_, s) => (s === 1 ? person : botSeats.indexOf(s) < bots));
+  return { specs, won };
+}
+
+describe('the figures of a series', () => {
+  it('a person: games won over games played, with Wilson’s interval', () => {
+    const games = [game(true, 1), game(false, 6), game(true, 1), game(true, 2), game(false, 6)];
+    const ann = seriesFigures(games).find((f) => f.agent === 'human:ann')!;
+    expect(ann).toMatchObject({ seats: [1], played: 5, won: 3, rate: 0.6 });
+    const w = wilson(3, 5);
+    expect([ann.low, ann.high]).toEqual([w.low, w.high]);
+    expect(seriesLines([ann])).toEqual([`  human:ann (P2)  3 of 5 games won  60% (${Math.round(100 * w.low)}–${Math.round(100 * w.high)}%)`]);
+  });
+
+  it('bots at several seats: the game is the unit, so teammates winning together widen the interval', () => {
+    // Each game the bots' seats all win or all lose: 7 seat-games that are one result.
+    const games = Array.from({ length: 20 }, (_, i) => game(i % 2 === 0, i % 2 === 0 ? 0 : 7));
+    const bots = seriesFigures(games).find((f) => f.agent === 'heuristic')!;
+    expect(bots).toMatchObject({ played: 140, won: 70, rate: 0.5 });
+    const perGame = wilson(10, 20);
+    const perSeat = wilson(70, 140);
+    const width = bots.high! - bots.low!;
+    expect(width).toBeGreaterThan(0.8 * (perGame.high - perGame.low));
+    expect(width).toBeGreaterThan(2 * (perSeat.high - perSeat.low));
+  });
+
+  it('one game of the bots gives no interval, and says so', () => {
+    const [bots] = seriesFigures([game(true, 3)]);
+    expect(bots).toMatchObject({ agent: 'heuristic', played: 7, won: 3, low: null, high: null });
+    expect(seriesLines([bots!])[0]).toBe('  heuristic (P1, P3, P4, P5, P6, P7, P8)  3 of 7 seat-games won  43% (no interval from one game)');
+  });
+});
