@@ -19,6 +19,7 @@ import { Game, legalAnswers, observe, type Answer, type GameSetup } from '../eng
 import { HumanAgent, MemoryRecord, type Asked, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
 import { playAsync, type PlayedGame } from '../agents/play.js';
 import type { Agent } from '../agents/types.js';
+import { traced, type DecisionTrace } from '../agents/trace.js';
 import { readAnswer } from '../agents/exec/protocol.js';
 import { describe, P } from '../narrate/transcript.js';
 import { visible } from '../narrate/escape.js';
@@ -52,8 +53,8 @@ export interface TableOptions {
   readonly record?: HumanRecord | undefined;
   /** A series: its games, played one after the other by the same people at the same seats. */
   readonly games?: readonly TableGame[];
-  /** Each game at its end, before the next begins (the CLI stores it). */
-  readonly onGameOver?: (g: TableGame, game: Game, played: PlayedGame) => Promise<void> | void;
+  /** Each game at its end, before the next begins, with its decisions traced (the CLI stores it). */
+  readonly onGameOver?: (g: TableGame, game: Game, played: PlayedGame, trace: DecisionTrace) => Promise<void> | void;
   /** When the game begins: at once (default), or when the host presses start. */
   readonly start?: 'now' | 'host';
 }
@@ -333,9 +334,10 @@ export async function startTable(o: TableOptions): Promise<Table> {
       const g = plan[current]!;
       if (current > 0) game = new Game(o.setup, g.seed);
       changed();
-      played = await playAsync(game, agentsOf(game, g.record ?? new MemoryRecord()));
+      const { agents, trace } = traced(agentsOf(game, g.record ?? new MemoryRecord()));
+      played = await playAsync(game, agents);
       finished.set(g.index, game);
-      await o.onGameOver?.(g, game, played);
+      await o.onGameOver?.(g, game, played, trace);
     }
     current = plan.length - 1;
     changed();

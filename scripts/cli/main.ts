@@ -310,7 +310,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       'table',
       'serve one game in which people play seats from a browser beside bots: a link per person (WHO=human, WHO=human:NAME)',
       (y) =>
-        setupOptions(y)
+        execOptions(setupOptions(y))
           .option('seed', { type: 'string', describe: 'the game seed (default 1)' })
           .option('clock', { type: 'string', describe: 'seconds a person has for each decision; out of time, the fallback plays for them (default: no clock)' })
           .option('host', { type: 'string', describe: 'the address to serve on (default 127.0.0.1: this machine only)' })

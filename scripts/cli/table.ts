@@ -9,7 +9,11 @@
 import { gameSeed, type Game } from '../../engine/index.js';
 import { humanKind, PERSON } from '../../agents/human/kind.js';
 import { humanGameName } from '../../runs/human-record.js';
-import { storedRunPlayer } from '../../runs/games.js';
+import { storedRunPlayer, tallyOf } from '../../runs/games.js';
+import type { DecisionTrace } from '../../agents/trace.js';
+import { execCommandsOf } from '../../agents/exec/kind.js';
+import type { ExecGame, ExecHost } from '../../agents/exec/host.js';
+import { execSettingsFrom, openLogWithoutDb, startExec, type ExecArgs } from './exec-run.js';
 import type { PlayedGame } from '../../agents/play.js';
 import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
@@ -17,7 +21,8 @@ import { versions } from '../../runs/version.js';
 import { decodeSeat, SEAT_WIDTH } from '../../runs/record.js';
 import { seriesFigures, seriesLines, type SeriesGame } from './table-figures.js';
 import { P } from '../../narrate/transcript.js';
-import { parseSeating, seatAgents } from '../../agents/registry.js';
+import { parseSeating, seatAgents, specForSeat } from '../../agents/registry.js';
+import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { startTable } from '../../commands/table-server.js';
 import { visibleLine } from '../../narrate/escape.js';
 import { hanging, wrap } from '../../narrate/width.js';
@@ -26,7 +31,7 @@ import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { terminalWidth, type CliIo } from './io.js';
 
-export interface TableArgs extends SetupArgs {
+export interface TableArgs extends SetupArgs, ExecArgs {
   seed?: string;
   clock?: string;
   host?: string;
@@ -48,20 +53,24 @@ function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string
 }
 
 /**
- * A game of the table stored as game `index` of its run, as any run's games are: replayed
- * from the seed and the answers kept (runs/games.ts, the replay every reader of the file
- * makes), so what is stored is what `sim show` plays again — checked against the game
- * served.
+ * A game of the table stored as game `index` of its run, as any run's games are (its
+ * decisions traced for the behaviour metrics). Without programs at the table it is first
+ * replayed from the seed and the answers kept (runs/games.ts, the replay every reader of
+ * the file makes) and checked against the game served, so what is stored is what `sim
+ * show` plays again; programs would be asked again by a replay, and are not.
  */
-async function storeGame(store: Store, config: RunConfig, index: number, served: Game): Promise<number> {
+async function storeGame(store: Store, config: RunConfig, served: { readonly index: number; readonly game: Game; readonly played: PlayedGame; readonly trace: DecisionTrace; readonly specs: readonly string[] }): Promise<number> {
+  const { index, game } = served;
   const key = runKey(config);
   const run = store.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n) ?? store.createRun(config, key, versions());
   if (store.game(run.id, index) !== undefined) return run.id;
   const player = storedRunPlayer(store, run.id, config);
-  const again = await player.playAsync(index);
-  if (JSON.stringify(again.game.log) !== JSON.stringify(served.log)) throw new Error('the game replayed from the answers kept differs from the game served (a bug: please report it)');
+  if (execCommandsOf(config.seating).length === 0) {
+    const again = await player.playAsync(index);
+    if (JSON.stringify(again.game.log) !== JSON.stringify(game.log)) throw new Error('the game replayed from the answers kept differs from the game served (a bug: please report it)');
+  }
   const chunk = player.builder(1);
-  chunk.add(index, again.played, again.specs, again.tally);
+  chunk.add(index, served.played, served.specs, tallyOf(config.setup, game, served.trace, served.played));
   store.insertChunk(run.id, chunk.finish(), config.setup.players);
   return run.id;
 }
@@ -107,7 +116,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const { people, bots } = peopleOf(a.agents ?? [], setup.players);
   const botSpecs = bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic');
   const seating = unwrap(parseSeating(botSpecs), '--agents');
-  if (seating.async) fail('at the table, the seats people do not play are bots (random, heuristic, belief): models and programs there are not served yet');
+  if (llmSpecsOf(seating).length > 0) fail('at the table, the seats people do not play are bots (random, heuristic, belief) or programs (exec:): models there are not served yet');
   const clockMs = a.clock === undefined ? null : Math.round(1000 * seconds('clock', a.clock));
   const host = a.host ?? '127.0.0.1';
   const port = a.port === undefined ? 0 : Number(a.port);
@@ -118,12 +127,24 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const key = runKey(config);
   const dbPath = dbPathFrom(a.db);
   const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
+  // Programs at the table: started once, each game's seats leased from them (as `sim` does).
+  const settings = execSettingsFrom(a, [seating]);
+  let execHost: ExecHost | undefined;
+  try {
+    execHost = settings === null ? undefined : await startExec([seating], settings, { seed: runSeed }, io);
+  } catch (e) {
+    store?.close();
+    throw e;
+  }
+  if (execHost !== undefined && settings !== null) openLogWithoutDb(execHost, settings);
+  const programs = new Map<string, ExecGame>();
   const known = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
   // Games are stored in order, each at its end: the series goes on from the first not stored.
   const first = store !== null && known !== undefined ? store.storedCount(known.id) : 0;
   const what = games === 1 ? 'This game was' : `This series of ${games} games was`;
   if (store !== null && known !== undefined && first >= games) {
     store.close();
+    await execHost?.close();
     io.stdout.write(wrap(`${what} played to its end already: run ${known.id} of ${dbPath}. \`sim show --db ${dbPath} --run ${known.id} --game 0\` prints ${games === 1 ? 'it' : 'its first game'}; another --seed serves another.`, terminalWidth(io)).join('\n') + '\n');
     return 0;
   }
@@ -136,21 +157,30 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const resumed = given > 0 || first > 0;
   const sessionGames: SeriesGame[] = [];
   const width = terminalWidth(io);
-  const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame) => {
+  const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame, trace: DecisionTrace) => {
+    programs.get(game.seed)?.settle(played);
+    programs.delete(game.seed);
     const o = played.outcome;
     const result = `The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).`;
     io.stdout.write(`${games === 1 ? '' : `Game ${g.index + 1} of ${games}: `}${result}\n`);
-    const specs = seatAgents(seating, game.state.seats.map((x) => x.dealt)).specs.map((spec, seat) => (people.has(seat) ? `human${people.get(seat) === '' ? '' : `:${people.get(seat)}`}` : spec));
+    // Each seat's agent as the run's seating names it (human:NAME at the people's seats).
+    const specs = game.state.seats.map((x, seat) => specForSeat(config.seating, seat, x.dealt).text);
     sessionGames.push({ specs, won: specs.map((_, seat) => o.winners.includes(seat)) });
     if (store === null) return;
-    const run = await storeGame(store, config, g.index, game);
+    const run = await storeGame(store, config, { index: g.index, game, played, trace, specs });
     io.stdout.write(wrap(`Stored as game ${g.index} of run ${run} of ${dbPath}: \`sim show --db ${dbPath} --run ${run} --game ${g.index}\` replays it (--html FILE: its replay page).`, width).join('\n') + '\n');
   };
   let t;
   try {
-    t = await startTable({ setup, games: plan, people, bots: (g) => seatAgents(seating, g.state.seats.map((x) => x.dealt)).agents, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
+    const bots = (g: Game) => {
+      const exec = execHost?.game(g.seed);
+      if (exec !== undefined) programs.set(g.seed, exec);
+      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec }).agents;
+    };
+    t = await startTable({ setup, games: plan, people, bots, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
   } catch (e) {
     store?.close();
+    await execHost?.close();
     fail(`cannot serve the table on ${host}:${port}: ${(e as Error).message}`);
   }
   const out = [`werewolf-lab table · ${setup.players} players · seed ${visibleLine(runSeed)}${games === 1 ? '' : ` · a series of ${games} games`}`];
@@ -181,5 +211,6 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
     interrupt.dispose();
     await t.close();
     store?.close();
+    await execHost?.close();
   }
 }

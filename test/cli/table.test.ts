@@ -6,7 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Rng, type Answer } from '../../engine/index.js';
 import { randomAnswer } from '../../agents/random.js';
-import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
+import { join } from 'node:path';
+import { removeDir, ROOT, sim, tempDir } from '../helpers/sim-cli.js';
 import { simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('table');
@@ -153,6 +154,23 @@ describe('sim table', () => {
     expect(again.io.out).not.toContain('Game 1 of 3');
   });
 
+  it('seats a program beside people and bots: the game is played, stored, and replayed with the program asked again', async () => {
+    const bot = `exec:python3 ${join(ROOT, 'examples', 'agents', 'random_bot.py')}`;
+    const { io, exited } = served(['--agents', '2=human:cy', '--agents', 'heuristic', '--agents', `werewolves=${bot}`, '--seed', 'prog', '--db', 'prog.db']);
+    const { seats, host } = await linksOf(io, 1);
+    await fetch(`${host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    await answer(seats, io);
+    expect(await exited).toBe(0);
+    expect(io.out).toMatch(RESULT);
+    expect(io.out.replace(/\s+/g, ' ')).toContain('Stored as game 0 of run 1 of prog.db');
+    const seatsCsv = await sim(['export', '--rows', 'seats', '--format', 'csv', '--db', 'prog.db'], dir);
+    expect(seatsCsv.stdout).toContain('random_bot.py');
+    expect(seatsCsv.stdout).toContain('human:cy');
+    const shown = await sim(['show', '--db', 'prog.db', '--run', '1', '--game', '0', '--run-agents'], dir);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/matches the stored result/);
+  });
+
   it('stopped by SIGTERM, says where the answers given are kept; with --no-db, that nothing is', async () => {
     for (const [db, said] of [
       [['--db', 'term.db'], 'the answers given so far are in term.db: the same command goes on from them'],
@@ -179,7 +197,7 @@ describe('sim table', () => {
     [['--agents', 'werewolves=human'], 'a person plays one seat, named by its number'],
     [['--agents', '1=human', '--agents', 'P1=human:bob'], 'seat 1 is given to two people'],
     [['--agents', '1=human:<script>'], "a person's name is 1 to 32 letters"],
-    [['--agents', '1=human', '--agents', 'exec:python3 bot.py'], 'models and programs there are not served yet'],
+    [['--agents', '1=human', '--agents', 'werewolves=openai:gpt-4o-mini'], 'models there are not served yet'],
     [['--agents', '1=human', '--port', '70000'], "--port '70000' is not a port"],
   ])('refuses %j with what to write, serving nothing', async (args, message) => {
     const r = await sim(['table', ...args], dir);
