@@ -22,20 +22,16 @@ import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions, TRUST_FILE } from './llm-args.js';
 import { execOptions } from './exec-run.js';
-import { exportCommand } from './export.js';
-import { mergeCommand } from './merge.js';
 import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.js';
-import { agentCheckCommand } from './agent-check.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
 import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
 import { invarianceCliOptions, invarianceCommand, type InvarianceCliArgs } from './invariance.js';
 import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
-import { showCommand } from './show.js';
-import { forkCommand, type ForkArgs } from './fork.js';
-import { persuasionCommand, type PersuasionArgs } from './persuasion.js';
+import type { ForkArgs } from './fork.js';
+import type { PersuasionArgs } from './persuasion.js';
 import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
 import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
-import { tableCommand, type TableArgs } from './table.js';
+import type { TableArgs } from './table.js';
 import type { CliIo } from './io.js';
 
 const EXAMPLES: [string, string][] = [
@@ -185,6 +181,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('json', { type: 'boolean', default: false, describe: 'print the game as one JSON object (setup, seats, events with who saw each, result)' })
           .option('run-agents', RUN_AGENTS),
       async (a) => {
+        const { showCommand } = await import('./show.js');
         code = await showCommand(a as Parameters<typeof showCommand>[0], storedRunForShow, io);
       },
     )
@@ -205,6 +202,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' })
           .option('out', { type: 'string', describe: 'also write the fork as a self-contained HTML page (FILE.html)' }),
       async (a) => {
+        const { forkCommand } = await import('./fork.js');
         code = await forkCommand(a as unknown as ForkArgs, io);
       },
     )
@@ -225,6 +223,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('seed', { type: 'string', describe: "the study's seed: its fresh streams after each speech (default 1)" })
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (rows as sim metrics prints them)' }),
       async (a) => {
+        const { persuasionCommand } = await import('./persuasion.js');
         code = await persuasionCommand(a as unknown as PersuasionArgs, io);
       },
     )
@@ -236,7 +235,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .positional('inputs', { type: 'string', array: true, describe: 'shard databases' })
           .option('into', { type: 'string', describe: 'the database to write (must not exist)' })
           .option('json', { type: 'boolean', default: false }),
-      (a) => {
+      async (a) => {
+        const { mergeCommand } = await import('./merge.js');
         code = mergeCommand(a as Parameters<typeof mergeCommand>[0], io);
       },
     )
@@ -297,6 +297,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('rows', { type: 'string', describe: 'games (default: one game a line), seats (one seat of one game a line) or events (one event of one game a line, replayed: jsonl only)' })
           .option('run-agents', { ...RUN_AGENTS, describe: "--rows events: start the programs of the runs' process agents to replay their games (a results file can name any command: give it only for a file you trust)" }),
       async (a) => {
+        const { exportCommand } = await import('./export.js');
         code = await exportCommand(a as Parameters<typeof exportCommand>[0], io);
       },
     )
@@ -318,6 +319,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('db', { type: 'string', describe: 'results database, where every answer is kept as it is given: the same command goes on after a stop (default werewolf.db); --no-db keeps nothing' })
           .option('games', { type: 'string', describe: 'a series of N games, the same people at the same seats, a new deal each game; at its end each player\'s share of games won with its interval (default 1)' }),
       async (a) => {
+        const { tableCommand } = await import('./table.js');
         code = await tableCommand(a as unknown as TableArgs, io);
       },
     )
@@ -336,6 +338,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('agent-env', { type: 'string', array: true, describe: 'an environment variable passed on to the agent, repeatable (it gets no API key otherwise)' })
           .option('json', { type: 'boolean', default: false }),
       async (a) => {
+        const { agentCheckCommand } = await import('./agent-check.js');
         code = await agentCheckCommand(a as Parameters<typeof agentCheckCommand>[0], io);
       },
     )
