@@ -1,10 +1,13 @@
-// `sim table`: one game in which people play some seats from a browser, beside bots
-// (issue 27). It serves the game (commands/table-server.ts) on this machine only unless
-// --host says otherwise, prints the host's link (who has joined; start) and a link per
-// person — each carrying its seat's secret — and ends when the game does, with its result. A person's seat is written WHO=human or
-// WHO=human:NAME, WHO a seat (3 or P3). Every answer a person gives is kept in the results
-// file at once (runs/human-record.ts): the same command on the same file, after a Ctrl-C
-// or a kill -9, plays the game again from them and goes on where the people were.
+// `sim table`: a game, or a series (--games N), in which people play some seats from a
+// browser, beside bots and programs (issue 27). It serves the games
+// (commands/table-server.ts) on this machine only unless --host says otherwise, prints the
+// host's link (who has joined; start) and a link per person — each carrying its seat's
+// secret — and ends when the last game does, with each game's result and, for a series,
+// each player's share of games won. A person's seat is written WHO=human or
+// WHO=human:NAME, WHO a seat (3 or P3). The table is a run of the results file: every
+// answer a person gives is kept at once (runs/human-record.ts) and each game stored at its
+// end, so the same command on the same file, after a Ctrl-C or a kill -9, goes on from the
+// first game not stored and the answers given in it.
 
 import { gameSeed, type Game } from '../../engine/index.js';
 import { humanKind, PERSON } from '../../agents/human/kind.js';
@@ -117,6 +120,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const botSpecs = bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic');
   const seating = unwrap(parseSeating(botSpecs), '--agents');
   if (llmSpecsOf(seating).length > 0) fail('at the table, the seats people do not play are bots (random, heuristic, belief) or programs (exec:): models there are not served yet');
+  const settings = execSettingsFrom(a, [seating]);
   const clockMs = a.clock === undefined ? null : Math.round(1000 * seconds('clock', a.clock));
   const host = a.host ?? '127.0.0.1';
   const port = a.port === undefined ? 0 : Number(a.port);
@@ -127,8 +131,16 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const key = runKey(config);
   const dbPath = dbPathFrom(a.db);
   const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
+  const known = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
+  // Games are stored in order, each at its end: the series goes on from the first not stored.
+  const first = store !== null && known !== undefined ? store.storedCount(known.id) : 0;
+  const what = games === 1 ? 'This game was' : `This series of ${games} games was`;
+  if (store !== null && known !== undefined && first >= games) {
+    store.close();
+    io.stdout.write(wrap(`${what} played to its end already: run ${known.id} of ${dbPath}. \`sim show --db ${dbPath} --run ${known.id} --game 0\` prints ${games === 1 ? 'it' : 'its first game'}; another --seed serves another.`, terminalWidth(io)).join('\n') + '\n');
+    return 0;
+  }
   // Programs at the table: started once, each game's seats leased from them (as `sim` does).
-  const settings = execSettingsFrom(a, [seating]);
   let execHost: ExecHost | undefined;
   try {
     execHost = settings === null ? undefined : await startExec([seating], settings, { seed: runSeed }, io);
@@ -138,16 +150,6 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   }
   if (execHost !== undefined && settings !== null) openLogWithoutDb(execHost, settings);
   const programs = new Map<string, ExecGame>();
-  const known = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
-  // Games are stored in order, each at its end: the series goes on from the first not stored.
-  const first = store !== null && known !== undefined ? store.storedCount(known.id) : 0;
-  const what = games === 1 ? 'This game was' : `This series of ${games} games was`;
-  if (store !== null && known !== undefined && first >= games) {
-    store.close();
-    await execHost?.close();
-    io.stdout.write(wrap(`${what} played to its end already: run ${known.id} of ${dbPath}. \`sim show --db ${dbPath} --run ${known.id} --game 0\` prints ${games === 1 ? 'it' : 'its first game'}; another --seed serves another.`, terminalWidth(io)).join('\n') + '\n');
-    return 0;
-  }
   const plan = Array.from({ length: games - first }, (_, k) => {
     const index = first + k;
     return { index, seed: gameSeed(runSeed, index), record: store?.humanRecord(humanGameName(key, index), people) };
