@@ -44,6 +44,8 @@ export interface TableOptions {
   readonly people: ReadonlyMap<number, string>;
   /** The bots at the other seats (one per seat; a person's seat's entry is not used). */
   readonly bots: (game: Game) => readonly Agent[];
+  /** Each seat's agent by name, for the host's page (default: the first game's agents' names; a caller whose bots hold processes names them without making them). */
+  readonly names?: (game: Game) => readonly string[];
   /** The clock per decision (ms), or null for none. */
   readonly clockMs: number | null;
   /** Where to listen (default 127.0.0.1: this machine only), and the port (default 0: any free one). */
@@ -226,7 +228,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
   const hostChanged = () => {
     for (const f of hostListeners) f();
   };
-  const specs = agentsOf(game, new MemoryRecord()).map((a) => a.name);
+  const specs = o.names?.(game) ?? agentsOf(game, new MemoryRecord()).map((a) => a.name);
   const hostState = () => ({
     players: o.setup.players,
     started,

@@ -179,7 +179,9 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
       if (exec !== undefined) programs.set(g.seed, exec);
       return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec }).agents;
     };
-    t = await startTable({ setup, games: plan, people, bots, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
+    // The seats' names as the run's seating gives them: no program is leased to name it.
+    const names = (g: Game) => g.state.seats.map((x, seat) => specForSeat(config.seating, seat, x.dealt).text);
+    t = await startTable({ setup, games: plan, people, bots, names, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
   } catch (e) {
     store?.close();
     await execHost?.close();

@@ -158,6 +158,11 @@ describe('sim table', () => {
     const bot = `exec:python3 ${join(ROOT, 'examples', 'agents', 'random_bot.py')}`;
     const { io, exited } = served(['--agents', '2=human:cy', '--agents', 'heuristic', '--agents', `werewolves=${bot}`, '--seed', 'prog', '--db', 'prog.db']);
     const { seats, host } = await linksOf(io, 1);
+    // The host's page names each seat's agent as the run's seating does: the program at the werewolves' seats.
+    const state = (await (await fetch(host!.replace('/host/', '/api/host/'))).json()) as { seats: { seat: string; agent: string }[] };
+    expect(state.seats.find((x) => x.seat === 'P2')?.agent).toBe('human:cy');
+    expect(state.seats.filter((x) => x.agent.startsWith('exec:python3 ')).length).toBe(2);
+    expect(state.seats.filter((x) => x.agent === 'heuristic').length).toBe(5);
     await fetch(`${host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
     await answer(seats, io);
     expect(await exited).toBe(0);
