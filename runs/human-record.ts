@@ -14,7 +14,7 @@
 
 import type Database from 'better-sqlite3';
 import type { Answer } from '../engine/index.js';
-import { HumanAgent, type Given, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
+import { HumanAgent, MemoryRecord, type Given, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
 import type { HumanSeatFactory } from '../agents/types.js';
 
 const HUMAN_SQL = `
@@ -62,7 +62,7 @@ export class StoredHumanRecord implements HumanRecord {
   private readonly read: Database.Statement | null;
   private readonly write: Database.Statement | null;
   private readonly count: Database.Statement | null;
-  private readonly all: Database.Statement;
+  private readonly all: Database.Statement | null;
 
   constructor(
     db: Database.Database,
@@ -75,7 +75,7 @@ export class StoredHumanRecord implements HumanRecord {
     this.read = there ? db.prepare('SELECT given FROM human_answers WHERE game = ? AND seat = ? AND n = ?').pluck() : null;
     this.write = writable ? db.prepare('INSERT OR REPLACE INTO human_answers (game, seat, n, person, given, at) VALUES (?, ?, ?, ?, ?, ?)') : null;
     this.count = there ? db.prepare('SELECT count(*) FROM human_answers WHERE game = ?').pluck() : null;
-    this.all = db.prepare(there ? 'SELECT seat, n, given FROM human_answers WHERE game = ?' : 'SELECT 0 WHERE 0 = ?');
+    this.all = there ? db.prepare('SELECT seat, n, given FROM human_answers WHERE game = ?') : null;
   }
 
   given(seat: number, n: number): Given | undefined {
@@ -90,7 +90,7 @@ export class StoredHumanRecord implements HumanRecord {
 
   /** Every answer kept for this game, read as untrusted (rows that are not one left out). */
   entries(): { readonly seat: number; readonly n: number; readonly given: Given }[] {
-    if (this.count === null) return [];
+    if (this.all === null) return [];
     const rows = this.all.all(this.game) as { seat: number; n: number; given: string }[];
     const out: { seat: number; n: number; given: Given }[] = [];
     for (const r of rows) {
@@ -116,8 +116,8 @@ const NOBODY: HumanDesk = { ask: () => Promise.reject(new Error('no answer of th
  * says so.
  */
 export function keptAnswers(record: StoredHumanRecord): HumanSeatFactory {
-  const answers = new Map<string, Given>();
-  for (const e of record.entries()) answers.set(`${e.seat}/${e.n}`, e.given);
-  const readOnly: HumanRecord = { given: (seat, n) => answers.get(`${seat}/${n}`), keep: () => {} };
+  const answers = new MemoryRecord();
+  for (const e of record.entries()) answers.keep(e.seat, e.n, e.given);
+  const readOnly: HumanRecord = { given: (seat, n) => answers.given(seat, n), keep: () => {} };
   return { agent: (person, seat) => new HumanAgent({ seat, person, desk: NOBODY, record: readOnly, clockMs: null }) };
 }

@@ -21,7 +21,7 @@ import type { PlayedGame } from '../../agents/play.js';
 import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { versions } from '../../runs/version.js';
-import { decodeSeat, SEAT_WIDTH } from '../../runs/record.js';
+import { decodeSeat, FLAG, SEAT_WIDTH } from '../../runs/record.js';
 import { seriesFigures, seriesLines, type SeriesGame } from './table-figures.js';
 import { P } from '../../narrate/transcript.js';
 import { parseSeating, seatAgents, specForSeat } from '../../agents/registry.js';
@@ -85,7 +85,7 @@ function storedSeries(store: Store, run: number): SeriesGame[] {
   for (const row of store.gameRows(run)) {
     const players = row.seats.length / SEAT_WIDTH;
     const seats = Array.from({ length: players }, (_, s) => decodeSeat(row.seats, s));
-    out.push({ specs: seats.map((x) => specs[x.agent - 1] ?? '?'), won: seats.map((x) => ((x.flags >> 1) & 1) === 1) });
+    out.push({ specs: seats.map((x) => specs[x.agent - 1] ?? '?'), won: seats.map((x) => (x.flags & FLAG.won) !== 0) });
   }
   return out;
 }
@@ -159,14 +159,15 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const resumed = given > 0 || first > 0;
   const sessionGames: SeriesGame[] = [];
   const width = terminalWidth(io);
+  // Each seat's agent as the run's seating names it (human:NAME at the people's seats), made without an agent: no program is leased to name it.
+  const specsOf = (g: Game) => g.state.seats.map((x, seat) => specForSeat(config.seating, seat, x.dealt).text);
   const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame, trace: DecisionTrace) => {
     programs.get(game.seed)?.settle(played);
     programs.delete(game.seed);
     const o = played.outcome;
     const result = `The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).`;
     io.stdout.write(`${games === 1 ? '' : `Game ${g.index + 1} of ${games}: `}${result}\n`);
-    // Each seat's agent as the run's seating names it (human:NAME at the people's seats).
-    const specs = game.state.seats.map((x, seat) => specForSeat(config.seating, seat, x.dealt).text);
+    const specs = specsOf(game);
     sessionGames.push({ specs, won: specs.map((_, seat) => o.winners.includes(seat)) });
     if (store === null) return;
     const run = await storeGame(store, config, { index: g.index, game, played, trace, specs });
@@ -179,9 +180,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
       if (exec !== undefined) programs.set(g.seed, exec);
       return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec }).agents;
     };
-    // The seats' names as the run's seating gives them: no program is leased to name it.
-    const names = (g: Game) => g.state.seats.map((x, seat) => specForSeat(config.seating, seat, x.dealt).text);
-    t = await startTable({ setup, games: plan, people, bots, names, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
+    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
   } catch (e) {
     store?.close();
     await execHost?.close();
