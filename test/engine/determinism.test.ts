@@ -94,6 +94,26 @@ describe('seeded streams', () => {
     }
   });
 
+  // A game's streams share their seed's first mash (rng.ts keeps it for the last seed):
+  // streams of two games seeded in turn, and a seed split differently between seed and
+  // suffix, must still be seedrandom's. Planted (the memo not keyed on the seed): fails.
+  it('streams of games seeded in turn are each still seedrandom\'s alea', () => {
+    const seeds: [string, string][] = [
+      ['g#1', '/deal'],
+      ['g#2', '/deal'],
+      ['g#1', '/mod'],
+      ['g#2', '/3'],
+      ['g#', '1/3'],
+      ['', 'g#1/3'],
+      ['g#1', '/3'],
+    ];
+    for (const [seed, suffix] of seeds) {
+      const ours = new Alea(seed, suffix);
+      const theirs = seedrandom.alea(seed + suffix);
+      for (let i = 0; i < 50; i++) expect(ours.next()).toBe(theirs());
+    }
+  });
+
   // int(3·2^30): 2^32 mod n = 2^30, so a plain `x % n` would give [0, 2^30) twice the
   // weight of the rest (1/2 instead of 1/3). Planted (the rejection loop removed): fails.
   it('Rng.int has no modulo bias where it would be largest: n = 3·2^30', () => {
