@@ -85,9 +85,9 @@ class Seats {
   }
 
   /** A fresh context (async agents may hold theirs across awaits). */
-  context(d: Decision, lastError: DecisionError | undefined): DecisionContext {
+  context(d: Decision, lastError: DecisionError | undefined, abandoned?: AbortSignal): DecisionContext {
     const seat = d.seat;
-    return { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
+    return { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat), abandoned };
   }
 
   /** The seat's reused context, updated (synchronous agents answer before the next decision). */
@@ -187,6 +187,8 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
   const seats = new Seats(game, agents);
   const retries = opts.retries ?? 2;
   let abandoned = false;
+  // Tells the seats still thinking that one abandoned the game (a person stops being asked).
+  const abandon = new AbortController();
   const answerOne = async (d: Decision): Promise<void> => {
     seats.decisions++;
     seats.asked[d.seat]!++;
@@ -197,9 +199,10 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
       if (abandoned) return;
       let a: Answer;
       try {
-        a = await agent.decide(seats.context(d, lastError));
+        a = await agent.decide(seats.context(d, lastError, abandon.signal));
       } catch (e) {
         if (e instanceof AbandonGame) {
+          if (!abandoned) abandon.abort(e);
           abandoned = true;
           throw e;
         }

@@ -15,6 +15,12 @@ export interface DecisionContext {
   observe(): Observation;
   /** Set when this decision is asked again after an illegal answer. */
   readonly lastError?: DecisionError | undefined;
+  /**
+   * Aborted when another seat abandons the game (its run stopped: a model's budget, Ctrl-C;
+   * `playAsync` only). An agent that waits on someone — a person at the table — stops
+   * waiting and throws `AbandonGame`; a model's call in flight ends and is recorded.
+   */
+  readonly abandoned?: AbortSignal | undefined;
 }
 
 export interface Agent {

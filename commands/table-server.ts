@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Game, legalAnswers, observe, type Answer, type GameSetup } from '../engine/index.js';
 import { HumanAgent, MemoryRecord, type Asked, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
-import { playAsync, type PlayedGame } from '../agents/play.js';
+import { playAsync, type PlayedGame, type PlayOptions } from '../agents/play.js';
 import type { Agent } from '../agents/types.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
 import { readAnswer } from '../agents/exec/protocol.js';
@@ -55,6 +55,8 @@ export interface TableOptions {
   readonly record?: HumanRecord | undefined;
   /** A series: its games, played one after the other by the same people at the same seats. */
   readonly games?: readonly TableGame[];
+  /** How a game's wrong answers are asked again and reported (a model's session has its own: runs/llm/game.ts `playOptions`); default the drivers'. */
+  readonly playOptions?: (game: Game) => PlayOptions;
   /** Each game at its end, before the next begins, with its decisions traced (the CLI stores it). */
   readonly onGameOver?: (g: TableGame, game: Game, played: PlayedGame, trace: DecisionTrace) => Promise<void> | void;
   /** When the game begins: at once (default), or when the host presses start. */
@@ -337,7 +339,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
       if (current > 0) game = new Game(o.setup, g.seed);
       changed();
       const { agents, trace } = traced(agentsOf(game, g.record ?? new MemoryRecord()));
-      played = await playAsync(game, agents);
+      played = await playAsync(game, agents, o.playOptions?.(game));
       finished.set(g.index, game);
       await o.onGameOver?.(g, game, played, trace);
     }

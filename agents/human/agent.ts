@@ -11,7 +11,7 @@
 // kept in the record too, so the replay forfeits it again.
 
 import type { Answer, Decision, DecisionError, Observation } from '../../engine/index.js';
-import { NoAnswer } from '../play.js';
+import { AbandonGame, NoAnswer } from '../play.js';
 import type { Agent, DecisionContext } from '../types.js';
 
 /** What the desk shows a person: the decision owed, with what the seat knows. */
@@ -76,19 +76,29 @@ export class HumanAgent implements Agent {
     const now = this.s.now ?? Date.now;
     const clock = this.s.clockMs;
     const q: Asked = { seat, person: this.s.person, n, decision: ctx.decision, observation: ctx.observe(), lastError: ctx.lastError, deadline: clock === null ? null : now() + clock };
-    const given = await this.answerWithin(q, clock);
+    // A game abandoned meanwhile (a model's run stopped) throws here: nothing is kept, and the replay asks again.
+    const given = await this.answerWithin(q, clock, ctx.abandoned);
     record.keep(seat, n, given);
     return answerOf(given);
   }
 
-  /** The desk's answer, or a forfeit when the clock runs out or the desk gives up. */
-  private answerWithin(q: Asked, clock: number | null): Promise<Given> {
-    return new Promise<Given>((resolve) => {
+  /** The desk's answer, or a forfeit when the clock runs out or the desk gives up; `AbandonGame` when another seat abandons the game. */
+  private answerWithin(q: Asked, clock: number | null, abandoned: AbortSignal | undefined): Promise<Given> {
+    return new Promise<Given>((resolve, reject) => {
       let settled = false;
+      const onAbandon = () => {
+        if (settled) return;
+        settled = true;
+        if (timer !== undefined) clearTimeout(timer);
+        this.s.desk.withdraw?.(q);
+        const why: unknown = abandoned?.reason;
+        reject(new AbandonGame(why instanceof Error ? why.message : 'another seat abandoned the game'));
+      };
       const settle = (g: Given) => {
         if (settled) return;
         settled = true;
         if (timer !== undefined) clearTimeout(timer);
+        abandoned?.removeEventListener('abort', onAbandon);
         resolve(g);
       };
       const timer =
@@ -98,6 +108,8 @@ export class HumanAgent implements Agent {
               settle({ forfeit: `no answer within ${clock / 1000} s` });
               this.s.desk.withdraw?.(q);
             }, clock);
+      if (abandoned?.aborted === true) return onAbandon();
+      abandoned?.addEventListener('abort', onAbandon, { once: true });
       this.s.desk.ask(q).then(
         (answer) => settle({ answer }),
         (e: unknown) => settle({ forfeit: e instanceof Error ? e.message : String(e) }),

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game, gameSeed, observe, resolveSetup, Rng, type Answer } from '../../../engine/index.js';
 import { HumanAgent, MemoryRecord, type Asked, type HumanDesk, type HumanRecord } from '../../../agents/human/agent.js';
-import { playAsync } from '../../../agents/play.js';
+import { AbandonGame, playAsync } from '../../../agents/play.js';
 import { randomAnswer } from '../../../agents/random.js';
 import { parseSeating, seatAgents } from '../../../agents/registry.js';
 import type { Agent } from '../../../agents/types.js';
@@ -107,4 +107,29 @@ describe('a person at the table', () => {
     expect(again.game.log).toEqual(t.game.log);
     expect(replayed.fallbacks).toEqual(played.fallbacks);
   });
+
+  it('stops waiting when a bot abandons the game (its run stopped): nothing is kept for the ask, and the replay asks it again', async () => {
+    const record = new MemoryRecord();
+    const withdrawn: number[] = [];
+    // The people never answer the day's votes; seat 1's bot abandons its first vote (a model's budget spent).
+    const desk: HumanDesk = {
+      ask: (q) => (q.decision.kind === 'vote' ? new Promise<Answer>(() => {}) : Promise.resolve(answerOf(q))),
+      withdraw: (q) => withdrawn.push(q.seat),
+    };
+    const t = table(4, desk, record);
+    const bot = t.agents[1]!;
+    t.agents[1] = { name: bot.name, decide: (ctx) => (ctx.decision.kind === 'vote' ? Promise.reject(new AbandonGame('the budget is spent')) : bot.decide(ctx)) };
+    // Without the driver's signal the people would be waited for forever (no clock): the test times out.
+    await expect(playAsync(t.game, t.agents)).rejects.toThrow('the budget is spent');
+    expect(t.game.over).toBe(false);
+    const owed = t.game.pending().filter((d) => PEOPLE.includes(d.seat));
+    expect(owed.length).toBeGreaterThan(0);
+    expect(withdrawn.sort()).toEqual(owed.map((d) => d.seat).sort());
+    // The asks were not kept: played again with people who answer, the game asks them and goes on to its end.
+    const asked: string[] = [];
+    const again = table(4, { ask: async (q) => (asked.push(`${q.seat} ${q.decision.kind}`), answerOf(q)) }, record);
+    await playAsync(again.game, again.agents);
+    expect(again.game.over).toBe(true);
+    expect(asked.slice(0, owed.length).sort()).toEqual(owed.map((d) => `${d.seat} vote`).sort());
+  }, 10_000);
 });
