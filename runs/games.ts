@@ -127,7 +127,8 @@ export class GamePlayer {
   readonly control: GameControl | undefined;
   readonly encoder: Encoder;
   private readonly exec: ExecHost | undefined;
-  private readonly human: ((index: number) => HumanSeatFactory) | undefined;
+  /** The people of game i (their answers kept), for a seating with `human` seats. */
+  readonly human: ((index: number) => HumanSeatFactory) | undefined;
   /** Counts the synchronous games one after the other (its arrays are reused). */
   private counter: GameCounter | null = null;
 

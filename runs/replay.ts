@@ -89,7 +89,8 @@ export async function replayIndex(r: ReplayRequest): Promise<Result<ReplayedPlay
   if (llmSpecsOf(r.config.seating).length > 0) {
     if (r.record === undefined || r.record === null) return err({ kind: 'no-record' });
     const { replayFromRecord } = await import('./llm/show.js');
-    return await replayFromRecord({ config: r.config, index: r.index, record: r.record, gameKey: r.gameKey, run: r.run, keepCalls: r.keepCalls, wrap: r.wrap });
+    // People beside the models (a table's game): their answers kept in the file, as the player has them.
+    return await replayFromRecord({ config: r.config, index: r.index, record: r.record, gameKey: r.gameKey, run: r.run, keepCalls: r.keepCalls, wrap: r.wrap, human: r.player.human?.(r.index) });
   }
   const played = r.config.seating.async ? await r.player.playAsync(r.index, r.wrap) : r.player.playSync(r.index, r.wrap);
   return ok({ ...played, notes: [], usage: [], calls: [], text: (header, o) => transcript(played.game.log, header, undefined, o) });

@@ -22,6 +22,8 @@ import type { FailedAttempts } from '../../agents/llm/transport.js';
 import type { GameControl } from '../games.js';
 import { createLlmRunContext, type LlmRun, type LlmRunOptions, type ModelUsage, type StopInfo } from './context.js';
 import { playLlmGame } from './runner.js';
+import type { LlmGame } from './game.js';
+import type { PlayedGame } from '../../agents/play.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { llmGamePrefix, llmRunName, LlmStore, type SeatUsage } from './store.js';
 
@@ -185,6 +187,19 @@ export class LlmSession {
     }
     this.finished.push(...r.usage.seats);
     return { game: r.game, played: r.played, specs: r.specs, tally: tallyOf(req.setup, r.game, r.trace, r.played) };
+  }
+
+  /**
+   * A game played outside `play`, by a caller that seats others beside the models (the
+   * table's people): its models' session, which `finishGame` ends.
+   */
+  startGame(gameKey: string, seed: string): LlmGame {
+    return this.llm.startGame(gameKey, seed);
+  }
+
+  /** The game is over: its counts and notes are written to the record, and counted in this session's. */
+  finishGame(game: LlmGame, played: PlayedGame): void {
+    this.finished.push(...game.finish(played).seats);
   }
 
   /** Ctrl-C: no new call; calls in flight end and are recorded; games in flight come back unfinished. */

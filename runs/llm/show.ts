@@ -21,6 +21,7 @@ import { otherPromptVersion, type KeptCall } from './game.js';
 import type { LlmStore, SeatUsage } from './store.js';
 import type { RunConfig } from '../run-config.js';
 import type { WrapAgents } from '../games.js';
+import type { HumanSeatFactory } from '../../agents/types.js';
 
 /** Lines to print before log[i] (see `transcript`'s `annotations`). Empty if the game had no LLM seat. */
 export function llmAnnotations(store: LlmStore, gameKey: string, log: readonly Event[]): Map<number, string[]> {
@@ -88,6 +89,8 @@ export interface RecordGame {
   readonly keepCalls?: boolean | undefined;
   /** A fork's or a study's wrappers of the seated agents (studies/). */
   readonly wrap?: WrapAgents | undefined;
+  /** The people at the table beside the models (`sim table`): their answers kept, read again. */
+  readonly human?: HumanSeatFactory | undefined;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return err({ kind: 'context', message: llm.error });
   const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
-  const seated = seatedGame({ setup: config.setup, seed, seating: config.seating, env: { llm: session } });
+  const seated = seatedGame({ setup: config.setup, seed, seating: config.seating, env: { llm: session, human: g.human } });
   const game = seated.game;
   const specs = seated.specs;
   // A fork's or a study's wrappers first (studies/), then the metrics' trace of the answers the game takes.

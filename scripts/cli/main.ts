@@ -309,9 +309,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('completion', 'print a bash completion script (sim completion >> ~/.bashrc)', (y) => y, () => {})
     .command(
       'table',
-      'serve one game in which people play seats from a browser beside bots: a link per person (WHO=human, WHO=human:NAME)',
+      'serve one game in which people play seats from a browser beside bots, programs and models: a link per person (WHO=human, WHO=human:NAME)',
       (y) =>
-        execOptions(setupOptions(y))
+        llmOptions(execOptions(setupOptions(y)), false)
           .option('seed', { type: 'string', describe: 'the game seed (default 1)' })
           .option('clock', { type: 'string', describe: 'seconds a person has for each decision; out of time, the fallback plays for them (default: no clock)' })
           .option('host', { type: 'string', describe: 'the address to serve on (default 127.0.0.1: this machine only)' })

@@ -17,7 +17,7 @@ import type { DecisionTrace } from '../../agents/trace.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
 import type { ExecGame, ExecHost } from '../../agents/exec/host.js';
 import { execSettingsFrom, openLogWithoutDb, startExec, type ExecArgs } from './exec-run.js';
-import type { PlayedGame } from '../../agents/play.js';
+import { AbandonGame, type PlayedGame } from '../../agents/play.js';
 import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { versions } from '../../runs/version.js';
@@ -30,11 +30,13 @@ import { startTable } from '../../commands/table-server.js';
 import { visibleLine } from '../../narrate/escape.js';
 import { hanging, wrap } from '../../narrate/width.js';
 import { count, dbPathFrom, DEFAULT_SEED, listFlag, seconds, setupFrom, type SetupArgs } from './args.js';
-import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
+import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, fail, unwrap } from './errors.js';
+import { noLlmFlags, type LlmArgs } from './llm-args.js';
+import type { TableModels } from './table-llm.js';
 import { onInterrupt } from './interrupt.js';
 import { terminalWidth, type CliIo } from './io.js';
 
-export interface TableArgs extends SetupArgs, ExecArgs {
+export interface TableArgs extends SetupArgs, ExecArgs, LlmArgs {
   seed?: string;
   clock?: string;
   host?: string;
@@ -60,7 +62,7 @@ function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string
  * decisions traced for the behaviour metrics). Without programs at the table it is first
  * replayed from the seed and the answers kept (runs/games.ts, the replay every reader of
  * the file makes) and checked against the game served, so what is stored is what `sim
- * show` plays again; programs would be asked again by a replay, and are not.
+ * show` plays again; programs and models would be asked again by a replay, and are not.
  */
 async function storeGame(store: Store, config: RunConfig, served: { readonly index: number; readonly game: Game; readonly played: PlayedGame; readonly trace: DecisionTrace; readonly specs: readonly string[] }): Promise<number> {
   const { index, game } = served;
@@ -68,7 +70,7 @@ async function storeGame(store: Store, config: RunConfig, served: { readonly ind
   const run = store.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n) ?? store.createRun(config, key, versions());
   if (store.game(run.id, index) !== undefined) return run.id;
   const player = storedRunPlayer(store, run.id, config);
-  if (execCommandsOf(config.seating).length === 0) {
+  if (execCommandsOf(config.seating).length === 0 && llmSpecsOf(config.seating).length === 0) {
     const again = await player.playAsync(index);
     if (JSON.stringify(again.game.log) !== JSON.stringify(game.log)) throw new Error('the game replayed from the answers kept differs from the game served (a bug: please report it)');
   }
@@ -119,7 +121,8 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const { people, bots } = peopleOf(a.agents ?? [], setup.players);
   const botSpecs = bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic');
   const seating = unwrap(parseSeating(botSpecs), '--agents');
-  if (llmSpecsOf(seating).length > 0) fail('at the table, the seats people do not play are bots (random, heuristic, belief) or programs (exec:): models there are not served yet');
+  const withModels = llmSpecsOf(seating).length > 0;
+  if (!withModels) noLlmFlags(a, seating.text);
   const settings = execSettingsFrom(a, [seating]);
   const clockMs = a.clock === undefined ? null : Math.round(1000 * seconds('clock', a.clock));
   const host = a.host ?? '127.0.0.1';
@@ -149,11 +152,21 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
     throw e;
   }
   if (execHost !== undefined && settings !== null) openLogWithoutDb(execHost, settings);
+  // Models at the table: their session (the record, the budget), checked before anything is served.
+  let models: TableModels | undefined;
+  try {
+    if (withModels) models = (await import('./table-llm.js')).startTableModels({ args: a, io, config, dbPath, store, known, exec: execHost, again: 'the same sim table command' });
+  } catch (e) {
+    store?.close();
+    await execHost?.close();
+    throw e;
+  }
   const programs = new Map<string, ExecGame>();
   const plan = Array.from({ length: games - first }, (_, k) => {
     const index = first + k;
     return { index, seed: gameSeed(runSeed, index), record: store?.humanRecord(humanGameName(key, index), people) };
   });
+  const indexOf = new Map(plan.map((g) => [g.seed, g.index]));
   // Answers given before, or games stored: the series goes on at once (the host started it then).
   const given = plan[0]!.record?.size ?? 0;
   const resumed = given > 0 || first > 0;
@@ -164,6 +177,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame, trace: DecisionTrace) => {
     programs.get(game.seed)?.settle(played);
     programs.delete(game.seed);
+    models?.finish(game.seed, played);
     const o = played.outcome;
     const result = `The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).`;
     io.stdout.write(`${games === 1 ? '' : `Game ${g.index + 1} of ${games}: `}${result}\n`);
@@ -178,11 +192,14 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
     const bots = (g: Game) => {
       const exec = execHost?.game(g.seed);
       if (exec !== undefined) programs.set(g.seed, exec);
-      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec }).agents;
+      const llm = models?.seats(indexOf.get(g.seed)!, g.seed);
+      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec, llm }).agents;
     };
-    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, start: resumed ? 'now' : 'host' });
+    const playOptions = models === undefined ? undefined : (g: Game) => models!.playOptions(g.seed);
+    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, playOptions, start: resumed ? 'now' : 'host' });
   } catch (e) {
     store?.close();
+    models?.close();
     await execHost?.close();
     fail(`cannot serve the table on ${host}:${port}: ${(e as Error).message}`);
   }
@@ -199,20 +216,41 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   let stop = (_: null) => {};
   const stopped = new Promise<null>((resolve) => (stop = resolve));
   const kept = dbPath === null ? 'nothing of the game is stored (--no-db)' : `the answers given so far are in ${dbPath}: the same command goes on from them`;
-  const interrupt = onInterrupt(io, { clear: () => {}, continueHint: 'the game was not finished', quitMessage: kept, stoppingMessage: `closing the table: the game is not finished; ${kept}`, onFirst: () => stop(null) });
+  const interrupt = onInterrupt(io, {
+    clear: () => {},
+    continueHint: 'the game was not finished',
+    quitMessage: kept,
+    stoppingMessage: `closing the table: the game is not finished; ${kept}`,
+    onFirst: () => (models?.interrupt(), stop(null)),
+  });
+  // The whole series as stored (those of earlier sessions too), or without a file this session's games.
+  const series = () => {
+    const run = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
+    return store !== null && run !== undefined ? storedSeries(store, run.id) : sessionGames;
+  };
   try {
-    const played = await Promise.race([t.done, stopped]);
+    let played: PlayedGame | null;
+    try {
+      played = await Promise.race([t.done, stopped]);
+    } catch (e) {
+      // A model's run stopped (its budget, a provider's refusal): the game is abandoned, the answers given kept.
+      if (!(e instanceof AbandonGame) || models === undefined) throw e;
+      const end = models.end(series().length, games);
+      io.stdout.write(end.lines.join('\n') + '\n');
+      io.stderr.write(wrap(end.stop?.message ?? `the table stopped: ${e.message}`, width).join('\n') + '\n');
+      return end.stop?.exit ?? EXIT_LLM_INCOMPLETE;
+    }
     if (played === null) return EXIT_INTERRUPTED;
     if (games > 1) {
-      // The whole series: its stored games (those of earlier sessions too), or without a file this session's.
-      const run = store?.findRun(key, WHOLE_RUN.k, WHOLE_RUN.n);
-      const all = store !== null && run !== undefined ? storedSeries(store, run.id) : sessionGames;
+      const all = series();
       io.stdout.write([`The series, ${all.length} games: each player's share of games won, with its 95% interval`, ...seriesLines(seriesFigures(all))].join('\n') + '\n');
     }
+    if (models !== undefined) io.stdout.write(models.end(series().length, games).lines.join('\n') + '\n');
     return 0;
   } finally {
     interrupt.dispose();
     await t.close();
+    models?.close();
     store?.close();
     await execHost?.close();
   }

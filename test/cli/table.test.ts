@@ -7,15 +7,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Rng, type Answer } from '../../engine/index.js';
 import { randomAnswer } from '../../agents/random.js';
 import { join } from 'node:path';
-import { removeDir, ROOT, sim, tempDir } from '../helpers/sim-cli.js';
+import { writeFileSync } from 'node:fs';
+import { removeDir, ROOT, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
+import { startFakeProvider, type FakeProvider } from '../helpers/fake-provider.js';
+import { simEnv } from '../helpers/llm.js';
 import { simChild } from '../helpers/sim-process.js';
 
 const dir = tempDir('table');
 afterAll(() => removeDir(dir));
 
 /** A `sim table` process, its output so far, and its exit. */
-function served(args: readonly string[]) {
-  const child = simChild(['table', ...args], dir);
+function served(args: readonly string[], env: Record<string, string | undefined> = {}) {
+  const child = simChild(['table', ...args], dir, env);
   const io = { out: '', err: '', code: undefined as number | null | undefined };
   child.stdout!.on('data', (b: Buffer) => (io.out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (io.err += b.toString()));
@@ -176,6 +179,60 @@ describe('sim table', () => {
     expect(shown.stdout).toMatch(/matches the stored result/);
   });
 
+  it('seats a model beside a person and bots; stopped by --max-cost mid-game, the same command with a larger budget goes on and ends as the game played at once, no call paid twice', async () => {
+    const providers: FakeProvider[] = [];
+    const provider = async () => {
+      const p = await startFakeProvider();
+      providers.push(p);
+      return p;
+    };
+    try {
+      // A dear model ($1000 per million tokens): a few calls spend a dollar.
+      writeFileSync(join(dir, 'dear.json'), JSON.stringify({ 'openai:gpt-4o-mini': { input: 1000, output: 1000 } }));
+      const args = (db: string, ...extra: string[]) => ['--agents', '2=human:di', '--agents', 'heuristic', '--agents', 'werewolves=openai:gpt-4o-mini', '--seed', 'model', '--db', db, '--llm-prices', 'dear.json', '--llm-timeout', '5', ...extra];
+      const ref = await provider();
+      const whole = served(args('model-whole.db'), simEnv(ref.url));
+      const w = await linksOf(whole.io, 1);
+      await fetch(`${w.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+      await answer(w.seats, whole.io);
+      expect(await whole.exited).toBe(0);
+      expect(whole.io.out).toMatch(RESULT);
+      expect(whole.io.out).toContain('The models at the table:');
+      const spent = Number(/spent {7}\$([\d.]+) by the table in all/.exec(whole.io.out)?.[1]);
+      expect(spent).toBeGreaterThan(2);
+      const calls = ref.received.length;
+      // The models' lines count the table's stored games: every call, none from the record.
+      expect(whole.io.out).toMatch(new RegExp(`openai:gpt-4o-mini\\n +${calls} +0 `));
+      // Replayed from the record and the person's answers kept in the file: no network, the stored result.
+      const shown = await sim(['show', '--db', 'model-whole.db', '--run', '1', '--game', '0'], dir);
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toMatch(/matches the stored result/);
+      expect(shown.stdout).toContain('P2 human:di');
+
+      // Half the budget: the table stops mid-game, exit 3, saying how to go on.
+      const limit = Math.floor(spent / 2);
+      const s1 = await provider();
+      const first = served(args('model-budget.db', '--max-cost', String(limit)), simEnv(s1.url));
+      const f = await linksOf(first.io, 1);
+      await fetch(`${f.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+      await answer(f.seats, first.io);
+      expect(await first.exited).toBe(3);
+      expect(first.io.err.replace(/\s+/g, ' ')).toMatch(new RegExp(`^stopped by --max-cost: the budget of \\$${limit} is spent .*0 of 1 game stored\\. To go on, give a larger budget: the same sim table command --max-cost USD \\(the answers the people gave are kept\\) $`));
+      // The same command, a larger budget: it goes on at once from the answers and the calls kept.
+      const s2 = await provider();
+      const again = served(args('model-budget.db', '--max-cost', '1000'), simEnv(s2.url));
+      const a2 = await linksOf(again.io, 1);
+      await answer(a2.seats, again.io);
+      expect(await again.exited).toBe(0);
+      expect(storedGames(join(dir, 'model-budget.db'))).toBe(storedGames(join(dir, 'model-whole.db')));
+      expect(s1.received.length + s2.received.length).toBe(calls);
+      // The calls of the stopped session were answered from the record.
+      expect(again.io.out).toMatch(new RegExp(`openai:gpt-4o-mini\\n +${calls} +${s1.received.length} `));
+    } finally {
+      for (const p of providers) await p.close();
+    }
+  });
+
   it('stopped by SIGTERM, says where the answers given are kept; with --no-db, that nothing is', async () => {
     for (const [db, said] of [
       [['--db', 'term.db'], 'the answers given so far are in term.db: the same command goes on from them'],
@@ -202,7 +259,8 @@ describe('sim table', () => {
     [['--agents', 'werewolves=human'], 'a person plays one seat, named by its number'],
     [['--agents', '1=human', '--agents', 'P1=human:bob'], 'seat 1 is given to two people'],
     [['--agents', '1=human:<script>'], "a person's name is 1 to 32 letters"],
-    [['--agents', '1=human', '--agents', 'werewolves=openai:gpt-4o-mini'], 'models there are not served yet'],
+    [['--agents', '1=human', '--agents', 'werewolves=openai:gpt-4o-mini', '--no-db'], 'with --no-db, give --llm-cache PATH for the record'],
+    [['--agents', '1=human', '--max-cost', '5'], '--max-cost applies to runs that seat a model'],
     [['--agents', '1=human', '--port', '70000'], "--port '70000' is not a port"],
   ])('refuses %j with what to write, serving nothing', async (args, message) => {
     const r = await sim(['table', ...args], dir);

@@ -18,9 +18,11 @@ export function simProcess(args: readonly string[], cwd: string): SimResult {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Starts `sim` without waiting (for the kill tests). */
-export function simChild(args: readonly string[], cwd: string) {
-  return spawn(process.execPath, [SIM, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `sim` without waiting (for the kill tests), with `env` over the environment (undefined values are removed). */
+export function simChild(args: readonly string[], cwd: string, env: Record<string, string | undefined> = {}) {
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
+  return spawn(process.execPath, [SIM, ...args], { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**
