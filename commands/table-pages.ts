@@ -52,6 +52,8 @@ function seatClient(): void {
     readonly over: boolean;
     readonly game: number;
     readonly games: number;
+    /** The series' games over (their replays). */
+    readonly played: readonly number[];
     readonly lines: readonly string[];
     readonly owed: Owed | null;
   }
@@ -100,6 +102,20 @@ function seatClient(): void {
   function render(s: State): void {
     document.title = `${s.seat}${s.person === '' ? '' : ` (${s.person})`} — werewolf table`;
     $('who').textContent = `${s.seat}${s.person === '' ? '' : ` · ${s.person}`}${s.card === null ? '' : ` · your card: ${s.card}`}${s.games > 1 ? ` · game ${s.game + 1} of ${s.games}` : ''}`;
+    // A series: the games over, each a link to its replay (every card shown, as after any game).
+    $('played').replaceChildren(
+      ...(s.played.length === 0
+        ? []
+        : [
+            document.createTextNode('Games over (their replays): '),
+            ...s.played.flatMap((i, k) => {
+              const a = el('a', `game ${i + 1}`);
+              a.href = `/seat/${token}/replay/${i}`;
+              a.target = '_blank';
+              return k === 0 ? [a] : [document.createTextNode(' · '), a];
+            }),
+          ]),
+    );
     const log = $('log');
     log.replaceChildren(...s.lines.map((l) => el('li', l)));
     const owed = $('owed');
@@ -173,17 +189,21 @@ function hostClient(): void {
     });
     $('seats').replaceChildren(...rows);
     const status = $('status');
-    if (s.over) {
+    // A series: the replays of the games over.
+    const replays = s.played.map((i) => {
+      const a = el('a', `game ${i + 1}`);
+      a.href = `${location.pathname.replace(/\/$/, '')}/replay/${i}`;
+      return a;
+    });
+    if (s.over && s.games > 1) {
+      const p = el('p', `The series is over: ${s.games} games, the last a ${s.winner ?? 'no'}${s.winner === 'draw' ? '' : ' win'}. Replays: `);
+      p.append(...replays.flatMap((a, k) => (k === 0 ? [a] : [document.createTextNode(' · '), a])));
+      status.replaceChildren(p);
+    } else if (s.over) {
       const a = el('a', 'the game’s replay');
       a.href = `${location.pathname.replace(/\/$/, '')}/replay`;
       status.replaceChildren(el('p', `The game is over: ${s.winner ?? 'no winner'}${s.winner === 'draw' ? '' : ' win'}. `), a);
     } else if (s.started) {
-      // A series: the game in play, and the replays of those over.
-      const replays = s.played.map((i) => {
-        const a = el('a', `game ${i + 1}`);
-        a.href = `${location.pathname.replace(/\/$/, '')}/replay/${i}`;
-        return a;
-      });
       const inPlay = el('p', `${s.games > 1 ? `Game ${s.game + 1} of ${s.games} in play` : 'In play'}: ${s.events} events so far.${replays.length > 0 ? ' Replays: ' : ''}`);
       inPlay.append(...replays.flatMap((a, k) => (k === 0 ? [a] : [document.createTextNode(' · '), a])));
       status.replaceChildren(inPlay);
@@ -206,5 +226,5 @@ export function hostPage(): string {
 
 /** A seat's page (its token is in its address). */
 export function seatPage(): string {
-  return scriptedPage({ title: 'werewolf table', style: STYLE, body: '<h1 id="who">…</h1>\n<div id="owed"><p>connecting…</p></div>\n<ol id="log"></ol>', client: seatClient, connect: true });
+  return scriptedPage({ title: 'werewolf table', style: STYLE, body: '<h1 id="who">…</h1>\n<p id="played" class="meta"></p>\n<div id="owed"><p>connecting…</p></div>\n<ol id="log"></ol>', client: seatClient, connect: true });
 }

@@ -125,7 +125,14 @@ class SeatDesk implements HumanDesk {
 }
 
 /** What a seat's page shows: its observation in words, and the decision owed with its legal answers. */
-export function seatState(game: Game, seat: number, person: string, desk: SeatDesk, series: { readonly index: number; readonly games: number } = { index: 0, games: 1 }): Record<string, unknown> {
+export function seatState(
+  game: Game,
+  seat: number,
+  person: string,
+  desk: SeatDesk,
+  /** The game in play, the series' length, and its games over (their replays may be shown: every card is, after the end). */
+  series: { readonly index: number; readonly games: number; readonly played?: readonly number[] } = { index: 0, games: 1 },
+): Record<string, unknown> {
   const obs = observe(game, seat);
   const owed = desk.pending?.q;
   const legal = owed === undefined ? null : legalAnswers(owed.decision);
@@ -137,6 +144,7 @@ export function seatState(game: Game, seat: number, person: string, desk: SeatDe
     card: dealt?.type === 'deal' ? dealt.role : null,
     game: series.index,
     games: series.games,
+    played: series.played ?? [],
     over: game.over,
     lines: obs.events.map((e) => describe(e)).filter((t): t is string => t !== null).map((t) => visible(t)),
     owed:
@@ -205,7 +213,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
   // The game in play, and where it stands in the series.
   let current = 0;
   let game = new Game(o.setup, plan[0]!.seed);
-  const series = () => ({ index: plan[current]!.index, games: plan.length });
+  const series = () => ({ index: plan[current]!.index, games: plan.length, played: [...finished.keys()] });
   // Each game's logs once over, for the host's replay pages.
   const finished = new Map<number, Game>();
   const desks = new Map<number, SeatDesk>();
@@ -248,6 +256,8 @@ export async function startTable(o: TableOptions): Promise<Table> {
     send(res, status, { error: why });
   };
   const bySeatToken = (token: string | undefined) => seats.find((s) => s.token === token);
+  /** A game over, as `sim show --html` draws it. */
+  const replayOf = (over: Game) => replayPage({ title: `the table's game (seed ${visible(over.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: over.log, specs, back: undefined });
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -261,13 +271,19 @@ export async function startTable(o: TableOptions): Promise<Table> {
       if (bySeatToken(parts[1]) === undefined) return refuse(res, 403, 'not a seat’s link');
       return html(res, seatPage());
     }
+    // A series: a seat sees the replay of a game once it is over (every card is shown then), never of the game in play.
+    if (parts[0] === 'seat' && parts[2] === 'replay' && parts.length === 4 && req.method === 'GET') {
+      if (bySeatToken(parts[1]) === undefined) return refuse(res, 403, 'not a seat’s link');
+      const over = /^\d{1,6}$/.test(parts[3]!) ? finished.get(Number(parts[3])) : undefined;
+      if (over === undefined) return refuse(res, 403, 'that game is not over');
+      return html(res, replayOf(over));
+    }
     if (parts[0] === 'host' && parts[1] === hostToken && req.method === 'GET') {
       // The host's page; after the end, the game's replay page (the one `sim show --html` writes).
       if (parts.length === 2) return html(res, hostPage());
       // /replay: the last game over; /replay/I: game I of the series, once over.
       const over = parts[2] === 'replay' && parts.length <= 4 ? finished.get(parts.length === 4 ? Number(parts[3]) : Math.max(-1, ...finished.keys())) : undefined;
-      if (over !== undefined)
-        return html(res, replayPage({ title: `the table's game (seed ${visible(over.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: over.log, specs, back: undefined }));
+      if (over !== undefined) return html(res, replayOf(over));
     }
     if (parts[0] === 'host') return refuse(res, 403, 'not the host’s link, or the game is not over');
     if (parts[0] !== 'api') return refuse(res, 404, 'no such page');

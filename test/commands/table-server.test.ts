@@ -46,6 +46,7 @@ interface State {
   lines: string[];
   game: number;
   games: number;
+  played: number[];
   owed: null | { game: number; n: number; kind: string; decision: Parameters<typeof randomAnswer>[0]; legal: Answer[] | null; error: string | null };
 }
 
@@ -176,6 +177,13 @@ describe('the table through its API', () => {
         expect((await post(t, a!.token, JSON.stringify({ game: 0, n: st.owed.n, answer: choose(a!.seat, st.owed) }))).status).toBe(409);
         expect((await stateOf(t, a!.token)).owed?.n).toBe(st.owed.n);
         staleRefused = true;
+        // The game over is listed, and the seat may see its replay (every card, as after any game); never the game in play's.
+        expect(st.played).toEqual([0]);
+        const over = await get(t, `/seat/${a!.token}/replay/0`);
+        expect(over.status).toBe(200);
+        expect(await over.text()).toContain('svg');
+        for (const path of [`/seat/${a!.token}/replay/1`, `/seat/${a!.token}/replay/2`, `/seat/${a!.token}/replay/x`, `/seat/${'0'.repeat(32)}/replay/0`])
+          expect((await get(t, path)).status).toBe(403);
       }
       if ((await people(t, { stopAfter: 1 })) === 0) await new Promise((r) => setTimeout(r, 2));
     }
