@@ -20,6 +20,8 @@ h1 { font-size: 1.25em; margin: 0.2em 0; }
 #log li { padding: 3px 0; border-bottom: 1px solid #f0f0f0; }
 .claim { display: flex; gap: 0.3em; flex-wrap: wrap; margin: 0.2em 0; }
 .over { color: #2d6a2d; font-weight: 600; }
+#played:empty { display: none; }
+#beliefs select { margin-left: 0.3em; }
 `;
 
 /** The seat's page script: its state from the event stream, the decision owed as buttons (a speech: words and claims). */
@@ -58,12 +60,45 @@ function seatClient(): void {
     readonly owed: Owed | null;
   }
   let shownOwed = '';
-  const answer = (o: Owed, a: unknown) => {
+  const answer = (o: Owed, a: unknown, beliefs?: Record<string, number>) => {
     $('owed').replaceChildren(el('p', 'sent…'));
-    void fetch(`${api}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: o.game, n: o.n, answer: a }) }).then(async (r) => {
+    const body = JSON.stringify({ game: o.game, n: o.n, answer: a, ...(beliefs === undefined ? {} : { beliefs }) });
+    void fetch(`${api}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => {
       if (!r.ok) $('owed').append(el('p', `refused: ${((await r.json()) as { error?: string }).error ?? r.status}`));
     });
   };
+  /** A vote's optional beliefs: a choice of 0–100% per candidate, none by default. */
+  function beliefsBox(o: Owed): { box: HTMLElement; read: () => Record<string, number> | undefined } {
+    const box = el('details');
+    box.id = 'beliefs';
+    box.append(el('summary', 'How likely is each to be a werewolf? (optional)'));
+    const selects: [string, HTMLSelectElement][] = [];
+    for (const c of o.choices ?? []) {
+      const target = (c.answer as { target?: unknown }).target;
+      if (typeof target !== 'number') continue;
+      const label = o.seats[target] ?? '';
+      const select = el('select');
+      select.name = label;
+      select.append(el('option', '—'));
+      for (let k = 0; k <= 10; k++) {
+        const opt = el('option', `${k * 10}%`);
+        opt.value = String(k / 10);
+        select.append(opt);
+      }
+      select.options[0]!.value = '';
+      const row = el('label', `${label} `);
+      row.className = 'claim';
+      row.append(select);
+      box.append(row);
+      selects.push([label, select]);
+    }
+    const read = () => {
+      const out: Record<string, number> = {};
+      for (const [label, select] of selects) if (select.value !== '') out[label] = Number(select.value);
+      return Object.keys(out).length === 0 ? undefined : out;
+    };
+    return { box, read };
+  }
   function speech(o: Owed): HTMLElement {
     const box = el('div');
     const words = el('textarea');
@@ -140,14 +175,17 @@ function seatClient(): void {
       parts.push(e);
     }
     if (o.deadline !== null) parts.push(el('p', `Answer within ${Math.max(0, Math.round((o.deadline - Date.now()) / 1000))} s, or the fallback plays for you.`));
+    // At a day vote, optional beliefs: how likely each candidate is to be a werewolf (scored by the behaviour metrics).
+    const stated = o.kind === 'vote' ? beliefsBox(o) : null;
     if (o.kind === 'speech') parts.push(speech(o));
     else
       for (const c of o.choices ?? []) {
         const b = el('button', c.label);
         b.className = 'choice';
-        b.addEventListener('click', () => answer(o, c.answer));
+        b.addEventListener('click', () => answer(o, c.answer, stated?.read()));
         parts.push(b);
       }
+    if (stated !== null) parts.push(stated.box);
     owed.replaceChildren(...parts);
   }
   const stream = new EventSource(`${api}/events`);

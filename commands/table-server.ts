@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Game, legalAnswers, observe, type Answer, type GameSetup } from '../engine/index.js';
 import { HumanAgent, MemoryRecord, type Asked, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
+import { readBeliefs } from '../agents/beliefs.js';
 import { playAsync, type PlayedGame, type PlayOptions } from '../agents/play.js';
 import type { Agent } from '../agents/types.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
@@ -87,6 +88,12 @@ export interface Table {
 class SeatDesk implements HumanDesk {
   pending: { readonly q: Asked; readonly resolve: (a: Answer) => void } | null = null;
   private readonly listeners = new Set<() => void>();
+  /** The beliefs stated with the answer to ask n (a day vote's). */
+  private stated: { readonly n: number; readonly p: Float64Array | null } | null = null;
+
+  beliefs(q: Asked): Float64Array | null {
+    return this.stated?.n === q.n ? this.stated.p : null;
+  }
 
   ask(q: Asked): Promise<Answer> {
     return new Promise<Answer>((resolve) => {
@@ -100,7 +107,11 @@ class SeatDesk implements HumanDesk {
     this.changed();
   }
 
-  /** The person's reply `{"game": G, "n": N, "answer": {…}}` (parsed, untrusted) in game `game`: resolved, or why it is refused. */
+  /**
+   * The person's reply `{"game": G, "n": N, "answer": {…}, "beliefs": {"P3": 0.7, …}}`
+   * (parsed, untrusted; beliefs optional, at a day vote only) in game `game`: resolved, or
+   * why it is refused.
+   */
   answer(reply: Record<string, unknown>, game: number): string | null {
     const p = this.pending;
     const n = reply['n'];
@@ -108,6 +119,10 @@ class SeatDesk implements HumanDesk {
     if (p === null || n !== p.q.n) return `no decision numbered ${JSON.stringify(n ?? null).slice(0, 40)} is owed by this seat${p === null ? '' : ` (the one owed is ${p.q.n})`}`;
     const read = readAnswer('', p.q.n, p.q.decision, { id: n, answer: reply['answer'] });
     if (!read.ok) return read.error;
+    const stated = readBeliefs(reply['beliefs'], p.q.seat, p.q.observation.players);
+    if (!stated.ok) return stated.error;
+    if (stated.value !== null && p.q.decision.kind !== 'vote') return 'beliefs go with a day vote only';
+    this.stated = { n: p.q.n, p: stated.value };
     this.pending = null;
     p.resolve(read.value as Answer);
     this.changed();

@@ -45,8 +45,11 @@ export function givenFromJson(text: string): Given | undefined {
   const o = v as Record<string, unknown>;
   if (typeof o['forfeit'] === 'string') return { forfeit: o['forfeit'] };
   const a = o['answer'];
-  if (typeof a === 'object' && a !== null && !Array.isArray(a) && typeof (a as Record<string, unknown>)['kind'] === 'string') return { answer: a as Answer };
-  return undefined;
+  if (typeof a !== 'object' || a === null || Array.isArray(a) || typeof (a as Record<string, unknown>)['kind'] !== 'string') return undefined;
+  // Beliefs: an array (each entry checked against the table by the agent that plays them again), or none.
+  const b = o['beliefs'];
+  if (b === undefined) return { answer: a as Answer };
+  return Array.isArray(b) ? { answer: a as Answer, beliefs: b as (number | null)[] } : undefined;
 }
 
 /** Game `index` of the run whose key is `key`, as the answers name it. */

@@ -12,6 +12,7 @@
 
 import type { Answer, Decision, DecisionError, Observation } from '../../engine/index.js';
 import { AbandonGame, NoAnswer } from '../play.js';
+import { beliefsFromJson, beliefsToJson } from '../beliefs.js';
 import type { Agent, DecisionContext } from '../types.js';
 
 /** What the desk shows a person: the decision owed, with what the seat knows. */
@@ -35,12 +36,20 @@ export interface Asked {
 export interface HumanDesk {
   /** The person's answer; a rejection (or the clock) forfeits the decision. */
   ask(q: Asked): Promise<Answer>;
+  /**
+   * The beliefs the person stated with their answer to `q`, a day vote (agents/beliefs.ts:
+   * per seat the probability of being a werewolf, NaN where none), or null: optional.
+   */
+  beliefs?(q: Asked): Float64Array | null;
   /** The decision was settled without the person (the clock ran out): the desk stops waiting for it. */
   withdraw?(q: Asked): void;
 }
 
-/** An entry of a seat's record: the answer given to its n-th ask, or a forfeit (no answer in time). */
-export type Given = { readonly answer: Answer } | { readonly forfeit: string };
+/**
+ * An entry of a seat's record: the answer given to its n-th ask (with the beliefs stated at
+ * a day vote, null where none: JSON has no NaN), or a forfeit (no answer in time).
+ */
+export type Given = { readonly answer: Answer; readonly beliefs?: readonly (number | null)[] } | { readonly forfeit: string };
 
 /** A seat's answers in one game, in the order asked (kept where the game's record is). */
 export interface HumanRecord {
@@ -63,22 +72,42 @@ export class HumanAgent implements Agent {
   readonly name: string;
   /** Asks so far in this game (every ask: a refused answer's second asking too). */
   private asked = 0;
+  /** The beliefs stated with the answer last given (a day vote's), or null. */
+  private stated: Float64Array | null = null;
 
   constructor(private readonly s: HumanSeat) {
     this.name = s.person === '' ? 'human' : `human:${s.person}`;
   }
 
+  /** The beliefs stated with the last answer (agents/types.ts: read by the behaviour metrics after a day vote). */
+  werewolfBeliefs(): Float64Array | undefined {
+    return this.stated ?? undefined;
+  }
+
   async decide(ctx: DecisionContext): Promise<Answer> {
     const n = this.asked++;
     const { seat, record } = this.s;
+    this.stated = null;
     const kept = record.given(seat, n);
-    if (kept !== undefined) return answerOf(kept);
+    // A kept answer is played again with its beliefs; one whose beliefs do not fit the table (a damaged file) is asked again.
+    if (kept !== undefined) {
+      if (!('beliefs' in kept) || kept.beliefs === undefined) return answerOf(kept);
+      const players = ctx.observe().players;
+      const p = ctx.decision.kind === 'vote' ? beliefsFromJson(kept.beliefs, seat, players) : null;
+      if (p !== null) {
+        this.stated = p;
+        return answerOf(kept);
+      }
+    }
     const now = this.s.now ?? Date.now;
     const clock = this.s.clockMs;
     const q: Asked = { seat, person: this.s.person, n, decision: ctx.decision, observation: ctx.observe(), lastError: ctx.lastError, deadline: clock === null ? null : now() + clock };
     // A game abandoned meanwhile (a model's run stopped) throws here: nothing is kept, and the replay asks again.
-    const given = await this.answerWithin(q, clock, ctx.abandoned);
+    const reply = await this.answerWithin(q, clock, ctx.abandoned);
+    const stated = 'answer' in reply && ctx.decision.kind === 'vote' ? (this.s.desk.beliefs?.(q) ?? null) : null;
+    const given: Given = stated === null ? reply : { ...reply, beliefs: beliefsToJson(stated) };
     record.keep(seat, n, given);
+    this.stated = stated;
     return answerOf(given);
   }
 

@@ -16,6 +16,7 @@ import { ROLES, isRole } from '../../engine/index.js';
 import { P } from '../../narrate/transcript.js';
 import type { Menu } from './choices.js';
 import { capped, json, quote } from './quote.js';
+import { readBeliefs, seatOfLabel } from '../beliefs.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -120,34 +121,10 @@ export interface ReadAnswer {
   readonly beliefs?: Float64Array | null;
 }
 
-/** A vote's `beliefs`: null, or {"P3": 0.7, …} over other players with probabilities (or null) in [0, 1]. */
-function readBeliefs(value: unknown, d: Decision, playerCount: number): Result<Float64Array | null, string> {
-  if (value === undefined || value === null) return ok(null);
-  if (typeof value !== 'object' || Array.isArray(value))
-    return err('beliefs must be null or an object like {"P2": 0.7, "P5": 0.1} (each other player\'s probability of being a werewolf)');
-  const out = new Float64Array(playerCount).fill(NaN);
-  for (const [label, p] of Object.entries(value as Record<string, unknown>)) {
-    const seat = seatOfLabel(label, playerCount);
-    if (seat === null || seat === d.seat) return err(`beliefs: ${quote(label)} is not another player (write P1..P${playerCount}, not yourself)`);
-    if (p === null) continue;
-    if (typeof p !== 'number' || !(p >= 0 && p <= 1)) return err(`beliefs.${P(seat)} must be a probability from 0 to 1 or null, not ${json(p)}`);
-    out[seat] = p;
-  }
-  return ok(out);
-}
-
 /** Words cut to MAX_TEXT characters, and what was cut. */
 function wordsOf(field: Cut['field'], raw: string): { text: string; cut: Cut | null } {
   const c = capped(raw.trim(), MAX_TEXT);
   return { text: c.text, cut: c.cut === 0 ? null : { field, kept: c.text.length, dropped: c.cut } };
-}
-
-function seatOfLabel(label: unknown, players: number): number | null {
-  if (typeof label !== 'string') return null;
-  const m = /^P(\d+)$/.exec(label);
-  if (m === null) return null;
-  const n = Number(m[1]);
-  return n >= 1 && n <= players ? n - 1 : null;
 }
 
 function readClaim(c: unknown, i: number, playerCount: number): Result<Claim, string> {
@@ -206,7 +183,7 @@ export function readAnswer(value: unknown, d: Decision, menu: Menu, playerCount:
   const reasoning = o.reasoning;
   let beliefs: Float64Array | null = null;
   if (d.kind === 'vote') {
-    const b = readBeliefs(o.beliefs, d, playerCount);
+    const b = readBeliefs(o.beliefs, d.seat, playerCount);
     if (!b.ok) return b;
     beliefs = b.value;
   }

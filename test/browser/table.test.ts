@@ -20,6 +20,7 @@ import { describe as narrate } from '../../narrate/transcript.js';
 import { visible } from '../../narrate/escape.js';
 import { startTable, type Table } from '../../commands/table-server.js';
 import { launchBrowser } from '../helpers/browser.js';
+import type { DecisionTrace } from '../../agents/trace.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const chrome = await launchBrowser();
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 const SEED = gameSeed('browser-table', 1);
 
-async function table(): Promise<Table> {
+async function table(onGameOver?: (trace: DecisionTrace) => void): Promise<Table> {
   const setup = resolveSetup({ preset: 'standard', players: 8 });
   if (!setup.ok) throw new Error(setup.error);
   // The people: the Seer, a werewolf and a villager of this deal (each decides at night or by day).
@@ -40,7 +41,7 @@ async function table(): Promise<Table> {
   PEOPLE.set(dealt.indexOf('villager'), 'carol');
   const seating = parseSeating(['heuristic']);
   if (!seating.ok) throw new Error(seating.error);
-  return startTable({ setup: setup.value, seed: SEED, people: PEOPLE, bots: (g: Game) => seatAgents(seating.value, g.state.seats.map((x) => x.dealt)).agents, clockMs: null, start: 'host' });
+  return startTable({ setup: setup.value, seed: SEED, people: PEOPLE, bots: (g: Game) => seatAgents(seating.value, g.state.seats.map((x) => x.dealt)).agents, clockMs: null, start: 'host', onGameOver: (_g, _game, _played, trace) => onGameOver?.(trace) });
 }
 
 /**
@@ -67,7 +68,8 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
   test('three people and five bots play a whole game through the pages alone', async () => {
     if (!chrome.ok) return;
     const browser = chrome.browser;
-    const t = await table();
+    let trace: DecisionTrace | undefined;
+    const t = await table((tr) => (trace = tr));
     try {
       // The host's page: nobody has joined; each seat's page opened, all three have.
       const hostContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -112,6 +114,12 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
           }
           const choices = await p.page.$$('#owed button.choice');
           const say = await p.page.$('#say');
+          // At a day vote, a belief stated: 70% on the first candidate.
+          const beliefs = await p.page.$('#beliefs summary');
+          if (beliefs !== null) {
+            await beliefs.click();
+            await p.page.selectOption('#beliefs select >> nth=0', '0.7');
+          }
           if (choices.length > 0) {
             await choices[new Rng(`click-${p.seat}-${round}`).int(choices.length)]!.click();
             acted = true;
@@ -140,6 +148,10 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
       }
       expect(t.refused()).toBe(0);
       expect([...shots].sort()).toEqual(['table-seat-night', 'table-seat-vote']);
+      // The beliefs stated on the pages reached the metrics' trace.
+      const stated = trace!.beliefs.filter((b) => PEOPLE.has(b.seat));
+      expect(stated.length).toBeGreaterThan(0);
+      expect(stated.every((b) => [...b.p].filter((x) => !Number.isNaN(x)).join() === '0.7')).toBe(true);
       // The host's page at the end: the result, and the game's replay page.
       await host.waitForSelector('text=The game is over');
       await host.click('text=the game’s replay');

@@ -48,7 +48,10 @@ async function answer(links: readonly { seat?: string; url: string }[], io: { co
       const st = (await (await fetch(api).catch(() => null))?.json().catch(() => null)) as { owed: { game: number; n: number; decision: Parameters<typeof randomAnswer>[0] } | null } | null;
       if (st?.owed != null && taken < stopAfter) {
         const answer: Answer = randomAnswer(st.owed.decision, new Rng(`${l.seat}-${st.owed.game}-${st.owed.n}`));
-        const r = await fetch(`${api}/answer`, { method: 'POST', body: JSON.stringify({ game: st.owed.game, n: st.owed.n, answer }) }).catch(() => null);
+        // At a day vote the person states a belief: 70% on the first candidate.
+        const d = st.owed.decision;
+        const beliefs = d.kind === 'vote' && d.targets.length > 0 ? { [`P${d.targets[0]! + 1}`]: 0.7 } : undefined;
+        const r = await fetch(`${api}/answer`, { method: 'POST', body: JSON.stringify({ game: st.owed.game, n: st.owed.n, answer, beliefs }) }).catch(() => null);
         if (r?.status === 200) taken++;
       }
     }
@@ -174,6 +177,10 @@ describe('sim table', () => {
     const seatsCsv = await sim(['export', '--rows', 'seats', '--format', 'csv', '--db', 'prog.db'], dir);
     expect(seatsCsv.stdout).toContain('random_bot.py');
     expect(seatsCsv.stdout).toContain('human:cy');
+    // The beliefs the person stated at the votes are scored as any agent's.
+    const metrics = JSON.parse((await sim(['metrics', '--db', 'prog.db', '--json'], dir)).stdout) as { rows: { agent: string; role: string | null; metric: string; n: number }[] };
+    const brier = metrics.rows.find((r) => r.agent === 'human:cy' && r.role === null && r.metric === 'brier');
+    expect(brier?.n).toBeGreaterThan(0);
     const shown = await sim(['show', '--db', 'prog.db', '--run', '1', '--game', '0', '--run-agents'], dir);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/matches the stored result/);

@@ -12,6 +12,7 @@ import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { describe as narrate } from '../../narrate/transcript.js';
 import { visible } from '../../narrate/escape.js';
 import { MAX_BODY, startTable, type Table } from '../../commands/table-server.js';
+import type { DecisionTrace } from '../../agents/trace.js';
 
 const setup = (() => {
   const s = resolveSetup({ preset: 'standard', players: 8 });
@@ -58,12 +59,12 @@ const stateOf = async (t: Table, token: string) => (await (await get(t, `/api/se
 const choose = (seat: number, s: NonNullable<State['owed']>): Answer => randomAnswer(s.decision, new Rng(`person-${seat}-${s.n}`));
 
 /** The people play (each polling its seat) until the game is over or `stopAfter` answers are given; each state seen is checked by `seen`. */
-async function people(t: Table, o: { stopAfter?: number; seen?: (seat: number, s: State) => void } = {}): Promise<number> {
+async function people(t: Table, o: { stopAfter?: number; seen?: (seat: number, s: State) => void; only?: (seat: number) => boolean } = {}): Promise<number> {
   let given = 0;
   for (;;) {
     if (t.game.over || given >= (o.stopAfter ?? Infinity)) return given;
     let answered = false;
-    for (const s of t.seats) {
+    for (const s of t.seats.filter((x) => o.only?.(x.seat) ?? true)) {
       const st = await stateOf(t, s.token);
       o.seen?.(s.seat, st);
       if (st.owed !== null && given < (o.stopAfter ?? Infinity)) {
@@ -132,6 +133,42 @@ describe('the table through its API', () => {
     await t.done;
     expect(t.game.over).toBe(true);
     expect(MAX_BODY).toBeLessThan(1 << 20);
+  });
+
+  it('takes beliefs stated with a day vote (the metrics’ trace holds them); refuses malformed ones, or ones with another decision, the decision still owed', async () => {
+    let trace: DecisionTrace | undefined;
+    const t = await startTable({ setup, seed: gameSeed('table', 4), people: PEOPLE, bots, clockMs: null, onGameOver: (_g, _game, _played, tr) => void (trace = tr) });
+    open.push(t);
+    // The people answer until one of them owes a decision of the kind looked for.
+    const owes = async (kind: (k: string) => boolean) => {
+      for (let k = 0; k < 4000 && !t.game.over; k++) {
+        for (const s of t.seats) {
+          const st = await stateOf(t, s.token);
+          if (st.owed === null) continue;
+          if (kind(st.owed.kind)) return { seat: s, owed: st.owed };
+          await post(t, s.token, JSON.stringify({ game: 0, n: st.owed.n, answer: choose(s.seat, st.owed) }));
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      throw new Error('no person owes such a decision');
+    };
+    const other = await owes((k) => k !== 'vote');
+    expect((await post(t, other.seat.token, JSON.stringify({ game: 0, n: other.owed.n, answer: choose(other.seat.seat, other.owed), beliefs: { P2: 0.5 } }))).status).toBe(409);
+    const { seat: a, owed: vote } = await owes((k) => k === 'vote');
+    const self = `P${a.seat + 1}`;
+    const another = `P${((a.seat + 1) % 8) + 1}`;
+    const refused = t.refused();
+    for (const beliefs of [{ [self]: 0.5 }, { [another]: 1.5 }, { P99: 0.1 }, { [another]: '70%' }, 'high', [0.5]])
+      expect((await post(t, a.token, JSON.stringify({ game: 0, n: vote.n, answer: choose(a.seat, vote), beliefs }))).status).toBe(409);
+    expect(t.refused()).toBe(refused + 6);
+    expect((await stateOf(t, a.token)).owed?.n).toBe(vote.n);
+    expect((await post(t, a.token, JSON.stringify({ game: 0, n: vote.n, answer: choose(a.seat, vote), beliefs: { [another]: 0.7 } }))).status).toBe(200);
+    await people(t);
+    await t.done;
+    const stated = trace!.beliefs.filter((b) => b.seat === a.seat);
+    expect(stated).toHaveLength(1);
+    expect(stated[0]!.p[(a.seat + 1) % 8]).toBe(0.7);
+    expect([...stated[0]!.p].filter((x) => !Number.isNaN(x))).toEqual([0.7]);
   });
 
   it('an answer the engine refuses is asked again, with why', async () => {

@@ -73,6 +73,8 @@ describe('a stored answer read as untrusted', () => {
     ['an answer that is a string', '{"answer":"vote"}', undefined],
     ['an answer that is an array', '{"answer":[{"kind":"vote"}]}', undefined],
     ['a forfeit that is a number', '{"forfeit":5}', undefined],
+    ['an answer with beliefs', '{"answer":{"kind":"vote","target":3},"beliefs":[null,0.7]}', { answer: { kind: 'vote', target: 3 }, beliefs: [null, 0.7] }],
+    ['beliefs that are not a list', '{"answer":{"kind":"vote","target":3},"beliefs":{"P2":0.7}}', undefined],
     ['300 kB', `{"forfeit":"${'x'.repeat(300_000)}"}`, undefined],
   ];
   test.each(cases)('%s', (_, text, expected) => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Game, gameSeed, observe, resolveSetup, Rng, type Answer } from '../../../engine/index.js';
 import { HumanAgent, MemoryRecord, type Asked, type HumanDesk, type HumanRecord } from '../../../agents/human/agent.js';
 import { AbandonGame, playAsync } from '../../../agents/play.js';
+import { traced } from '../../../agents/trace.js';
 import { randomAnswer } from '../../../agents/random.js';
 import { parseSeating, seatAgents } from '../../../agents/registry.js';
 import type { Agent } from '../../../agents/types.js';
@@ -106,6 +107,44 @@ describe('a person at the table', () => {
     const replayed = await playAsync(again.game, again.agents);
     expect(again.game.log).toEqual(t.game.log);
     expect(replayed.fallbacks).toEqual(played.fallbacks);
+  });
+
+  it('states beliefs at day votes: the metrics’ trace reads them, and the replay from the record states them again; beliefs a record holds that do not fit the table are asked again', async () => {
+    const record = new MemoryRecord();
+    // Each person gives 0.8 to the first candidate of a vote and 0.1 to the second.
+    const desk: HumanDesk = {
+      ask: async (q) => answerOf(q),
+      beliefs: (q) => {
+        if (q.decision.kind !== 'vote') return null;
+        const p = new Float64Array(8).fill(NaN);
+        q.decision.targets.slice(0, 2).forEach((t, k) => (p[t] = k === 0 ? 0.8 : 0.1));
+        return p;
+      },
+    };
+    const t = table(5, desk, record);
+    const served = traced(t.agents);
+    await playAsync(t.game, served.agents);
+    const people = served.trace.beliefs.filter((b) => PEOPLE.includes(b.seat));
+    expect(people.length).toBeGreaterThan(0);
+    expect(people.every((b) => [...b.p].filter((x) => x === 0.8).length === 1)).toBe(true);
+    // Played again from the record alone: the same statements.
+    const again = table(5, { ask: () => Promise.reject(new Error('not asked')) }, record);
+    const replayed = traced(again.agents);
+    await playAsync(again.game, replayed.agents);
+    expect(again.game.log).toEqual(t.game.log);
+    expect(replayed.trace.beliefs.map((b) => [b.seat, b.decision, [...b.p]])).toEqual(served.trace.beliefs.map((b) => [b.seat, b.decision, [...b.p]]));
+    // A kept vote whose beliefs are about the voter himself, or of another table's size, is asked again.
+    const vote = people[0]!;
+    const n = [...Array(64).keys()].find((k) => { const g = record.given(vote.seat, k); return g !== undefined && 'beliefs' in g && g.beliefs !== undefined; })!;
+    const kept = record.given(vote.seat, n) as { answer: Answer; beliefs: (number | null)[] };
+    for (const beliefs of [kept.beliefs.map((x, i) => (i === vote.seat ? 0.5 : x)), [...kept.beliefs, null], kept.beliefs.map((x) => (x === null ? x : 2))]) {
+      const damaged = new MemoryRecord();
+      for (const seat of PEOPLE) for (let k = 0; k < 64; k++) { const g = record.given(seat, k); if (g !== undefined) damaged.keep(seat, k, seat === vote.seat && k === n ? { ...kept, beliefs } : g); }
+      const asked: string[] = [];
+      const d = table(5, { ask: async (q) => (asked.push(`${q.seat}/${q.n}`), answerOf(q)), beliefs: desk.beliefs }, damaged);
+      await playAsync(d.game, d.agents);
+      expect(asked[0]).toBe(`${vote.seat}/${n}`);
+    }
   });
 
   it('stops waiting when a bot abandons the game (its run stopped): nothing is kept for the ask, and the replay asks it again', async () => {
