@@ -9,7 +9,7 @@
 // end, so the same command on the same file, after a Ctrl-C or a kill -9, goes on from the
 // first game not stored and the answers given in it.
 
-import { gameSeed, type Game } from '../../engine/index.js';
+import { gameSeed, isRole, teamOf, type Game, type Role } from '../../engine/index.js';
 import { humanKind, PERSON } from '../../agents/human/kind.js';
 import { humanGameName } from '../../runs/human-record.js';
 import { storedRunPlayer, tallyOf } from '../../runs/games.js';
@@ -80,14 +80,18 @@ async function storeGame(store: Store, config: RunConfig, served: { readonly ind
   return run.id;
 }
 
-/** The stored games of a run as the series' figures read them: each seat's agent, and who won. */
+/** The stored games of a run as the series' figures read them: each seat's agent, who won, and each seat's team. */
 function storedSeries(store: Store, run: number): SeriesGame[] {
   const specs = store.agents(run);
+  const roles = store.names('roles');
   const out: SeriesGame[] = [];
   for (const row of store.gameRows(run)) {
     const players = row.seats.length / SEAT_WIDTH;
     const seats = Array.from({ length: players }, (_, s) => decodeSeat(row.seats, s));
-    out.push({ specs: seats.map((x) => specs[x.agent - 1] ?? '?'), won: seats.map((x) => (x.flags & FLAG.won) !== 0) });
+    // A role this version does not name (a file from elsewhere) leaves the teams out: the shares over all games stand.
+    const named = seats.map((x) => roles.get(x.role));
+    const teams = named.every((r): r is Role => r !== undefined && isRole(r)) ? named.map(teamOf) : undefined;
+    out.push({ specs: seats.map((x) => specs[x.agent - 1] ?? '?'), won: seats.map((x) => (x.flags & FLAG.won) !== 0), teams });
   }
   return out;
 }
@@ -182,7 +186,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
     const result = `The ${o.winner === 'draw' ? 'game ends in a draw' : `${o.winner} win`} after ${o.days} days (winners: ${o.winners.map(P).join(', ') || 'none'}).`;
     io.stdout.write(`${games === 1 ? '' : `Game ${g.index + 1} of ${games}: `}${result}\n`);
     const specs = specsOf(game);
-    sessionGames.push({ specs, won: specs.map((_, seat) => o.winners.includes(seat)) });
+    sessionGames.push({ specs, won: specs.map((_, seat) => o.winners.includes(seat)), teams: game.state.seats.map((x) => teamOf(x.role)) });
     if (store === null) return;
     const run = await storeGame(store, config, { index: g.index, game, played, trace, specs });
     io.stdout.write(wrap(`Stored as game ${g.index} of run ${run} of ${dbPath}: \`sim show --db ${dbPath} --run ${run} --game ${g.index}\` replays it (--html FILE: its replay page).`, width).join('\n') + '\n');

@@ -50,18 +50,49 @@ describe('the figures of a series', () => {
       while (wolves.size < 2) wolves.add(rng.int(8));
       const villageWins = rng.float() < 0.6;
       const specs = Array.from({ length: 8 }, (_, s) => (s === 1 ? 'human:ann' : 'heuristic'));
-      return { specs, won: specs.map((_, s) => wolves.has(s) !== villageWins) };
+      return { specs, won: specs.map((_, s) => wolves.has(s) !== villageWins), teams: specs.map((_, s) => (wolves.has(s) ? 'werewolves' : 'village')) };
     };
-    const covered = { 'human:ann': 0, heuristic: 0 };
+    // On each team the true share is its side's: 0.6 on the village's, 0.4 on the werewolves'.
+    const truth: Record<string, number> = { all: 0.55, village: 0.6, werewolves: 0.4 };
+    const covered = new Map<string, number>();
     const series = 1000;
+    const cover = (key: string, f: { low: number | null; high: number | null }, p: number) => {
+      if (f.low !== null && f.high !== null && f.low <= p && p <= f.high) covered.set(key, (covered.get(key) ?? 0) + 1);
+    };
     for (let k = 0; k < series; k++) {
       const figures = seriesFigures(Array.from({ length: 30 }, play));
-      for (const f of figures) if (f.low! <= 0.55 && 0.55 <= f.high!) covered[f.agent as keyof typeof covered]++;
+      for (const f of figures) {
+        cover(`${f.agent} all`, f, truth['all']!);
+        for (const t of f.byTeam) cover(`${f.agent} ${t.team}`, t, truth[t.team]!);
+      }
     }
-    for (const c of Object.values(covered)) {
+    expect([...covered.keys()].sort()).toEqual(['heuristic all', 'heuristic village', 'heuristic werewolves', 'human:ann all', 'human:ann village', 'human:ann werewolves']);
+    for (const c of covered.values()) {
       expect(c / series).toBeGreaterThan(0.92);
       expect(c / series).toBeLessThan(0.985);
     }
+  });
+
+  it('on each team: a person who wins as the village and loses as a werewolf shows it, where the share over all games hides it', () => {
+    const specs = ['heuristic', 'human:ann', 'heuristic', 'heuristic'];
+    // The person is a werewolf in games 1 and 4 and loses them, and wins the three games as the village.
+    const wolfIn = [true, false, false, true, false];
+    const games: SeriesGame[] = wolfIn.map((wolf) => ({
+      specs,
+      won: specs.map((_, s) => (s === 1 ? !wolf : wolf)),
+      teams: specs.map((_, s) => ((s === 1) === wolf ? 'werewolves' : 'village')),
+    }));
+    const ann = seriesFigures(games).find((f) => f.agent === 'human:ann')!;
+    expect(ann).toMatchObject({ played: 5, won: 3 });
+    expect(ann.byTeam.map((t) => [t.team, t.won, t.played])).toEqual([
+      ['village', 3, 3],
+      ['werewolves', 0, 2],
+    ]);
+    const lines = seriesLines([ann]);
+    expect(lines[1]).toMatch(/^ {4}on the village's team {2}3 of 3 won {2}100% \(\d+–100%\)$/);
+    expect(lines[2]).toMatch(/^ {4}on the werewolves' team {2}0 of 2 won {2}0% \(0–\d+%\)$/);
+    // Without the teams (games read without them), the share over all games alone.
+    expect(seriesFigures(games.map(({ specs, won }) => ({ specs, won })))[1]!.byTeam).toEqual([]);
   });
 
   it('one game of the bots gives no interval, and says so', () => {

@@ -140,7 +140,13 @@ describe('sim table', () => {
     await answer(first.seats, once.io);
     expect(await once.exited).toBe(0);
     const figures = once.io.out.slice(once.io.out.indexOf('The series, 3 games'));
-    expect(figures).toMatch(/^The series, 3 games: each player's share of games won, with its 95% interval\n {2}random \(P1, P3, P4, P5, P6, P7, P8\) {2}\d+ of 21 seat-games won {2}\d+% \(\d+–\d+%\)\n {2}human:ann \(P2\) {2}\d of 3 games won {2}\d+% \(\d+–\d+%\)\n$/);
+    // Each player's share, then the same on each team it played.
+    const team = ' {4}on the (village\'s|werewolves\') team {2}\\d+ of \\d+ won {2}\\d+% \\((\\d+–\\d+%|no interval from one game)\\)\\n';
+    expect(figures).toMatch(
+      new RegExp(
+        `^The series, 3 games: each player's share of games won, with its 95% interval\\n {2}random \\(P1, P3, P4, P5, P6, P7, P8\\) {2}\\d+ of 21 seat-games won {2}\\d+% \\(\\d+–\\d+%\\)\\n(${team}){1,2} {2}human:ann \\(P2\\) {2}\\d of 3 games won {2}\\d+% \\(\\d+–\\d+%\\)\\n(${team}){1,2}$`,
+      ),
+    );
     expect(once.io.out).toMatch(/Game 1 of 3: The [\s\S]*Game 2 of 3: The [\s\S]*Game 3 of 3: The /);
 
     const killed = served([...args, '--db', 'series-killed.db']);
