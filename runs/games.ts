@@ -13,7 +13,7 @@ import { gameSeed } from '../engine/index.js';
 import type { GameSetup } from '../engine/index.js';
 import { GameCounter, tallyGame, type GameTally } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, IDENTITY_CODES, type ChunkResult, type CodeMaps } from './record.js';
-import { seatingFromText, specList, type IndexRange, type RunConfig } from './run-config.js';
+import { seatingFromText, specList, type IndexRange, type RunConfig, type SeatOrder } from './run-config.js';
 
 /** What a worker needs to play a run's games (plain data: it crosses to worker threads). */
 export interface GamesSpec {
@@ -24,6 +24,8 @@ export interface GamesSpec {
   /** The run's agent specs; a seat's stored agent code is its index + 1. */
   readonly agents: readonly string[];
   readonly codes: CodeMaps;
+  /** The run's seat order (run-config.ts `SeatOrder`; absent: as dealt). */
+  readonly seatOrder?: SeatOrder | undefined;
 }
 
 /** Wraps a game's agents before it is played (its decisions recorded, a fork's edit: agents/asked.ts, studies/). */
@@ -84,12 +86,17 @@ export function tallyOf(setup: GameSetup, game: Game, trace: DecisionTrace, play
 export function storedRunPlayer(
   file: { agents(run: number): string[]; readonly codes: CodeMaps; humanSeats?(run: number): (index: number) => HumanSeatFactory },
   run: number,
-  config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>,
+  config: Pick<RunConfig, 'setup' | 'seed' | 'seating' | 'seatOrder'>,
   exec?: ExecHost,
 ): GamePlayer {
   // People's seats are replayed from the answers they gave, kept in the file.
   const human = seatsPeople(config.seating) ? file.humanSeats?.(run) : undefined;
-  return new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: file.agents(run), codes: file.codes, exec, human });
+  return new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: file.agents(run), codes: file.codes, exec, human, control: controlOf(config.seatOrder) });
+}
+
+/** The control a run's seat order plays its games under: its cards moved to other seats when shuffled. */
+export function controlOf(order: SeatOrder | undefined): GameControl | undefined {
+  return order === 'shuffled' ? 'seats' : undefined;
 }
 
 /** What a player plays: game i of a setup and seed, with a seating; how its games are stored. */
@@ -107,8 +114,8 @@ export interface GamePlayerOptions {
   readonly human?: ((index: number) => HumanSeatFactory) | undefined;
   /**
    * An invariance control: `seats` plays each game with its deal's cards moved to other
-   * seats (engine `seatShuffle`), an agent seated by number moving with its card. Not for
-   * stored runs: a run's games are its seed's.
+   * seats (engine `seatShuffle`), an agent seated by number moving with its card. A stored
+   * run has it only as its seat order ('shuffled': `controlOf`), which its key holds.
    */
   readonly control?: GameControl | undefined;
 }
@@ -147,7 +154,7 @@ export class GamePlayer {
   static fromSpec(spec: GamesSpec): Result<GamePlayer, string> {
     const seating = seatingFromText(spec.seating);
     if (!seating.ok) return seating;
-    return ok(new GamePlayer({ setup: spec.setup, seed: spec.seed, seating: seating.value, agents: spec.agents, codes: spec.codes }));
+    return ok(new GamePlayer({ setup: spec.setup, seed: spec.seed, seating: seating.value, agents: spec.agents, codes: spec.codes, control: controlOf(spec.seatOrder) }));
   }
 
   private start(index: number, wrap: WrapAgents | undefined) {

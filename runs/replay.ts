@@ -263,7 +263,15 @@ export function configOfRun(run: RunRow, what: string): Result<RunConfig, string
   if (!setup.ok) return err(`run ${run.id} cannot be ${what}: ${setup.error}`);
   const seating = seatingFromText(run.seating);
   if (!seating.ok) return err(`run ${run.id} cannot be ${what}: ${seating.error}`);
-  const config: RunConfig = { setup: setup.value, seed: run.seed, seating: seating.value, games: run.games, shard: { k: run.shardK, n: run.shardN }, policy: run.policy };
+  const config: RunConfig = {
+    setup: setup.value,
+    seed: run.seed,
+    seating: seating.value,
+    games: run.games,
+    shard: { k: run.shardK, n: run.shardN },
+    policy: run.policy,
+    ...(run.seatOrder === 'shuffled' ? { seatOrder: 'shuffled' } : {}),
+  };
   if (runKey(config) !== run.key) return err(`run ${run.id} cannot be ${what}: its stored configuration does not match its key (the file was edited?)`);
   return ok(config);
 }

@@ -31,7 +31,16 @@ export interface RunConfig {
   readonly shard: Shard;
   /** What its own figure counts a game with a fallback as (default 'keep'); not part of its key. */
   readonly policy?: RunPolicy | undefined;
+  /**
+   * The seats its games are played in (default 'dealt'): 'shuffled' moves each game's
+   * cards to other seats by the game's own draw (engine `seatShuffle`), an agent seated by
+   * number moving with its card — people changing places at `sim table`. Part of its key.
+   */
+  readonly seatOrder?: SeatOrder | undefined;
 }
+
+export const SEAT_ORDERS = ['dealt', 'shuffled'] as const;
+export type SeatOrder = (typeof SEAT_ORDERS)[number];
 
 /**
  * What a game in which an agent fell back counts for in a run's own figure (`sim
@@ -113,8 +122,10 @@ export function specList(seating: Seating): string[] {
 }
 
 /** The run's identity (shard excluded): 16 hex digits of sha256. */
-export function runKey(c: Pick<RunConfig, 'setup' | 'seed' | 'seating' | 'games'>): string {
-  const identity = JSON.stringify({ setup: describeSetup(c.setup), seed: c.seed, seating: c.seating.text, games: c.games });
+export function runKey(c: Pick<RunConfig, 'setup' | 'seed' | 'seating' | 'games' | 'seatOrder'>): string {
+  // A run as dealt keeps the key it had before seat orders existed.
+  const order = c.seatOrder === 'shuffled' ? { seatOrder: 'shuffled' } : {};
+  const identity = JSON.stringify({ setup: describeSetup(c.setup), seed: c.seed, seating: c.seating.text, games: c.games, ...order });
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 

@@ -1,7 +1,7 @@
 // A run from start (or resume) to end: the run row, the games still to play, the
 // workers, storage in one transaction per chunk, the tally over the whole run.
 
-import { GamePlayer, type GamesSpec } from './games.js';
+import { controlOf, GamePlayer, type GamesSpec } from './games.js';
 import { IDENTITY_CODES, type ChunkResult } from './record.js';
 import { runKey, shardRange, specList, type IndexRange, type RunConfig, type ThreadFirst } from './run-config.js';
 import { type RunRow, type Store } from './storage.js';
@@ -84,8 +84,8 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   }
   const range = shardRange(config.games, config.shard);
   const planned = range.stop - range.first;
-  const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes };
-  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents, codes, exec: opts.exec });
+  const spec: GamesSpec = { setup: config.setup, seed: config.seed, seating: config.seating.text, agents, codes, seatOrder: config.seatOrder };
+  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents, codes, exec: opts.exec, control: controlOf(config.seatOrder) });
   if (opts.exec !== undefined && opts.exec.log.path === undefined && store !== undefined && run !== null) opts.exec.log.open(execLogPath(store.path, { run: run.id }));
   opts.onProgress?.(planned - countOf(ranges), planned);
   const started = performance.now();

@@ -20,6 +20,9 @@
 //     policy        what a game in which an agent fell back counts for in the run's own
 //                   figure ('keep' | 'forfeit' | 'void': tournaments/failure-policy.ts); a
 //                   tournament's ratings follow the tournament's policy, not its runs'
+//     seat_order    'dealt' (each card at the seat the deal gives it) or 'shuffled' (the
+//                   deal's cards moved by each game's own draw, agents seated by number
+//                   moving with their card: people changing places at `sim table`)
 //   games         one row per played game, keyed (run, idx)
 //     winner        code in `sides`
 //     days          days begun
@@ -64,7 +67,7 @@
 //     A run may belong to several tournaments (equal pairings share their games).
 //
 // Schema versions: 1 (runs and games), 2 (+ tournaments), 3 (+ metric_sums), 4 (+ a
-// tournament's failure policy, mixed tables), 5 (+ run_ends), 6 (+ a run's failure policy). A file of an older version is
+// tournament's failure policy, mixed tables), 5 (+ run_ends), 6 (+ a run's failure policy), 7 (+ a run's seat order). A file of an older version is
 // read as it is, and brought up to date (MIGRATIONS) when it is opened for writing.
 //
 // The file is marked as ours by PRAGMA application_id = APPLICATION_ID and
@@ -75,7 +78,7 @@ import { CHAR_OFFSET, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
 
 /** 'WWLF' */
 export const APPLICATION_ID = 0x57574c46;
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 const field = (name: (typeof SEAT_FIELDS)[number]) =>
   `unicode(substr(g.seats, n.seat * ${SEAT_WIDTH} + ${SEAT_FIELDS.indexOf(name) + 1}, 1)) - ${CHAR_OFFSET}`;
@@ -199,7 +202,18 @@ SELECT r.id AS run, r.stop - r.first AS planned,
 FROM runs r LEFT JOIN run_ends e ON e.run = r.id;
 `;
 
-export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL, 4: RUN_ENDS_SQL, 5: RUN_POLICY_SQL };
+/**
+ * Version 7: the seat order a run's games are played in — 'dealt', every card at the seat
+ * the deal gives it, or 'shuffled', the deal's cards moved to other seats by the game's
+ * own draw (engine `seatShuffle`), an agent seated by number moving with its card (`sim
+ * table --seats shuffled`: the people change places from game to game). The runs stored
+ * before it were played as dealt.
+ */
+export const RUN_SEAT_ORDER_SQL = `
+ALTER TABLE runs ADD COLUMN seat_order TEXT NOT NULL DEFAULT 'dealt' CHECK (seat_order IN ('dealt', 'shuffled'));
+`;
+
+export const MIGRATIONS: Readonly<Record<number, string>> = { 1: TOURNAMENT_SQL, 2: METRICS_SQL, 3: TOURNAMENT_V4_SQL, 4: RUN_ENDS_SQL, 5: RUN_POLICY_SQL, 6: RUN_SEAT_ORDER_SQL };
 
 export const SCHEMA_SQL = `
 CREATE TABLE runs (
@@ -281,4 +295,5 @@ ${TOURNAMENT_SQL}
 ${METRICS_SQL}
 ${TOURNAMENT_V4_SQL}
 ${RUN_ENDS_SQL}
-${RUN_POLICY_SQL}`;
+${RUN_POLICY_SQL}
+${RUN_SEAT_ORDER_SQL}`;

@@ -13,7 +13,7 @@ import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, teamOf, type Role, type Side } from '../engine/index.js';
 import type { CodeMaps, ChunkResult } from './record.js';
 import { CHAR_OFFSET, GAME_WIDTH, SEAT_FIELDS, SEAT_WIDTH } from './record.js';
-import { changedRules, RUN_POLICIES, shardRange, specList, type IndexRange, type RunConfig, type RunPolicy } from './run-config.js';
+import { changedRules, RUN_POLICIES, SEAT_ORDERS, shardRange, specList, type IndexRange, type RunConfig, type RunPolicy, type SeatOrder } from './run-config.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { SumRows } from './sum-rows.js';
 import type { PackedSums } from '../metrics/pack.js';
@@ -87,6 +87,8 @@ export interface RunRow {
   readonly git: string | null;
   /** What a game in which an agent fell back counts for in the run's own figure ('keep' in a file from before schema 6). */
   readonly policy: RunPolicy;
+  /** The seats its games are played in ('dealt' in a file from before schema 7). */
+  readonly seatOrder: SeatOrder;
 }
 
 const RUN_COLUMNS = `id, key, created, seed, setup, setup_json AS setupJson, preset, players, deck, rules, seating, games,
@@ -95,11 +97,13 @@ const RUN_COLUMNS = `id, key, created, seed, setup, setup_json AS setupJson, pre
 /** A stored run row, its policy checked (a crafted file may hold any text there). */
 function checkedRun(r: RunRow | undefined): RunRow | undefined {
   if (r !== undefined && !(RUN_POLICIES as readonly string[]).includes(r.policy)) badStoredValue(`run ${r.id}: failure policy '${r.policy}'`);
+  if (r !== undefined && !(SEAT_ORDERS as readonly string[]).includes(r.seatOrder)) badStoredValue(`run ${r.id}: seat order '${r.seatOrder}'`);
   return r;
 }
 
-/** A file from before schema 6, read as it is, has no policy column: its runs were read as played. */
-const runColumns = (hasPolicy: boolean) => `${RUN_COLUMNS}, ${hasPolicy ? 'policy' : "'keep' AS policy"}`;
+/** A file from before schema 6 (7), read as it is, has no policy (seat order) column: its runs were read as played (played as dealt). */
+const runColumns = (hasPolicy: boolean, hasSeatOrder: boolean) =>
+  `${RUN_COLUMNS}, ${hasPolicy ? 'policy' : "'keep' AS policy"}, ${hasSeatOrder ? 'seat_order AS seatOrder' : "'dealt' AS seatOrder"}`;
 
 /** A stored game's row (codes, as stored). */
 export interface GameRow {
@@ -244,11 +248,14 @@ export class Store {
   }
 
   private policyColumn: boolean | undefined;
+  private seatOrderColumn: boolean | undefined;
 
-  /** The run columns to select: a file of schema 5 or older, opened to read, has no policy column. */
+  /** The run columns to select: a file of an older schema, opened to read, may lack the policy and seat order columns. */
   private runColumns(): string {
-    this.policyColumn ??= (this.db.prepare("SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'policy'").pluck().get() as number) === 1;
-    return runColumns(this.policyColumn);
+    const has = (name: string) => (this.db.prepare("SELECT count(*) FROM pragma_table_info('runs') WHERE name = ?").pluck().get(name) as number) === 1;
+    this.policyColumn ??= has('policy');
+    this.seatOrderColumn ??= has('seat_order');
+    return runColumns(this.policyColumn, this.seatOrderColumn);
   }
 
   /** True if the file has this table (a file of an older schema opened to read may lack it). */
@@ -304,6 +311,7 @@ export class Store {
         codeHash: v.codeHash,
         git: v.git,
         policy: config.policy ?? 'keep',
+        seatOrder: config.seatOrder ?? 'dealt',
       },
       specList(config.seating),
     );
@@ -319,10 +327,10 @@ export class Store {
       const res = this.db
         .prepare(
           `INSERT INTO runs (key, created, seed, setup, setup_json, preset, players, deck, rules, seating, games, shard_k, shard_n,
-             first, stop, package_version, node_version, code_hash, git, policy)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             first, stop, package_version, node_version, code_hash, git, policy, seat_order)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(r.key, r.created, r.seed, r.setup, r.setupJson, r.preset, r.players, r.deck, r.rules, r.seating, r.games, r.shardK, r.shardN, r.first, r.stop, r.packageVersion, r.nodeVersion, r.codeHash, r.git, r.policy);
+        .run(r.key, r.created, r.seed, r.setup, r.setupJson, r.preset, r.players, r.deck, r.rules, r.seating, r.games, r.shardK, r.shardN, r.first, r.stop, r.packageVersion, r.nodeVersion, r.codeHash, r.git, r.policy, r.seatOrder);
       const runId = Number(res.lastInsertRowid);
       const insert = this.db.prepare('INSERT INTO agents (run, code, spec) VALUES (?, ?, ?)');
       agents.forEach((spec, i) => insert.run(runId, i + 1, spec));

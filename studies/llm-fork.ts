@@ -14,7 +14,7 @@
 // Loaded only for games that seat a model (it brings the SDKs).
 
 import { AbandonGame, playAsync } from '../agents/play.js';
-import { seatedGame } from '../runs/games.js';
+import { controlOf, seatedGame } from '../runs/games.js';
 import { recordAsked, type AskedDecision } from '../agents/asked.js';
 import { gameSeed } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
@@ -45,7 +45,7 @@ export async function playWithModels(o: {
   const { g } = o;
   const seed = gameSeed(g.config.seed, g.index);
   const session = o.llm.startGame(o.gameKey, seed, { recordThrough: o.plan.at, ...o.options });
-  const { game, agents, specs } = seatedGame({ setup: g.config.setup, seed, seating: g.config.seating, env: { llm: session } });
+  const { game, agents, specs } = seatedGame({ setup: g.config.setup, seed, seating: g.config.seating, control: controlOf(g.config.seatOrder), env: { llm: session } });
   const asked: AskedDecision[] = [];
   const wrapped = recordAsked(forkAgents(agents, game, o.plan), game, asked);
   try {

@@ -6,7 +6,7 @@
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { transcriptAnnotations, type LlmNote } from '../../agents/llm/notes.js';
 import { AbandonGame, playAsync, type PlayedGame } from '../../agents/play.js';
-import { seatedGame } from '../games.js';
+import { controlOf, seatedGame } from '../games.js';
 import { traced } from '../../agents/trace.js';
 import { tallyOf } from '../games.js';
 import type { GameTally } from '../../metrics/tally.js';
@@ -78,7 +78,7 @@ export interface RecordError {
 
 /** A stored game to replay from the record. */
 export interface RecordGame {
-  readonly config: Pick<RunConfig, 'setup' | 'seed' | 'seating'>;
+  readonly config: Pick<RunConfig, 'setup' | 'seed' | 'seating' | 'seatOrder'>;
   readonly index: number;
   readonly record: LlmStore;
   /** The game's name in the record (its notes and counts). */
@@ -109,7 +109,7 @@ export async function replayFromRecord(g: RecordGame): Promise<Result<RecordRepl
   const llm = createLlmRunContext({ runId: 'replay', specs: llmSpecsOf(config.seating), store: record, mode: 'replay', env: {} });
   if (!llm.ok) return err({ kind: 'context', message: llm.error });
   const session = llm.value.startGame(gameKey, seed, { keepCalls: g.keepCalls });
-  const seated = seatedGame({ setup: config.setup, seed, seating: config.seating, env: { llm: session, human: g.human } });
+  const seated = seatedGame({ setup: config.setup, seed, seating: config.seating, control: controlOf(config.seatOrder), env: { llm: session, human: g.human } });
   const game = seated.game;
   const specs = seated.specs;
   // A fork's or a study's wrappers first (studies/), then the metrics' trace of the answers the game takes.

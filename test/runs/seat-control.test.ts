@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseSeating } from '../../agents/registry.js';
 import { Game, gameSeed, resolveSetup, seatShuffle } from '../../engine/index.js';
-import { GamePlayer, seatedGame } from '../../runs/games.js';
+import { GamePlayer, seatedGame, storedRunPlayer } from '../../runs/games.js';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
+import { runGames } from '../../runs/runner.js';
+import { Store } from '../../runs/storage.js';
+import { SCHEMA_VERSION } from '../../runs/schema.js';
+import { compareToStored, configOfRun } from '../../runs/replay.js';
+import { removeDir, tempDir } from '../helpers/sim-cli.js';
+import { must } from '../helpers/llm.js';
 import { playSync } from '../../agents/play.js';
 
 const setupOf = (req: Parameters<typeof resolveSetup>[0]) => {
@@ -91,5 +100,64 @@ describe('the speaking-order control', () => {
       if (firstSpeaker(base) !== firstSpeaker(ctl)) reordered++;
     }
     expect(reordered).toBeGreaterThan(10);
+  });
+});
+
+// A run whose seat order is shuffled (runs/run-config.ts `seatOrder`; `sim table --seats
+// shuffled`): its games are the seat shuffle's, stored under a key of their own, and every
+// reader of the file plays them again as they were played — a run of schema 6 reads as dealt.
+describe('a stored run of shuffled seats', () => {
+  it('is played, stored and replayed under the seat shuffle; its key is not the dealt run’s; a file of schema 6 reads as dealt and is brought up to date', async () => {
+    const dir = tempDir('seat-order');
+    try {
+      const setup = setupOf({ players: 8 });
+      const seating = seatingOf(['random', '3=heuristic']);
+      const dealt: RunConfig = { setup, seed: 'order', seating, games: 40, shard: WHOLE_RUN };
+      const shuffled: RunConfig = { ...dealt, seatOrder: 'shuffled' };
+      expect(runKey(shuffled)).not.toBe(runKey(dealt));
+      const path = join(dir, 'order.db');
+      for (const config of [dealt, shuffled]) {
+        const store = must(Store.open(path, 'write'));
+        try {
+          await runGames(config, { workers: 0, concurrency: 1, store });
+        } finally {
+          store.close();
+        }
+      }
+      const store = must(Store.open(path, 'read'));
+      try {
+        const [a, b] = store.runs();
+        expect([a!.seatOrder, b!.seatOrder]).toEqual(['dealt', 'shuffled']);
+        const config = must(configOfRun(b!, 'replayed'));
+        expect(config.seatOrder).toBe('shuffled');
+        const player = storedRunPlayer(store, b!.id, config);
+        let moved = 0;
+        for (let i = 0; i < 40; i++) {
+          const played = player.playSync(i);
+          const control = new GamePlayer({ setup, seed: 'order', seating, control: 'seats' }).playSync(i);
+          expect(JSON.stringify(played.game.log)).toBe(JSON.stringify(control.game.log));
+          expect(compareToStored(player, i, played, store.game(b!.id, i)!).same).toBe(true);
+          // The heuristic moves with its card: at seat 3 only when the shuffle leaves that card there.
+          if (played.specs.indexOf('heuristic') !== 2) moved++;
+        }
+        expect(moved).toBeGreaterThan(30);
+      } finally {
+        store.close();
+      }
+      // The file as schema 6 wrote it: no seat order column; read as dealt, brought up to date when written.
+      const raw = new Database(path);
+      raw.exec("DELETE FROM games WHERE run = 2; DELETE FROM metric_sums WHERE run = 2; DELETE FROM agents WHERE run = 2; DELETE FROM runs WHERE id = 2; ALTER TABLE runs DROP COLUMN seat_order; PRAGMA user_version = 6;");
+      raw.close();
+      const old = must(Store.open(path, 'read'));
+      expect(old.runs().map((r) => r.seatOrder)).toEqual(['dealt']);
+      old.close();
+      must(Store.open(path, 'write')).close();
+      const now = new Database(path);
+      expect(now.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(now.prepare('SELECT seat_order FROM runs').pluck().all()).toEqual(['dealt']);
+      now.close();
+    } finally {
+      removeDir(dir);
+    }
   });
 });

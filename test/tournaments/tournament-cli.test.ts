@@ -267,7 +267,7 @@ describe('schema versions', () => {
     expect(r.code).toBe(0);
     // Make it what schema 1 wrote: no tournament tables, user_version 1.
     const d = new Database(old);
-    d.exec(`DROP VIEW run_progress; DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; ${OLD_PROGRESS} PRAGMA user_version = 1;`);
+    d.exec(`DROP VIEW run_progress; DROP TABLE tournament_runs; DROP TABLE tournaments; DROP TABLE metric_sums; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; ALTER TABLE runs DROP COLUMN seat_order; ${OLD_PROGRESS} PRAGMA user_version = 1;`);
     d.close();
     const before = snapshot(dir)['old.db'];
     const runs = await sim(['runs', '--db', 'old.db'], dir);
@@ -305,7 +305,7 @@ describe('schema versions', () => {
     d.exec(`ALTER TABLE tournament_runs RENAME TO tr4; ALTER TABLE tournaments RENAME TO t4; DROP INDEX tournaments_key;
       ${TOURNAMENT_SQL}
       INSERT INTO tournaments SELECT id, key, created, mode, entrants, reference, self_play, seed, games, setup, code_hash FROM t4;
-      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; DROP VIEW run_progress; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; ${OLD_PROGRESS} PRAGMA user_version = 3;`);
+      INSERT INTO tournament_runs SELECT * FROM tr4; DROP TABLE tr4; DROP TABLE t4; DROP VIEW run_progress; DROP TABLE run_ends; ALTER TABLE runs DROP COLUMN policy; ALTER TABLE runs DROP COLUMN seat_order; ${OLD_PROGRESS} PRAGMA user_version = 3;`);
     expect(d.prepare("SELECT count(*) FROM pragma_table_info('tournaments') WHERE name = 'policy'").pluck().get()).toBe(0);
     d.close();
     const before = snapshot(dir)['v3.db'];
