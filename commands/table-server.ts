@@ -62,6 +62,12 @@ export interface TableOptions {
   readonly onGameOver?: (g: TableGame, game: Game, played: PlayedGame, trace: DecisionTrace) => Promise<void> | void;
   /** When the game begins: at once (default), or when the host presses start. */
   readonly start?: 'now' | 'host';
+  /**
+   * The run's seat order: where game `seed`'s dealt cards go (card i to seat order[i]), or
+   * undefined where they stay (default). A person moves with the card of their seat: their
+   * link stays theirs, their seat changes from game to game.
+   */
+  readonly seatOrder?: (seed: string) => readonly number[] | undefined;
 }
 
 export interface TableSeat {
@@ -227,7 +233,15 @@ export async function startTable(o: TableOptions): Promise<Table> {
   if (plan.length === 0) throw new Error('a table serves at least one game');
   // The game in play, and where it stands in the series.
   let current = 0;
-  let game = new Game(o.setup, plan[0]!.seed);
+  const dealt = (seed: string) => {
+    const order = o.seatOrder?.(seed);
+    return new Game(o.setup, seed, order === undefined ? {} : { seatOrder: order });
+  };
+  let game = dealt(plan[0]!.seed);
+  /** Where the person of seat `base` (as the people are given) sits in `g`: with their card. */
+  const seatIn = (g: Game, base: number) => o.seatOrder?.(g.seed)?.[base] ?? base;
+  /** The person's seat (as given) sitting at `seat` of `g`, if a person sits there. */
+  const personAt = (g: Game, seat: number) => [...o.people.keys()].find((base) => seatIn(g, base) === seat);
   const series = () => ({ index: plan[current]!.index, games: plan.length, played: [...finished.keys()] });
   // Each game's logs once over, for the host's replay pages.
   const finished = new Map<number, Game>();
@@ -240,7 +254,10 @@ export async function startTable(o: TableOptions): Promise<Table> {
   /** Game `g`'s agents: the bots, and at the people's seats their desks (a person's asks numbered per game). */
   const agentsOf = (g: Game, record: HumanRecord): Agent[] => {
     const agents = [...o.bots(g)];
-    for (const [seat, person] of o.people) agents[seat] = new HumanAgent({ seat, person, desk: desks.get(seat)!, record, clockMs: o.clockMs });
+    for (const [base, person] of o.people) {
+      const seat = seatIn(g, base);
+      agents[seat] = new HumanAgent({ seat, person, desk: desks.get(base)!, record, clockMs: o.clockMs });
+    }
     return agents;
   };
   const hostToken = randomBytes(16).toString('hex');
@@ -253,7 +270,9 @@ export async function startTable(o: TableOptions): Promise<Table> {
   const hostChanged = () => {
     for (const f of hostListeners) f();
   };
-  const specs = o.names?.(game) ?? agentsOf(game, new MemoryRecord()).map((a) => a.name);
+  // Each seat's agent by name, per game (people change seats under a shuffled seat order).
+  const first = o.names === undefined ? agentsOf(game, new MemoryRecord()).map((a) => a.name) : undefined;
+  const specsOf = (g: Game) => o.names?.(g) ?? first!;
   const hostState = () => ({
     players: o.setup.players,
     started,
@@ -262,7 +281,10 @@ export async function startTable(o: TableOptions): Promise<Table> {
     played: [...finished.keys()],
     over: game.over && current === plan.length - 1,
     events: game.log.length,
-    seats: specs.map((spec, seat) => ({ seat: P(seat), agent: visible(spec), person: o.people.has(seat), joined: (joined.get(seat) ?? 0) > 0, owes: desks.get(seat)?.pending != null })),
+    seats: specsOf(game).map((spec, seat) => {
+      const base = personAt(game, seat);
+      return { seat: P(seat), agent: visible(spec), person: base !== undefined, joined: base !== undefined && (joined.get(base) ?? 0) > 0, owes: base !== undefined && desks.get(base)?.pending != null };
+    }),
     winner: game.over ? (game.outcome()?.winner ?? null) : null,
   });
   let refused = 0;
@@ -272,7 +294,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
   };
   const bySeatToken = (token: string | undefined) => seats.find((s) => s.token === token);
   /** A game over, as `sim show --html` draws it. */
-  const replayOf = (over: Game) => replayPage({ title: `the table's game (seed ${visible(over.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: over.log, specs, back: undefined });
+  const replayOf = (over: Game) => replayPage({ title: `the table's game (seed ${visible(over.seed)})`, lines: [], verdict: 'played at the table', matches: null, setup: o.setup, log: over.log, specs: specsOf(over), back: undefined });
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -325,10 +347,10 @@ export async function startTable(o: TableOptions): Promise<Table> {
     const mine = bySeatToken(parts[2]);
     if (mine === undefined) return refuse(res, 403, 'not a seat’s link');
     const desk = desks.get(mine.seat)!;
-    if (parts.length === 3 && req.method === 'GET') return send(res, 200, seatState(game, mine.seat, mine.person, desk, series()));
+    if (parts.length === 3 && req.method === 'GET') return send(res, 200, seatState(game, seatIn(game, mine.seat), mine.person, desk, series()));
     if (parts[3] === 'events' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-      const push = () => res.write(`event: state\ndata: ${JSON.stringify(seatState(game, mine.seat, mine.person, desk, series()))}\n\n`);
+      const push = () => res.write(`event: state\ndata: ${JSON.stringify(seatState(game, seatIn(game, mine.seat), mine.person, desk, series()))}\n\n`);
       push();
       const off = desk.onChange(push);
       joined.set(mine.seat, (joined.get(mine.seat) ?? 0) + 1);
@@ -367,7 +389,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
     let played: PlayedGame | undefined;
     for (current = 0; current < plan.length; current++) {
       const g = plan[current]!;
-      if (current > 0) game = new Game(o.setup, g.seed);
+      if (current > 0) game = dealt(g.seed);
       changed();
       const { agents, trace } = traced(agentsOf(game, g.record ?? new MemoryRecord()));
       played = await playAsync(game, agents, o.playOptions?.(game));

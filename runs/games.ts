@@ -64,7 +64,7 @@ function otherSpeakingOrder(setup: GameSetup): GameSetup {
  * this thread, on workers, with models) seats it here.
  */
 export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string; readonly seating: Seating; readonly control?: GameControl | undefined; readonly env?: SeatEnv }): { game: Game; agents: Agent[]; specs: string[] } {
-  const order = o.control === 'seats' ? seatShuffle(o.seed, o.setup.players) : undefined;
+  const order = seatOrderOf(o.seed, o.setup.players, o.control);
   const setup = o.control === 'speaking' ? otherSpeakingOrder(o.setup) : o.setup;
   const game = new Game(setup, o.seed, order === undefined ? {} : { seatOrder: order });
   const origin = order === undefined ? undefined : inverse(order);
@@ -75,6 +75,18 @@ export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string
     { origin },
   );
   return { game, ...seated };
+}
+
+/** Where game `seed`'s dealt cards go under a control (card i to seat order[i]): moved by the `seats` control, else undefined (where dealt). */
+export function seatOrderOf(seed: string, players: number, control: GameControl | undefined): number[] | undefined {
+  return control === 'seats' ? seatShuffle(seed, players) : undefined;
+}
+
+/** The inverse of a permutation: out[order[i]] = i (the seat whose dealt card seat j holds). */
+export function inverse(order: readonly number[]): number[] {
+  const out = new Array<number>(order.length);
+  order.forEach((j, i) => (out[j] = i));
+  return out;
 }
 
 /** A played game's behaviour counts per seat (metrics/tally.ts). */
@@ -120,12 +132,6 @@ export interface GamePlayerOptions {
   readonly control?: GameControl | undefined;
 }
 
-/** The inverse of a permutation: out[order[i]] = i. */
-function inverse(order: readonly number[]): number[] {
-  const out = new Array<number>(order.length);
-  order.forEach((j, i) => (out[j] = i));
-  return out;
-}
 
 export class GamePlayer {
   readonly setup: GameSetup;

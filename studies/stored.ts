@@ -11,7 +11,7 @@ import { llmSpecsOf } from '../agents/llm/kinds.js';
 import type { Agent } from '../agents/types.js';
 import type { Game } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
-import { GamePlayer, storedRunPlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
+import { controlOf, GamePlayer, storedRunPlayer, type PlayedIndex, type WrapAgents } from '../runs/games.js';
 import { llmGameName, llmRunName, LlmStore, type SeatUsage } from '../runs/llm/store.js';
 import { compareToStored, configOfRun, replayIndex } from '../runs/replay.js';
 import { runKey, type RunConfig } from '../runs/run-config.js';
@@ -91,7 +91,7 @@ export function gameOf(config: RunConfig, index: number): StoredGame {
     config,
     index,
     row: undefined,
-    player: new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating }),
+    player: new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, control: controlOf(config.seatOrder) }),
     llm: llmSpecsOf(config.seating).length > 0,
     gameKey: llmGameName(runKey(config), index),
   };

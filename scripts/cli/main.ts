@@ -317,7 +317,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           .option('host', { type: 'string', describe: 'the address to serve on (default 127.0.0.1: this machine only)' })
           .option('port', { type: 'string', describe: 'the port (default 0: any free one, printed)' })
           .option('db', { type: 'string', describe: 'results database, where every answer is kept as it is given: the same command goes on after a stop (default werewolf.db); --no-db keeps nothing' })
-          .option('games', { type: 'string', describe: 'a series of N games, the same people at the same seats, a new deal each game; at its end each player\'s share of games won with its interval (default 1)' }),
+          .option('games', { type: 'string', describe: 'a series of N games, a new deal each game; at its end each player\'s share of games won with its interval (default 1)' })
+          .option('seats', { type: 'string', describe: 'dealt: each person keeps their seat (default); shuffled: each game moves the people to seats of its own draw, spreading the seats\' luck' }),
       async (a) => {
         const { tableCommand } = await import('./table.js');
         code = await tableCommand(a as unknown as TableArgs, io);

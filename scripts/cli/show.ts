@@ -10,7 +10,7 @@ import { gameSeed } from '../../engine/index.js';
 import type { TranscriptHeader } from '../../narrate/transcript.js';
 import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
 import { decisionMarks } from '../../narrate/decisions.js';
-import { GamePlayer, type PlayedIndex, type WrapAgents } from '../../runs/games.js';
+import { controlOf, GamePlayer, type PlayedIndex, type WrapAgents } from '../../runs/games.js';
 import { IDENTITY_CODES, type CodeMaps } from '../../runs/record.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { llmGameName, llmRunName } from '../../runs/llm/store.js';
@@ -139,7 +139,7 @@ export async function showCommand(a: ShowArgs, loadRun: (store: Store, run: stri
 async function showWith(a: ShowArgs, src: Source, index: number, exec: ExecHost | undefined, io: CliIo): Promise<number> {
   const { config } = src;
   const human = src.human;
-  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: src.agents, codes: src.codes, exec, human: human === undefined ? undefined : () => human });
+  const player = new GamePlayer({ setup: config.setup, seed: config.seed, seating: config.seating, agents: src.agents, codes: src.codes, exec, human: human === undefined ? undefined : () => human, control: controlOf(config.seatOrder) });
   const llm = llmSpecsOf(config.seating).length > 0;
   if (a.llmCache !== undefined && !llm) fail(`--llm-cache applies to games with LLM seats; this one's agents (${config.seating.text}) are bots`);
   if (execCommandsOf(config.seating).length > 0)

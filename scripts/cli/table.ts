@@ -12,13 +12,13 @@
 import { gameSeed, isRole, teamOf, type Game, type Role } from '../../engine/index.js';
 import { humanKind, PERSON } from '../../agents/human/kind.js';
 import { humanGameName } from '../../runs/human-record.js';
-import { storedRunPlayer, tallyOf } from '../../runs/games.js';
+import { controlOf, inverse, seatOrderOf, storedRunPlayer, tallyOf } from '../../runs/games.js';
 import type { DecisionTrace } from '../../agents/trace.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
 import type { ExecGame, ExecHost } from '../../agents/exec/host.js';
 import { execSettingsFrom, openLogWithoutDb, startExec, type ExecArgs } from './exec-run.js';
 import { AbandonGame, type PlayedGame } from '../../agents/play.js';
-import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
+import { runKey, SEAT_ORDERS, WHOLE_RUN, type RunConfig, type SeatOrder } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { versions } from '../../runs/version.js';
 import { decodeSeat, FLAG, SEAT_WIDTH } from '../../runs/record.js';
@@ -43,6 +43,7 @@ export interface TableArgs extends SetupArgs, ExecArgs, LlmArgs {
   port?: string;
   db?: string | boolean;
   games?: string;
+  seats?: string;
 }
 
 /**
@@ -51,10 +52,10 @@ export interface TableArgs extends SetupArgs, ExecArgs, LlmArgs {
  * command — is the same run, and finds the games stored and the answers given before;
  * anything else is another.
  */
-function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: readonly string[]; readonly games: number }): RunConfig {
+function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: readonly string[]; readonly games: number; readonly seatOrder: SeatOrder }): RunConfig {
   const seats = [...o.people].sort((x, y) => x[0] - y[0]).map(([seat, name]) => `${seat + 1}=human${name === '' ? '' : `:${name}`}`);
   const seating = unwrap(parseSeating([...o.bots, ...seats], { kinds: [humanKind] }), '--agents');
-  return { setup: o.setup, seed: o.seed, seating, games: o.games, shard: WHOLE_RUN };
+  return { setup: o.setup, seed: o.seed, seating, games: o.games, shard: WHOLE_RUN, ...(o.seatOrder === 'shuffled' ? { seatOrder: o.seatOrder } : {}) };
 }
 
 /**
@@ -96,6 +97,15 @@ function storedSeries(store: Store, run: number): SeriesGame[] {
   return out;
 }
 
+/** --seats: where the people sit from game to game (default: their own seat every game). */
+function seatOrderFlag(text: string | undefined): SeatOrder {
+  if (text === undefined) return 'dealt';
+  const t = text.trim();
+  if (!(SEAT_ORDERS as readonly string[]).includes(t))
+    fail(`--seats '${visibleLine(text)}': write --seats dealt (each person keeps their seat, the default) or --seats shuffled (each game moves the people, with their seat's card, to seats of its own draw)`);
+  return t as SeatOrder;
+}
+
 const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
 
 /** The people's seats (0-based → name) and the bots' specs, from --agents. */
@@ -134,7 +144,19 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port '${visibleLine(a.port ?? '')}' is not a port (0 to 65535; 0: any free one)`);
   const games = a.games === undefined ? 1 : count('games', a.games, 1, 10_000);
   const runSeed = a.seed ?? DEFAULT_SEED;
-  const config = tableRun({ setup, seed: runSeed, people, bots: botSpecs, games });
+  const seatOrder = seatOrderFlag(a.seats);
+  const config = tableRun({ setup, seed: runSeed, people, bots: botSpecs, games, seatOrder });
+  // Where each game's dealt cards go (shuffled: the people move with their seat's card), and back.
+  const orderOf = (seed: string) => seatOrderOf(seed, setup.players, controlOf(config.seatOrder));
+  const originOf = (seed: string) => {
+    const order = orderOf(seed);
+    return order === undefined ? undefined : inverse(order);
+  };
+  /** Game `seed`'s people by the seat they sit at in it. */
+  const peopleIn = (seed: string) => {
+    const order = orderOf(seed);
+    return order === undefined ? people : new Map([...people].map(([base, name]) => [order[base]!, name]));
+  };
   const key = runKey(config);
   const dbPath = dbPathFrom(a.db);
   const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
@@ -168,7 +190,8 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const programs = new Map<string, ExecGame>();
   const plan = Array.from({ length: games - first }, (_, k) => {
     const index = first + k;
-    return { index, seed: gameSeed(runSeed, index), record: store?.humanRecord(humanGameName(key, index), people) };
+    const seed = gameSeed(runSeed, index);
+    return { index, seed, record: store?.humanRecord(humanGameName(key, index), peopleIn(seed)) };
   });
   const indexOf = new Map(plan.map((g) => [g.seed, g.index]));
   // Answers given before, or games stored: the series goes on at once (the host started it then).
@@ -177,7 +200,10 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const sessionGames: SeriesGame[] = [];
   const width = terminalWidth(io);
   // Each seat's agent as the run's seating names it (human:NAME at the people's seats), made without an agent: no program is leased to name it.
-  const specsOf = (g: Game) => g.state.seats.map((x, seat) => specForSeat(config.seating, seat, x.dealt).text);
+  const specsOf = (g: Game) => {
+    const origin = originOf(g.seed);
+    return g.state.seats.map((x, seat) => specForSeat(config.seating, origin?.[seat] ?? seat, x.dealt).text);
+  };
   const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame, trace: DecisionTrace) => {
     programs.get(game.seed)?.settle(played);
     programs.delete(game.seed);
@@ -197,10 +223,10 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
       const exec = execHost?.game(g.seed);
       if (exec !== undefined) programs.set(g.seed, exec);
       const llm = models?.seats(indexOf.get(g.seed)!, g.seed);
-      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec, llm }).agents;
+      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec, llm }, { origin: originOf(g.seed) }).agents;
     };
     const playOptions = models === undefined ? undefined : (g: Game) => models!.playOptions(g.seed);
-    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, playOptions, start: resumed ? 'now' : 'host' });
+    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, playOptions, start: resumed ? 'now' : 'host', seatOrder: orderOf });
   } catch (e) {
     store?.close();
     models?.close();
@@ -214,6 +240,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   if (given > 0) out.push(...wrap(`Going on with ${games === 1 ? 'the game' : `game ${first + 1}`} from the ${given} answers already given (${dbPath}): the links are new.`, width));
   out.push(resumed ? 'The host sees who has joined at:' : 'The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
   out.push('Each person opens their link (keep it secret: it is their seat):');
+  if (seatOrder === 'shuffled') out.push(...wrap('(--seats shuffled: each person moves to another seat from game to game; the link stays theirs)', width));
   for (const s of t.seats) out.push(...hanging(`  ${P(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
   io.stdout.write(out.join('\n') + '\n');
   // Ctrl-C closes the table at once: the game is not finished; the answers given are kept (with a results file).

@@ -4,7 +4,7 @@
 // with what to write, before anything is served.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { Rng, type Answer } from '../../engine/index.js';
+import { gameSeed, Rng, seatShuffle, type Answer } from '../../engine/index.js';
 import { randomAnswer } from '../../agents/random.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -58,6 +58,26 @@ async function answer(links: readonly { seat?: string; url: string }[], io: { co
     await new Promise((r) => setTimeout(r, 5));
   }
   return taken;
+}
+
+/**
+ * A series of 3 served, the host starting it, the people answering until game 2 is in
+ * play and has an answer; then kill -9, and the same command served again and answered to
+ * its end (exit 0). The second process, ended.
+ */
+async function killedInGame2(args: readonly string[], people: number) {
+  const killed = served(args);
+  const before = await linksOf(killed.io, people);
+  await fetch(`${before.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+  for (let k = 0; k < 2000 && !/Game 1 of 3: /.test(killed.io.out); k++) await answer(before.seats, killed.io, 1);
+  expect(await answer(before.seats, killed.io, 1)).toBe(1);
+  killed.child.kill('SIGKILL');
+  await killed.exited;
+  const again = served(args);
+  const after = await linksOf(again.io, people);
+  await answer(after.seats, again.io);
+  expect(await again.exited).toBe(0);
+  return again;
 }
 
 const RESULT = /\nThe (village|werewolves) win after \d+ days \(winners: P\d+(, P\d+)*\)\.\n/;
@@ -149,21 +169,37 @@ describe('sim table', () => {
     );
     expect(once.io.out).toMatch(/Game 1 of 3: The [\s\S]*Game 2 of 3: The [\s\S]*Game 3 of 3: The /);
 
-    const killed = served([...args, '--db', 'series-killed.db']);
-    const before = await linksOf(killed.io, 1);
-    await fetch(`${before.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
-    // Until game 2 is in play and has an answer, then kill -9.
-    for (let k = 0; k < 2000 && !/Game 1 of 3: /.test(killed.io.out); k++) await answer(before.seats, killed.io, 1);
-    expect(await answer(before.seats, killed.io, 1)).toBe(1);
-    killed.child.kill('SIGKILL');
-    await killed.exited;
-    const again = served([...args, '--db', 'series-killed.db']);
-    const after = await linksOf(again.io, 1);
+    const again = await killedInGame2([...args, '--db', 'series-killed.db'], 1);
     expect(again.io.out.replace(/\s+/g, ' ')).toContain('Going on with game 2 of the series: games 1 to 1 are stored in series-killed.db.');
-    await answer(after.seats, again.io);
-    expect(await again.exited).toBe(0);
     expect(again.io.out.slice(again.io.out.indexOf('The series, 3 games'))).toBe(figures);
     expect(again.io.out).not.toContain('Game 1 of 3');
+  });
+
+  it('--seats shuffled: the people move from game to game (each game its own draw); killed mid-series and started again, the series ends as played at once, and its games replay', async () => {
+    const args = ['--agents', '2=human:ann', '--agents', '6=human:bo', '--agents', 'random', '--seed', 'moves', '--games', '3', '--seats', 'shuffled'];
+    const once = served([...args, '--db', 'moves-once.db']);
+    const first = await linksOf(once.io, 2);
+    expect(once.io.out.replace(/\s+/g, ' ')).toContain('--seats shuffled: each person moves to another seat from game to game');
+    await fetch(`${first.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    await answer(first.seats, once.io);
+    expect(await once.exited).toBe(0);
+    // Each game's people sit where that game's draw moved their seats' cards.
+    const exported = await sim(['export', '--rows', 'seats', '--format', 'jsonl', '--db', 'moves-once.db'], dir);
+    const rows = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { game: number; seat: number; agent: string });
+    const seatsOf = (who: string) => [0, 1, 2].map((g) => rows.find((r) => r.game === g && r.agent === who)?.seat);
+    const orders = [0, 1, 2].map((g) => seatShuffle(gameSeed('moves', g), 8));
+    expect(seatsOf('human:ann')).toEqual(orders.map((o) => o[1]));
+    expect(seatsOf('human:bo')).toEqual(orders.map((o) => o[5]));
+    expect(new Set(seatsOf('human:ann')).size).toBeGreaterThan(1);
+    const figures = once.io.out.slice(once.io.out.indexOf('The series, 3 games'));
+    // Killed in game 2 and started again: the same series.
+    const again = await killedInGame2([...args, '--db', 'moves-killed.db'], 2);
+    expect(again.io.out.slice(again.io.out.indexOf('The series, 3 games'))).toBe(figures);
+    expect(storedGames(join(dir, 'moves-killed.db'))).toBe(storedGames(join(dir, 'moves-once.db')));
+    // Replayed from the answers kept, under the run's seat order.
+    const shown = await sim(['show', '--db', 'moves-killed.db', '--run', '1', '--game', '2'], dir);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/matches the stored result/);
   });
 
   it('seats a program beside people and bots: the game is played, stored, and replayed with the program asked again', async () => {
@@ -275,6 +311,7 @@ describe('sim table', () => {
     [['--agents', '1=human', '--agents', 'werewolves=openai:gpt-4o-mini', '--no-db'], 'with --no-db, give --llm-cache PATH for the record'],
     [['--agents', '1=human', '--max-cost', '5'], '--max-cost applies to runs that seat a model'],
     [['--agents', '1=human', '--port', '70000'], "--port '70000' is not a port"],
+    [['--agents', '1=human', '--seats', 'around'], "--seats 'around': write --seats dealt"],
   ])('refuses %j with what to write, serving nothing', async (args, message) => {
     const r = await sim(['table', ...args], dir);
     expect(r.code).toBe(2);
