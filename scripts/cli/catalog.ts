@@ -7,6 +7,8 @@ import { formatOptions, formatOptionValue, OPTION_SPECS, type OptionSpec } from 
 import { PRESETS, type Preset } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
 import { formatRoleCounts } from '../../engine/index.js';
+import { seatingFromText } from '../../runs/run-config.js';
+import { seatsPeople } from '../../agents/human/kind.js';
 import { Store } from '../../runs/storage.js';
 import { pairings, tournaments } from '../../tournaments/tournament-store.js';
 import { MOON_EVENTS } from '../../engine/index.js';
@@ -142,10 +144,13 @@ export function runsCommand(a: { db?: string | undefined; json: boolean }, io: C
       out.push(
         ...hanging(`  run ${r.id}  `, `${visibleLine(r.created.slice(0, 16).replace('T', ' '))}  seed ${visibleLine(r.seed)}  code ${visibleLine(r.codeHash)}${r.git === null ? '' : ` (${visibleLine(r.git)})`}`, { indent: 9 }),
         ...hanging('         ', `${r.players} players ${visibleLine(r.deck)}  ${visibleLine(r.preset)}${r.rules === '' ? '' : `  ${visibleLine(r.rules)}`}`),
-        ...hanging('         ', `agents ${visibleLine(r.seating)}`, { indent: 11 }),
+        ...hanging('         ', `agents ${visibleLine(r.seating)}${r.seatOrder === 'shuffled' ? '  seats shuffled' : ''}`, { indent: 11 }),
       );
+      const seating = seatingFromText(r.seating);
       if (r.stored === r.planned) out.push(`         ${games}  complete`);
       else if (r.ended !== null) out.push(...hanging('         ', `${games}  finished by design (${visibleLine(r.ended)})`));
+      // A table's run (people at seats) goes on at the table, from the answers given.
+      else if (seating.ok && seatsPeople(seating.value)) out.push(...hanging('         ', `${games}  INCOMPLETE: the same sim table command goes on from the answers given`));
       // A run of process agents resumes only with --run-agents, which starts the programs the file names.
       else if (r.seating.includes('exec:'))
         out.push(`         ${games}  INCOMPLETE: sim resume --db ${shown} --run ${r.id} --run-agents`, '         (--run-agents starts the programs the file names: only if you trust them)');

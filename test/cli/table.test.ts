@@ -65,7 +65,7 @@ async function answer(links: readonly { seat?: string; url: string }[], io: { co
  * play and has an answer; then kill -9, and the same command served again and answered to
  * its end (exit 0). The second process, ended.
  */
-async function killedInGame2(args: readonly string[], people: number) {
+async function killedInGame2(args: readonly string[], people: number, whileKilled?: () => Promise<void>) {
   const killed = served(args);
   const before = await linksOf(killed.io, people);
   await fetch(`${before.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
@@ -73,6 +73,7 @@ async function killedInGame2(args: readonly string[], people: number) {
   expect(await answer(before.seats, killed.io, 1)).toBe(1);
   killed.child.kill('SIGKILL');
   await killed.exited;
+  await whileKilled?.();
   const again = served(args);
   const after = await linksOf(again.io, people);
   await answer(after.seats, again.io);
@@ -193,7 +194,12 @@ describe('sim table', () => {
     expect(new Set(seatsOf('human:ann')).size).toBeGreaterThan(1);
     const figures = once.io.out.slice(once.io.out.indexOf('The series, 3 games'));
     // Killed in game 2 and started again: the same series.
-    const again = await killedInGame2([...args, '--db', 'moves-killed.db'], 2);
+    const again = await killedInGame2([...args, '--db', 'moves-killed.db'], 2, async () => {
+      // The run as `sim runs` lists it: its seat order, and where it goes on (not sim resume: people play at the table).
+      const listed = (await sim(['runs', '--db', 'moves-killed.db'], dir)).stdout.replace(/\s+/g, ' ');
+      expect(listed).toContain('seats shuffled');
+      expect(listed).toContain('games 1/3 INCOMPLETE: the same sim table command goes on from the answers given');
+    });
     expect(again.io.out.slice(again.io.out.indexOf('The series, 3 games'))).toBe(figures);
     expect(storedGames(join(dir, 'moves-killed.db'))).toBe(storedGames(join(dir, 'moves-once.db')));
     // Replayed from the answers kept, under the run's seat order.
