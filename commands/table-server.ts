@@ -68,6 +68,12 @@ export interface TableOptions {
    * link stays theirs, their seat changes from game to game.
    */
   readonly seatOrder?: (seed: string) => readonly number[] | undefined;
+  /**
+   * Where the person given as `person` (a key of `people`) sits in `game`, when the key is
+   * not a seat: people on a side (`werewolves=human`) take its seats, the k-th person the
+   * k-th seat dealt a card of the side. Default: the key is the seat (moved by `seatOrder`).
+   */
+  readonly seatOf?: (game: Game, person: number) => number;
 }
 
 export interface TableSeat {
@@ -239,7 +245,7 @@ export async function startTable(o: TableOptions): Promise<Table> {
   };
   let game = dealt(plan[0]!.seed);
   /** Where the person of seat `base` (as the people are given) sits in `g`: with their card. */
-  const seatIn = (g: Game, base: number) => o.seatOrder?.(g.seed)?.[base] ?? base;
+  const seatIn = (g: Game, base: number) => o.seatOf?.(g, base) ?? o.seatOrder?.(g.seed)?.[base] ?? base;
   /** The person's seat (as given) sitting at `seat` of `g`, if a person sits there. */
   const personAt = (g: Game, seat: number) => [...o.people.keys()].find((base) => seatIn(g, base) === seat);
   const series = () => ({ index: plan[current]!.index, games: plan.length, played: [...finished.keys()] });

@@ -309,7 +309,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('completion', 'print a bash completion script (sim completion >> ~/.bashrc)', (y) => y, () => {})
     .command(
       'table',
-      'serve one game in which people play seats from a browser beside bots, programs and models: a link per person (WHO=human, WHO=human:NAME)',
+      'serve one game in which people play seats from a browser beside bots, programs and models: a link per person (SEAT=human, SEAT=human:NAME, or werewolves=human: people on a side)',
       (y) =>
         llmOptions(execOptions(setupOptions(y)), false)
           .option('seed', { type: 'string', describe: 'the game seed (default 1)' })

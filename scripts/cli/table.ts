@@ -9,7 +9,7 @@
 // end, so the same command on the same file, after a Ctrl-C or a kill -9, goes on from the
 // first game not stored and the answers given in it.
 
-import { gameSeed, isRole, teamOf, type Game, type Role } from '../../engine/index.js';
+import { Game as GameOf, gameSeed, isRole, teamOf, type Game, type GameSetup, type Role } from '../../engine/index.js';
 import { humanKind, PERSON } from '../../agents/human/kind.js';
 import { humanGameName } from '../../runs/human-record.js';
 import { controlOf, inverse, seatOrderOf, storedRunPlayer, tallyOf } from '../../runs/games.js';
@@ -52,8 +52,19 @@ export interface TableArgs extends SetupArgs, ExecArgs, LlmArgs {
  * command — is the same run, and finds the games stored and the answers given before;
  * anything else is another.
  */
-function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: ReadonlyMap<number, string>; readonly bots: readonly string[]; readonly games: number; readonly seatOrder: SeatOrder }): RunConfig {
-  const seats = [...o.people].sort((x, y) => x[0] - y[0]).map(([seat, name]) => `${seat + 1}=human${name === '' ? '' : `:${name}`}`);
+function tableRun(o: {
+  readonly setup: RunConfig['setup'];
+  readonly seed: string;
+  readonly people: ReadonlyMap<number, string>;
+  readonly side: SideOfPeople | null;
+  readonly bots: readonly string[];
+  readonly games: number;
+  readonly seatOrder: SeatOrder;
+}): RunConfig {
+  const human = (name: string) => `human${name === '' ? '' : `:${name}`}`;
+  // People on a side are one entrant there (`heuristic werewolves=human`: a side pairing, which the leaderboard rates).
+  const seats =
+    o.side !== null ? [`${o.side.side}=${human(o.side.name)}`] : [...o.people].sort((x, y) => x[0] - y[0]).map(([seat, name]) => `${seat + 1}=${human(name)}`);
   const seating = unwrap(parseSeating([...o.bots, ...seats], { kinds: [humanKind] }), '--agents');
   return { setup: o.setup, seed: o.seed, seating, games: o.games, shard: WHOLE_RUN, ...(o.seatOrder === 'shuffled' ? { seatOrder: o.seatOrder } : {}) };
 }
@@ -107,15 +118,37 @@ function seatOrderFlag(text: string | undefined): SeatOrder {
 }
 
 const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
+const HUMAN_SIDE = /^(werewolves|village)=human(?::(.*))?$/i;
 
-/** The people's seats (0-based → name) and the bots' specs, from --agents. */
-export function peopleOf(agents: readonly string[], players: number): { people: Map<number, string>; bots: string[] } {
+/** People on a side: every seat dealt a card of it, one person each (the k-th person the k-th such seat). */
+interface SideOfPeople {
+  readonly side: 'werewolves' | 'village';
+  /** The entrant's name (`human:NAME`), '' for `human`. */
+  readonly name: string;
+}
+
+/**
+ * The people's seats (0-based → name) and the bots' specs, from --agents; or people on a
+ * side (`werewolves=human`), as many as its cards, keyed 0, 1, … in the order of its seats.
+ */
+export function peopleOf(agents: readonly string[], setup: Pick<GameSetup, 'players' | 'deck'>): { people: Map<number, string>; bots: string[]; side: SideOfPeople | null } {
+  const players = setup.players;
   const people = new Map<number, string>();
   const bots: string[] = [];
+  let side: SideOfPeople | null = null;
   for (const a of agents) {
+    const bySide = HUMAN_SIDE.exec(a.trim());
+    if (bySide !== null) {
+      const name = bySide[2] ?? '';
+      if (name !== '' && !PERSON.test(name)) fail(`--agents '${visibleLine(a)}': a person's name is 1 to 32 letters, digits, '.', '_' or '-'`);
+      if (side !== null) fail('--agents: people play one side at a time (werewolves=human or village=human)');
+      side = { side: bySide[1]!.toLowerCase() as SideOfPeople['side'], name };
+      continue;
+    }
     const m = HUMAN.exec(a.trim());
     if (m === null) {
-      if (/(^|=)human(:|$)/i.test(a.trim())) fail(`--agents '${visibleLine(a)}': a person plays one seat, named by its number: write --agents 3=human or --agents P3=human:alice`);
+      if (/(^|=)human(:|$)/i.test(a.trim()))
+        fail(`--agents '${visibleLine(a)}': a person plays one seat, named by its number (--agents 3=human or --agents P3=human:alice), or people play a side, one person a seat of it (--agents werewolves=human)`);
       bots.push(a);
       continue;
     }
@@ -126,13 +159,28 @@ export function peopleOf(agents: readonly string[], players: number): { people: 
     if (name !== '' && !PERSON.test(name)) fail(`--agents '${visibleLine(a)}': a person's name is 1 to 32 letters, digits, '.', '_' or '-'`);
     people.set(seat, name);
   }
-  if (people.size === 0) fail('sim table needs a seat played by a person: --agents 3=human (or P3=human:alice), the other seats bots (--agents heuristic)');
-  return { people, bots };
+  if (side !== null) {
+    if (people.size > 0) fail('--agents: people play either seats by number (3=human) or a side (werewolves=human), not both');
+    // Every card is dealt (no thief's cards set aside), so the side has the same number of seats every game.
+    if (setup.deck.length !== players) fail(`--agents ${side.side}=human: this deck sets cards aside (a thief's), so the ${side.side}' seats vary from game to game; people play a side with a deck that deals every card`);
+    const seats = setup.deck.filter((r) => teamOf(r) === side!.side).length;
+    if (seats === 0) fail(`--agents ${side.side}=human: this deck deals no card of the ${side.side}`);
+    for (let k = 0; k < seats; k++) people.set(k, side.name);
+  }
+  if (people.size === 0) fail('sim table needs a seat played by a person: --agents 3=human (or P3=human:alice), or a side played by people (--agents werewolves=human), the other seats bots (--agents heuristic)');
+  return { people, bots, side };
+}
+
+/** The k-th seat of `game` dealt a card of `side` (people on a side sit there). */
+function sideSeat(game: Game, side: SideOfPeople['side'], k: number): number {
+  let seen = 0;
+  for (let seat = 0; seat < game.state.players; seat++) if (teamOf(game.state.seats[seat]!.dealt) === side && seen++ === k) return seat;
+  throw new Error(`no seat ${k + 1} of the ${side} in this game`);
 }
 
 export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const setup = setupFrom(a);
-  const { people, bots } = peopleOf(a.agents ?? [], setup.players);
+  const { people, bots, side } = peopleOf(a.agents ?? [], setup);
   const botSpecs = bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic');
   const seating = unwrap(parseSeating(botSpecs), '--agents');
   const withModels = llmSpecsOf(seating).length > 0;
@@ -145,16 +193,22 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const games = a.games === undefined ? 1 : count('games', a.games, 1, 10_000);
   const runSeed = a.seed ?? DEFAULT_SEED;
   const seatOrder = seatOrderFlag(a.seats);
-  const config = tableRun({ setup, seed: runSeed, people, bots: botSpecs, games, seatOrder });
+  const config = tableRun({ setup, seed: runSeed, people, side, bots: botSpecs, games, seatOrder });
   // Where each game's dealt cards go (shuffled: the people move with their seat's card), and back.
   const orderOf = (seed: string) => seatOrderOf(seed, setup.players, controlOf(config.seatOrder));
   const originOf = (seed: string) => {
     const order = orderOf(seed);
     return order === undefined ? undefined : inverse(order);
   };
+  /** Where person `k` (a key of `people`) sits in `game`: on a side, its k-th seat; by seat, theirs, moved with its card. */
+  const seatOf = side === null ? undefined : (game: Game, k: number) => sideSeat(game, side.side, k);
   /** Game `seed`'s people by the seat they sit at in it. */
   const peopleIn = (seed: string) => {
     const order = orderOf(seed);
+    if (side !== null) {
+      const game = new GameOf(setup, seed, order === undefined ? {} : { seatOrder: order });
+      return new Map([...people].map(([k, name]) => [sideSeat(game, side.side, k), name]));
+    }
     return order === undefined ? people : new Map([...people].map(([base, name]) => [order[base]!, name]));
   };
   const key = runKey(config);
@@ -226,7 +280,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
       return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec, llm }, { origin: originOf(g.seed) }).agents;
     };
     const playOptions = models === undefined ? undefined : (g: Game) => models!.playOptions(g.seed);
-    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, playOptions, start: resumed ? 'now' : 'host', seatOrder: orderOf });
+    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, playOptions, start: resumed ? 'now' : 'host', seatOrder: orderOf, seatOf });
   } catch (e) {
     store?.close();
     models?.close();
@@ -241,7 +295,9 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   out.push(resumed ? 'The host sees who has joined at:' : 'The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
   out.push('Each person opens their link (keep it secret: it is their seat):');
   if (seatOrder === 'shuffled') out.push(...wrap('(--seats shuffled: each person moves to another seat from game to game; the link stays theirs)', width));
-  for (const s of t.seats) out.push(...hanging(`  ${P(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
+  // People on a side are numbered in the order of its seats; their page names the seat of each game.
+  const label = (k: number) => (side === null ? P(k) : `${side.side === 'werewolves' ? 'werewolf' : 'villager'} ${k + 1}`);
+  for (const s of t.seats) out.push(...hanging(`  ${label(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
   io.stdout.write(out.join('\n') + '\n');
   // Ctrl-C closes the table at once: the game is not finished; the answers given are kept (with a results file).
   let stop = (_: null) => {};

@@ -208,6 +208,31 @@ describe('sim table', () => {
     expect(shown.stdout).toMatch(/matches the stored result/);
   });
 
+  it('people on a side (werewolves=human): a person at each werewolf seat of every game; stored as a side pairing, which sim leaderboard rates', async () => {
+    const { io, exited } = served(['--agents', 'heuristic', '--agents', 'werewolves=human', '--seed', 'side', '--games', '2', '--db', 'side.db']);
+    for (let k = 0; k < 400 && (io.out.match(/\/seat\//g) ?? []).length < 2; k++) await new Promise((r) => setTimeout(r, 25));
+    const links = [...io.out.matchAll(/^ {2}(werewolf \d) +(http:\/\/127\.0\.0\.1:\d+\/seat\/[0-9a-f]{32})$/gm)].map((m) => ({ seat: m[1]!.replace(' ', ''), url: m[2]! }));
+    expect(links.map((l) => l.seat)).toEqual(['werewolf1', 'werewolf2']);
+    const host = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/host\/[0-9a-f]{32})$/m.exec(io.out)![1]!;
+    await fetch(`${host.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    await answer(links, io);
+    expect(await exited).toBe(0);
+    // In every game the people sat at the seats dealt a werewolf, and only there.
+    const exported = await sim(['export', '--rows', 'seats', '--format', 'jsonl', '--db', 'side.db'], dir);
+    const seatRows = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { game: number; agent: string; dealt: string });
+    expect(seatRows).toHaveLength(16);
+    for (const r of seatRows) expect(r.agent === 'human').toBe(r.dealt === 'werewolf');
+    const shown = await sim(['show', '--db', 'side.db', '--run', '1', '--game', '1'], dir);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/matches the stored result/);
+    // A side pairing: beside the bots' self-play, the leaderboard rates the people as an entrant (their games as the werewolves).
+    expect((await sim(['--games', '20', '--agents', 'heuristic', '--db', 'side.db'], dir)).code).toBe(0);
+    const board = await sim(['leaderboard', '--db', 'side.db', '--json'], dir);
+    expect(board.code).toBe(0);
+    const rows = (JSON.parse(board.stdout) as { rows: { entrant: string; games: number }[] }).rows;
+    expect(rows.find((r) => r.entrant === 'human')?.games).toBe(2);
+  });
+
   it('seats a program beside people and bots: the game is played, stored, and replayed with the program asked again', async () => {
     const bot = `exec:python3 ${join(ROOT, 'examples', 'agents', 'random_bot.py')}`;
     const { io, exited } = served(['--agents', '2=human:cy', '--agents', 'heuristic', '--agents', `werewolves=${bot}`, '--seed', 'prog', '--db', 'prog.db']);
@@ -311,7 +336,9 @@ describe('sim table', () => {
   it.each([
     [['--agents', 'heuristic'], 'sim table needs a seat played by a person: --agents 3=human'],
     [['--agents', '9=human'], 'there is no seat 9 at a table of 8'],
-    [['--agents', 'werewolves=human'], 'a person plays one seat, named by its number'],
+    [['--agents', 'seer=human'], 'a person plays one seat, named by its number (--agents 3=human or --agents P3=human:alice), or people play a side'],
+    [['--agents', 'werewolves=human', '--agents', '3=human'], 'people play either seats by number (3=human) or a side (werewolves=human), not both'],
+    [['--agents', 'werewolves=human', '--roles', 'werewolf=2,thief,villager=5'], 'this deck sets cards aside'],
     [['--agents', '1=human', '--agents', 'P1=human:bob'], 'seat 1 is given to two people'],
     [['--agents', '1=human:<script>'], "a person's name is 1 to 32 letters"],
     [['--agents', '1=human', '--agents', 'werewolves=openai:gpt-4o-mini', '--no-db'], 'with --no-db, give --llm-cache PATH for the record'],
