@@ -50,6 +50,9 @@ function shareOf(cells: readonly Cell[]): Share | null {
   // One seat a game (a person): independent games, Wilson's interval.
   if (cells.every((c) => c.count <= 1)) return { played, won, rate: won / played, ...wilson(won, played) };
   const m = clusteredMean(cells.filter((c) => c.count > 0));
+  // Every game alike (all won, all lost): the games' spread says nothing of the error, and
+  // a zero-width interval would claim certainty. Wilson's over the games, each one result.
+  if (m.se === 0) return { played, won, rate: won / played, ...wilson(m.mean * m.clusters, m.clusters) };
   const low = m.se === null ? null : Math.max(0, m.mean - Z95 * m.se);
   const high = m.se === null ? null : Math.min(1, m.mean + Z95 * m.se);
   return { played, won, rate: won / played, low, high };

@@ -133,6 +133,15 @@ describe('the figures of a series', () => {
     }
   });
 
+  it('games all won (or all lost) by a multi-seat entrant: Wilson’s interval over the games, not a point', () => {
+    // The bots win every seat of 3 games: the clustered spread is zero, which is no certainty.
+    const games = [game(false, 7), game(false, 7), game(false, 7)];
+    const bots = seriesFigures(games).find((f) => f.agent === 'heuristic')!;
+    expect(bots).toMatchObject({ played: 21, won: 21, rate: 1 });
+    expect([bots.low, bots.high]).toEqual([wilson(3, 3).low, 1]);
+    expect(bots.low!).toBeLessThan(0.6);
+  });
+
   it('one game of the bots gives no interval, and says so', () => {
     const [bots] = seriesFigures([game(true, 3)]);
     expect(bots).toMatchObject({ agent: 'heuristic', played: 7, won: 3, low: null, high: null });
