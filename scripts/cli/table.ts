@@ -1,24 +1,25 @@
 // `sim table`: a game, or a series (--games N), in which people play some seats from a
-// browser, beside bots and programs (issue 27). It serves the games
+// browser, beside bots, programs and models (issue 27). It serves the games
 // (commands/table-server.ts) on this machine only unless --host says otherwise, prints the
 // host's link (who has joined; start) and a link per person — each carrying its seat's
 // secret — and ends when the last game does, with each game's result and, for a series,
-// each player's share of games won. A person's seat is written WHO=human or
-// WHO=human:NAME, WHO a seat (3 or P3). The table is a run of the results file: every
-// answer a person gives is kept at once (runs/human-record.ts) and each game stored at its
-// end, so the same command on the same file, after a Ctrl-C or a kill -9, goes on from the
-// first game not stored and the answers given in it.
+// each player's share of games won. Who the people are and where they sit, game after game
+// (a seat by number, a side, seats shuffled), is table-seats.ts's; the models' session is
+// table-llm.ts's. The table is a run of the results file: every answer a person gives is
+// kept at once (runs/human-record.ts) and each game stored at its end, so the same command
+// on the same file, after a Ctrl-C or a kill -9, goes on from the first game not stored and
+// the answers given in it.
 
-import { Game as GameOf, gameSeed, isRole, teamOf, type Game, type GameSetup, type Role } from '../../engine/index.js';
-import { humanKind, PERSON } from '../../agents/human/kind.js';
+import { gameSeed, isRole, teamOf, type Game, type Role } from '../../engine/index.js';
+import { humanKind } from '../../agents/human/kind.js';
 import { humanGameName } from '../../runs/human-record.js';
-import { controlOf, inverse, seatOrderOf, storedRunPlayer, tallyOf } from '../../runs/games.js';
+import { storedRunPlayer, tallyOf } from '../../runs/games.js';
 import type { DecisionTrace } from '../../agents/trace.js';
 import { execCommandsOf } from '../../agents/exec/kind.js';
 import type { ExecGame, ExecHost } from '../../agents/exec/host.js';
 import { execSettingsFrom, openLogWithoutDb, startExec, type ExecArgs } from './exec-run.js';
 import { AbandonGame, type PlayedGame } from '../../agents/play.js';
-import { runKey, SEAT_ORDERS, WHOLE_RUN, type RunConfig, type SeatOrder } from '../../runs/run-config.js';
+import { runKey, WHOLE_RUN, type RunConfig } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { versions } from '../../runs/version.js';
 import { decodeSeat, FLAG, SEAT_WIDTH } from '../../runs/record.js';
@@ -33,6 +34,7 @@ import { count, dbPathFrom, DEFAULT_SEED, listFlag, seconds, setupFrom, type Set
 import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, fail, unwrap } from './errors.js';
 import { noLlmFlags, type LlmArgs } from './llm-args.js';
 import type { TableModels } from './table-llm.js';
+import { peopleOf, seatOrderFlag, TablePeople } from './table-seats.js';
 import { onInterrupt } from './interrupt.js';
 import { terminalWidth, type CliIo } from './io.js';
 
@@ -47,26 +49,15 @@ export interface TableArgs extends SetupArgs, ExecArgs, LlmArgs {
 }
 
 /**
- * The table as a run: its seating the bots' with the people's seats (`3=human:alice`),
- * game i of the series its game i. The same setup, seed, people, bots and games — the same
- * command — is the same run, and finds the games stored and the answers given before;
- * anything else is another.
+ * The table as a run: its seating the bots' with the people's (`3=human:alice`, or
+ * `werewolves=human`), game i of the series its game i. The same setup, seed, people, bots,
+ * games and seat order — the same command — is the same run, and finds the games stored and
+ * the answers given before; anything else is another.
  */
-function tableRun(o: {
-  readonly setup: RunConfig['setup'];
-  readonly seed: string;
-  readonly people: ReadonlyMap<number, string>;
-  readonly side: SideOfPeople | null;
-  readonly bots: readonly string[];
-  readonly games: number;
-  readonly seatOrder: SeatOrder;
-}): RunConfig {
-  const human = (name: string) => `human${name === '' ? '' : `:${name}`}`;
-  // People on a side are one entrant there (`heuristic werewolves=human`: a side pairing, which the leaderboard rates).
-  const seats =
-    o.side !== null ? [`${o.side.side}=${human(o.side.name)}`] : [...o.people].sort((x, y) => x[0] - y[0]).map(([seat, name]) => `${seat + 1}=${human(name)}`);
-  const seating = unwrap(parseSeating([...o.bots, ...seats], { kinds: [humanKind] }), '--agents');
-  return { setup: o.setup, seed: o.seed, seating, games: o.games, shard: WHOLE_RUN, ...(o.seatOrder === 'shuffled' ? { seatOrder: o.seatOrder } : {}) };
+function tableRun(o: { readonly setup: RunConfig['setup']; readonly seed: string; readonly people: TablePeople; readonly bots: readonly string[]; readonly games: number }): RunConfig {
+  const seating = unwrap(parseSeating([...o.bots, ...o.people.specs()], { kinds: [humanKind] }), '--agents');
+  const order = o.people.seatOrder === 'shuffled' ? { seatOrder: o.people.seatOrder } : {};
+  return { setup: o.setup, seed: o.seed, seating, games: o.games, shard: WHOLE_RUN, ...order };
 }
 
 /**
@@ -108,79 +99,9 @@ function storedSeries(store: Store, run: number): SeriesGame[] {
   return out;
 }
 
-/** --seats: where the people sit from game to game (default: their own seat every game). */
-function seatOrderFlag(text: string | undefined): SeatOrder {
-  if (text === undefined) return 'dealt';
-  const t = text.trim();
-  if (!(SEAT_ORDERS as readonly string[]).includes(t))
-    fail(`--seats '${visibleLine(text)}': write --seats dealt (each person keeps their seat, the default) or --seats shuffled (each game moves the people, with their seat's card, to seats of its own draw)`);
-  return t as SeatOrder;
-}
-
-const HUMAN = /^(?:p)?(\d+)=human(?::(.*))?$/i;
-const HUMAN_SIDE = /^(werewolves|village)=human(?::(.*))?$/i;
-
-/** People on a side: every seat dealt a card of it, one person each (the k-th person the k-th such seat). */
-interface SideOfPeople {
-  readonly side: 'werewolves' | 'village';
-  /** The entrant's name (`human:NAME`), '' for `human`. */
-  readonly name: string;
-}
-
-/**
- * The people's seats (0-based → name) and the bots' specs, from --agents; or people on a
- * side (`werewolves=human`), as many as its cards, keyed 0, 1, … in the order of its seats.
- */
-export function peopleOf(agents: readonly string[], setup: Pick<GameSetup, 'players' | 'deck'>): { people: Map<number, string>; bots: string[]; side: SideOfPeople | null } {
-  const players = setup.players;
-  const people = new Map<number, string>();
-  const bots: string[] = [];
-  let side: SideOfPeople | null = null;
-  for (const a of agents) {
-    const bySide = HUMAN_SIDE.exec(a.trim());
-    if (bySide !== null) {
-      const name = bySide[2] ?? '';
-      if (name !== '' && !PERSON.test(name)) fail(`--agents '${visibleLine(a)}': a person's name is 1 to 32 letters, digits, '.', '_' or '-'`);
-      if (side !== null) fail('--agents: people play one side at a time (werewolves=human or village=human)');
-      side = { side: bySide[1]!.toLowerCase() as SideOfPeople['side'], name };
-      continue;
-    }
-    const m = HUMAN.exec(a.trim());
-    if (m === null) {
-      if (/(^|=)human(:|$)/i.test(a.trim()))
-        fail(`--agents '${visibleLine(a)}': a person plays one seat, named by its number (--agents 3=human or --agents P3=human:alice), or people play a side, one person a seat of it (--agents werewolves=human)`);
-      bots.push(a);
-      continue;
-    }
-    const seat = Number(m[1]) - 1;
-    if (!(seat >= 0 && seat < players)) fail(`--agents '${visibleLine(a)}': there is no seat ${m[1]} at a table of ${players} (seats 1 to ${players})`);
-    if (people.has(seat)) fail(`--agents: seat ${seat + 1} is given to two people`);
-    const name = m[2] ?? '';
-    if (name !== '' && !PERSON.test(name)) fail(`--agents '${visibleLine(a)}': a person's name is 1 to 32 letters, digits, '.', '_' or '-'`);
-    people.set(seat, name);
-  }
-  if (side !== null) {
-    if (people.size > 0) fail('--agents: people play either seats by number (3=human) or a side (werewolves=human), not both');
-    // Every card is dealt (no thief's cards set aside), so the side has the same number of seats every game.
-    if (setup.deck.length !== players) fail(`--agents ${side.side}=human: this deck sets cards aside (a thief's), so the ${side.side}' seats vary from game to game; people play a side with a deck that deals every card`);
-    const seats = setup.deck.filter((r) => teamOf(r) === side!.side).length;
-    if (seats === 0) fail(`--agents ${side.side}=human: this deck deals no card of the ${side.side}`);
-    for (let k = 0; k < seats; k++) people.set(k, side.name);
-  }
-  if (people.size === 0) fail('sim table needs a seat played by a person: --agents 3=human (or P3=human:alice), or a side played by people (--agents werewolves=human), the other seats bots (--agents heuristic)');
-  return { people, bots, side };
-}
-
-/** The k-th seat of `game` dealt a card of `side` (people on a side sit there). */
-function sideSeat(game: Game, side: SideOfPeople['side'], k: number): number {
-  let seen = 0;
-  for (let seat = 0; seat < game.state.players; seat++) if (teamOf(game.state.seats[seat]!.dealt) === side && seen++ === k) return seat;
-  throw new Error(`no seat ${k + 1} of the ${side} in this game`);
-}
-
 export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const setup = setupFrom(a);
-  const { people, bots, side } = peopleOf(a.agents ?? [], setup);
+  const { people: byKey, bots, side } = peopleOf(a.agents ?? [], setup);
   const botSpecs = bots.length === 0 ? ['heuristic'] : listFlag('agents', bots, 'heuristic');
   const seating = unwrap(parseSeating(botSpecs), '--agents');
   const withModels = llmSpecsOf(seating).length > 0;
@@ -192,25 +113,8 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port '${visibleLine(a.port ?? '')}' is not a port (0 to 65535; 0: any free one)`);
   const games = a.games === undefined ? 1 : count('games', a.games, 1, 10_000);
   const runSeed = a.seed ?? DEFAULT_SEED;
-  const seatOrder = seatOrderFlag(a.seats);
-  const config = tableRun({ setup, seed: runSeed, people, side, bots: botSpecs, games, seatOrder });
-  // Where each game's dealt cards go (shuffled: the people move with their seat's card), and back.
-  const orderOf = (seed: string) => seatOrderOf(seed, setup.players, controlOf(config.seatOrder));
-  const originOf = (seed: string) => {
-    const order = orderOf(seed);
-    return order === undefined ? undefined : inverse(order);
-  };
-  /** Where person `k` (a key of `people`) sits in `game`: on a side, its k-th seat; by seat, theirs, moved with its card. */
-  const seatOf = side === null ? undefined : (game: Game, k: number) => sideSeat(game, side.side, k);
-  /** Game `seed`'s people by the seat they sit at in it. */
-  const peopleIn = (seed: string) => {
-    const order = orderOf(seed);
-    if (side !== null) {
-      const game = new GameOf(setup, seed, order === undefined ? {} : { seatOrder: order });
-      return new Map([...people].map(([k, name]) => [sideSeat(game, side.side, k), name]));
-    }
-    return order === undefined ? people : new Map([...people].map(([base, name]) => [order[base]!, name]));
-  };
+  const people = new TablePeople({ setup, people: byKey, side, seatOrder: seatOrderFlag(a.seats) });
+  const config = tableRun({ setup, seed: runSeed, people, bots: botSpecs, games });
   const key = runKey(config);
   const dbPath = dbPathFrom(a.db);
   const store = dbPath === null ? null : unwrap(Store.open(dbPath, 'write'));
@@ -245,7 +149,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const plan = Array.from({ length: games - first }, (_, k) => {
     const index = first + k;
     const seed = gameSeed(runSeed, index);
-    return { index, seed, record: store?.humanRecord(humanGameName(key, index), peopleIn(seed)) };
+    return { index, seed, record: store?.humanRecord(humanGameName(key, index), people.in(seed)) };
   });
   const indexOf = new Map(plan.map((g) => [g.seed, g.index]));
   // Answers given before, or games stored: the series goes on at once (the host started it then).
@@ -255,7 +159,7 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   const width = terminalWidth(io);
   // Each seat's agent as the run's seating names it (human:NAME at the people's seats), made without an agent: no program is leased to name it.
   const specsOf = (g: Game) => {
-    const origin = originOf(g.seed);
+    const origin = people.originOf(g.seed);
     return g.state.seats.map((x, seat) => specForSeat(config.seating, origin?.[seat] ?? seat, x.dealt).text);
   };
   const onGameOver = async (g: { readonly index: number }, game: Game, played: PlayedGame, trace: DecisionTrace) => {
@@ -277,10 +181,24 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
       const exec = execHost?.game(g.seed);
       if (exec !== undefined) programs.set(g.seed, exec);
       const llm = models?.seats(indexOf.get(g.seed)!, g.seed);
-      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec, llm }, { origin: originOf(g.seed) }).agents;
+      return seatAgents(seating, g.state.seats.map((x) => x.dealt), { exec, llm }, { origin: people.originOf(g.seed) }).agents;
     };
     const playOptions = models === undefined ? undefined : (g: Game) => models!.playOptions(g.seed);
-    t = await startTable({ setup, games: plan, people, bots, names: specsOf, clockMs, host, port, onGameOver, playOptions, start: resumed ? 'now' : 'host', seatOrder: orderOf, seatOf });
+    t = await startTable({
+      setup,
+      games: plan,
+      people: people.people,
+      bots,
+      names: specsOf,
+      clockMs,
+      host,
+      port,
+      onGameOver,
+      playOptions,
+      start: resumed ? 'now' : 'host',
+      seatOrder: (seed) => people.orderOf(seed),
+      seatOf: people.seatOf,
+    });
   } catch (e) {
     store?.close();
     models?.close();
@@ -294,10 +212,8 @@ export async function tableCommand(a: TableArgs, io: CliIo): Promise<number> {
   if (given > 0) out.push(...wrap(`Going on with ${games === 1 ? 'the game' : `game ${first + 1}`} from the ${given} answers already given (${dbPath}): the links are new.`, width));
   out.push(resumed ? 'The host sees who has joined at:' : 'The host sees who has joined, and starts the game, at:', `  ${t.url}/host/${t.hostToken}`);
   out.push('Each person opens their link (keep it secret: it is their seat):');
-  if (seatOrder === 'shuffled') out.push(...wrap('(--seats shuffled: each person moves to another seat from game to game; the link stays theirs)', width));
-  // People on a side are numbered in the order of its seats; their page names the seat of each game.
-  const label = (k: number) => (side === null ? P(k) : `${side.side === 'werewolves' ? 'werewolf' : 'villager'} ${k + 1}`);
-  for (const s of t.seats) out.push(...hanging(`  ${label(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
+  if (people.seatOrder === 'shuffled') out.push(...wrap('(--seats shuffled: each person moves to another seat from game to game; the link stays theirs)', width));
+  for (const s of t.seats) out.push(...hanging(`  ${people.label(s.seat)}${s.person === '' ? '' : ` ${s.person}`}  `, `${t.url}/seat/${s.token}`, { width }));
   io.stdout.write(out.join('\n') + '\n');
   // Ctrl-C closes the table at once: the game is not finished; the answers given are kept (with a results file).
   let stop = (_: null) => {};
