@@ -60,6 +60,15 @@ async function answer(links: readonly { seat?: string; url: string }[], io: { co
   return taken;
 }
 
+/** `sim table` served, started by the host, and answered by its people (`people` links) until it exits: its output and exit code. */
+async function playedThrough(args: readonly string[], people: number, env: Record<string, string | undefined> = {}) {
+  const table = served(args, env);
+  const links = await linksOf(table.io, people);
+  await fetch(`${links.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+  await answer(links.seats, table.io);
+  return { io: table.io, code: await table.exited };
+}
+
 /**
  * A series of 3 served, the host starting it, the people answering until game 2 is in
  * play and has an answer; then kill -9, and the same command served again and answered to
@@ -104,11 +113,8 @@ describe('sim table', () => {
 
   it('killed with kill -9 mid-game and started again on the same file: goes on from the answers given, and ends as the game played at once', async () => {
     const args = ['--agents', '3=human:bob', '--agents', 'P5=human', '--agents', 'heuristic', '--seed', 'nine'];
-    const once = served([...args, '--db', 'once.db']);
-    const first = await linksOf(once.io, 2);
-    await fetch(`${first.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
-    await answer(first.seats, once.io);
-    expect(await once.exited).toBe(0);
+    const once = await playedThrough([...args, '--db', 'once.db'], 2);
+    expect(once.code).toBe(0);
     const result = RESULT.exec(once.io.out)![0];
 
     const killed = served([...args, '--db', 'killed.db']);
@@ -155,11 +161,8 @@ describe('sim table', () => {
 
   it('a series of 3 games killed mid-way goes on from the games stored and the answers given, and ends with the figures of the series played at once', async () => {
     const args = ['--agents', '2=human:ann', '--agents', 'random', '--seed', 'series', '--games', '3'];
-    const once = served([...args, '--db', 'series-once.db']);
-    const first = await linksOf(once.io, 1);
-    await fetch(`${first.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
-    await answer(first.seats, once.io);
-    expect(await once.exited).toBe(0);
+    const once = await playedThrough([...args, '--db', 'series-once.db'], 1);
+    expect(once.code).toBe(0);
     const figures = once.io.out.slice(once.io.out.indexOf('The series, 3 games'));
     // Each player's share, then the same on each team it played.
     const team = ' {4}on the (village\'s|werewolves\') team {2}\\d+ of \\d+ won {2}\\d+% \\((\\d+–\\d+%|no interval from one game)\\)\\n';
@@ -178,12 +181,9 @@ describe('sim table', () => {
 
   it('--seats shuffled: the people move from game to game (each game its own draw); killed mid-series and started again, the series ends as played at once, and its games replay', async () => {
     const args = ['--agents', '2=human:ann', '--agents', '6=human:bo', '--agents', 'random', '--seed', 'moves', '--games', '3', '--seats', 'shuffled'];
-    const once = served([...args, '--db', 'moves-once.db']);
-    const first = await linksOf(once.io, 2);
+    const once = await playedThrough([...args, '--db', 'moves-once.db'], 2);
     expect(once.io.out.replace(/\s+/g, ' ')).toContain('--seats shuffled: each person moves to another seat from game to game');
-    await fetch(`${first.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
-    await answer(first.seats, once.io);
-    expect(await once.exited).toBe(0);
+    expect(once.code).toBe(0);
     // Each game's people sit where that game's draw moved their seats' cards.
     const exported = await sim(['export', '--rows', 'seats', '--format', 'jsonl', '--db', 'moves-once.db'], dir);
     const rows = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { game: number; seat: number; agent: string });
@@ -271,11 +271,8 @@ describe('sim table', () => {
       writeFileSync(join(dir, 'dear.json'), JSON.stringify({ 'openai:gpt-4o-mini': { input: 1000, output: 1000 } }));
       const args = (db: string, ...extra: string[]) => ['--agents', '2=human:di', '--agents', 'heuristic', '--agents', 'werewolves=openai:gpt-4o-mini', '--seed', 'model', '--db', db, '--llm-prices', 'dear.json', '--llm-timeout', '5', ...extra];
       const ref = await provider();
-      const whole = served(args('model-whole.db'), simEnv(ref.url));
-      const w = await linksOf(whole.io, 1);
-      await fetch(`${w.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
-      await answer(w.seats, whole.io);
-      expect(await whole.exited).toBe(0);
+      const whole = await playedThrough(args('model-whole.db'), 1, simEnv(ref.url));
+      expect(whole.code).toBe(0);
       expect(whole.io.out).toMatch(RESULT);
       expect(whole.io.out).toContain('The models at the table:');
       const spent = Number(/spent {7}\$([\d.]+) by the table in all/.exec(whole.io.out)?.[1]);
@@ -292,11 +289,8 @@ describe('sim table', () => {
       // Half the budget: the table stops mid-game, exit 3, saying how to go on.
       const limit = Math.floor(spent / 2);
       const s1 = await provider();
-      const first = served(args('model-budget.db', '--max-cost', String(limit)), simEnv(s1.url));
-      const f = await linksOf(first.io, 1);
-      await fetch(`${f.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
-      await answer(f.seats, first.io);
-      expect(await first.exited).toBe(3);
+      const first = await playedThrough(args('model-budget.db', '--max-cost', String(limit)), 1, simEnv(s1.url));
+      expect(first.code).toBe(3);
       expect(first.io.err.replace(/\s+/g, ' ')).toMatch(new RegExp(`^stopped by --max-cost: the budget of \\$${limit} is spent .*0 of 1 game stored\\. To go on, give a larger budget: the same sim table command --max-cost USD \\(the answers the people gave are kept\\) $`));
       // The same command, a larger budget: it goes on at once from the answers and the calls kept.
       const s2 = await provider();
