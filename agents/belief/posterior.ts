@@ -19,6 +19,7 @@
 import { isNightCause, type Role } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type PublicRecord } from '../heuristic/public.js';
 import type { BeliefParams } from './params.js';
+import { doubles } from '../heuristic/scratch.js';
 
 /** Beyond this many placements the agent plays on the heuristic's view (C(17,4) = 2,380 is 004's largest table). */
 export const PLACEMENT_LIMIT = 20_000;
@@ -433,7 +434,7 @@ export interface SeatKnowledge {
  * The seat's posterior, each seat's probability of holding a werewolf card, into `p`
  * (length n); false when no placement fits its knowledge (then `p` is untouched).
  */
-export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: Float64Array): boolean {
+export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: number[] | Float64Array): boolean {
   const n = post.record.n;
   const masks = post.masks;
   const w = post.weights();
@@ -448,7 +449,7 @@ export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: Float6
   let falseMask = 0;
   for (const s of k.falseClaimants) falseMask |= 1 << s;
   const slip = post.params.slip;
-  const acc = new Float64Array(n);
+  const acc = doubles(n);
   let total = 0;
   for (let i = 0; i < masks.length; i++) {
     const m = masks[i]!;

@@ -140,7 +140,7 @@ export class HeuristicAgent implements Agent, Mind {
    * computed for it or is computed now from the same beliefs, and caches nothing a later
    * decision would see differently.
    */
-  werewolfBeliefs(): Float64Array | undefined {
+  werewolfBeliefs(): readonly number[] | undefined {
     return this.beliefs === null ? undefined : this.mine().p;
   }
 

@@ -155,11 +155,11 @@ export class Beliefs {
     return this.rec.known;
   }
   /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
-  get llr(): Float64Array {
+  get llr(): number[] {
     return this.rec.llr;
   }
   /** exp(-llr) per seat. */
-  get odds(): Float64Array {
+  get odds(): number[] {
     return this.rec.odds;
   }
   get deadWolves(): number {
@@ -200,7 +200,7 @@ export class Beliefs {
     return this.rec.intent;
   }
   /** Today's trust claims per target. */
-  get trustToday(): Float64Array {
+  get trustToday(): number[] {
     return this.rec.trustToday;
   }
   /** Changes whenever a view (view.ts) may change: views of an older version are stale. */

@@ -16,7 +16,7 @@ import { MAX_PLAYERS } from '../../engine/index.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
 import { mix } from './pick.js';
-import { Scratch } from './scratch.js';
+import { Scratch, doubles } from './scratch.js';
 import { View } from './view.js';
 
 /** What a player said about another, kept for re-reading when roles are revealed. */
@@ -100,11 +100,11 @@ export class PublicRecord {
   /** Publicly known cards (turned over, revealed Idiot, a proven Seer's reports). */
   readonly roleOf: (Role | null)[];
   /** Public evidence of being a werewolf, as log-odds added to the prior (evidence.ts). */
-  readonly llr: Float64Array;
+  readonly llr: number[];
   /** exp(-llr), kept with it: the views multiply odds instead of calling exp for every seat. */
-  readonly odds: Float64Array;
+  readonly odds: number[];
   /** The llr each seat's odds were computed from (exp is called again only where it changed). */
-  private readonly oddsOf: Float64Array;
+  private readonly oddsOf: number[];
   deadWolves = 0;
   /** A hash of the public facts so far, the same for every player (pick.ts `argmaxShared`). */
   salt = 0x2545f491;
@@ -128,7 +128,7 @@ export class PublicRecord {
   readonly casts: Cast[] = [];
   /** Today's announced vote intent of each speaker (-1: none), and today's trust claims per target. */
   readonly intent: Int16Array;
-  readonly trustToday: Float64Array;
+  readonly trustToday: number[];
   /** The village's views shared by the seats (view.ts `sharedVillageView`), one per trust knob in play; likewise the bystanders' (view.ts `fromBystanderView`). */
   private readonly villageViews: View[] = [];
   private readonly bystanderViews: View[] = [];
@@ -143,14 +143,14 @@ export class PublicRecord {
     this.livingCount = n;
     this.known = new Int8Array(n);
     this.roleOf = noRoles(n);
-    this.llr = new Float64Array(n);
-    this.odds = new Float64Array(n).fill(1);
-    this.oddsOf = new Float64Array(n);
+    this.llr = doubles(n);
+    this.odds = doubles(n, 1);
+    this.oddsOf = doubles(n);
     this.claimed = noRoles(n);
     this.claimDay = new Int16Array(n);
     this.roleLiar = new Uint8Array(n);
     this.intent = new Int16Array(n).fill(-1);
-    this.trustToday = new Float64Array(n);
+    this.trustToday = doubles(n);
     this.spokeToday = new Uint8Array(n);
   }
 

@@ -13,6 +13,7 @@
 // expects the others to think.
 
 import type { Beliefs, InformedClaim } from './beliefs.js';
+import { doubles } from './scratch.js';
 
 /** How likely a claimant who is lying is a werewolf (villagers rarely bluff). */
 const LIAR_WOLF = 0.9;
@@ -33,9 +34,9 @@ const PRIOR_MAX = 0.95;
 export const TOLERANCE = 1e-9;
 
 export class View {
-  readonly p: Float64Array;
+  readonly p: number[];
   /** Credibility of each seat's informed claim (0: none or not believed). */
-  readonly cred: Float64Array;
+  readonly cred: number[];
   prior = 0;
   version = -1;
   constructor(
@@ -43,8 +44,8 @@ export class View {
     /** The trust knob of the seats sharing this village view (NaN for a seat's own views). */
     readonly trust = NaN,
   ) {
-    this.p = new Float64Array(n);
-    this.cred = new Float64Array(n);
+    this.p = doubles(n);
+    this.cred = doubles(n);
   }
 }
 
@@ -145,7 +146,7 @@ function contradicted(c: InformedClaim, K: Int8Array): boolean {
   return false;
 }
 
-function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: Float64Array): void {
+function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: number[]): void {
   // A loop rather than `fill`: for a dozen seats the call costs more than the stores.
   for (let s = 0; s < cred.length; s++) cred[s] = 0;
   const informed = b.informed;
@@ -159,7 +160,7 @@ function credibilities(b: Beliefs, priv: boolean, K: Int8Array, cred: Float64Arr
 }
 
 /** The credibility of the claimants of one informed role, from each claim's weight. */
-function roleCredibilities(role: InformedClaim['role'], b: Beliefs, priv: boolean, weights: readonly number[], cred: Float64Array): void {
+function roleCredibilities(role: InformedClaim['role'], b: Beliefs, priv: boolean, weights: readonly number[], cred: number[]): void {
   const informed = b.informed;
   let proven = -1;
   let total = 0;
@@ -234,7 +235,7 @@ function rivals(b: Beliefs, c: InformedClaim): number {
   return k;
 }
 
-function applyRoleClaims(b: Beliefs, K: Int8Array, p: Float64Array): void {
+function applyRoleClaims(b: Beliefs, K: Int8Array, p: number[]): void {
   const n = b.n;
   // The record's arrays read once, not through the getters at every seat (this runs at every view computed).
   const alive = b.alive;
