@@ -11,7 +11,7 @@ import { GAME_OVER, type Flow } from './flow/ask.js';
 import { playGame } from './flow/main.js';
 import { outcomeOf, type Outcome } from './outcome.js';
 import { err, ok, type Result } from './result.js';
-import { Rng, stream } from './rng.js';
+import { dealAndModerator, Rng, stream } from './rng.js';
 import type { Role } from './teams.js';
 import type { GameSetup } from './setup.js';
 import { newState, type GameState } from './state.js';
@@ -56,10 +56,11 @@ export class Game {
     readonly seed: string,
     options: GameOptions = {},
   ) {
-    const deck = options.stackedDeck === undefined ? stream(seed, 'deal').shuffle([...setup.deck]) : stacked(setup, options.stackedDeck);
+    const [deal, mod] = dealAndModerator(seed);
+    const deck = options.stackedDeck === undefined ? deal.shuffle([...setup.deck]) : stacked(setup, options.stackedDeck);
     const dealt = deck.slice(0, setup.players);
     this.state = newState(setup.players, options.seatOrder === undefined ? dealt : placed(dealt, options.seatOrder), deck.slice(setup.players));
-    this.mod = stream(seed, 'mod');
+    this.mod = mod;
     this.flow = playGame(this);
     this.resume(undefined);
   }

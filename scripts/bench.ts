@@ -31,7 +31,7 @@ import { playSync } from '../agents/play.js';
 import { randomAgent, randomAnswer } from '../agents/random.js';
 import { parseSeating } from '../agents/registry.js';
 import { Game } from '../engine/index.js';
-import { gameSeed, seatStream } from '../engine/index.js';
+import { gameSeed, seatStreams } from '../engine/index.js';
 import { mixLabel, resolveSetup, type GameSetup, type SetupRequest } from '../engine/index.js';
 import { changedRules, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
@@ -62,7 +62,7 @@ function bareLoop(setup: GameSetup, games: number): void {
   for (let i = 0; i < games; i++) {
     const seed = gameSeed(SEED, i);
     const game = new Game(setup, seed);
-    const rngs = Array.from({ length: setup.players }, (_, s) => seatStream(seed, s));
+    const rngs = seatStreams(seed, setup.players);
     while (!game.over) for (const d of game.pending()) game.submit(d.seat, randomAnswer(d, rngs[d.seat]!), d.id);
   }
 }

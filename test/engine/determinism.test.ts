@@ -10,7 +10,7 @@ import { playAsync, playSync } from '../../agents/play.js';
 import { randomAgent, randomAnswer } from '../../agents/random.js';
 import type { Agent } from '../../agents/types.js';
 import { Game } from '../../engine/index.js';
-import { Alea, Rng, gameSeed } from '../../engine/index.js';
+import { Alea, Rng, dealAndModerator, gameSeed, seatStreams } from '../../engine/index.js';
 import { resolveSetup, type GameSetup } from '../../engine/index.js';
 import { transcript } from '../../narrate/transcript.js';
 
@@ -112,6 +112,32 @@ describe('seeded streams', () => {
       const theirs = seedrandom.alea(seed + suffix);
       for (let i = 0; i < 50; i++) expect(ours.next()).toBe(theirs());
     }
+  });
+
+  // A game's seats' streams and its deal and moderator streams are seeded side by side
+  // (rng.ts sideBySide): each must be seedrandom's alea of its seed and suffix, for every
+  // table size, seeds of any length (the lanes share the seed's characters) and games
+  // seeded in turn. Planted (a lane's suffix mashed into the wrong lane, or one lane too
+  // few fed the seed): fails.
+  it.each([1, 2, 5, 8, 12, 18, 32])("%i seats' streams seeded side by side are each seedrandom's alea", (players) => {
+    for (const seed of ['g#1', 'g#2', 'a much longer run seed#123456', '', 'Thiercelieux ✓ 狼人杀#9']) {
+      const streams = seatStreams(seed, players);
+      expect(streams).toHaveLength(players);
+      streams.forEach((ours, seat) => {
+        const theirs = seedrandom.alea(`${seed}/${seat}`);
+        for (let i = 0; i < 20; i++) expect(ours.float()).toBe(theirs());
+      });
+      const [deal, mod] = dealAndModerator(seed);
+      const [theirDeal, theirMod] = [seedrandom.alea(`${seed}/deal`), seedrandom.alea(`${seed}/mod`)];
+      for (let i = 0; i < 20; i++) {
+        expect(deal.float()).toBe(theirDeal());
+        expect(mod.float()).toBe(theirMod());
+      }
+    }
+  });
+
+  it('seat streams are refused for more seats than the streams have names', () => {
+    expect(() => seatStreams('g#1', 33)).toThrow(/33 players/);
   });
 
   // int(3·2^30): 2^32 mod n = 2^30, so a plain `x % n` would give [0, 2^30) twice the
