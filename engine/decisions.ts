@@ -225,6 +225,13 @@ const list = (xs: readonly number[]) => (xs.length === 0 ? 'nobody' : xs.join(',
  * checked fields alone: what an agent sent besides (extra fields, a missing optional list)
  * never reaches the game, its log or what reads the log.
  */
+/**
+ * The accepted answer of every speech that says nothing (no claims, no text): most of a
+ * simple agent's speeches, accepted without building anything. Frozen: the log's speech
+ * events share its claims.
+ */
+const SILENT_SPEECH: Result<Answer, DecisionError> = Object.freeze(ok(Object.freeze({ kind: 'speech', claims: Object.freeze([]) }) as Answer));
+
 export function validateAnswer(d: Decision, a: unknown): Result<Answer, DecisionError> {
   if (typeof a !== 'object' || a === null || typeof (a as { kind?: unknown }).kind !== 'string')
     return fail('malformed', d.seat, `an answer is an object with a kind ('${d.kind}' is owed)`);
@@ -246,9 +253,12 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
   }
   switch (d.kind) {
     case 'speech': {
+      // Silence needs no more checking, and is one answer for all: nothing of the agent's object is kept.
+      if (ans.text === undefined && Array.isArray(ans.claims) && ans.claims.length === 0) return SILENT_SPEECH;
       const v = validateStatement(ans, d.seat, d.players, d.littleGirlMaxNamed);
       if (!v.ok) return fail('illegal', d.seat, v.error);
-      return ok({ kind: 'speech', ...v.value });
+      const st = v.value;
+      return ok(st.text === undefined ? { kind: 'speech', claims: st.claims } : { kind: 'speech', claims: st.claims, text: st.text });
     }
     case 'thief': {
       const t = ans.take;

@@ -116,4 +116,28 @@ describe('answers of every shape, for every decision kind', () => {
     expect(refused).toBeGreaterThan(10_000);
     expect(accepted).toBeGreaterThan(1000);
   });
+
+  // A speech that says nothing is accepted as one shared answer (engine/decisions.ts
+  // SILENT_SPEECH), without the statement's checks: only an empty list of claims and no
+  // text at all may take that way. Planted (the agent's own object accepted as it is, or
+  // any text let through with empty claims): fails.
+  const speech: Decision = { kind: 'speech', id: 0, seat: 0, day: 1, revote: false, littleGirlMaxNamed: null, players: 5 };
+  it.each<[string, unknown, boolean]>([
+    ['no claims, no text', { kind: 'speech', claims: [] }, true],
+    ['no claims, text undefined', { kind: 'speech', claims: [], text: undefined }, true],
+    ['no claims, extra fields', { kind: 'speech', claims: [], extra: 1, say: 'x' }, true],
+    ['no claims, a text', { kind: 'speech', claims: [], text: 'hello' }, true],
+    ['no claims, text not a string', { kind: 'speech', claims: [], text: 5 }, false],
+    ['no claims, text too long', { kind: 'speech', claims: [], text: 'x'.repeat(2001) }, false],
+    ['claims not a list', { kind: 'speech', claims: {} }, false],
+    ['claims missing', { kind: 'speech' }, false],
+  ])('a speech with %s: accepted %s, rebuilt, never the agent\'s object', (_label, sent, accepted) => {
+    const v = validateAnswer(speech, sent);
+    expect(v.ok).toBe(accepted);
+    if (!v.ok) return;
+    expect(v.value).not.toBe(sent);
+    expect(Object.keys(v.value).filter((k) => !['kind', 'claims', 'text'].includes(k))).toEqual([]);
+    expect((v.value as { claims: unknown }).claims).not.toBe((sent as { claims: unknown }).claims);
+    expect((v.value as { text?: unknown }).text).toBe((sent as { text?: unknown }).text);
+  });
 });
