@@ -34,6 +34,31 @@ export function lockWait(): number {
   return lockWaitMs;
 }
 
+/**
+ * Switches a database to write-ahead logging, waiting for another process's lock as a
+ * write does. SQLite refuses the switch at once (SQLITE_BUSY, without its busy timeout)
+ * while another connection holds a write transaction: the switch reads the file before it
+ * writes it, and a reader that waited for a writer could deadlock. Two runs started
+ * together on a new file met it, one's switch during the other's schema check (about one
+ * time in hundreds, under load). So the switch is tried again until the lock wait is spent.
+ */
+export function switchToWal(db: DB): void {
+  const deadline = Date.now() + lockWaitMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw e;
+      Atomics.wait(PAUSE, 0, 0, 5);
+    }
+  }
+}
+
+/** A cell to wait on (nothing ever wakes it: `Atomics.wait` is a synchronous sleep). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 export function inspectDbFile(path: string, flag = '--db'): Result<DbFileState, string> {
   let size: number;
   try {

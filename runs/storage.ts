@@ -26,7 +26,7 @@ import { StudyTable } from './study-table.js';
 import { humanGameName, keptAnswers, StoredHumanRecord } from './human-record.js';
 import type { HumanSeatFactory } from '../agents/types.js';
 import { copyLlmRecord, hasLlmRecord, LlmStore } from './llm/store.js';
-import { lockWait, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, unwritableDir, walMode } from './db-file.js';
+import { lockWait, damagedMessage, inspectDbFile, isDamage, removeIfEmpty, switchToWal, unwritableDir, walMode } from './db-file.js';
 
 
 type DB = Database.Database;
@@ -215,7 +215,7 @@ export class Store {
         }
       }
       if (mode !== 'read') {
-        db.pragma('journal_mode = WAL');
+        switchToWal(db);
         db.pragma('synchronous = NORMAL');
       }
       const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'games')").pluck().get() as number;

@@ -25,6 +25,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { LlmNote } from '../../agents/llm/notes.js';
 import type { TransportError } from '../../agents/llm/providers/types.js';
 import { err, ok, type Result } from '../../engine/index.js';
+import { switchToWal } from '../db-file.js';
 
 export interface CallRecord {
   readonly key: string;
@@ -244,7 +245,7 @@ export class LlmStore {
     try {
       const db = new Database(path);
       try {
-        db.pragma('journal_mode = WAL');
+        switchToWal(db);
         db.pragma('synchronous = NORMAL');
         migrate(db);
       } catch (e) {

@@ -4,7 +4,7 @@
 // kill -9 are tested beside the command they stop.
 
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,39 @@ describe.concurrent('two processes on one database', () => {
     }
     if (both.some((r) => r.code !== 0)) expect((await sim(['resume', '--db', 'stopped.db', '--run', '1', '--workers', '0'], d)).code).toBe(0);
     expect(storedGames(join(d, 'stopped.db'))).toBe(storedGames(join(d, 'whole.db')));
+  });
+
+  // SQLite refuses a switch to write-ahead logging at once (SQLITE_BUSY, whatever the busy
+  // timeout) while another process is in a write transaction: the switch reads the file
+  // before it writes it, and a reader waiting for a writer could deadlock. The test below
+  // met it about once in hundreds (one run's switch during the other's schema check),
+  // failing with "another process kept it locked for more than 10 s" at once. The switch
+  // now waits as a write does (runs/db-file.ts switchToWal). Here a file in the rollback
+  // journal's mode (as a new one is until its first open switches it) and another process
+  // in a write transaction on it for 2 s. Planted (the pragma run once, as before): exit 5
+  // at once.
+  it("a run waits for another process's write transaction to switch the file to write-ahead logging", async () => {
+    const d = join(dir, 'wal-switch');
+    mkdirSync(d, { recursive: true });
+    const path = join(d, 'f.db');
+    expect((await sim(['--games', '5', '--workers', '0', '--db', 'f.db'], d)).code).toBe(0);
+    const db = new Database(path);
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    const script = `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(path)}); d.exec('BEGIN IMMEDIATE'); d.exec("INSERT INTO sides (code, name) VALUES (99, 'held')"); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000); d.exec('ROLLBACK'); d.close();`;
+    const holder = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const released = new Promise<number | null>((resolve) => holder.on('exit', resolve));
+    await new Promise<void>((resolve) => holder.stdout.on('data', (b: Buffer) => b.toString().includes('held') && resolve()));
+    const started = Date.now();
+    const r = await simProcessAsync(['--games', '5', '--workers', '0', '--seed', 'other', '--db', 'f.db'], d);
+    const took = Date.now() - started;
+    expect(await released).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
+    expect(took).toBeGreaterThan(1000);
+    const after = new Database(path, { readonly: true });
+    expect(after.prepare('SELECT count(*) FROM games').pluck().get()).toBe(10);
+    expect(after.pragma('journal_mode', { simple: true })).toBe('wal');
+    after.close();
   });
 
   // Two runs started together on a new file both find it missing: the schema and the
