@@ -341,13 +341,13 @@ export class Store {
 
   /** Removes a run that stored no game (an LLM run refused at its first call is not kept). */
   deleteRun(id: number): void {
-    this.db.transaction(() => {
+    this.writing(() => {
       if (this.storedCount(id) > 0) throw new Error(`run ${id} has stored games: it is not deleted`);
       this.db.prepare('DELETE FROM agents WHERE run = ?').run(id);
       if (this.hasTable('tournament_runs')) this.db.prepare('DELETE FROM tournament_runs WHERE run = ?').run(id);
       if (this.hasTable('run_ends')) this.db.prepare('DELETE FROM run_ends WHERE run = ?').run(id);
       this.db.prepare('DELETE FROM runs WHERE id = ?').run(id);
-    })();
+    });
   }
 
   run(id: number): RunRow | undefined {
@@ -501,7 +501,19 @@ export class Store {
 
   /** Runs `work` in one transaction: all of its writes, or none of them. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.writing(work);
+  }
+
+  /**
+   * `work` in a transaction that takes the write lock as it begins (BEGIN IMMEDIATE), so
+   * that it waits for another process's writes as a write does. A transaction that reads
+   * before it writes would otherwise take its snapshot at the read, and another process's
+   * write in between would make its own fail at once (SQLITE_BUSY_SNAPSHOT, no wait).
+   * Opened to read, the store writes nothing: a plain transaction.
+   */
+  private writing<T>(work: () => T): T {
+    const tx = this.db.transaction(work);
+    return this.mode === 'read' ? tx() : tx.immediate();
   }
 
   /** The run's game indices not stored yet, as ranges (what a resume plays). */
@@ -549,10 +561,10 @@ export class Store {
     const outer = this.db.inTransaction;
     if (outer) rows.forget(run);
     try {
-      this.db.transaction(() => {
+      this.writing(() => {
         write();
         rows.add(run, sums);
-      })();
+      });
     } catch (e) {
       rows.forget(run);
       throw e;

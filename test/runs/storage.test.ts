@@ -236,3 +236,39 @@ describe('seatings', () => {
     s.close();
   });
 });
+
+// A transaction that reads before it writes (a run looked up, then made; a tournament's
+// pairings found or made) took its snapshot at the read: another process's write in
+// between made its own write fail at once (SQLITE_BUSY_SNAPSHOT, no busy wait), reported
+// as a lock held for 10 s. A write transaction now takes the write lock when it begins
+// (BEGIN IMMEDIATE): the other writer waits instead. Planted (Store.transaction deferred,
+// as before): our write throws SQLITE_BUSY_SNAPSHOT and the other's lands.
+describe('a write transaction that reads first, while another connection writes', () => {
+  it('holds the write lock from its start: the other writer waits, its own write lands', () => {
+    const path = join(dir, 'read-then-write.db');
+    const s = openOk(path, 'write');
+    const other = new Database(path);
+    other.pragma('busy_timeout = 0');
+    const setup = resolveSetup({ preset: 'standard', players: 8 });
+    const seating = parseSeating([]);
+    if (!setup.ok || !seating.ok) throw new Error('setup');
+    const config: RunConfig = { setup: setup.value, seed: 'rw', seating: seating.value, games: 10, shard: WHOLE_RUN };
+    let otherCode: unknown = 'none';
+    try {
+      s.transaction(() => {
+        expect(s.findRun('rw-key', 1, 1)).toBeUndefined();
+        try {
+          other.prepare("INSERT INTO sides (code, name) VALUES (99, 'other')").run();
+        } catch (e) {
+          otherCode = (e as { code?: unknown }).code;
+        }
+        s.createRun(config, 'rw-key', { package: 'test', node: 'test', codeHash: 'test', git: null });
+      });
+      expect(otherCode).toBe('SQLITE_BUSY');
+      expect(s.findRun('rw-key', 1, 1)).toBeDefined();
+    } finally {
+      other.close();
+      s.close();
+    }
+  });
+});
