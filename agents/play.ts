@@ -186,8 +186,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
 export async function playAsync(game: Game, agents: readonly Agent[], opts: PlayOptions = {}): Promise<PlayedGame> {
   const seats = new Seats(game, agents);
   const retries = opts.retries ?? 2;
-  let abandoned = false;
-  // Tells the seats still thinking that one abandoned the game (a person stops being asked).
+  // Aborted when a seat abandons the game: the seats still thinking are told (a person stops being asked).
   const abandon = new AbortController();
   const answerOne = async (d: Decision): Promise<void> => {
     seats.decisions++;
@@ -196,14 +195,13 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
     let lastError: DecisionError | undefined;
     for (let attempt = 0; attempt <= retries; attempt++) {
       // Another seat abandoned the game while this one was thinking: ask no more.
-      if (abandoned) return;
+      if (abandon.signal.aborted) return;
       let a: Answer;
       try {
         a = await agent.decide(seats.context(d, lastError, abandon.signal));
       } catch (e) {
         if (e instanceof AbandonGame) {
-          if (!abandoned) abandon.abort(e);
-          abandoned = true;
+          if (!abandon.signal.aborted) abandon.abort(e);
           throw e;
         }
         lastError = thrown(d.seat, e);
@@ -217,7 +215,7 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
       seats.invalid[d.seat]!++;
       if (attempt < retries) opts.onInvalid?.(r.error, d, false);
     }
-    if (!abandoned) submitFallback(seats, d, lastError, opts);
+    if (!abandon.signal.aborted) submitFallback(seats, d, lastError, opts);
   };
   while (!game.over) {
     // allSettled, not all: when a seat abandons the game, the others' calls in flight

@@ -341,7 +341,7 @@ export class Store {
 
   /** Removes a run that stored no game (an LLM run refused at its first call is not kept). */
   deleteRun(id: number): void {
-    this.writing(() => {
+    this.transaction(() => {
       if (this.storedCount(id) > 0) throw new Error(`run ${id} has stored games: it is not deleted`);
       this.db.prepare('DELETE FROM agents WHERE run = ?').run(id);
       if (this.hasTable('tournament_runs')) this.db.prepare('DELETE FROM tournament_runs WHERE run = ?').run(id);
@@ -499,19 +499,14 @@ export class Store {
     return this.db.prepare('SELECT idx FROM games WHERE run = ? ORDER BY idx').pluck().all(run.id) as number[];
   }
 
-  /** Runs `work` in one transaction: all of its writes, or none of them. */
-  transaction<T>(work: () => T): T {
-    return this.writing(work);
-  }
-
   /**
-   * `work` in a transaction that takes the write lock as it begins (BEGIN IMMEDIATE), so
-   * that it waits for another process's writes as a write does. A transaction that reads
-   * before it writes would otherwise take its snapshot at the read, and another process's
-   * write in between would make its own fail at once (SQLITE_BUSY_SNAPSHOT, no wait).
-   * Opened to read, the store writes nothing: a plain transaction.
+   * Runs `work` in one transaction: all of its writes, or none of them. It takes the write
+   * lock as it begins (BEGIN IMMEDIATE), so that it waits for another process's writes as a
+   * write does: a transaction that reads before it writes would otherwise take its snapshot
+   * at the read, and another process's write in between would make its own fail at once
+   * (SQLITE_BUSY_SNAPSHOT, no wait). Opened to read, the store writes nothing: a plain one.
    */
-  private writing<T>(work: () => T): T {
+  transaction<T>(work: () => T): T {
     const tx = this.db.transaction(work);
     return this.mode === 'read' ? tx() : tx.immediate();
   }
@@ -561,7 +556,7 @@ export class Store {
     const outer = this.db.inTransaction;
     if (outer) rows.forget(run);
     try {
-      this.writing(() => {
+      this.transaction(() => {
         write();
         rows.add(run, sums);
       });
