@@ -20,9 +20,9 @@ COPY . .
 # npm ci installs the locked versions and builds dist/ (the prepare script); the dev
 # dependencies (the compiler, the test runner) are dropped after the build.
 RUN npm ci && npm prune --omit=dev && npm cache clean --force \
- && ln -s /app/dist/scripts/sim.js /usr/local/bin/sim
+ && ln -s /app/dist/bin/sim.js /usr/local/bin/sim
 
 # `docker run IMAGE --games …` runs sim; a shell in the image has `sim` on its PATH (the
 # Kubernetes example's command). Not `npx sim`: with npm's cache emptied npx cannot find it.
-ENTRYPOINT ["node", "/app/dist/scripts/sim.js"]
+ENTRYPOINT ["node", "/app/dist/bin/sim.js"]
 CMD ["--help"]

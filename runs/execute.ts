@@ -9,8 +9,8 @@
 // flight finish and be handed back, then returns.
 
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { GamePlayer, GamesSpec, PlayedIndex } from './games.js';
 import type { ChunkResult } from './record.js';
@@ -93,9 +93,15 @@ function defaultBatch(total: number, workers: number): number {
   return Math.max(1, Math.min(2000, Math.ceil(total / (Math.max(1, workers) * 8))));
 }
 
-/** The compiled worker (worker threads cannot load .ts under plain Node). */
+/**
+ * The compiled worker: the one beside this module when it is compiled (the bundled binary's
+ * dist/bin/worker.js, the compiler's dist/runs/worker.js), so a worker runs the code of the
+ * build that started it; from the sources (vitest, tsx), the compiler's (worker threads
+ * cannot load .ts under plain Node).
+ */
 export function workerFile(): string {
-  const f = join(PACKAGE_ROOT, 'dist', 'runs', 'worker.js');
+  const beside = join(dirname(fileURLToPath(import.meta.url)), 'worker.js');
+  const f = existsSync(beside) ? beside : join(PACKAGE_ROOT, 'dist', 'runs', 'worker.js');
   if (!existsSync(f)) throw new Error(`${f} is missing: build first (npm run build)`);
   return pathToFileURL(f).href;
 }

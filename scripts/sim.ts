@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `sim` binary (package.json "bin"; compiled to dist/scripts/sim.js by `prepare`).
+// The `sim` command; package.json "bin" installs its bundle, dist/bin/sim.js (scripts/bundle.ts).
 
 import { quitOnStopSignals } from './cli/interrupt.js';
 import type { CliIo } from './cli/io.js';

@@ -45,7 +45,7 @@ say "the array script and merge command of ${DOC#"$ROOT"/}"
 
 [ "$(id -u)" = 0 ] || { say "must run as root (it installs packages and starts daemons)"; exit 2; }
 command -v apt-get >/dev/null || { say "needs apt-get (Debian) to install slurm-wlm and munge"; exit 2; }
-if [ ! -f "$ROOT/dist/scripts/sim.js" ] || [ ! -d "$ROOT/node_modules" ]; then say "build first: npm ci (or npm run build) in $ROOT"; exit 2; fi
+if [ ! -f "$ROOT/dist/bin/sim.js" ] || [ ! -d "$ROOT/node_modules" ]; then say "build first: npm ci (or npm run build) in $ROOT"; exit 2; fi
 
 # --- packages ------------------------------------------------------------------------------
 missing=()
@@ -198,7 +198,7 @@ const r = run[0];
 const stored = merged.prepare('SELECT count(*) FROM games WHERE run = ?').pluck().get(r.id);
 console.log(`[slurm-check] all.db: run ${r.id}, key ${r.key}, shard ${r.shard_k}/${r.shard_n}, ${stored} of ${r.games} games; seed ${r.seed}, ${r.setup}`);
 // The unsharded run: the same seed, setup (as its preset, deck and changed rules), seating and games.
-const args = ['dist/scripts/sim.js', '--games', String(r.games), '--seed', r.seed, '--preset', r.preset, '--roles', r.deck, '--db', 'whole.db', '--json', '--workers', '2'];
+const args = ['dist/bin/sim.js', '--games', String(r.games), '--seed', r.seed, '--preset', r.preset, '--roles', r.deck, '--db', 'whole.db', '--json', '--workers', '2'];
 for (const rule of r.rules === '' ? [] : r.rules.split(' ')) args.push('--rule', rule);
 const whole = JSON.parse(execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8' }));
 const w = open('whole.db');

@@ -5,8 +5,8 @@
 
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, ROOT, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { SIM, simProcessAsync } from '../helpers/sim-process.js';
@@ -57,6 +57,21 @@ describe('the installed binary', () => {
     const bad = shell('"$SIM" --gamez 3; echo "exit=$?"');
     expect(bad.stdout).toBe('exit=2\n');
     expect(bad.stderr).toBe('sim: unknown flag --gamez: did you mean --games? (see sim --help)\n');
+  });
+
+  // The binary is a bundle (scripts/bundle.ts) with its own worker entry beside it: a run
+  // on workers plays there what this thread plays. Planted: workerFile() taking the
+  // compiler's dist/runs/worker.js with it removed, or the bundle built without its worker
+  // entry — the run on workers fails.
+  it('plays on its own workers the games this thread plays', async () => {
+    const words = ['--games', '400', '--seed', 'bundled', '--no-db', '--json'];
+    const onWorkers = shell(`"$SIM" ${words.join(' ')} --workers 2`);
+    expect(onWorkers.status, onWorkers.stderr).toBe(0);
+    const here = await sim([...words, '--workers', '0'], dir);
+    expect(here.code).toBe(0);
+    const wins = (out: string) => (JSON.parse(out) as { wins: unknown; played: number }).wins;
+    expect(wins(onWorkers.stdout)).toEqual(wins(here.stdout));
+    expect(existsSync(join(dirname(SIM), 'worker.js'))).toBe(true);
   });
 
   // Output far larger than a pipe's buffer, so the writes meet the closed pipe (EPIPE).

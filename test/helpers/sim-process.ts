@@ -1,15 +1,17 @@
-// Runs the compiled `sim` (dist/scripts/sim.js, built by `npm test`) as a child process:
+// Runs the installed `sim` (package.json "bin": the bundle dist/bin/sim.js, built by
+// `npm test`) as a child process:
 // for the few end-to-end tests that need a real process (the installed binary, exit codes
 // reaching the shell, signals, kill -9 and resume). Everything else runs `sim` in-process
 // through sim-cli.ts, which returns what the binary would print.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ROOT, type SimResult } from './sim-cli.js';
 
-export const SIM = join(ROOT, 'dist', 'scripts', 'sim.js');
+/** The binary package.json installs (scripts/bundle.ts). */
+export const SIM = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { sim: string } }).bin.sim);
 
 /** `sim` in a child process, waited for. */
 export function simProcess(args: readonly string[], cwd: string): SimResult {

@@ -26,7 +26,10 @@ test('the Dockerfile is the one docker-check.sh replays: Node 20 slim, npm ci, t
   const d = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
   expect(d).toMatch(/^FROM node:20-[a-z]+-slim|^FROM node:20-slim/m);
   expect(d).toMatch(/^RUN .*npm ci/m);
-  expect(d).toMatch(/^ENTRYPOINT \["node", "\/app\/dist\/scripts\/sim\.js"\]/m);
+  // The binary package.json installs (the bundle, scripts/bundle.ts).
+  const bin = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { sim: string } }).bin.sim;
+  expect(d).toContain(`ENTRYPOINT ["node", "/app/${bin}"]`);
+  expect(d).toContain(`ln -s /app/${bin} /usr/local/bin/sim`);
   const r = spawnSync('bash', ['-n', join(ROOT, 'scripts', 'cluster', 'docker-check.sh')], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
 });
