@@ -206,10 +206,15 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
         replayed = true;
       };
       for (let round = 0; round < 4000 && !ended; round++) {
-        const who = (await page.textContent('#who')) ?? '';
-        const game = Number(/game (\d) of 2/.exec(who)?.[1]) - 1;
+        // The game named and its log read in one evaluation: read apart, the page could move
+        // on to the next game between the two (a look then paired game 1's name with game 2's log).
+        const seen = await page.evaluate(() => ({
+          who: document.querySelector('#who')?.textContent ?? '',
+          lines: [...document.querySelectorAll('#log li')].map((li) => li.textContent ?? ''),
+        }));
+        const game = Number(/game (\d) of 2/.exec(seen.who)?.[1]) - 1;
         expect(game === 0 || game === 1).toBe(true);
-        looks.push({ game, lines: await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent ?? '')) });
+        looks.push({ game, lines: seen.lines });
         // In the second game, the first one's replay is linked: every card shown, the game over.
         if (game === 1 && !replayed) await openReplay();
         const choices = await page.$$('#owed button.choice');
