@@ -89,6 +89,8 @@ export class PublicFacts {  readonly n: number;
   readonly cupid: boolean;
   readonly harvest: boolean;
   readonly approximations = new Set<string>();
+  /** The set as a list (approximationList). */
+  private listed: readonly string[] | null = null;
   /**
    * Public events seen so far: the moment of each fact and card shown. The Harvest
    * witch's potion on a night acts after its pack: facts up to the night's start are read
@@ -123,9 +125,10 @@ export class PublicFacts {  readonly n: number;
   powersLostDay = Infinity;
   deathsPending = false;
 
-  readonly nights: NightFacts[] = [];
-  readonly checkpoints: Checkpoint[] = [];
-  readonly predicates: SeancePredicate[] = [];
+  // New lists at each reset (a game always grows the first two).
+  nights: NightFacts[] = [];
+  checkpoints: Checkpoint[] = [];
+  predicates: SeancePredicate[] = [];
   /** Séance facts about plain villagers and the witch: constraints on the other cards' deal. */
   mustVillager = 0;
   mustNotVillager = 0;
@@ -160,10 +163,15 @@ export class PublicFacts {  readonly n: number;
   /** Back to the start of a game of the same setup (an observer serves game after game). */
   reset(): void {
     this.alive = this.everyone;
-    this.revealed.fill(null);
-    this.lastNight.fill(Infinity);
-    for (const list of this.sightings) list.length = 0;
-    this.miracleAt.fill(Infinity);
+    // Loops, and lengths set only where a game grew them: an observer serves thousands of
+    // games a second, and for a dozen seats the builtins' calls cost more than the stores.
+    for (let s = 0; s < this.n; s++) {
+      this.revealed[s] = null;
+      this.lastNight[s] = Infinity;
+      this.miracleAt[s] = Infinity;
+      // A new list, not the old one cut (setting an array's length is a slow builtin).
+      if (this.sightings[s]!.length !== 0) this.sightings[s] = [];
+    }
     this.revealedWolves = 0;
     this.turned = 0;
     this.moment = 0;
@@ -175,16 +183,26 @@ export class PublicFacts {  readonly n: number;
     this.card = null;
     this.powersLostDay = Infinity;
     this.deathsPending = false;
-    this.nights.length = 0;
-    this.checkpoints.length = 0;
-    this.predicates.length = 0;
+    this.nights = [];
+    this.checkpoints = [];
+    if (this.predicates.length !== 0) this.predicates = [];
     this.mustVillager = 0;
     this.mustNotVillager = 0;
     this.witchAllowed = -1;
     this.contradiction = null;
-    this.approximations.clear();
-    for (const a of this.setupApproximations) this.approximations.add(a);
+    // The set only grows from the setup's: at that size it holds them still.
+    if (this.approximations.size !== this.setupApproximations.length) {
+      this.approximations.clear();
+      for (const a of this.setupApproximations) this.approximations.add(a);
+      this.listed = null;
+    }
     this.version++;
+  }
+
+  /** `approximations` as a list, made again only when the set has grown (it only grows within a game). */
+  approximationList(): readonly string[] {
+    if (this.listed === null || this.listed.length !== this.approximations.size) this.listed = Object.freeze([...this.approximations]);
+    return this.listed;
   }
 
   /** Reads one public event (in log order). A non-public event is a caller's bug. */

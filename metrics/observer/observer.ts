@@ -473,7 +473,7 @@ export class IdealObserver {
     const k = (this.f.deckCount.get('werewolf') ?? 0) - seenWolves;
     const q = unknown === 0 ? 0 : k / unknown;
     for (let s = 0; s < this.f.n; s++) if (this.f.revealed[s] === null) p[s] = q;
-    return { p, exact: this.f.approximations.size === 0, approximations: [...this.f.approximations], placements: 0 };
+    return { p, exact: this.f.approximations.size === 0, approximations: this.f.approximationList(), placements: 0 };
   }
 
   /** The werewolves left, spread evenly over the unknown positions. */

@@ -92,6 +92,41 @@ describe('the truth is always consistent with the public facts', () => {
   });
 });
 
+// An observer serves game after game (metrics/tally.ts GameCounter resets it): what one game
+// taught it (cards shown, nights, the approximations a séance or a turned card added) must
+// not reach the next. Planted in facts.ts reset(): the approximations left as the last game
+// made them (the New Moon tables fail), or the cards shown kept (the Harvest witch's).
+const REUSED: readonly { name: string; req: SetupRequest }[] = [
+  ...TABLES.filter((t) => !t.exact),
+  { name: "Harvest Festival with a witch (her potion's turned cards)", req: { players: 10, roles: 'werewolf=2,seer,witch,villager=6', rules: ['harvestFestival=true'] } },
+];
+describe('an observer reset for the next game reads it as a new observer does', () => {
+  test.each(REUSED)('$name', ({ req }) => {
+    const setup = setupOf(req);
+    const s = parseSeating(['random']);
+    if (!s.ok) throw new Error(s.error);
+    const reused = new IdealObserver(setup);
+    let votes = 0;
+    for (let i = 0; i < 40; i++) {
+      const game = new Game(setup, gameSeed('reuse', i));
+      playSync(game, seatAgents(s.value, game.state.seats.map((x) => x.dealt)).agents);
+      const fresh = new IdealObserver(setup);
+      reused.reset();
+      for (const e of publicEvents(game.log)) {
+        fresh.see(e);
+        reused.see(e);
+        if (e.type !== 'votes') continue;
+        const a = fresh.posterior();
+        const b = reused.posterior();
+        expect([...b.p], `game ${i}`).toEqual([...a.p]);
+        expect({ exact: b.exact, approximations: b.approximations, placements: b.placements }, `game ${i}`).toEqual({ exact: a.exact, approximations: a.approximations, placements: a.placements });
+        votes++;
+      }
+    }
+    expect(votes).toBeGreaterThan(40);
+  });
+});
+
 describe('the plain game: no public fact tells anyone apart', () => {
   // Werewolves and villagers only, and 004's 8 (a Seer, whose results are private, and who
   // says nothing: random agents make no claims).
