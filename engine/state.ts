@@ -89,18 +89,24 @@ export interface GameState {
 }
 
 export function newState(players: number, dealt: readonly Role[], leftover: Role[]): GameState {
-  const seats: Seat[] = dealt.map((role) => ({
-    role,
-    dealt: role,
-    alive: true,
-    lover: -1,
-    charmed: false,
-    mayVote: true,
-    idiotRevealed: false,
-    lives: role === 'elder' ? 2 : 1,
-    death: null,
-    pact: false,
-  }));
+  // Pushed, not mapped: the array's elements kind must not depend on whether `map` ran as
+  // the builtin or inlined into optimized code. It did: once newState was optimized (some
+  // thousand games into a run) the seats came in arrays of another map, and every optimized
+  // function that read them was thrown away and compiled again.
+  const seats: Seat[] = [];
+  for (const role of dealt)
+    seats.push({
+      role,
+      dealt: role,
+      alive: true,
+      lover: -1,
+      charmed: false,
+      mayVote: true,
+      idiotRevealed: false,
+      lives: role === 'elder' ? 2 : 1,
+      death: null,
+      pact: false,
+    });
   return {
     players,
     seats,
