@@ -54,7 +54,11 @@ export function emptyTrace(players: number): DecisionTrace {
 /** The game's agents wrapped to record the trace (one wrapper per seat: an agent may sit at several). */
 export function traced(agents: readonly Agent[]): { agents: Agent[]; trace: DecisionTrace } {
   const trace = emptyTrace(agents.length);
-  return { agents: agents.map((a, seat) => new TracedSeat(a, seat, trace)), trace };
+  // Pushed, not mapped: a mapped array's hidden class changes once the caller is optimized
+  // (engine/state.ts newState), and the driver's optimized code reading it is thrown away.
+  const wrapped: Agent[] = [];
+  for (let seat = 0; seat < agents.length; seat++) wrapped.push(new TracedSeat(agents[seat]!, seat, trace));
+  return { agents: wrapped, trace };
 }
 
 /** One seat's wrapper (a class: one object a seat and game, its methods shared). */

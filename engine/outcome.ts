@@ -57,11 +57,11 @@ export function outcomeOf(g: Game): Outcome {
   const s = g.state;
   if (s.winner === null) throw new Error('outcomeOf: the game has no winner');
   const winners = winnersOf(s, s.winner);
-  return {
-    winner: s.winner,
-    winners,
-    days: s.day,
-    seats: s.seats.map((seat, i) => ({
+  // Pushed, not mapped: state.ts newState says why.
+  const seats: SeatOutcome[] = [];
+  for (let i = 0; i < s.players; i++) {
+    const seat = s.seats[i]!;
+    seats.push({
       seat: i,
       dealt: seat.dealt,
       role: seat.role,
@@ -71,6 +71,12 @@ export function outcomeOf(g: Game): Outcome {
       sheriff: s.sheriff === i,
       pact: seat.pact,
       death: seat.death,
-    })),
+    });
+  }
+  return {
+    winner: s.winner,
+    winners,
+    days: s.day,
+    seats,
   };
 }

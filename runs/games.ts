@@ -10,7 +10,7 @@ import { seatsPeople } from '../agents/human/kind.js';
 import { traced, type DecisionTrace } from '../agents/trace.js';
 import { Game, ok, seatShuffle, type Result } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
-import type { GameSetup } from '../engine/index.js';
+import type { GameSetup, Role } from '../engine/index.js';
 import { GameCounter, tallyGame, type GameTally } from '../metrics/tally.js';
 import { ChunkBuilder, Encoder, IDENTITY_CODES, type ChunkResult, type CodeMaps } from './record.js';
 import { seatingFromText, specList, type IndexRange, type RunConfig, type SeatOrder } from './run-config.js';
@@ -70,11 +70,18 @@ export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string
   const origin = order === undefined ? undefined : inverse(order);
   const seated = seatAgents(
     o.seating,
-    game.state.seats.map((s) => s.dealt),
+    dealtCards(game),
     o.env,
     { origin },
   );
   return { game, ...seated };
+}
+
+/** Each seat's dealt card, pushed (a mapped array changes hidden class once its caller is optimized: engine/state.ts newState). */
+function dealtCards(game: Game): Role[] {
+  const out: Role[] = [];
+  for (const s of game.state.seats) out.push(s.dealt);
+  return out;
 }
 
 /** Where game `seed`'s dealt cards go under a control (card i to seat order[i]): moved by the `seats` control, else undefined (where dealt). */

@@ -142,11 +142,10 @@ function* dayVote(g: Game): Flow {
     }
     // (askVotes only when the sheriff votes first: one generator less on the common path)
     const answers = o.harvestFestival ? yield* askVotes(g, ds) : ds.length === 0 ? [] : yield ds;
-    const votes: Vote[] = ds.map((d, i) => ({
-      voter: d.seat,
-      target: (answers[i] as { target: number | null }).target,
-      weight: (d as VoteDecision).weight,
-    }));
+    // Pushed, not mapped (as every list the log keeps: state.ts newState says why).
+    const votes: Vote[] = [];
+    for (let i = 0; i < ds.length; i++)
+      votes.push({ voter: ds[i]!.seat, target: (answers[i] as { target: number | null }).target, weight: (ds[i] as VoteDecision).weight });
     g.emit({ type: 'votes', round, votes, vis: ALL });
     const top = topOf(votes, s.players);
     if (top.length === 0) {

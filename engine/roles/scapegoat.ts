@@ -53,11 +53,9 @@ export function* scapegoatNeighbourDies(g: Game, scapegoat: number, allowed: rea
       ds.push(d);
     }
     const answers = yield* askVotes(g, ds);
-    const votes: Vote[] = ds.map((d, i) => ({
-      voter: d.seat,
-      target: (answers[i] as { target: number | null }).target,
-      weight: (d as SacrificeDecision).weight,
-    }));
+    const votes: Vote[] = [];
+    for (let i = 0; i < ds.length; i++)
+      votes.push({ voter: ds[i]!.seat, target: (answers[i] as { target: number | null }).target, weight: (ds[i] as SacrificeDecision).weight });
     const top = topOf(votes, s.players);
     target = top.length === 1 ? top[0]! : g.moderator.pick(top.length === 0 ? candidates : top);
     g.emit({ type: 'sacrifice', scapegoat, votes, target, vis: ALL });

@@ -60,7 +60,8 @@ export function* electionStep(g: Game): Flow {
       return;
     }
     const answers = yield* askAll(ds);
-    const votes: Vote[] = ds.map((d, i) => ({ voter: d.seat, target: (answers[i] as { target: number }).target, weight: 1 }));
+    const votes: Vote[] = [];
+    for (let i = 0; i < ds.length; i++) votes.push({ voter: ds[i]!.seat, target: (answers[i] as { target: number }).target, weight: 1 });
     g.emit({ type: 'election', round, votes, vis: ALL });
     const top = topOf(votes, s.players);
     if (top.length === 1) {

@@ -93,10 +93,11 @@ export function* packStep(g: Game): Flow {
     if (round === 1 && girl >= 0) ds.push({ kind: 'peek', id: g.id(), seat: girl });
     const answers = yield ds;
     if (round === 1 && girl >= 0) peeked = (answers[wolves.length] as { peek: boolean }).peek;
-    const proposals: Proposal[] = wolves.map((w, i) => {
+    const proposals: Proposal[] = [];
+    for (let i = 0; i < wolves.length; i++) {
       const a = answers[i] as AnswerOf<'pack'>;
-      return a.say === undefined ? { voter: w, target: a.target } : { voter: w, target: a.target, say: a.say };
-    });
+      proposals.push(a.say === undefined ? { voter: wolves[i]!, target: a.target } : { voter: wolves[i]!, target: a.target, say: a.say });
+    }
     g.emit({ type: 'pack-proposals', round, proposals, vis });
     const first = proposals[0]!.target;
     if (proposals.every((p) => p.target === first)) {
