@@ -210,7 +210,7 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
         // on to the next game between the two (a look then paired game 1's name with game 2's log).
         const seen = await page.evaluate(() => ({
           who: document.querySelector('#who')?.textContent ?? '',
-          lines: [...document.querySelectorAll('#log li')].map((li) => li.textContent ?? ''),
+          lines: Array.from(document.querySelectorAll('#log li'), (li) => li.textContent ?? ''),
         }));
         const game = Number(/game (\d) of 2/.exec(seen.who)?.[1]) - 1;
         expect(game === 0 || game === 1).toBe(true);
