@@ -4,9 +4,10 @@
 // package is a git checkout. Runs are resumed and shards merged only under the same
 // code hash: games of two versions must not be mixed into one result.
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,15 +29,27 @@ function files(dir: string, ext: string): string[] {
   return out;
 }
 
+/** The code hash of the sources the `sim` binary was bundled from, set by its bundler (scripts/bundle.ts); undefined elsewhere. */
+declare const SIM_BUNDLED_CODE_HASH: string | undefined;
+
 let cachedHash: string | undefined;
 
 /**
  * sha256 (first 16 hex digits) of the TypeScript sources of engine/, narrate/, agents/ and metrics/, by
  * relative path in sorted order; the compiled JavaScript of dist/ when the sources are
- * absent. The same checkout gives the same hash under `sim` (dist/) and under vitest.
+ * absent. The same checkout gives the same hash under `sim` (dist/) and under vitest. The
+ * bundled binary carries the hash of the sources it was built from: it describes the code
+ * that binary runs (sources edited since are not), and reading ~130 files cost every run
+ * ~8 ms of its start.
  */
 export function codeHash(): string {
   if (cachedHash !== undefined) return cachedHash;
+  if (typeof SIM_BUNDLED_CODE_HASH === 'string') return (cachedHash = SIM_BUNDLED_CODE_HASH);
+  return (cachedHash = hashSources());
+}
+
+/** The code hash read from the files (codeHash). */
+export function hashSources(): string {
   let list = CODE_DIRS.flatMap((d) => files(join(PACKAGE_ROOT, d), '.ts'));
   if (list.length === 0) list = CODE_DIRS.flatMap((d) => files(join(PACKAGE_ROOT, 'dist', d), '.js'));
   list.sort();
@@ -47,7 +60,7 @@ export function codeHash(): string {
     h.update(readFileSync(f));
     h.update('\0');
   }
-  return (cachedHash = h.digest('hex').slice(0, 16));
+  return h.digest('hex').slice(0, 16);
 }
 
 export function packageVersion(): string {
@@ -55,18 +68,45 @@ export function packageVersion(): string {
   return pkg.version ?? 'unknown';
 }
 
+const DESCRIBE = ['describe', '--always', '--dirty', '--tags'];
+const GIT_TIMEOUT_MS = 5000;
+/** `git describe`'s answer once it came (prefetchGitDescribe), else undefined. */
+let described: string | null | undefined;
+
+/**
+ * Starts `git describe` in the background, for a command that will store a run: git takes
+ * ~10 ms (more as the history grows), which then overlaps the start-up's module loading
+ * on another core instead of adding to it. gitDescribe takes its answer if it came by then.
+ * The child is not waited for: a command that ends first does not wait for git.
+ */
+export function prefetchGitDescribe(): void {
+  if (described !== undefined || !existsSync(join(PACKAGE_ROOT, '.git'))) return;
+  try {
+    const child = execFile('git', ['-C', PACKAGE_ROOT, ...DESCRIBE], { encoding: 'utf8', timeout: GIT_TIMEOUT_MS }, (error, stdout) => {
+      described ??= error === null ? stdout.trim() : null;
+    });
+    // Its pipes too are sockets, each holding the event loop open until git closes it.
+    child.unref();
+    for (const pipe of [child.stdout, child.stderr]) (pipe as Socket | null)?.unref();
+  } catch {
+    // No git to start: gitDescribe says so when asked.
+  }
+}
+
 /** `git describe --always --dirty --tags` of the package, or null outside a git checkout. */
 export function gitDescribe(): string | null {
-  if (!existsSync(join(PACKAGE_ROOT, '.git'))) return null;
+  if (described !== undefined) return described;
+  if (!existsSync(join(PACKAGE_ROOT, '.git'))) return (described = null);
   try {
-    return execFileSync('git', ['-C', PACKAGE_ROOT, 'describe', '--always', '--dirty', '--tags'], {
+    described = execFileSync('git', ['-C', PACKAGE_ROOT, ...DESCRIBE], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 5000,
+      timeout: GIT_TIMEOUT_MS,
     }).trim();
   } catch {
-    return null;
+    described = null;
   }
+  return described;
 }
 
 export interface Versions {

@@ -14,7 +14,7 @@
 import { build } from 'esbuild';
 import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../runs/version.js';
+import { hashSources, PACKAGE_ROOT } from '../runs/version.js';
 
 const dist = join(PACKAGE_ROOT, 'dist');
 const out = join(dist, 'bin');
@@ -33,5 +33,7 @@ await build({
   // Linked to the compiler's maps: `node --enable-source-maps` shows TypeScript lines.
   sourcemap: true,
   logLevel: 'warning',
+  // The hash of the sources bundled (runs/version.ts codeHash): what the binary runs, read once here, not at every start.
+  define: { SIM_BUNDLED_CODE_HASH: JSON.stringify(hashSources()) },
 });
 chmodSync(join(out, 'sim.js'), 0o755);

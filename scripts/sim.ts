@@ -3,12 +3,15 @@
 
 import { quitOnStopSignals } from './cli/interrupt.js';
 import type { CliIo } from './cli/io.js';
+import { prefetchGitDescribe } from '../runs/version.js';
 
 // On a terminal, a first line at once — node and this file take ~60 ms — while the
 // commands load (~350 ms: yargs, the engine, the agents, SQLite), cleared before
 // anything is printed: a person sees that sim started.
 const starting = process.stderr.isTTY === true;
 if (starting) process.stderr.write('sim: starting…');
+// The version a stored run records (runs/version.ts): git answers while the commands load.
+prefetchGitDescribe();
 const { main } = await import('./cli/main.js');
 if (starting) process.stderr.write('\r\u001b[2K');
 

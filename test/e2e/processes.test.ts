@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, ROOT, sim, storedGames, tempDir } from '../helpers/sim-cli.js';
 import { SIM, simProcessAsync } from '../helpers/sim-process.js';
+import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
 
 const dir = tempDir('processes');
 afterAll(() => removeDir(dir));
@@ -26,6 +27,15 @@ describe('the installed binary', () => {
     const r = shell('"$SIM" --version');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^sim \d+\.\d+\.\d+ · code [0-9a-f]{16}( · git \S+)? · node \d+\.\d+\.\d+\n$/);
+  });
+
+  it('carries the code hash of the sources it was built from, and stores git\'s answer, asked while it starts', () => {
+    // Here the hash is read from the sources and git is asked at once (runs/version.ts).
+    const git = gitDescribe();
+    expect(shell('"$SIM" --version').stdout).toContain(`code ${codeHash()}${git === null ? '' : ` · git ${git}`} · node`);
+    const run = shell('"$SIM" --games 2 --db version.db --json');
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { versions: unknown }).versions).toEqual({ package: packageVersion(), node: process.versions.node, codeHash: codeHash(), git });
   });
 
   it('sim version is sim --version; sim completion gives bash the commands and flags', () => {
