@@ -74,9 +74,10 @@ const GIT_TIMEOUT_MS = 5000;
 let described: string | null | undefined;
 
 /**
- * Starts `git describe` in the background, for a command that will store a run: git takes
- * ~10 ms (more as the history grows), which then overlaps the start-up's module loading
- * on another core instead of adding to it. gitDescribe takes its answer if it came by then.
+ * Starts `git describe` in the background as `sim` starts (any command may store a run, or
+ * print its version): git takes ~10 ms, more as the history grows, which then overlaps the
+ * start-up's module loading on another core instead of adding to it. gitDescribe takes its
+ * answer if it came by then.
  * The child is not waited for: a command that ends first does not wait for git.
  */
 export function prefetchGitDescribe(): void {
@@ -93,7 +94,7 @@ export function prefetchGitDescribe(): void {
   }
 }
 
-/** `git describe --always --dirty --tags` of the package, or null outside a git checkout. */
+/** `git describe --always --dirty --tags` of the package, or null outside a git checkout; asked once a process, as the code hash is read once. */
 export function gitDescribe(): string | null {
   if (described !== undefined) return described;
   if (!existsSync(join(PACKAGE_ROOT, '.git'))) return (described = null);
