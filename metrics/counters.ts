@@ -96,7 +96,11 @@ export function binOf(p: number): number {
 //    outside the pack, the Piper's side, a lone werewolf's lover; metrics/observer/).
 // 4: under nightCausePublic (000) the public-facts observer reads the dawn's named victim of the pack.
 // 5: four counters appended (aliveEnd, wonAlive, votesOnWolfWon, vssForWon): the belief bins moved.
-export const METRICS_VERSION = 5;
+// 6: under the Harvest witch's potion the public-facts observer sums whole-number weights: its
+//    posterior is the exact ratio, and one on a belief bin's edge (1/2, 0.35) is binned above
+//    it, not below by the floats' rounding (66 of ~20,000 seat posteriors of 001's 12 with the
+//    Harvest Festival and the New Moon, heuristic).
+export const METRICS_VERSION = 6;
 
 /** The counters that take fractions in a game (the others count whole things). */
 export const FRACTIONAL: readonly number[] = [C.observerOnWolf, C.chanceOnWolf, C.votesExpected, C.beliefSq, C.observerSq];

@@ -87,7 +87,7 @@ function sim(dist: string, words: readonly string[]): string {
 }
 
 /** What a database holds that the metrics' code must not change: its games, its sums. */
-function contents(db: string): { games: string[]; sums: string[]; counters: number } {
+function contents(db: string): { games: string[]; sums: string[]; counters: number; versions: string } {
   const opened = Store.open(db, 'read');
   if (!opened.ok) return fail(opened.error);
   const store = opened.value;
@@ -95,14 +95,16 @@ function contents(db: string): { games: string[]; sums: string[]; counters: numb
     const games: string[] = [];
     const sums: string[] = [];
     let counters = 0;
+    const versions = new Set<number>();
     for (const run of store.runs()) {
       for (const g of store.gameRows(run.id)) games.push(JSON.stringify([run.id, g.idx, g.winner, g.days, g.invalid, g.fallbacks, Buffer.from(g.seats).toString('hex')]));
       for (const r of store.metricSums(run.id)) {
         counters += r.counters.length / 9;
-        sums.push(`${run.id}/${r.unit}/${r.agent}/${r.role} v${r.version} ${Buffer.from(r.counters).toString('hex')}`);
+        versions.add(r.version);
+        sums.push(`${run.id}/${r.unit}/${r.agent}/${r.role} ${Buffer.from(r.counters).toString('hex')}`);
       }
     }
-    return { games, sums, counters };
+    return { games, sums, counters, versions: [...versions].sort((x, y) => x - y).join(',') };
   } finally {
     store.close();
   }
@@ -117,6 +119,7 @@ function firstDifference(a: readonly string[], b: readonly string[]): number {
 const root = opts.keep === undefined ? mkdtempSync(join(tmpdir(), 'werewolf-same-metrics-')) : resolve(opts.keep);
 mkdirSync(root, { recursive: true });
 const totals = { games: 0, sums: 0, counters: 0, metricRows: 0, differing: 0 };
+const versionsSeen = new Set<string>();
 try {
   CASES.forEach((c, k) => {
     const seen = builds.map((b, j) => {
@@ -127,6 +130,8 @@ try {
       return { ...contents(db), metrics };
     });
     const [mine, theirs] = seen as [(typeof seen)[0], (typeof seen)[0]];
+    versionsSeen.add(mine.versions);
+    versionsSeen.add(theirs.versions);
     const rows = (JSON.parse(mine.metrics) as { rows: unknown[] }).rows.length;
     const problems: string[] = [];
     const dg = firstDifference(mine.games, theirs.games);
@@ -150,6 +155,9 @@ try {
 } finally {
   if (opts.keep === undefined) rmSync(root, { recursive: true, force: true });
 }
+// A change that means to move the counters (a metric made exact, say) bumps METRICS_VERSION: the
+// sums are compared counter for counter all the same, their version tags apart.
+if (versionsSeen.size > 1) console.log(`the builds tag their sums with different METRICS_VERSIONs (${[...versionsSeen].join(' here, ')} there): the counters are compared, not the tags`);
 console.log(
   `compared with ${opts.against}: ${CASES.length} cases, ${totals.games} games, ${totals.sums} metric_sums rows (${totals.counters} counters), ${totals.metricRows} rows of sim metrics --json: ` +
     (totals.differing === 0 ? 'identical' : `${totals.differing} cases differ`),

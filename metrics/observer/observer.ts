@@ -39,6 +39,7 @@
 
 import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.js';
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
+import { PlacementWalk } from './neighbours.js';
 import { seanceHolds } from './seance.js';
 import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
 import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type FactAnswer, type TimedFact } from './verdicts.js';
@@ -117,6 +118,8 @@ export class IdealObserver {
   private cached: Posterior | null = null;
   /** The facts' verdicts on sets of werewolves, kept from one posterior to the next (made on first use: computeTurned). */
   private memo: VerdictMemo | null = null;
+  /** The placements' walk with their neighbours' verdicts (made on first use: computeTurned). */
+  private walk: PlacementWalk | null = null;
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -249,8 +252,8 @@ export class IdealObserver {
    * werewolf, or a werewolf into a plain villager — on a night t when a witch could act
    * and x was alive. The facts up to night t's pack hold for the cards as dealt, the later
    * ones for x turned (he wakes with the pack from night t + 1, the game's end counts him),
-   * and every card a seat turned over is its card at that moment. A world with no turn
-   * weighs 1; one with a turn 1/(4 × players): the box's turning face (1 in 4) on a target
+   * and every card a seat turned over is its card at that moment. A world with a turn
+   * weighs 1/(4 × players) of one without: the box's turning face (1 in 4) on a target
    * among the seats. The night of the turn is not weighed: any night that explains the
    * facts will do. Cards shown, not counted: a turned card makes one more werewolf or
    * villager card than the deck holds.
@@ -309,7 +312,9 @@ export class IdealObserver {
     // float is boxed anew at every addition.
     const sum = new Float64Array(1);
     let spendable = false;
-    const turnWeight = 1 / (4 * n);
+    // The weights in whole numbers (a world with no turn 4 × players, one with a turn 1):
+    // their sums are exact, the same in any order, so a placement's turns are added at once.
+    const noTurn = 4 * n;
     const add = (now: number, weight: number, spent: boolean) => {
       if (spent) spendable = true;
       sum[0]! += weight;
@@ -324,27 +329,50 @@ export class IdealObserver {
     };
     // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose card is unknown.
     // (turnFits, with the latest night the dealt cards explain found once per list of nights:
-    // the turned cards fit if they explain the facts from it on.)
-    forEachPlacement(positionsOf(positions), k, (w) => {
-      const dealt = (this.f.revealedWolves | w) & seats;
-      const before = memo.first(dealt);
-      if (changed === 0 && before >= 2 * NEVER) add(dealt & ~this.f.turned, 1, (before & 1) !== 0);
-      let latestOf: readonly number[] | null = null;
-      let latest = -1;
-      for (let m = unknown; m !== 0; m &= m - 1) {
-        const x = 31 - Math.clz32(m & -m);
-        const nights = unknownTurns[x]!;
-        if (nights !== latestOf) {
-          latestOf = nights;
-          latest = -1;
-          for (const e of nights) if (e < before >> 1) latest = e;
+    // the turned cards fit if they explain the facts from it on. The placements are walked
+    // with their neighbours ranked: neighbours.ts.)
+    const walk = (this.walk ??= new PlacementWalk());
+    const turned = this.f.turned;
+    if (walk.start(positionsOf(positions), k))
+      do {
+        const dealt = (this.f.revealedWolves | walk.mask) & seats;
+        const before = memo.first(dealt);
+        if (changed === 0 && before >= 2 * NEVER) add(dealt & ~turned, noTurn, (before & 1) !== 0);
+        let latestOf: readonly number[] | null = null;
+        let latest = -1;
+        let placed = false;
+        // The seats whose turn explains the facts, and how many.
+        let flips = 0;
+        let turns = 0;
+        for (let m = unknown; m !== 0; m &= m - 1) {
+          const x = 31 - Math.clz32(m & -m);
+          const nights = unknownTurns[x]!;
+          if (nights !== latestOf) {
+            latestOf = nights;
+            latest = -1;
+            for (const e of nights) if (e < before >> 1) latest = e;
+          }
+          if (latest < 0) continue; // the dealt cards fail a fact by the first night he could be turned
+          if (!placed) {
+            walk.place();
+            placed = true;
+          }
+          const after = walk.lastOfFlip(x, dealt ^ bit(x), memo);
+          if (after >> 1 > latest) continue;
+          if (((before | after) & 1) !== 0) spendable = true;
+          flips |= bit(x);
+          turns++;
         }
-        if (latest < 0) continue; // the dealt cards fail a fact by the first night he could be turned
-        const afterTurn = dealt ^ bit(x);
-        const after = memo.last(afterTurn);
-        if (after >> 1 <= latest) add(afterTurn & ~this.f.turned, turnWeight, ((before | after) & 1) !== 0);
-      }
-    });
+        if (turns === 0) continue;
+        // Each turn's werewolves are the dealt ones with x's card flipped: every dealt werewolf
+        // but a turned one is a werewolf in each world, a turned seat in his world only if dealt none.
+        sum[0]! += turns;
+        for (let m = dealt & ~turned; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += turns;
+        for (let m = flips & ~turned; m !== 0; m &= m - 1) {
+          const x = 31 - Math.clz32(m & -m);
+          mass[x]! += (dealt & bit(x)) !== 0 ? -1 : 1;
+        }
+      } while (walk.next());
     // The turn of a seat whose card was shown: his dealt card set by the world.
     for (const world of shown) {
       const xb = bit(world.x);
@@ -356,7 +384,7 @@ export class IdealObserver {
         const after = world.regimeA ? memo.last(afterTurn) : lastFailure(facts, afterTurn, xb);
         if (!turnFits(before, after, world.nights)) return;
         const now = world.regimeA ? afterTurn & ~this.f.turned : (afterTurn & ~this.f.turned) | xb;
-        add(now, turnWeight, ((before | after) & 1) !== 0);
+        add(now, 1, ((before | after) & 1) !== 0);
       });
     }
     const total = sum[0]!;

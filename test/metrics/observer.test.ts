@@ -12,7 +12,7 @@
 import { describe, expect, test } from 'vitest';
 import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
-import { ALL, Game, gameSeed, type SetupRequest } from '../../engine/index.js';
+import { ALL, Game, gameSeed, type Event, type SetupRequest } from '../../engine/index.js';
 import { C } from '../../metrics/counters.js';
 import { IdealObserver, publicEvents } from '../../metrics/observer/observer.js';
 import { MetricsPool } from '../../metrics/pool.js';
@@ -152,5 +152,34 @@ describe('the plain game: no public fact tells anyone apart', () => {
     expect(observer.value).toBeCloseTo(chance.value, 12);
     expect(observer.low).toBeCloseTo(chance.low, 12);
     expect(observer.high).toBeCloseTo(chance.high, 12);
+  });
+});
+
+// The Harvest witch's potion (004) may have turned one card; a world with such a turn weighs
+// 1/(4 × players) of one without (observer.ts computeTurned). A lone werewolf, a witch, and
+// a first night that killed seat 0, a villager, the cause unsaid: every living seat may hold
+// the werewolf card (the death his kill, or the witch's poison while her heal saved his
+// victim), and in each such world the potion may have turned any other living seat into a
+// second werewolf on that night — not the werewolf himself into a villager, which would have
+// ended the game. Per living seat: 4n for its own placement, n − 2 for the turns that keep
+// it a werewolf, n − 2 for the others' placements turning it; over (n − 1)(4n + n − 2).
+// Can fail: the turn weighed 1/(2 × players) instead (noTurn = 2n), or a turned werewolf's
+// seat counted as one more werewolf (the sign in the placement's turns), fails every row.
+describe("the Harvest witch's turns weigh 1/(4 × players) of a world without", () => {
+  test.each([5, 6, 8, 12])('%i players, a lone werewolf and a witch, a villager dead on the first night', (n) => {
+    const setup = setupOf({ players: n, roles: `werewolf,witch,villager=${n - 2}`, rules: ['harvestFestival=true'] });
+    const observer = new IdealObserver(setup);
+    const events: Event[] = [
+      { type: 'night', night: 1, vis: ALL },
+      { type: 'death', seat: 0, role: 'villager', cause: 'night', vis: ALL },
+      { type: 'day', day: 1, vis: ALL },
+      { type: 'votes', round: 1, votes: [], vis: ALL },
+    ];
+    for (const e of events) observer.see(e);
+    const post = observer.posterior();
+    const living = (6 * n - 4) / ((n - 1) * (5 * n - 2));
+    expect([...post.p]).toEqual([0, ...Array<number>(n - 1).fill(living)]);
+    // Without the turns every living seat would be 1/(n − 1).
+    expect(living).toBeGreaterThan(1 / (n - 1));
   });
 });
