@@ -29,26 +29,25 @@ const BINOMIALS = (() => {
 const choose = (a: number, b: number): number => (b < WIDTH ? BINOMIALS[a * WIDTH + b]! : 0);
 
 /**
- * The k-subsets of the positions, in the order `forEachPlacement` gives them (the
- * observer's sums are added in that order, so the posterior's bits depend on it), each
- * with the verdicts of its neighbours. Use: `start`, then, for each placement (`mask`),
- * `place` before the first `lastOfFlip`, then `next`.
+ * The k-subsets of the positions, one after the other, each with the verdicts of its
+ * neighbours. Use: `start`, then for each placement (`mask`) `turnsWithin` as needed, then
+ * `next`.
  */
 export class PlacementWalk {
   /** The current placement, as a mask of seats (a thief's spare cards at bits n and n+1). */
   mask = 0;
+  /** Whether a neighbour `turnsWithin` last kept needed a heal or a life that may have been spent. */
+  spent = false;
   private order: readonly number[] = [];
   private k = 0;
   private m = 0;
-  /** Each seat's index among the positions. */
-  private readonly index = new Int8Array(32);
   /** The current placement as indices among the positions, ascending. */
   private idx = new Int32Array(0);
-  /** Per position: the cell of the set the placement becomes with that position flipped. */
-  private flip = new Int32Array(0);
-  /** Suffix sums of the placement's colex terms, shifted up (a position added below) and down (one removed). */
-  private up = new Int32Array(0);
-  private down = new Int32Array(0);
+  /** Per gap j of the placement (j of its positions below): the rank of the set with a position there added, but that position's own term. */
+  private gap = new Int32Array(0);
+  /** Per member j of the placement: the cell of the set without it. */
+  private without = new Int32Array(0);
+  private ranked = false;
   /** Verdicts of the (k + 1)-sets by rank, then of the (k − 1)-sets after them. */
   private cells = new Int32Array(0);
   private larger = 0;
@@ -60,19 +59,17 @@ export class PlacementWalk {
     this.k = k;
     this.m = m;
     if (k < 0 || k > m) return false;
-    for (let i = 0; i < m; i++) this.index[order[i]!] = i;
-    if (this.idx.length < k) {
-      this.idx = new Int32Array(k);
-      this.up = new Int32Array(k + 1);
-      this.down = new Int32Array(k + 1);
+    if (this.idx.length < k + 1) {
+      this.idx = new Int32Array(k + 1);
+      this.gap = new Int32Array(k + 1);
+      this.without = new Int32Array(k + 1);
     }
-    if (this.flip.length < m) this.flip = new Int32Array(m);
     this.larger = choose(m, k + 1);
     const size = this.larger + (k > 0 ? choose(m, k - 1) : 0);
     if (this.cells.length < size) this.cells = new Int32Array(size);
     this.cells.fill(UNREAD, 0, size);
     for (let i = 0; i < k; i++) this.idx[i] = i;
-    this.setMask();
+    this.moved();
     return true;
   }
 
@@ -84,44 +81,75 @@ export class PlacementWalk {
     if (i < 0) return false;
     idx[i]!++;
     for (let t = i + 1; t < k; t++) idx[t] = idx[t - 1]! + 1;
-    this.setMask();
+    this.moved();
     return true;
   }
 
-  /** Ranks the current placement's neighbours (colex: a set's rank is the sum of C(e_i, i + 1) over its ascending elements). */
-  place(): void {
-    const { idx, k, m, up, down, flip } = this;
-    up[k] = 0;
-    down[k] = 0;
-    for (let i = k - 1; i >= 0; i--) {
-      up[i] = up[i + 1]! + choose(idx[i]!, i + 2);
-      down[i] = down[i + 1]! + choose(idx[i]!, i);
-    }
-    let below = 0;
-    let pre = 0;
+  /**
+   * The seats of `group` (positions, not in the placement or in it) whose card flipped makes
+   * a set whose last-failure verdict (`memo.last`) is at most `latest`, as a mask; `spent`
+   * says whether one of them needed a spent heal. `dealt`: the placement's werewolves as
+   * the memo keys them.
+   */
+  turnsWithin(group: number, latest: number, dealt: number, memo: VerdictMemo): number {
+    if (!this.ranked) this.rank();
+    const { order, idx, k, m, gap, without, cells } = this;
+    let flips = 0;
+    let spent = false;
+    let j = 0;
     for (let p = 0; p < m; p++) {
-      if (below < k && idx[below] === p) {
-        // Removed: the elements above move down a place.
-        flip[p] = this.larger + pre + down[below + 1]!;
-        pre += choose(p, below + 1);
-        below++;
-      } else flip[p] = pre + choose(p, below + 1) + up[below]!;
+      const member = j < k && idx[j] === p;
+      const b = 1 << order[p]!;
+      if ((group & b) !== 0) {
+        const at = member ? without[j]! : gap[j]! + BINOMIALS[p * WIDTH + j + 1]!;
+        let v = cells[at]!;
+        if (v === UNREAD) {
+          v = memo.last(dealt ^ b);
+          cells[at] = v;
+        }
+        if (v >> 1 <= latest) {
+          flips |= b;
+          if ((v & 1) !== 0) spent = true;
+        }
+      }
+      if (member) j++;
     }
+    this.spent = spent;
+    return flips;
   }
 
-  /** The memo's last-failure verdict of `set`: the current placement with seat `seat`'s position flipped (its seats as the memo keys them). */
-  lastOfFlip(seat: number, set: number, memo: VerdictMemo): number {
-    const at = this.flip[this.index[seat]!]!;
-    const kept = this.cells[at]!;
-    if (kept !== UNREAD) return kept;
-    const v = memo.last(set);
-    this.cells[at] = v;
-    return v;
+  /**
+   * Ranks the current placement's neighbours. Colex: a set's rank is the sum of C(e_i, i + 1)
+   * over its ascending elements e_i. A position added in gap j keeps the terms of the j
+   * below and shifts those above up a place; a member j removed shifts those above down.
+   */
+  private rank(): void {
+    const { idx, k, gap, without } = this;
+    let up = 0;
+    let down = 0;
+    // Suffix sums first (gap and without hold them), then the prefix added on the way up.
+    for (let i = k - 1; i >= 0; i--) {
+      without[i] = down;
+      up += choose(idx[i]!, i + 2);
+      down += choose(idx[i]!, i);
+      gap[i] = up;
+    }
+    gap[k] = 0;
+    let pre = 0;
+    for (let j = 0; j <= k; j++) {
+      gap[j]! += pre;
+      if (j < k) {
+        without[j] = this.larger + pre + without[j]!;
+        pre += choose(idx[j]!, j + 1);
+      }
+    }
+    this.ranked = true;
   }
 
-  private setMask(): void {
+  private moved(): void {
     let mask = 0;
     for (let i = 0; i < this.k; i++) mask |= 1 << this.order[this.idx[i]!]!;
     this.mask = mask;
+    this.ranked = false;
   }
 }

@@ -41,7 +41,7 @@ import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.j
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
 import { PlacementWalk } from './neighbours.js';
 import { seanceHolds } from './seance.js';
-import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
+import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf, SeatTally } from './placements.js';
 import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type FactAnswer, type TimedFact } from './verdicts.js';
 
 export { popcount } from './placements.js';
@@ -120,6 +120,8 @@ export class IdealObserver {
   private memo: VerdictMemo | null = null;
   /** The placements' walk with their neighbours' verdicts (made on first use: computeTurned). */
   private walk: PlacementWalk | null = null;
+  /** Per seat, the turns that made it a werewolf and those that made it none (made on first use: computeTurned). */
+  private flipTallies: [SeatTally, SeatTally] | null = null;
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -327,52 +329,48 @@ export class IdealObserver {
       for (const e of nights) if (afterFail <= e && e < beforeFail) return true;
       return false;
     };
-    // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose card is unknown.
-    // (turnFits, with the latest night the dealt cards explain found once per list of nights:
-    // the turned cards fit if they explain the facts from it on. The placements are walked
-    // with their neighbours ranked: neighbours.ts.)
+    // The werewolf cards as dealt beside the cards shown: no turn, or the turn of a seat whose
+    // card is unknown. The seats with the same nights turn alike (turnFits, with the latest of
+    // those nights the dealt cards explain found once: the turned cards fit if they explain
+    // the facts from it on); the placements are walked with their neighbours ranked
+    // (neighbours.ts). Each turn's werewolves are the dealt ones with x's card flipped: every
+    // dealt werewolf but a turned one is a werewolf in each world of the placement, a turned
+    // seat in his world only if dealt none (the flips counted seat by seat at the end).
+    const groups: { readonly nights: readonly number[]; seats: number }[] = [];
+    for (let m = unknown; m !== 0; m &= m - 1) {
+      const x = 31 - Math.clz32(m & -m);
+      const nights = unknownTurns[x]!;
+      const g = groups.find((h) => h.nights === nights);
+      if (g === undefined) groups.push({ nights, seats: bit(x) });
+      else g.seats |= bit(x);
+    }
     const walk = (this.walk ??= new PlacementWalk());
+    const [gained, lost] = (this.flipTallies ??= [new SeatTally(), new SeatTally()]);
+    gained.clear();
+    lost.clear();
     const turned = this.f.turned;
     if (walk.start(positionsOf(positions), k))
       do {
         const dealt = (this.f.revealedWolves | walk.mask) & seats;
         const before = memo.first(dealt);
         if (changed === 0 && before >= 2 * NEVER) add(dealt & ~turned, noTurn, (before & 1) !== 0);
-        let latestOf: readonly number[] | null = null;
-        let latest = -1;
-        let placed = false;
-        // The seats whose turn explains the facts, and how many.
         let flips = 0;
-        let turns = 0;
-        for (let m = unknown; m !== 0; m &= m - 1) {
-          const x = 31 - Math.clz32(m & -m);
-          const nights = unknownTurns[x]!;
-          if (nights !== latestOf) {
-            latestOf = nights;
-            latest = -1;
-            for (const e of nights) if (e < before >> 1) latest = e;
-          }
-          if (latest < 0) continue; // the dealt cards fail a fact by the first night he could be turned
-          if (!placed) {
-            walk.place();
-            placed = true;
-          }
-          const after = walk.lastOfFlip(x, dealt ^ bit(x), memo);
-          if (after >> 1 > latest) continue;
-          if (((before | after) & 1) !== 0) spendable = true;
-          flips |= bit(x);
-          turns++;
+        for (const g of groups) {
+          let latest = -1;
+          for (const e of g.nights) if (e < before >> 1) latest = e;
+          if (latest < 0) continue; // the dealt cards fail a fact by the first night they could be turned
+          flips |= walk.turnsWithin(g.seats, latest, dealt, memo);
+          if (walk.spent) spendable = true;
         }
-        if (turns === 0) continue;
-        // Each turn's werewolves are the dealt ones with x's card flipped: every dealt werewolf
-        // but a turned one is a werewolf in each world, a turned seat in his world only if dealt none.
+        if (flips === 0) continue;
+        if ((before & 1) !== 0) spendable = true;
+        const turns = popcount(flips);
         sum[0]! += turns;
         for (let m = dealt & ~turned; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += turns;
-        for (let m = flips & ~turned; m !== 0; m &= m - 1) {
-          const x = 31 - Math.clz32(m & -m);
-          mass[x]! += (dealt & bit(x)) !== 0 ? -1 : 1;
-        }
+        gained.add(flips & ~dealt & ~turned);
+        lost.add(flips & dealt & ~turned);
       } while (walk.next());
+    for (let s = 0; s < n; s++) mass[s]! += gained.count(s) - lost.count(s);
     // The turn of a seat whose card was shown: his dealt card set by the world.
     for (const world of shown) {
       const xb = bit(world.x);

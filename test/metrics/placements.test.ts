@@ -1,0 +1,84 @@
+// The observer's counting helpers (metrics/observer/placements.ts, neighbours.ts) against
+// their plain definitions: the walk gives every k-subset of the positions once, and each
+// placement's neighbours (one card more or one fewer) their own verdicts, asked of the memo
+// once per set whatever the placement that reaches it; the seat tally counts as a count per
+// seat does.
+//
+// Can fail: tried — a neighbour's colex term off by one place (`j + 1` read as `j` in
+// turnsWithin), the removed member's cell not shifted past the larger sets, and the tally's
+// carry dropped (`planes[i] ^= carry` without the next plane): each fails a row below.
+
+import { describe, expect, test } from 'vitest';
+import { PlacementWalk } from '../../metrics/observer/neighbours.js';
+import { forEachPlacement, SeatTally } from '../../metrics/observer/placements.js';
+import type { VerdictMemo } from '../../metrics/observer/verdicts.js';
+
+/** A verdict from a hash of the set (even: a moment; odd: a spent heal on top). */
+function verdictOf(set: number): number {
+  const h = Math.imul(set ^ 0x5bd1e995, 0x9e3779b1) >>> 0;
+  return (h % 40) - 8;
+}
+
+/** A stand-in for the memo's `last`: the hash's verdict, each set's asks counted. */
+function countingMemo(): { memo: VerdictMemo; asks: Map<number, number> } {
+  const asks = new Map<number, number>();
+  const last = (set: number) => {
+    asks.set(set, (asks.get(set) ?? 0) + 1);
+    return verdictOf(set);
+  };
+  return { memo: { last } as unknown as VerdictMemo, asks };
+}
+
+describe('the placement walk', () => {
+  test.each([
+    { name: '8 seats, 2 werewolves', order: [0, 1, 2, 3, 4, 5, 6, 7], k: 2 },
+    { name: '18 seats less the dead, 4 werewolves', order: [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17], k: 4 },
+    { name: 'a thief: 10 seats and the two spare cards', order: [1, 2, 3, 4, 6, 7, 8, 9, 10, 11], k: 3 },
+    { name: 'every card known', order: [0, 1, 2], k: 3 },
+    { name: 'no werewolf left to place', order: [0, 1, 2, 3], k: 0 },
+  ])('$name: every placement once, each neighbour its own verdict, each set asked once', ({ order, k }) => {
+    const expected: number[] = [];
+    forEachPlacement(order, k, (m) => expected.push(m));
+    const walk = new PlacementWalk();
+    const { memo, asks } = countingMemo();
+    const seen: number[] = [];
+    // The last position stands for a spare card (never turned): the group is the others.
+    const group = order.slice(0, -1).reduce((g, s) => g | (1 << s), 0);
+    const latest = 12;
+    if (walk.start(order, k))
+      do {
+        const w = walk.mask;
+        seen.push(w);
+        const flips = walk.turnsWithin(group, latest, w, memo);
+        let want = 0;
+        let spent = false;
+        for (const s of order)
+          if ((group & (1 << s)) !== 0 && verdictOf(w ^ (1 << s)) >> 1 <= latest) {
+            want |= 1 << s;
+            if ((verdictOf(w ^ (1 << s)) & 1) !== 0) spent = true;
+          }
+        expect(flips, `placement ${w.toString(2)}`).toBe(want);
+        expect(walk.spent).toBe(spent);
+      } while (walk.next());
+    expect(seen.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    for (const [set, n] of asks) expect(n, `set ${set.toString(2)}`).toBe(1);
+  });
+});
+
+describe('the seat tally', () => {
+  test('counts as a count per seat does, over thousands of masks', () => {
+    const tally = new SeatTally();
+    const counts = new Array<number>(32).fill(0);
+    let h = 1;
+    for (let i = 0; i < 5000; i++) {
+      h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) + i;
+      const mask = h & (i % 7 === 0 ? -1 : 0x3ffff);
+      tally.add(mask);
+      for (let s = 0; s < 32; s++) if ((mask & (1 << s)) !== 0) counts[s]!++;
+    }
+    for (let s = 0; s < 32; s++) expect(tally.count(s), `seat ${s}`).toBe(counts[s]);
+    tally.clear();
+    tally.add(0b101);
+    expect([tally.count(0), tally.count(1), tally.count(2)]).toEqual([1, 0, 1]);
+  });
+});
