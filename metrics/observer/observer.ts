@@ -450,8 +450,20 @@ export class IdealObserver {
         `${pw.poison}/${pw.lethalGuard}/${pw.saver}/${pw.saverSpendable}/${girls}`;
       facts.push({ moment: nf.moment, turned: nf.turned, key, test: this.nightTestOf(nf, pw) });
     });
-    for (const cp of this.f.checkpoints)
+    // A checkpoint like the one before it with no night between (the vote's, after the dawn's
+    // deaths; a revote's) says nothing more: a set fails both or neither, and a verdict's moment
+    // is only ever compared with the nights'.
+    let night = 0;
+    let last: Checkpoint | null = null;
+    for (const cp of this.f.checkpoints) {
+      while (night < this.f.nights.length && this.f.nights[night]!.moment < cp.moment) {
+        night++;
+        last = null;
+      }
+      if (last !== null && last.living === cp.living && last.turned === cp.turned) continue;
+      last = cp;
       facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: this.notOverTestOf(cp) });
+    }
     const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
     for (const q of this.f.predicates) {
       const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${male}`;
