@@ -370,7 +370,8 @@ export class IdealObserver {
         gained.add(flips & ~dealt & ~turned);
         lost.add(flips & dealt & ~turned);
       } while (walk.next());
-    for (let s = 0; s < n; s++) mass[s]! += gained.count(s) - lost.count(s);
+    gained.addTo(mass, 1);
+    lost.addTo(mass, -1);
     // The turn of a seat whose card was shown: his dealt card set by the world.
     for (const world of shown) {
       const xb = bit(world.x);

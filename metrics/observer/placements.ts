@@ -72,11 +72,12 @@ export class SeatTally {
     if (i > this.used) this.used = i;
   }
 
-  /** The masks added that held `seat`. */
-  count(seat: number): number {
-    let c = 0;
-    for (let i = 0; i < this.used; i++) c += ((this.planes[i]! >>> seat) & 1) * 2 ** i;
-    return c;
+  /** Adds `sign` × each seat's count to `into[seat]` (a pass over the planes' set bits, not over every seat and plane). */
+  addTo(into: Float64Array, sign: number): void {
+    for (let i = 0; i < this.used; i++) {
+      const w = sign * 2 ** i;
+      for (let m = this.planes[i]!; m !== 0; m &= m - 1) into[31 - Math.clz32(m & -m)]! += w;
+    }
   }
 
   clear(): void {

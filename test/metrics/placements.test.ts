@@ -76,9 +76,15 @@ describe('the seat tally', () => {
       tally.add(mask);
       for (let s = 0; s < 32; s++) if ((mask & (1 << s)) !== 0) counts[s]!++;
     }
-    for (let s = 0; s < 32; s++) expect(tally.count(s), `seat ${s}`).toBe(counts[s]);
+    const into = new Float64Array(32).fill(10);
+    tally.addTo(into, 1);
+    for (let s = 0; s < 32; s++) expect(into[s], `seat ${s}`).toBe(10 + counts[s]!);
+    tally.addTo(into, -1);
+    expect([...into]).toEqual(new Array<number>(32).fill(10));
     tally.clear();
     tally.add(0b101);
-    expect([tally.count(0), tally.count(1), tally.count(2)]).toEqual([1, 0, 1]);
+    const after = new Float64Array(3);
+    tally.addTo(after, 1);
+    expect([...after]).toEqual([1, 0, 1]);
   });
 });
