@@ -8,25 +8,11 @@
 // positions. A placement finds the ranks of all its neighbours in one pass over the
 // positions, where the memo's own lookup walks each set's bits.
 
+import { choose } from './placements.js';
 import type { VerdictMemo } from './verdicts.js';
 
 /** A cell whose verdict has not been read this posterior (verdicts are small: verdicts.ts NEVER). */
 const UNREAD = -(2 ** 31);
-
-/** Widest binomial table: positions are bits of a 32-bit mask. */
-const WIDTH = 33;
-
-/** C(a, b) at a × WIDTH + b (0 when b > a), for a, b ≤ 32. */
-const BINOMIALS = (() => {
-  const c = new Int32Array(WIDTH * WIDTH);
-  for (let a = 0; a < WIDTH; a++) {
-    c[a * WIDTH] = 1;
-    for (let b = 1; b <= a; b++) c[a * WIDTH + b] = c[(a - 1) * WIDTH + b - 1]! + (b < a ? c[(a - 1) * WIDTH + b]! : 0);
-  }
-  return c;
-})();
-
-const choose = (a: number, b: number): number => (b < WIDTH ? BINOMIALS[a * WIDTH + b]! : 0);
 
 /**
  * The k-subsets of the positions, one after the other, each with the verdicts of its
@@ -101,7 +87,7 @@ export class PlacementWalk {
       const member = j < k && idx[j] === p;
       const b = 1 << order[p]!;
       if ((group & b) !== 0) {
-        const at = member ? without[j]! : gap[j]! + BINOMIALS[p * WIDTH + j + 1]!;
+        const at = member ? without[j]! : gap[j]! + choose(p, j + 1);
         let v = cells[at]!;
         if (v === UNREAD) {
           v = memo.last(dealt ^ b);

@@ -335,7 +335,7 @@ export class IdealObserver {
     // the facts from it on); the placements are walked with their neighbours ranked
     // (neighbours.ts). Each turn's werewolves are the dealt ones with x's card flipped: every
     // dealt werewolf but a turned one is a werewolf in each world of the placement, a turned
-    // seat in his world only if dealt none (the flips counted seat by seat at the end).
+    // seat in his world only if dealt none (the flips tallied in bit planes, added at the end).
     const groups: { readonly nights: readonly number[]; seats: number }[] = [];
     for (let m = unknown; m !== 0; m &= m - 1) {
       const x = 31 - Math.clz32(m & -m);

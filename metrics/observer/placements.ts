@@ -20,6 +20,22 @@ export function binomial(n: number, k: number): number {
   return Math.round(r);
 }
 
+/** Widest binomial table: positions are bits of a 32-bit mask. */
+const WIDTH = 33;
+
+/** C(a, b) at a × WIDTH + b (0 when b > a), for a, b ≤ 32: Pascal's triangle, exact. */
+const BINOMIALS = (() => {
+  const c = new Int32Array(WIDTH * WIDTH);
+  for (let a = 0; a < WIDTH; a++) {
+    c[a * WIDTH] = 1;
+    for (let b = 1; b <= a; b++) c[a * WIDTH + b] = c[(a - 1) * WIDTH + b - 1]! + (b < a ? c[(a - 1) * WIDTH + b]! : 0);
+  }
+  return c;
+})();
+
+/** C(a, b) from the table, for 0 ≤ a ≤ 32 and b ≥ 0 (the colex ranks' terms: neighbours.ts). */
+export const choose = (a: number, b: number): number => (b < WIDTH ? BINOMIALS[a * WIDTH + b]! : 0);
+
 export function positionsOf(mask: number): number[] {
   const out: number[] = [];
   for (let s = 0; s < 32; s++) if ((mask & bit(s)) !== 0) out.push(s);
