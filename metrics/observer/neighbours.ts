@@ -8,8 +8,8 @@
 // positions. A placement finds the ranks of all its neighbours in one pass over the
 // positions, where the memo's own lookup walks each set's bits.
 
-import { choose } from './placements.js';
-import type { VerdictMemo } from './verdicts.js';
+import { choose, popcount } from './placements.js';
+import { HOLDS, type CountFact, type VerdictMemo } from './verdicts.js';
 
 /** A cell whose verdict has not been read this posterior (verdicts are small: verdicts.ts NEVER). */
 const UNREAD = -(2 ** 31);
@@ -138,4 +138,25 @@ export class PlacementWalk {
     this.mask = mask;
     this.ranked = false;
   }
+}
+
+/**
+ * The seats of `group` whose card flipped leaves the werewolves `dealt` passing every fact
+ * of `counts` (each reads only how many lie within its mask), as a mask. A seat outside a
+ * fact's mask leaves its count as it is; one inside moves it by one, up if he turns into
+ * a werewolf (not dealt one), down if he turns out of one. Every seat of the group is
+ * answered with a few operations a fact, where turnsWithin looks up each seat's set.
+ */
+export function flipsPassing(group: number, dealt: number, counts: readonly CountFact[]): number {
+  let gained = group & ~dealt;
+  let lost = group & dealt;
+  for (let i = 0; i < counts.length && (gained | lost) !== 0; i++) {
+    const { within, answers } = counts[i]!;
+    const base = popcount(dealt & within);
+    // (a count off the table's ends is impossible: no seat inside is dealt one, or every one is)
+    const outside = answers[base] === HOLDS ? ~within : 0;
+    gained &= outside | (answers[base + 1] === HOLDS ? within : 0);
+    lost &= outside | (answers[base - 1] === HOLDS ? within : 0);
+  }
+  return gained | lost;
 }

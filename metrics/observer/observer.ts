@@ -39,10 +39,10 @@
 
 import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.js';
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
-import { PlacementWalk } from './neighbours.js';
+import { flipsPassing, PlacementWalk } from './neighbours.js';
 import { seanceHolds } from './seance.js';
 import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf, SeatTally } from './placements.js';
-import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type FactAnswer, type TimedFact } from './verdicts.js';
+import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type CountFact, type FactAnswer, type TimedFact } from './verdicts.js';
 
 export { popcount } from './placements.js';
 
@@ -344,6 +344,22 @@ export class IdealObserver {
       if (g === undefined) groups.push({ nights, seats: bit(x) });
       else g.seats |= bit(x);
     }
+    // A turn on a night after which every fact is a count (the game not over at the
+    // checkpoints since) is read from the counts for all the group's seats at once
+    // (flipsPassing), without the neighbours' verdicts. Its world then needs a spent heal
+    // only if the dealt cards did by that night: the facts after it spend nothing.
+    let lastUncounted = -Infinity;
+    for (const f of facts) if (f.count === undefined) lastUncounted = Math.max(lastUncounted, f.moment);
+    const countsAfter = new Map<number, CountFact[]>();
+    const countsAfterNight = (night: number): CountFact[] => {
+      let list = countsAfter.get(night);
+      if (list === undefined) {
+        list = [];
+        for (const f of facts) if (f.moment > night) list.push(f.count!);
+        countsAfter.set(night, list);
+      }
+      return list;
+    };
     const walk = (this.walk ??= new PlacementWalk());
     const [gained, lost] = (this.flipTallies ??= [new SeatTally(), new SeatTally()]);
     gained.clear();
@@ -359,6 +375,10 @@ export class IdealObserver {
           let latest = -1;
           for (const e of g.nights) if (e < before >> 1) latest = e;
           if (latest < 0) continue; // the dealt cards fail a fact by the first night they could be turned
+          if (latest >= lastUncounted) {
+            flips |= flipsPassing(g.seats, dealt, countsAfterNight(latest));
+            continue;
+          }
           flips |= walk.turnsWithin(g.seats, latest, dealt, memo);
           if (walk.spent) spendable = true;
         }
@@ -463,7 +483,10 @@ export class IdealObserver {
       }
       if (last !== null && last.living === cp.living && last.turned === cp.turned) continue;
       last = cp;
-      facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: this.notOverTestOf(cp) });
+      const count = this.notOverCount(cp);
+      const answers = count.answers;
+      const within = count.within;
+      facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: (w) => answers[popcount(w & within)] as FactAnswer, count });
     }
     const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
     for (const q of this.f.predicates) {
@@ -576,13 +599,13 @@ export class IdealObserver {
     return this.notOverWith(popcount(wolves & cp.living), popcount(cp.living));
   }
 
-  /** notOver as a test, its answer for each size of the pack read once (it depends on nothing else). */
-  private notOverTestOf(cp: Checkpoint): (wolves: number) => FactAnswer {
+  /** notOver as a count of the living werewolves, its answer for each size of the pack read once (it depends on nothing else). */
+  private notOverCount(cp: Checkpoint): CountFact {
     const living = popcount(cp.living);
     const answers = new Uint8Array(living + 1);
     for (let pack = 0; pack <= living; pack++) answers[pack] = this.notOverWith(pack, living) ? HOLDS : FAILS;
-    const at = cp.living;
-    return (wolves) => answers[popcount(wolves & at)] as FactAnswer;
+    // The tests read the set with the checkpoint's turned seats taken off (verdicts.ts).
+    return { within: cp.living & ~cp.turned, answers };
   }
 
   private notOverWith(pack: number, living: number): boolean {

@@ -27,6 +27,19 @@ export interface TimedFact {
   /** All the fact reads, as text: two facts with the same key give the same answers. */
   readonly key: string;
   readonly test: (wolves: number) => FactAnswer;
+  /** Set when the fact reads only how many werewolves lie within a mask (the game not yet over at a checkpoint). */
+  readonly count?: CountFact;
+}
+
+/**
+ * A fact that reads only how many of the werewolves lie within `within` (the set with the
+ * fact's `turned` taken off): its answer, HOLDS or FAILS, for each number. The observer's
+ * walk under the potion reads such facts for all of a placement's neighbours at once
+ * (neighbours.ts `flipsPassing`).
+ */
+export interface CountFact {
+  readonly within: number;
+  readonly answers: Uint8Array;
 }
 
 /** Players up to which the verdicts are kept in an array (2^18 sets: 2 MB, of which a game touches a few sizes' share); above, in maps. */

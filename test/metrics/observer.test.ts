@@ -190,6 +190,28 @@ describe("the Harvest witch's turns weigh 1/(4 × players) of a world without", 
   });
 });
 
+// Two werewolves and a witch, the same first night: with m = n − 1 living seats, each of the
+// C(m, 2) placements weighs 4n, and the potion may have turned any of the m living on that
+// night — a villager into a third werewolf, or a werewolf into none, the other left (the
+// game goes on either way from 8 players) — 1 each. Seat 0 may also have been dealt a
+// werewolf card, turned into a villager's and then killed: the other werewolf card on one of
+// the living, m worlds of weight 1. Per living seat: m − 1 placements of its own, each
+// 4n + m − 1 (every turn but its own keeps it a werewolf), 1 from each of the C(m − 1, 2)
+// others (its own turn), 1 from seat 0's turn; over C(m, 2)(4n + m) + m.
+// Can fail: the turns read from the counts (neighbours.ts flipsPassing) without the
+// werewolves turned into none fails each row (a count moved the wrong way for them is
+// placements.test.ts's).
+describe("the Harvest witch's turns: a werewolf turned into none", () => {
+  test.each([8, 9, 12])('%i players, two werewolves and a witch, a villager dead on the first night', (n) => {
+    const post = posteriorAfter({ players: n, roles: `werewolf=2,witch,villager=${n - 3}`, rules: ['harvestFestival=true'] }, FIRST_DAY);
+    const m = n - 1;
+    const pairs = (m * (m - 1)) / 2;
+    const living = ((m - 1) * (4 * n + m - 1) + ((m - 1) * (m - 2)) / 2 + 1) / (pairs * (4 * n + m) + m);
+    expect(post.p[0]).toBe(0);
+    for (let s = 1; s < n; s++) expect(post.p[s], `seat ${s}`).toBe(living);
+  });
+});
+
 // A checkpoint like the one before it with no night between says nothing more (observer.ts
 // timedFacts drops it); one after a night says when the game went on *after* the potion's
 // turn that night. Five seats under parity, a lone werewolf and a witch: seat 0 died the

@@ -6,12 +6,14 @@
 //
 // Can fail: tried — a neighbour's colex term off by one place (`j + 1` read as `j` in
 // turnsWithin), the removed member's cell not shifted past the larger sets, and the tally's
-// carry dropped (`planes[i] ^= carry` without the next plane): each fails a row below.
+// carry dropped (`planes[i] ^= carry` without the next plane), a flip's count moved the
+// wrong way (flipsPassing reading `base - 1` for a seat turned into a werewolf), the seats
+// outside a fact's mask not kept: each fails a row below.
 
 import { describe, expect, test } from 'vitest';
-import { PlacementWalk } from '../../metrics/observer/neighbours.js';
-import { forEachPlacement, SeatTally } from '../../metrics/observer/placements.js';
-import type { VerdictMemo } from '../../metrics/observer/verdicts.js';
+import { flipsPassing, PlacementWalk } from '../../metrics/observer/neighbours.js';
+import { forEachPlacement, popcount, SeatTally } from '../../metrics/observer/placements.js';
+import { FAILS, HOLDS, type CountFact, type VerdictMemo } from '../../metrics/observer/verdicts.js';
 
 /** A verdict from a hash of the set (even: a moment; odd: a spent heal on top). */
 function verdictOf(set: number): number {
@@ -62,6 +64,36 @@ describe('the placement walk', () => {
       } while (walk.next());
     expect(seen.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     for (const [set, n] of asks) expect(n, `set ${set.toString(2)}`).toBe(1);
+  });
+});
+
+describe('the flips read from counts', () => {
+  /** A count fact from a hash: holds for the numbers whose hash bit is set. */
+  function countFact(within: number, salt: number): CountFact {
+    const answers = new Uint8Array(popcount(within) + 1);
+    for (let c = 0; c < answers.length; c++) answers[c] = (Math.imul(c + 1, 0x9e3779b1 ^ salt) >>> 29) % 4 !== 0 ? HOLDS : FAILS;
+    return { within, answers };
+  }
+
+  test.each([
+    { name: 'the living at two checkpoints (nested)', masks: [0b111111111111111110, 0b111111011111011110] },
+    { name: 'one checkpoint of every seat', masks: [0x3ffff] },
+    { name: 'three checkpoints, a Miracle’s turned seat taken off', masks: [0x3fffe, 0x3effe, 0x2effe & ~(1 << 7)] },
+    { name: 'no fact after the night: every seat of the group flips', masks: [] },
+  ])('$name: a seat flips iff his set passes every fact, over thousands of placements', ({ masks }) => {
+    let h = 7;
+    for (let round = 0; round < 3000; round++) {
+      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) + round;
+      const facts = masks.map((m, i) => countFact(m, h + i));
+      const dealt = (h >>> 3) & 0x3ffff & Math.imul(h, 0x45d9f3b);
+      const group = Math.imul(h, 0x27d4eb2d) & 0x3ffff;
+      let want = 0;
+      for (let s = 0; s < 18; s++) {
+        const set = dealt ^ (1 << s);
+        if ((group & (1 << s)) !== 0 && facts.every((f) => f.answers[popcount(set & f.within)] === HOLDS)) want |= 1 << s;
+      }
+      expect(flipsPassing(group, dealt, facts), `dealt ${dealt.toString(2)}, group ${group.toString(2)}`).toBe(want);
+    }
   });
 });
 
