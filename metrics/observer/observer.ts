@@ -336,30 +336,27 @@ export class IdealObserver {
     // (neighbours.ts). Each turn's werewolves are the dealt ones with x's card flipped: every
     // dealt werewolf but a turned one is a werewolf in each world of the placement, a turned
     // seat in his world only if dealt none (the flips tallied in bit planes, added at the end).
-    const groups: { readonly nights: readonly number[]; seats: number }[] = [];
-    for (let m = unknown; m !== 0; m &= m - 1) {
-      const x = 31 - Math.clz32(m & -m);
-      const nights = unknownTurns[x]!;
-      const g = groups.find((h) => h.nights === nights);
-      if (g === undefined) groups.push({ nights, seats: bit(x) });
-      else g.seats |= bit(x);
-    }
     // A turn on a night after which every fact is a count (the game not over at the
     // checkpoints since) is read from the counts for all the group's seats at once
     // (flipsPassing), without the neighbours' verdicts. Its world then needs a spent heal
     // only if the dealt cards did by that night: the facts after it spend nothing.
     let lastUncounted = -Infinity;
     for (const f of facts) if (f.count === undefined) lastUncounted = Math.max(lastUncounted, f.moment);
-    const countsAfter = new Map<number, CountFact[]>();
-    const countsAfterNight = (night: number): CountFact[] => {
-      let list = countsAfter.get(night);
-      if (list === undefined) {
-        list = [];
-        for (const f of facts) if (f.moment > night) list.push(f.count!);
-        countsAfter.set(night, list);
-      }
-      return list;
+    const countsAfter = (night: number): CountFact[] | undefined => {
+      if (night < lastUncounted) return undefined;
+      const counts: CountFact[] = [];
+      for (const f of facts) if (f.moment > night) counts.push(f.count!);
+      return counts;
     };
+    /** The seats with the same nights, and for each night the facts after it when all are counts. */
+    const groups: { readonly nights: readonly number[]; seats: number; readonly countsAfter: readonly (CountFact[] | undefined)[] }[] = [];
+    for (let m = unknown; m !== 0; m &= m - 1) {
+      const x = 31 - Math.clz32(m & -m);
+      const nights = unknownTurns[x]!;
+      const g = groups.find((h) => h.nights === nights);
+      if (g === undefined) groups.push({ nights, seats: bit(x), countsAfter: nights.map(countsAfter) });
+      else g.seats |= bit(x);
+    }
     const walk = (this.walk ??= new PlacementWalk());
     const [gained, lost] = (this.flipTallies ??= [new SeatTally(), new SeatTally()]);
     gained.clear();
@@ -372,14 +369,17 @@ export class IdealObserver {
         if (changed === 0 && before >= 2 * NEVER) add(dealt & ~turned, noTurn, (before & 1) !== 0);
         let flips = 0;
         for (const g of groups) {
-          let latest = -1;
-          for (const e of g.nights) if (e < before >> 1) latest = e;
-          if (latest < 0) continue; // the dealt cards fail a fact by the first night they could be turned
-          if (latest >= lastUncounted) {
-            flips |= flipsPassing(g.seats, dealt, countsAfterNight(latest));
+          // The latest of the nights the dealt cards explain (the last, unless they fail a fact before it).
+          const nights = g.nights;
+          let i = nights.length - 1;
+          while (i >= 0 && nights[i]! >= before >> 1) i--;
+          if (i < 0) continue; // the dealt cards fail a fact by the first night they could be turned
+          const counts = g.countsAfter[i];
+          if (counts !== undefined) {
+            flips |= flipsPassing(g.seats, dealt, counts);
             continue;
           }
-          flips |= walk.turnsWithin(g.seats, latest, dealt, memo);
+          flips |= walk.turnsWithin(g.seats, nights[i]!, dealt, memo);
           if (walk.spent) spendable = true;
         }
         if (flips === 0) continue;
@@ -392,12 +392,40 @@ export class IdealObserver {
       } while (walk.next());
     gained.addTo(mass, 1);
     lost.addTo(mass, -1);
-    // The turn of a seat whose card was shown: his dealt card set by the world.
+    // The turn of a seat whose card was shown: his dealt card set by the world. The worlds in
+    // which the potion turned his dealt werewolf card into a villager's before any Miracle (a
+    // dead villager may have been dealt a werewolf: the commonest) leave the placement's
+    // werewolves whoever he is: the seats with the same other cards are read together, each
+    // placement's turned cards asked of the memo once and its worlds added at once.
+    const intoVillager = new Map<number, TurnWorld[]>();
     for (const world of shown) {
+      if (!world.regimeA || world.toWolf) continue;
+      const others = world.fixed & ~bit(world.x);
+      const worlds = intoVillager.get(others);
+      if (worlds === undefined) intoVillager.set(others, [world]);
+      else worlds.push(world);
+    }
+    for (const [others, worlds] of intoVillager) {
+      forEachPlacement(positionsOf(worlds[0]!.free), deckWolves - popcount(others) - 1, (w) => {
+        const afterTurn = (others | w) & seats;
+        const after = memo.last(afterTurn);
+        let fits = 0;
+        let spent = false;
+        for (const world of worlds) {
+          const before = memo.first((world.fixed | w) & seats, world.nights[world.nights.length - 1]!);
+          if (!turnFits(before, after, world.nights)) continue;
+          fits++;
+          if (((before | after) & 1) !== 0) spent = true;
+        }
+        if (fits > 0) add(afterTurn & ~this.f.turned, fits, spent);
+      });
+    }
+    for (const world of shown) {
+      if (world.regimeA && !world.toWolf) continue;
       const xb = bit(world.x);
       forEachPlacement(positionsOf(world.free), deckWolves - popcount(world.fixed), (w) => {
         const dealt = (world.fixed | w) & seats;
-        const before = memo.first(dealt);
+        const before = memo.first(dealt, world.nights[world.nights.length - 1]!);
         const afterTurn = world.toWolf ? dealt | xb : dealt & ~xb;
         // After a Miracle on x (regime B) the potion turns him back into a werewolf: his Miracle no longer counts.
         const after = world.regimeA ? memo.last(afterTurn) : lastFailure(facts, afterTurn, xb);

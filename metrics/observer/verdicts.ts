@@ -7,6 +7,8 @@
 // before it) or a new game drops every verdict kept: each fact carries a key made of all it
 // reads, and the memo holds only for the facts whose keys it was made with.
 
+import { popcount } from './placements.js';
+
 /**
  * Beyond every moment (a game's public events, far fewer): no fact failed. Small enough
  * that every verdict is a small integer, tested with `& 1` and halved with `>> 1`: the
@@ -154,8 +156,14 @@ export class VerdictMemo {
     this.facts = facts;
   }
 
-  /** The first fact the set fails (its moment, as above). */
-  first(set: number): number {
+  /**
+   * The first fact the set fails (its moment, as above). Given `until`, the facts after that
+   * moment are not read (a turn's worlds read the cards as dealt only until the turn): if
+   * none up to it fails, the verdict is one past it (none failed, or a later failure kept),
+   * its spent flag read over those facts at least, and the later facts are left for a call
+   * that needs them.
+   */
+  first(set: number, until = Infinity): number {
     const facts = this.facts;
     const at = this.firsts.slot(set);
     const kept = this.firsts.count(at);
@@ -163,11 +171,16 @@ export class VerdictMemo {
     if (kept > 0) {
       const v = this.firsts.value(at);
       // A set that failed a fact kept fails it still: only one that passed them all reads the new ones.
-      if (kept === facts.length || v < 2 * NEVER) return v;
+      if (kept === facts.length || v < 2 * NEVER || facts[kept]!.moment > until) return v;
       spent = v & 1;
     }
-    const v = firstFailure(facts, set, kept) | spent;
-    this.firsts.keep(at, facts.length, v);
+    let stop = facts.length;
+    if (until !== Infinity) {
+      stop = kept;
+      while (stop < facts.length && facts[stop]!.moment <= until) stop++;
+    }
+    const v = firstFailure(facts, set, kept, stop) | spent;
+    this.firsts.keep(at, stop, v);
     this.dirty = true;
     return v;
   }
@@ -190,12 +203,18 @@ export class VerdictMemo {
   }
 }
 
-/** The first of facts[from…] the set fails, as a verdict (nothing kept). */
-export function firstFailure(facts: readonly TimedFact[], set: number, from = 0): number {
+/** A fact's answer for a set (its turned seats taken off): a count read in place, without the test's call. */
+function answerOf(f: TimedFact, set: number): FactAnswer {
+  const c = f.count;
+  return c !== undefined ? (c.answers[popcount(set & c.within)] as FactAnswer) : f.test(set);
+}
+
+/** The first of facts[from…stop) the set fails, as a verdict (nothing kept). */
+export function firstFailure(facts: readonly TimedFact[], set: number, from = 0, stop = facts.length): number {
   let spent = 0;
-  for (let i = from; i < facts.length; i++) {
+  for (let i = from; i < stop; i++) {
     const f = facts[i]!;
-    const r = f.test(set & ~f.turned);
+    const r = answerOf(f, set & ~f.turned);
     if (r === FAILS) return 2 * f.moment + spent;
     if (r === HOLDS_IF_UNSPENT) spent = 1;
   }
@@ -207,7 +226,7 @@ export function lastFailure(facts: readonly TimedFact[], set: number, xb: number
   let spent = 0;
   for (let i = facts.length - 1; i >= stop; i--) {
     const f = facts[i]!;
-    const r = f.test((set & ~f.turned) | xb);
+    const r = answerOf(f, (set & ~f.turned) | xb);
     if (r === FAILS) return 2 * f.moment + spent;
     if (r === HOLDS_IF_UNSPENT) spent = 1;
   }

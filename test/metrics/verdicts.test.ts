@@ -7,12 +7,13 @@
 //
 // Can fail: tried — `last` keeping the old failure when a new fact fails (its `v >> 1 ===
 // -NEVER` test dropped), `first` reading on from a set that had failed already, `align`
-// ignoring a changed key, and the colex rank off by one size (`size++` after the lookup):
-// each fails a row below.
+// ignoring a changed key, the colex rank off by one size (`size++` after the lookup),
+// `first(set, until)` keeping its verdict as read against every fact, or not reading a fact
+// at `until` itself, and a count fact read at its count plus one: each fails a row below.
 
 import { describe, expect, test } from 'vitest';
-import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type TimedFact } from '../../metrics/observer/verdicts.js';
-import { forEachPlacement, positionsOf } from '../../metrics/observer/placements.js';
+import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type FactAnswer, type TimedFact } from '../../metrics/observer/verdicts.js';
+import { forEachPlacement, popcount, positionsOf } from '../../metrics/observer/placements.js';
 
 /** A fact answering from a hash of the set and its salt: fails for about 1 set in `rarity`. */
 function fact(moment: number, salt: number, rarity: number, turned = 0): TimedFact {
@@ -23,6 +24,13 @@ function fact(moment: number, salt: number, rarity: number, turned = 0): TimedFa
     return r === 0 ? FAILS : r === 1 ? HOLDS_IF_UNSPENT : HOLDS;
   };
   return { moment, turned, key: `f${moment}/${salt}/${rarity}/${turned}`, test };
+}
+
+/** A fact reading only how many of the set lie within `within` (a checkpoint's count), holding for the counts the salt picks. */
+function countFact(moment: number, salt: number, within: number): TimedFact {
+  const answers = new Uint8Array(popcount(within) + 1);
+  for (let c = 0; c < answers.length; c++) answers[c] = (Math.imul(c + 3, 0x9e3779b1 ^ salt) >>> 28) % 3 === 0 ? FAILS : HOLDS;
+  return { moment, turned: 0, key: `c${moment}/${salt}/${within}`, test: (w) => answers[popcount(w & within)] as FactAnswer, count: { within, answers } };
 }
 
 function firstAfresh(facts: readonly TimedFact[], set: number): number {
@@ -55,14 +63,24 @@ describe('the verdict memo gives the verdicts read afresh', () => {
     let facts: TimedFact[] = [];
     const check = () => {
       memo.align(facts);
+      // Some sets read only up to a moment first (a shown seat's turn), then to the end.
+      const until = facts[Math.floor(facts.length / 2)]!.moment;
+      const upTo = facts.filter((f) => f.moment <= until);
       for (const set of sets) {
+        if (set % 2 === 0) {
+          // A failure up to `until` as read afresh; else a verdict past it, its spent flag read over those facts at least.
+          const v = memo.first(set, until);
+          const want = firstAfresh(upTo, set);
+          if (want < 2 * NEVER) expect(v, `set ${set} until ${until}`).toBe(want);
+          else expect([v >> 1 > until, (v & 1) >= (want & 1)], `set ${set} until ${until}: ${v}`).toEqual([true, true]);
+        }
         expect(memo.first(set)).toBe(firstAfresh(facts, set));
         expect(memo.last(set)).toBe(lastFailure(facts, set, 0));
       }
     };
     // A game: facts appended at each posterior, one with a Miracle's turn.
     for (let day = 1; day <= 6; day++) {
-      facts = [...facts, fact(10 * day, day, rarity), fact(10 * day + 3, 100 + day, rarity * 2, day === 4 ? 0b110 : 0)];
+      facts = [...facts, fact(10 * day, day, rarity), fact(10 * day + 3, 100 + day, rarity * 2, day === 4 ? 0b110 : 0), countFact(10 * day + 5, day, (2 ** players - 1) & ~(1 << day))];
       check();
     }
     // A fact before the last ones rewritten: what was kept for it is dropped.
