@@ -41,7 +41,7 @@ import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.j
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
 import { flipsPassing, PlacementWalk } from './neighbours.js';
 import { seanceHolds } from './seance.js';
-import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf, SeatTally } from './placements.js';
+import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
 import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type CountFact, type FactAnswer, type TimedFact } from './verdicts.js';
 
 export { popcount } from './placements.js';
@@ -120,8 +120,6 @@ export class IdealObserver {
   private memo: VerdictMemo | null = null;
   /** The placements' walk with their neighbours' verdicts (made on first use: computeTurned). */
   private walk: PlacementWalk | null = null;
-  /** Per seat, the turns that made it a werewolf and those that made it none (made on first use: computeTurned). */
-  private flipTallies: [SeatTally, SeatTally] | null = null;
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -358,15 +356,27 @@ export class IdealObserver {
       else g.seats |= bit(x);
     }
     const walk = (this.walk ??= new PlacementWalk());
-    const [gained, lost] = (this.flipTallies ??= [new SeatTally(), new SeatTally()]);
-    gained.clear();
-    lost.clear();
     const turned = this.f.turned;
+    // The placements' weights summed here, the seats' in `mass` (whole numbers: exact in any order).
+    let walked = 0;
+    // A world whose turn flips seat x makes him a werewolf if he was dealt none, and none if
+    // he was dealt one: each flip adds 1 to x's mass, and takes 2 off a dealt werewolf's (whose
+    // mass counts every world of the placement). The flipped seats are added in runs of the
+    // same mask: consecutive placements mostly flip the same seats (a turn moves a
+    // checkpoint's count alike wherever the dealt werewolves sit among the living).
+    let runMask = 0;
+    let runLength = 0;
     if (walk.start(positionsOf(positions), k))
       do {
         const dealt = (this.f.revealedWolves | walk.mask) & seats;
         const before = memo.first(dealt);
-        if (changed === 0 && before >= 2 * NEVER) add(dealt & ~turned, noTurn, (before & 1) !== 0);
+        // The world without a turn, then one per seat whose card the turn flips: the dealt
+        // werewolves but a turned one are werewolves in each.
+        let weight = 0;
+        if (changed === 0 && before >= 2 * NEVER) {
+          weight = noTurn;
+          if ((before & 1) !== 0) spendable = true;
+        }
         let flips = 0;
         for (const g of groups) {
           // The latest of the nights the dealt cards explain (the last, unless they fail a fact before it).
@@ -382,16 +392,26 @@ export class IdealObserver {
           flips |= walk.turnsWithin(g.seats, nights[i]!, dealt, memo);
           if (walk.spent) spendable = true;
         }
-        if (flips === 0) continue;
-        if ((before & 1) !== 0) spendable = true;
-        const turns = popcount(flips);
-        sum[0]! += turns;
-        for (let m = dealt & ~turned; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += turns;
-        gained.add(flips & ~dealt & ~turned);
-        lost.add(flips & dealt & ~turned);
+        const flipped = flips & ~turned;
+        if (flips !== 0) {
+          if ((before & 1) !== 0) spendable = true;
+          weight += popcount(flips);
+          if (flipped !== runMask) {
+            for (let m = runMask; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += runLength;
+            runMask = flipped;
+            runLength = 0;
+          }
+          runLength++;
+        }
+        if (weight === 0) continue;
+        walked += weight;
+        for (let m = dealt & ~turned; m !== 0; m &= m - 1) {
+          const s = 31 - Math.clz32(m & -m);
+          mass[s]! += weight - 2 * ((flipped >>> s) & 1);
+        }
       } while (walk.next());
-    gained.addTo(mass, 1);
-    lost.addTo(mass, -1);
+    for (let m = runMask; m !== 0; m &= m - 1) mass[31 - Math.clz32(m & -m)]! += runLength;
+    sum[0]! += walked;
     // The turn of a seat whose card was shown: his dealt card set by the world. The worlds in
     // which the potion turned his dealt werewolf card into a villager's before any Miracle (a
     // dead villager may have been dealt a werewolf: the commonest) leave the placement's

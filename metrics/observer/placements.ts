@@ -67,37 +67,3 @@ export function forEachPlacement(seats: readonly number[], k: number, f: (mask: 
   };
   go(0, k, 0);
 }
-
-/**
- * How many of the masks added hold each seat, for masks added by the thousand: kept as bit
- * planes (plane i holds bit i of every seat's count) and added with carries, two steps a
- * mask on average, where a count per seat would take a step per seat the mask holds.
- */
-export class SeatTally {
-  private readonly planes = new Int32Array(32);
-  private used = 0;
-
-  add(mask: number): void {
-    const planes = this.planes;
-    let i = 0;
-    for (let carry = mask; carry !== 0; i++) {
-      const next = planes[i]! & carry;
-      planes[i]! ^= carry;
-      carry = next;
-    }
-    if (i > this.used) this.used = i;
-  }
-
-  /** Adds `sign` × each seat's count to `into[seat]` (a pass over the planes' set bits, not over every seat and plane). */
-  addTo(into: Float64Array, sign: number): void {
-    for (let i = 0; i < this.used; i++) {
-      const w = sign * 2 ** i;
-      for (let m = this.planes[i]!; m !== 0; m &= m - 1) into[31 - Math.clz32(m & -m)]! += w;
-    }
-  }
-
-  clear(): void {
-    this.planes.fill(0, 0, this.used);
-    this.used = 0;
-  }
-}

@@ -199,7 +199,8 @@ describe("the Harvest witch's turns weigh 1/(4 × players) of a world without", 
 // 4n + m − 1 (every turn but its own keeps it a werewolf), 1 from each of the C(m − 1, 2)
 // others (its own turn), 1 from seat 0's turn; over C(m, 2)(4n + m) + m.
 // Can fail: the turns read from the counts (neighbours.ts flipsPassing) without the
-// werewolves turned into none fails each row (a count moved the wrong way for them is
+// werewolves turned into none, or such a turn taking 1 off the werewolf's mass instead of 2
+// (observer.ts computeTurned), fails each row (a count moved the wrong way for them is
 // placements.test.ts's).
 describe("the Harvest witch's turns: a werewolf turned into none", () => {
   test.each([8, 9, 12])('%i players, two werewolves and a witch, a villager dead on the first night', (n) => {

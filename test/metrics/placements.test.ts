@@ -1,18 +1,17 @@
 // The observer's counting helpers (metrics/observer/placements.ts, neighbours.ts) against
 // their plain definitions: the walk gives every k-subset of the positions once, and each
 // placement's neighbours (one card more or one fewer) their own verdicts, asked of the memo
-// once per set whatever the placement that reaches it; the seat tally counts as a count per
-// seat does.
+// once per set whatever the placement that reaches it; the flips read from counts are the
+// seats whose flipped set passes every count.
 //
 // Can fail: tried — a neighbour's colex term off by one place (`j + 1` read as `j` in
-// turnsWithin), the removed member's cell not shifted past the larger sets, and the tally's
-// carry dropped (`planes[i] ^= carry` without the next plane), a flip's count moved the
-// wrong way (flipsPassing reading `base - 1` for a seat turned into a werewolf), the seats
-// outside a fact's mask not kept: each fails a row below.
+// turnsWithin), the removed member's cell not shifted past the larger sets, a flip's count
+// moved the wrong way (flipsPassing reading `base - 1` for a seat turned into a werewolf),
+// the seats outside a fact's mask not kept: each fails a row below.
 
 import { describe, expect, test } from 'vitest';
 import { flipsPassing, PlacementWalk } from '../../metrics/observer/neighbours.js';
-import { forEachPlacement, popcount, SeatTally } from '../../metrics/observer/placements.js';
+import { forEachPlacement, popcount } from '../../metrics/observer/placements.js';
 import { FAILS, HOLDS, type CountFact, type VerdictMemo } from '../../metrics/observer/verdicts.js';
 
 /** A verdict from a hash of the set (even: a moment; odd: a spent heal on top). */
@@ -94,29 +93,5 @@ describe('the flips read from counts', () => {
       }
       expect(flipsPassing(group, dealt, facts), `dealt ${dealt.toString(2)}, group ${group.toString(2)}`).toBe(want);
     }
-  });
-});
-
-describe('the seat tally', () => {
-  test('counts as a count per seat does, over thousands of masks', () => {
-    const tally = new SeatTally();
-    const counts = new Array<number>(32).fill(0);
-    let h = 1;
-    for (let i = 0; i < 5000; i++) {
-      h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) + i;
-      const mask = h & (i % 7 === 0 ? -1 : 0x3ffff);
-      tally.add(mask);
-      for (let s = 0; s < 32; s++) if ((mask & (1 << s)) !== 0) counts[s]!++;
-    }
-    const into = new Float64Array(32).fill(10);
-    tally.addTo(into, 1);
-    for (let s = 0; s < 32; s++) expect(into[s], `seat ${s}`).toBe(10 + counts[s]!);
-    tally.addTo(into, -1);
-    expect([...into]).toEqual(new Array<number>(32).fill(10));
-    tally.clear();
-    tally.add(0b101);
-    const after = new Float64Array(3);
-    tally.addTo(after, 1);
-    expect([...after]).toEqual([1, 0, 1]);
   });
 });
