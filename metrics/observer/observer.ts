@@ -701,9 +701,12 @@ export class IdealObserver {
     const mayAbstain = this.f.options.packMayAbstain;
     // A certain kill that did not land: saved, by a power that may have been spent or not.
     const saved: FactAnswer = !powers.saver ? FAILS : powers.saverSpendable ? HOLDS_IF_UNSPENT : HOLDS;
+    // A death the others explain and no certain kill to account for: the pack's reach is not read.
+    const explained = known === UNKNOWN && !othersTooFew;
     return (wolves) => {
       const now = wolves & living;
       const awake = now & ~away;
+      if (explained && (saved === HOLDS || mayAbstain || (awake & (awake - 1)) !== 0 || awake === 0)) return HOLDS;
       let legal = 0;
       if (awake !== 0) {
         let reach = within;
