@@ -432,7 +432,9 @@ export class IdealObserver {
         let fits = 0;
         let spent = false;
         for (const world of worlds) {
-          const before = memo.first((world.fixed | w) & seats, world.nights[world.nights.length - 1]!);
+          const last = world.nights[world.nights.length - 1]!;
+          if (after >> 1 > last) continue; // the turned cards fail a fact after his last night
+          const before = memo.first((world.fixed | w) & seats, last);
           if (!turnFits(before, after, world.nights)) continue;
           fits++;
           if (((before | after) & 1) !== 0) spent = true;
