@@ -68,13 +68,8 @@ export function seatedGame(o: { readonly setup: GameSetup; readonly seed: string
   const setup = o.control === 'speaking' ? otherSpeakingOrder(o.setup) : o.setup;
   const game = new Game(setup, o.seed, order === undefined ? {} : { seatOrder: order });
   const origin = order === undefined ? undefined : inverse(order);
-  const seated = seatAgents(
-    o.seating,
-    dealtCards(game),
-    o.env,
-    { origin },
-  );
-  return { game, ...seated };
+  const seated = seatAgents(o.seating, dealtCards(game), o.env, { origin });
+  return { game, agents: seated.agents, specs: seated.specs };
 }
 
 /** Each seat's dealt card, pushed (a mapped array changes hidden class once its caller is optimized: engine/state.ts newState). */
