@@ -25,7 +25,7 @@ export interface BeliefStatement {
   /** The vote decision's id. */
   readonly decision: number;
   /** Per seat (NaN: no belief stated about that seat). */
-  readonly p: Float64Array;
+  readonly p: readonly number[];
 }
 
 export interface DecisionTrace {
@@ -106,7 +106,7 @@ class TracedSeat implements Agent {
       if (target === seat) trace.selfVotes[seat]!++;
       const p = this.inner.werewolfBeliefs?.();
       if (p !== undefined) {
-        const statement = { seat, decision: d.id, p: new Float64Array(p) };
+        const statement = { seat, decision: d.id, p: fractionsOf(p) };
         const last = trace.beliefs[trace.beliefs.length - 1];
         // A retried vote keeps the beliefs of its last answer.
         if (last !== undefined && last.seat === seat && last.decision === d.id) trace.beliefs[trace.beliefs.length - 1] = statement;
@@ -114,4 +114,16 @@ class TracedSeat implements Agent {
       }
     } else trace.pack.push({ seat, target: typeof target === 'number' ? target : null });
   }
+}
+
+/**
+ * Stated beliefs copied into an array that holds doubles from the start (filled with a
+ * fraction first). Not a Float64Array: past 8 numbers one is made outside the heap, about
+ * a microsecond each, and a 12-player game states some sixty.
+ */
+function fractionsOf(p: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < p.length; i++) out.push(0.5);
+  for (let i = 0; i < p.length; i++) out[i] = p[i]!;
+  return out;
 }

@@ -87,7 +87,7 @@ export class GameCounter {
   private readonly alive: boolean[];
   private readonly everWolf: boolean[];
   private readonly observer: IdealObserver;
-  private readonly beliefs = new Map<number, Float64Array>();
+  private readonly beliefs = new Map<number, readonly number[]>();
   /** Some seat stated beliefs this game. */
   private scored = false;
   private g: Omit<PlayedForMetrics, 'setup'> | null = null;

@@ -41,7 +41,7 @@ import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.j
 import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
 import { flipsPassing, PlacementWalk } from './neighbours.js';
 import { seanceHolds } from './seance.js';
-import { binomial, bit, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
+import { binomial, bit, DoublesSlab, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
 import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type CountFact, type FactAnswer, type TimedFact } from './verdicts.js';
 
 export { popcount } from './placements.js';
@@ -120,6 +120,8 @@ export class IdealObserver {
   private memo: VerdictMemo | null = null;
   /** The placements' walk with their neighbours' verdicts (made on first use: computeTurned). */
   private walk: PlacementWalk | null = null;
+  /** The posteriors' per-seat numbers (placements.ts: cut from a buffer, not made outside the heap one by one). */
+  private readonly doubles = new DoublesSlab();
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -206,7 +208,7 @@ export class IdealObserver {
   }
 
   private compute(): Posterior {
-    const p = new Float64Array(this.f.n);
+    const p = this.doubles.take(this.f.n);
     const fixedWolves = this.f.revealedWolves & ~this.f.turned;
     for (let s = 0; s < this.f.n; s++) if ((fixedWolves & bit(s)) !== 0) p[s] = 1;
     if (!this.dependsOnPlacement() && this.f.contradiction === null) return this.closedForm(p);
@@ -226,7 +228,7 @@ export class IdealObserver {
       approximations.add(`more than ${this.limit} placements of the werewolves: the public facts that depend on them are ignored`);
       return this.uniform(p, ctx, approximations);
     }
-    const mass = new Float64Array(this.f.n);
+    const mass = this.doubles.take(this.f.n);
     let total = 0;
     let spendable = false;
     forEachPlacement(seats, ctx.k, (w) => {
@@ -307,7 +309,7 @@ export class IdealObserver {
     // turned cards must pass every fact after it), times 2, plus 1 if a spent heal was needed.
     const memo = (this.memo ??= new VerdictMemo(n));
     memo.align(facts);
-    const mass = new Float64Array(n);
+    const mass = this.doubles.take(n);
     // The weights' sum in an array's cell, not a variable the closures below share: a shared
     // float is boxed anew at every addition.
     const sum = new Float64Array(1);
@@ -333,7 +335,7 @@ export class IdealObserver {
     // the facts from it on); the placements are walked with their neighbours ranked
     // (neighbours.ts). Each turn's werewolves are the dealt ones with x's card flipped: every
     // dealt werewolf but a turned one is a werewolf in each world of the placement, a turned
-    // seat in his world only if dealt none (the flips tallied in bit planes, added at the end).
+    // seat in his world only if dealt none.
     // A turn on a night after which every fact is a count (the game not over at the
     // checkpoints since) is read from the counts for all the group's seats at once
     // (flipsPassing), without the neighbours' verdicts. Its world then needs a spent heal
@@ -462,7 +464,7 @@ export class IdealObserver {
       return this.knowNothing(approximations);
     }
     if (spendable) approximations.add(SPENT_SAVER);
-    const p = new Float64Array(n);
+    const p = this.doubles.take(n);
     for (let s = 0; s < n; s++) p[s] = mass[s]! / total;
     return { p, exact: approximations.size === 0, approximations: [...approximations], placements: count };
   }
@@ -552,7 +554,7 @@ export class IdealObserver {
    * living, never 0 nor 1 — knowing less, never more.
    */
   private knowNothing(approximations: Set<string>): Posterior {
-    const p = new Float64Array(this.f.n);
+    const p = this.doubles.take(this.f.n);
     let living = 0;
     let deadWolves = 0;
     for (let s = 0; s < this.f.n; s++) {

@@ -67,3 +67,31 @@ export function forEachPlacement(seats: readonly number[], k: number, f: (mask: 
   };
   go(0, k, 0);
 }
+
+/** Bytes of a DoublesSlab's buffer. */
+const SLAB_BYTES = 1 << 16;
+
+/**
+ * Float64Arrays of a few seats cut from one buffer: past 8 numbers a Float64Array of its own
+ * is made outside the heap (measured alone, ~1.2 µs for 12 numbers, ~3.3 µs for 18), a view
+ * of a buffer is not (~50 ns). Each view is zeros of its own and keeps its buffer alive while
+ * it lives: the buffer is only cut forward, a new one started when it is full. One per
+ * observer, for its posteriors and their sums.
+ */
+export class DoublesSlab {
+  private buffer = new ArrayBuffer(SLAB_BYTES);
+  private used = 0;
+
+  /** A Float64Array of `n` zeros (up to 8, one of its own: those live in the heap, cheaply). */
+  take(n: number): Float64Array {
+    const bytes = 8 * n;
+    if (n <= 8 || bytes > SLAB_BYTES / 8) return new Float64Array(n);
+    if (this.used + bytes > SLAB_BYTES) {
+      this.buffer = new ArrayBuffer(SLAB_BYTES);
+      this.used = 0;
+    }
+    const out = new Float64Array(this.buffer, this.used, n);
+    this.used += bytes;
+    return out;
+  }
+}

@@ -11,7 +11,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { flipsPassing, PlacementWalk } from '../../metrics/observer/neighbours.js';
-import { forEachPlacement, popcount } from '../../metrics/observer/placements.js';
+import { DoublesSlab, forEachPlacement, popcount } from '../../metrics/observer/placements.js';
 import { FAILS, HOLDS, type CountFact, type VerdictMemo } from '../../metrics/observer/verdicts.js';
 
 /** A verdict from a hash of the set (even: a moment; odd: a spent heal on top). */
@@ -93,5 +93,24 @@ describe('the flips read from counts', () => {
       }
       expect(flipsPassing(group, dealt, facts), `dealt ${dealt.toString(2)}, group ${group.toString(2)}`).toBe(want);
     }
+  });
+});
+
+// The observer's per-seat numbers cut from a buffer (placements.ts DoublesSlab). Can fail:
+// tried — the buffer's cursor not moved past a view (every view the same numbers), no new
+// buffer started when one is full (a view past its end: RangeError).
+describe('the doubles cut from a buffer', () => {
+  test.each([4, 8, 9, 12, 18, 31])('%i seats: thousands of views, each zeros of its own', (n) => {
+    const slab = new DoublesSlab();
+    const views: Float64Array[] = [];
+    // Enough to fill several 64 KiB buffers at every size.
+    for (let i = 0; i < 3000; i++) {
+      const v = slab.take(n);
+      expect(v.length).toBe(n);
+      expect(v.every((x) => x === 0)).toBe(true);
+      v.fill(i + 0.5);
+      views.push(v);
+    }
+    views.forEach((v, i) => expect(v.every((x) => x === i + 0.5), `view ${i}`).toBe(true));
   });
 });
