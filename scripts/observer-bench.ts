@@ -8,17 +8,16 @@
 //   node dist/scripts/observer-bench.js [--games 300] [--rounds 5] [--rows harvest]
 
 import { cpuUsage } from 'node:process';
-import { parseArgs } from 'node:util';
 import { playSync } from '../agents/play.js';
 import { parseSeating, seatAgents } from '../agents/registry.js';
 import { ALL, Game, gameSeed, resolveSetup, type Event, type SetupRequest } from '../engine/index.js';
 import { IdealObserver } from '../metrics/observer/observer.js';
+import { args, whole } from './lib/args.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string' }, rounds: { type: 'string' }, rows: { type: 'string' } } });
-const GAMES = values.games === undefined ? 300 : Number(values.games);
-const ROUNDS = values.rounds === undefined ? 5 : Number(values.rounds);
-if (!Number.isInteger(GAMES) || GAMES < 1) throw new Error(`--games must be a whole number of at least 1, not ${values.games}`);
-if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`--rounds must be a whole number of at least 1, not ${values.rounds}`);
+const USAGE = 'usage: node dist/scripts/observer-bench.js [--games 300] [--rounds 5] [--rows harvest]';
+const values = args(USAGE, { games: { type: 'string' }, rounds: { type: 'string' }, rows: { type: 'string' } });
+const GAMES = whole('games', values.games, 300);
+const ROUNDS = whole('rounds', values.rounds, 5);
 
 interface Row {
   readonly label: string;
