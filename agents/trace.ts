@@ -8,6 +8,7 @@
 // answer back unchanged, so a traced game is the same game, move for move.
 
 import type { Answer, Decision } from '../engine/index.js';
+import { doubles } from './heuristic/scratch.js';
 import type { Agent, DecisionContext } from './types.js';
 
 /** A day vote as it was asked: its voter, round and legal targets. */
@@ -117,13 +118,12 @@ class TracedSeat implements Agent {
 }
 
 /**
- * Stated beliefs copied into an array that holds doubles from the start (filled with a
- * fraction first). Not a Float64Array: past 8 numbers one is made outside the heap, about
- * a microsecond each, and a 12-player game states some sixty.
+ * Stated beliefs copied into an array of doubles (heuristic/scratch.ts `doubles`). Not a
+ * Float64Array: past 8 numbers one is made outside the heap, about a microsecond each, and
+ * a 12-player game states some sixty.
  */
 function fractionsOf(p: ArrayLike<number>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < p.length; i++) out.push(0.5);
+  const out = doubles(p.length);
   for (let i = 0; i < p.length; i++) out[i] = p[i]!;
   return out;
 }
