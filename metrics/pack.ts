@@ -127,8 +127,15 @@ export class UnitSums {
     return this.rows;
   }
 
-  /** The rows, packed (views of this object's arrays: add nothing more once taken). */
+  /** No rows, its arrays kept at their size (a player's next chunk fills them again: runs/record.ts `ChunkScratch`). */
+  clear(): void {
+    this.counters.fill(0, 0, this.rows * COUNTER_COUNT);
+    this.index.clear();
+    this.rows = 0;
+  }
+
+  /** The rows, packed: copies, exactly their size (this object may be cleared and reused; a worker sends them whole). */
   packed(): PackedSums {
-    return { rows: this.rows, keys: this.keys.subarray(0, 3 * this.rows), counters: this.counters.subarray(0, this.rows * COUNTER_COUNT) };
+    return { rows: this.rows, keys: this.keys.slice(0, 3 * this.rows), counters: this.counters.slice(0, this.rows * COUNTER_COUNT) };
   }
 }

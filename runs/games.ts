@@ -12,7 +12,7 @@ import { Game, ok, seatShuffle, type Result } from '../engine/index.js';
 import { gameSeed } from '../engine/index.js';
 import type { GameSetup, Role } from '../engine/index.js';
 import { GameCounter, tallyGame, type GameTally } from '../metrics/tally.js';
-import { ChunkBuilder, Encoder, IDENTITY_CODES, type ChunkResult, type CodeMaps } from './record.js';
+import { ChunkBuilder, ChunkScratch, Encoder, IDENTITY_CODES, type ChunkResult, type CodeMaps } from './record.js';
 import { seatingFromText, specList, type IndexRange, type RunConfig, type SeatOrder } from './run-config.js';
 
 /** What a worker needs to play a run's games (plain data: it crosses to worker threads). */
@@ -146,6 +146,8 @@ export class GamePlayer {
   readonly human: ((index: number) => HumanSeatFactory) | undefined;
   /** Counts the synchronous games one after the other (its arrays are reused). */
   private counter: GameCounter | null = null;
+  /** The arrays `chunkSync`'s chunks are built in, one after the other. */
+  private scratch: ChunkScratch | null = null;
 
   constructor(o: GamePlayerOptions) {
     this.setup = o.setup;
@@ -199,7 +201,8 @@ export class GamePlayer {
   chunkSync(ranges: readonly IndexRange[]): ChunkResult {
     let n = 0;
     for (const r of ranges) n += r.stop - r.first;
-    const b = this.builder(n);
+    // Each chunk is finished before the next begins: they build in the same arrays.
+    const b = new ChunkBuilder(this.encoder, this.setup.players, n, this.seed, (this.scratch ??= new ChunkScratch()));
     for (const r of ranges)
       for (let i = r.first; i < r.stop; i++) {
         const { played, specs, tally } = this.playSync(i);

@@ -105,11 +105,24 @@ function charsToString(chars: Uint16Array): string {
   return out;
 }
 
+/**
+ * The arrays one player's chunks are built in, one chunk after the other (runs/games.ts
+ * `chunkSync`): made for the first, grown when a chunk needs more, else reused. A chunk's
+ * arrays made afresh cost more than its games' encoding: past a few kilobytes a typed
+ * array is allocated outside the heap and zeroed, and its sum rows grew by doubling from
+ * 64 to ~500 in every chunk.
+ */
+export class ChunkScratch {
+  games = new Int32Array(0);
+  chars = new Uint16Array(0);
+  readonly sums = new UnitSums();
+}
+
 /** Collects a chunk's games in the compact form workers send back (one transferable buffer, one string). */
 export class ChunkBuilder {
   private readonly games: Int32Array;
   private readonly chars: Uint16Array;
-  private readonly sums = new UnitSums();
+  private readonly sums: UnitSums;
   /** A game's resampling unit is its deal's (metrics/pack.ts `storedUnit`). */
   private readonly unitOf: (index: number) => number;
   private count = 0;
@@ -121,10 +134,23 @@ export class ChunkBuilder {
     capacity: number,
     /** The run's seed. */
     seed: string,
+    /** Arrays to build in, when the builder before this one is finished (its arrays then belong to this one). */
+    scratch?: ChunkScratch,
   ) {
     this.unitOf = storedUnits(seed);
-    this.games = new Int32Array(capacity * GAME_WIDTH);
-    this.chars = new Uint16Array(capacity * players * SEAT_WIDTH);
+    if (scratch === undefined) {
+      this.games = new Int32Array(capacity * GAME_WIDTH);
+      this.chars = new Uint16Array(capacity * players * SEAT_WIDTH);
+      this.sums = new UnitSums();
+      return;
+    }
+    // Written before they are read: neither needs clearing.
+    if (scratch.games.length < capacity * GAME_WIDTH) scratch.games = new Int32Array(capacity * GAME_WIDTH);
+    if (scratch.chars.length < capacity * players * SEAT_WIDTH) scratch.chars = new Uint16Array(capacity * players * SEAT_WIDTH);
+    scratch.sums.clear();
+    this.games = scratch.games;
+    this.chars = scratch.chars;
+    this.sums = scratch.sums;
   }
 
   get size(): number {
