@@ -168,7 +168,7 @@ describe('every game: the counts add up', () => {
 
 // sim counts a worker's games with one GameCounter, its arrays cleared between games: what
 // it counts is what a fresh one counts. Tried: count() not clearing the werewolf marks
-// (isWolf), this fails.
+// (isWolf), or keeping the last game's stated beliefs (its ids' entries), this fails.
 describe('one counter reused game after game counts what a fresh one does', () => {
   test.each(VARIANTS)('$name', ({ req }) => {
     const setup = setupOf(req);
