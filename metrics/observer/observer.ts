@@ -122,6 +122,7 @@ export class IdealObserver {
   private walk: PlacementWalk | null = null;
   /** The posteriors' per-seat numbers (placements.ts: cut from a buffer, not made outside the heap one by one). */
   private readonly doubles = new DoublesSlab();
+  private readonly keys = new FactKeys();
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -276,16 +277,23 @@ export class IdealObserver {
     }
     // Turns of a seat whose card is unknown: the nights he was alive and a witch could act
     // (in the order of the game; one list shared by the seats with the same nights).
+    // A list is known by the nights it holds: their places in the game's list, as a mask
+    // while there are at most 31 nights (text beyond).
     const unknownTurns: number[][] = [];
-    const lists = new Map<string, number[]>();
+    const lists = new Map<number | string, number[]>();
+    const masks = this.f.nights.length <= 31;
     let unknown = 0;
     for (let x = 0; x < n; x++) {
       let nights: number[] = [];
+      let mask = 0;
       if (changed === 0 && (positions & bit(x)) !== 0)
         this.f.nights.forEach((nf, i) => {
-          if (powers[i]!.poison && (nf.living & bit(x)) !== 0) nights.push(nf.moment);
+          if (powers[i]!.poison && (nf.living & bit(x)) !== 0) {
+            nights.push(nf.moment);
+            mask |= 1 << i;
+          }
         });
-      const key = nights.join();
+      const key = masks ? mask : nights.join();
       nights = lists.get(key) ?? nights;
       lists.set(key, nights);
       unknownTurns.push(nights);
@@ -295,7 +303,7 @@ export class IdealObserver {
     const shown: TurnWorld[] = [];
     for (let x = 0; x < n; x++)
       if (this.f.revealed[x] !== null && (changed === 0 || changed === bit(x)))
-        for (const xIn of [true, false]) shown.push(...this.turnsOf(x, xIn, positions, powers));
+        for (const xIn of [true, false]) for (const t of this.turnsOf(x, xIn, positions, powers)) shown.push(t);
     const free = popcount(positions);
     const k = deckWolves - popcount(this.f.revealedWolves);
     let count = binomial(free, k) * (1 + popcount(unknown));
@@ -514,38 +522,40 @@ export class IdealObserver {
 
   /** Every public fact about where the werewolves sit, with its moment, in the order of the game; each keyed by all it reads. */
   private timedFacts(powers: readonly NightPowers[]): TimedFact[] {
-    const facts: TimedFact[] = [];
+    const nights: TimedFact[] = [];
     const girls = this.f.harvest ? 0 : this.f.revealedAs('little-girl');
     this.f.nights.forEach((nf, i) => {
       const pw = powers[i]!;
-      const key =
-        `n${nf.moment}/${nf.night}/${nf.living}/${nf.turned}/${nf.away}/${nf.deaths}/${nf.known}/${nf.noWolfDeath}/${nf.aprilFools}/` +
-        `${pw.poison}/${pw.lethalGuard}/${pw.saver}/${pw.saverSpendable}/${girls}`;
-      facts.push({ moment: nf.moment, turned: nf.turned, key, test: this.nightTestOf(nf, pw) });
+      nights.push({ moment: nf.moment, turned: nf.turned, key: this.keys.night(i, nf, pw, girls), test: this.nightTestOf(nf, pw) });
     });
     // A checkpoint like the one before it with no night between (the vote's, after the dawn's
     // deaths; a revote's) says nothing more: a set fails both or neither, and a verdict's moment
     // is only ever compared with the nights'.
+    const checkpoints: TimedFact[] = [];
     let night = 0;
     let last: Checkpoint | null = null;
-    for (const cp of this.f.checkpoints) {
+    this.f.checkpoints.forEach((cp, i) => {
       while (night < this.f.nights.length && this.f.nights[night]!.moment < cp.moment) {
         night++;
         last = null;
       }
-      if (last !== null && last.living === cp.living && last.turned === cp.turned) continue;
+      if (last !== null && last.living === cp.living && last.turned === cp.turned) return;
       last = cp;
       const count = this.notOverCount(cp);
       const answers = count.answers;
       const within = count.within;
-      facts.push({ moment: cp.moment, turned: cp.turned, key: `c${cp.moment}/${cp.living}/${cp.turned}`, test: (w) => answers[popcount(w & within)] as FactAnswer, count });
+      checkpoints.push({ moment: cp.moment, turned: cp.turned, key: this.keys.checkpoint(i, cp), test: (w) => answers[popcount(w & within)] as FactAnswer, count });
+    });
+    const seances: TimedFact[] = [];
+    if (this.f.predicates.length > 0) {
+      const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
+      for (const q of this.f.predicates) {
+        const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${male}`;
+        seances.push({ moment: q.moment, turned: q.turned, key, test: (w) => (seanceHolds(this.f, w, q) ? HOLDS : FAILS) });
+      }
     }
-    const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
-    for (const q of this.f.predicates) {
-      const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${male}`;
-      facts.push({ moment: q.moment, turned: q.turned, key, test: (w) => (seanceHolds(this.f, w, q) ? HOLDS : FAILS) });
-    }
-    return facts.sort((a, b) => a.moment - b.moment);
+    // In the order of the game: the three lists' stable sort, merged.
+    return byMoment(byMoment(nights, checkpoints), seances);
   }
 
   /**
@@ -729,4 +739,79 @@ export class IdealObserver {
     };
   }
 
+}
+
+/**
+ * Two lists of facts, each in the order of the game, merged as their stable sort would
+ * order them (on a tie, the first list's fact first); a list out of order is sorted.
+ */
+function byMoment(a: TimedFact[], b: TimedFact[]): TimedFact[] {
+  if (b.length === 0) return a;
+  if (!inOrder(a) || !inOrder(b)) return [...a, ...b].sort((x, y) => x.moment - y.moment);
+  const out: TimedFact[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(b[j]!.moment < a[i]!.moment ? b[j++]! : a[i++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+function inOrder(facts: readonly TimedFact[]): boolean {
+  for (let i = 1; i < facts.length; i++) if (facts[i]!.moment < facts[i - 1]!.moment) return false;
+  return true;
+}
+
+/** A night's fact key and what it was made of (its night's facts some of which change later, its powers). */
+interface NightKey {
+  readonly nf: NightFacts;
+  readonly deaths: number;
+  readonly known: number;
+  readonly noWolfDeath: boolean;
+  readonly pw: NightPowers;
+  readonly girls: number;
+  readonly key: string;
+}
+
+/**
+ * The facts' keys (verdicts.ts `VerdictMemo.align` compares them from one posterior to the
+ * next), made again only when what they say changed: a night's key is text of fourteen
+ * numbers and flags, and making them anew for every night at every vote was a tenth of
+ * the observer's time on 001's 12 with the Harvest Festival and the New Moon. A key is
+ * kept by the night's or checkpoint's place in the game's lists, with the object it was
+ * made from: another game's lists hold other objects.
+ */
+class FactKeys {
+  private readonly nights: (NightKey | undefined)[] = [];
+  private readonly checkpoints: ({ readonly cp: Checkpoint; readonly key: string } | undefined)[] = [];
+
+  night(i: number, nf: NightFacts, pw: NightPowers, girls: number): string {
+    const kept = this.nights[i];
+    if (
+      kept !== undefined &&
+      kept.nf === nf &&
+      kept.deaths === nf.deaths &&
+      kept.known === nf.known &&
+      kept.noWolfDeath === nf.noWolfDeath &&
+      kept.girls === girls &&
+      kept.pw.poison === pw.poison &&
+      kept.pw.lethalGuard === pw.lethalGuard &&
+      kept.pw.saver === pw.saver &&
+      kept.pw.saverSpendable === pw.saverSpendable
+    )
+      return kept.key;
+    const key =
+      `n${nf.moment}/${nf.night}/${nf.living}/${nf.turned}/${nf.away}/${nf.deaths}/${nf.known}/${nf.noWolfDeath}/${nf.aprilFools}/` +
+      `${pw.poison}/${pw.lethalGuard}/${pw.saver}/${pw.saverSpendable}/${girls}`;
+    this.nights[i] = { nf, deaths: nf.deaths, known: nf.known, noWolfDeath: nf.noWolfDeath, pw, girls, key };
+    return key;
+  }
+
+  checkpoint(i: number, cp: Checkpoint): string {
+    const kept = this.checkpoints[i];
+    if (kept !== undefined && kept.cp === cp) return kept.key;
+    const key = `c${cp.moment}/${cp.living}/${cp.turned}`;
+    this.checkpoints[i] = { cp, key };
+    return key;
+  }
 }
