@@ -120,8 +120,9 @@ class Column {
       this.cells.fill(0);
       this.epoch = 1;
     }
-    this.counts.clear();
-    this.values.clear();
+    // Only when used (a table past TABLE_BITS seats): clearing a Map makes it a new table, even an empty one.
+    if (this.counts.size > 0) this.counts.clear();
+    if (this.values.size > 0) this.values.clear();
   }
 }
 
