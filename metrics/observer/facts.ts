@@ -118,6 +118,8 @@ export class PublicFacts {  readonly n: number;
   day = 0;
   sheriff = -1;
   male: readonly boolean[] | null = null;
+  /** The seats whose `male` is true, as a mask (0 while `male` is null). */
+  maleMask = 0;
   awayToday = 0;
   goneHunting = false;
   /** Today's New Moon card. */
@@ -178,6 +180,7 @@ export class PublicFacts {  readonly n: number;
     this.day = 0;
     this.sheriff = -1;
     this.male = null;
+    this.maleMask = 0;
     this.awayToday = 0;
     this.goneHunting = false;
     this.card = null;
@@ -248,6 +251,8 @@ export class PublicFacts {  readonly n: number;
         return;
       case 'attributes':
         this.male = e.male;
+        this.maleMask = 0;
+        for (let s = 0; s < this.n; s++) if (e.male[s] === true) this.maleMask |= bit(s);
         return;
       case 'away':
         this.awayToday = 0;

@@ -9,13 +9,14 @@ import { bit, nearestLeft, positionsOf } from './placements.js';
 /** Whether séance answer `q` holds when the werewolf cards lie at `wolves` (a Piper's "same side?" no read as "not two werewolves"). */
 export function seanceHolds(f: PublicFacts, wolves: number, q: SeancePredicate): boolean {
   const now = wolves & q.living;
-  const male = f.male;
+  const known = f.male !== null;
+  // The sexes as a mask: `now` holds seats only, so `now & ~men` are the living werewolves who are not men.
+  const men = f.maleMask;
   const wolf = (s: number) => (now & bit(s)) !== 0;
-  const livingWolves = positionsOf(now);
   let truth: boolean;
   switch (q.question) {
     case 'wolves-adjacent':
-      truth = livingWolves.some((w) => {
+      truth = positionsOf(now).some((w) => {
         const l = nearestLeft(f.n, q.living, w);
         return l >= 0 && l !== w && wolf(l);
       });
@@ -32,16 +33,16 @@ export function seanceHolds(f: PublicFacts, wolves: number, q: SeancePredicate):
       truth = q.sheriff >= 0 && wolf(q.sheriff);
       break;
     case 'all-wolves-men':
-      truth = male !== null && livingWolves.every((s) => male[s] === true);
+      truth = known && (now & ~men) === 0;
       break;
     case 'all-wolves-women':
-      truth = male !== null && livingWolves.every((s) => male[s] !== true);
+      truth = known && (now & men) === 0;
       break;
     case 'any-wolf-man':
-      truth = male !== null && livingWolves.some((s) => male[s] === true);
+      truth = known && (now & men) !== 0;
       break;
     case 'any-wolf-woman':
-      truth = male !== null && livingWolves.some((s) => male[s] !== true);
+      truth = known && (now & ~men) !== 0;
       break;
     case 'neighbour-wolf':
       truth = neighboursWhere(f.n, (s) => (q.living & bit(s)) !== 0, q.about[0]!).some(wolf);
