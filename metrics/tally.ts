@@ -315,6 +315,7 @@ export class GameCounter {
 
   private speech(seat: number, claims: readonly Claim[]): void {
     this.add(seat, C.speeches);
+    if (claims.length === 0) return;
     let falseRole = false;
     for (const claim of claims) {
       this.add(seat, C.claims);
@@ -442,7 +443,11 @@ export class GameCounter {
   private round(): void {
     const c = this.all;
     for (let at = 0; at < c.length; at += COUNTER_COUNT)
-      for (const j of FRACTIONAL) c[at + j] = Math.round(c[at + j]! * GRID) / GRID;
+      for (let i = 0; i < FRACTIONAL.length; i++) {
+        // A 0 stays 0 (most are: a seat's belief scores when no one stated beliefs).
+        const x = c[at + FRACTIONAL[i]!]!;
+        if (x !== 0) c[at + FRACTIONAL[i]!] = Math.round(x * GRID) / GRID;
+      }
   }
 
   private finish(): void {
