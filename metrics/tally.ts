@@ -90,7 +90,8 @@ export class GameCounter {
   /**
    * The beliefs stated at each vote, by the vote decision's id (a game's ids count up from 0).
    * An array, not a Map: a Map cleared for each game grows again by rehashing through its
-   * sizes as some sixty statements go in, and that cost a 12-player heuristic game ~9 µs.
+   * sizes as some sixty statements go in (with the array, `sim`'s path at 12 heuristic
+   * seats took 0.78 of its time: docs/benchmarks.md).
    */
   private readonly beliefs: (readonly number[] | undefined)[] = [];
   /** The ids whose beliefs this game set (cleared at the next game's start). */

@@ -107,10 +107,10 @@ function charsToString(chars: Uint16Array): string {
 
 /**
  * The arrays one player's chunks are built in, one chunk after the other (runs/games.ts
- * `chunkSync`): made for the first, grown when a chunk needs more, else reused. A chunk's
- * arrays made afresh cost more than its games' encoding: past a few kilobytes a typed
- * array is allocated outside the heap and zeroed, and its sum rows grew by doubling from
- * 64 to ~500 in every chunk.
+ * `chunkSync`): made for the first, grown when a chunk needs more, else reused. Made
+ * afresh, a chunk's arrays showed in `sim`'s profile above its games' encoding: past a
+ * few kilobytes a typed array is allocated outside the heap and zeroed, and its sum rows
+ * grew by doubling from 64 to ~500 in every chunk.
  */
 export class ChunkScratch {
   games = new Int32Array(0);

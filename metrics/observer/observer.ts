@@ -776,10 +776,9 @@ interface NightKey {
 /**
  * The facts' keys (verdicts.ts `VerdictMemo.align` compares them from one posterior to the
  * next), made again only when what they say changed: a night's key is text of fourteen
- * numbers and flags, and making them anew for every night at every vote was a tenth of
- * the observer's time on 001's 12 with the Harvest Festival and the New Moon. A key is
- * kept by the night's or checkpoint's place in the game's lists, with the object it was
- * made from: another game's lists hold other objects.
+ * numbers and flags, made before for every night at every vote. A key is kept by the
+ * night's or checkpoint's place in the game's lists, with the object it was made from:
+ * another game's lists hold other objects.
  */
 class FactKeys {
   private readonly nights: (NightKey | undefined)[] = [];
