@@ -3,7 +3,7 @@
 // deal's unit, the same for every run of that seed.
 
 import { describe, expect, test } from 'vitest';
-import { C, COUNTER_COUNT, GRID } from '../../metrics/counters.js';
+import { BIN, C, COUNTER_COUNT, GRID } from '../../metrics/counters.js';
 import { addSums, encodeSums, storedUnit, STORED_UNITS, UnitSums } from '../../metrics/pack.js';
 import { playTallied, setupOf } from '../helpers/metrics.js';
 
@@ -59,6 +59,42 @@ describe('stored sums', () => {
       for (let j = 0; j < COUNTER_COUNT; j++) total[j]! += chunk[j]!;
     }
     expect(encodeSums(total)).toEqual(bytes);
+  });
+
+  // The belief bins are kept apart and made only when a game has some (pack.ts UnitSums).
+  // Planted: the bins' array made for the rows of the moment but not grown with them
+  // afterwards, or not cleared with them, and this fails.
+  test('games without belief bins, then with them, as the rows grow and after a clear: as summed plainly', () => {
+    const plain = new Map<string, Float64Array>();
+    const sums = new UnitSums();
+    const check = () => {
+      const packed = sums.packed();
+      expect(packed.rows).toBe(plain.size);
+      const got = new Map<string, number[]>();
+      for (let r = 0; r < packed.rows; r++)
+        got.set(String([...packed.keys.subarray(3 * r, 3 * r + 3)]), [...packed.counters.subarray(r * COUNTER_COUNT, (r + 1) * COUNTER_COUNT)]);
+      expect(got).toEqual(new Map([...plain].map(([k, v]) => [k, [...v]])));
+    };
+    let x = 0;
+    const add = (unit: number, role: number, span: number) => {
+      const c = new Float64Array(COUNTER_COUNT);
+      for (let j = 0; j < span; j++) c[j] = ++x % 7;
+      sums.add(unit, 1, role, c, span);
+      const key = String([unit, 1, role]);
+      const row = plain.get(key) ?? new Float64Array(COUNTER_COUNT);
+      for (let j = 0; j < COUNTER_COUNT; j++) row[j]! += c[j]!;
+      plain.set(key, row);
+    };
+    // 40 rows without bins, then bins on old and new rows past the first 64 rows, then more rows.
+    for (let u = 0; u < 40; u++) add(u, 2, BIN.beliefWolf);
+    for (let u = 20; u < 90; u++) add(u, 3, COUNTER_COUNT);
+    for (let u = 0; u < 40; u++) add(u, 2, COUNTER_COUNT);
+    for (let u = 0; u < 200; u++) add(u, 5, BIN.beliefWolf);
+    check();
+    sums.clear();
+    plain.clear();
+    for (let u = 0; u < 10; u++) add(u, 4, BIN.beliefWolf);
+    check();
   });
 
   test('damaged bytes add nothing', () => {
