@@ -8,7 +8,7 @@
 // answer back unchanged, so a traced game is the same game, move for move.
 
 import type { Answer, Decision } from '../engine/index.js';
-import { doubles } from './heuristic/scratch.js';
+import { doubles } from './doubles.js';
 import type { Agent, DecisionContext } from './types.js';
 
 /** A day vote as it was asked: its voter, round and legal targets. */
@@ -118,7 +118,7 @@ class TracedSeat implements Agent {
 }
 
 /**
- * Stated beliefs copied into an array of doubles (heuristic/scratch.ts `doubles`). Not a
+ * Stated beliefs copied into an array of doubles (doubles.ts). Not a
  * Float64Array: past 8 numbers one is made outside the heap, about a microsecond each, and
  * a 12-player game states some sixty.
  */

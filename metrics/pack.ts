@@ -152,6 +152,7 @@ export class UnitSums {
 
   /** No rows, its arrays kept at their size (a player's next chunk fills them again: runs/record.ts `ChunkScratch`). */
   clear(): void {
+    if (this.rows === 0) return;
     this.head.fill(0, 0, this.rows * HEAD);
     this.tail?.fill(0, 0, this.rows * TAIL);
     this.index.clear();

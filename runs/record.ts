@@ -134,16 +134,10 @@ export class ChunkBuilder {
     capacity: number,
     /** The run's seed. */
     seed: string,
-    /** Arrays to build in, when the builder before this one is finished (its arrays then belong to this one). */
-    scratch?: ChunkScratch,
+    /** Arrays to build in, when the builder before this one is finished (its arrays then belong to this one); absent, new ones. */
+    scratch = new ChunkScratch(),
   ) {
     this.unitOf = storedUnits(seed);
-    if (scratch === undefined) {
-      this.games = new Int32Array(capacity * GAME_WIDTH);
-      this.chars = new Uint16Array(capacity * players * SEAT_WIDTH);
-      this.sums = new UnitSums();
-      return;
-    }
     // Written before they are read: neither needs clearing.
     if (scratch.games.length < capacity * GAME_WIDTH) scratch.games = new Int32Array(capacity * GAME_WIDTH);
     if (scratch.chars.length < capacity * players * SEAT_WIDTH) scratch.chars = new Uint16Array(capacity * players * SEAT_WIDTH);

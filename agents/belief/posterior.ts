@@ -19,7 +19,7 @@
 import { isNightCause, type Role } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type PublicRecord } from '../heuristic/public.js';
 import type { BeliefParams } from './params.js';
-import { doubles } from '../heuristic/scratch.js';
+import { doubles } from '../doubles.js';
 
 /** Beyond this many placements the agent plays on the heuristic's view (C(17,4) = 2,380 is 004's largest table). */
 export const PLACEMENT_LIMIT = 20_000;

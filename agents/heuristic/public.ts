@@ -16,7 +16,8 @@ import { MAX_PLAYERS } from '../../engine/index.js';
 import { checkClaimsOnReveal, readStatement } from './claims-read.js';
 import { revealEvidence } from './evidence.js';
 import { mix } from './pick.js';
-import { Scratch, doubles } from './scratch.js';
+import { doubles } from '../doubles.js';
+import { Scratch } from './scratch.js';
 import { View } from './view.js';
 
 /** What a player said about another, kept for re-reading when roles are revealed. */

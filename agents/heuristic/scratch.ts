@@ -11,6 +11,8 @@
 // collector's heap, and making one costs about a microsecond (a fiftieth of an
 // 8-player game); a small Uint8Array or Uint16Array is made in the heap, cheaply.
 
+import { doubles } from '../doubles.js';
+
 export class Scratch {
   /** Ballots per target of one vote event (public.ts `readVotes`). */
   readonly tally: Uint16Array;
@@ -33,18 +35,4 @@ export class Scratch {
     this.support = doubles(n);
     this.scores = doubles(n);
   }
-}
-
-/**
- * `n` copies of `value`, in an array that holds doubles from the start (filled with a
- * fraction first), so later stores of fractions do not convert it. For the per-seat
- * fractions of the views and the public record too: at 12 or 18 players a Float64Array
- * is made outside the heap (~0.3–0.7 µs each, and work for the collector), and a game
- * made some thirty of them.
- */
-export function doubles(n: number, value = 0): number[] {
-  const out: number[] = [];
-  for (let s = 0; s < n; s++) out.push(0.5);
-  for (let s = 0; s < n; s++) out[s] = value;
-  return out;
 }

@@ -13,7 +13,7 @@
 // expects the others to think.
 
 import type { Beliefs, InformedClaim } from './beliefs.js';
-import { doubles } from './scratch.js';
+import { doubles } from '../doubles.js';
 
 /** How likely a claimant who is lying is a werewolf (villagers rarely bluff). */
 const LIAR_WOLF = 0.9;

@@ -742,12 +742,12 @@ export class IdealObserver {
 }
 
 /**
- * Two lists of facts, each in the order of the game, merged as their stable sort would
- * order them (on a tie, the first list's fact first); a list out of order is sorted.
+ * Two lists of facts, each in the order of the game (made from the facts' lists, which
+ * grow as the events come), merged as their stable sort would order them: on a tie, the
+ * first list's fact first.
  */
 function byMoment(a: TimedFact[], b: TimedFact[]): TimedFact[] {
   if (b.length === 0) return a;
-  if (!inOrder(a) || !inOrder(b)) return [...a, ...b].sort((x, y) => x.moment - y.moment);
   const out: TimedFact[] = [];
   let i = 0;
   let j = 0;
@@ -755,11 +755,6 @@ function byMoment(a: TimedFact[], b: TimedFact[]): TimedFact[] {
   while (i < a.length) out.push(a[i++]!);
   while (j < b.length) out.push(b[j++]!);
   return out;
-}
-
-function inOrder(facts: readonly TimedFact[]): boolean {
-  for (let i = 1; i < facts.length; i++) if (facts[i]!.moment < facts[i - 1]!.moment) return false;
-  return true;
 }
 
 /** A night's fact key and what it was made of (its night's facts some of which change later, its powers). */
