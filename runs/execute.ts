@@ -9,14 +9,18 @@
 // flight finish and be handed back, then returns.
 
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { GamePlayer, GamesSpec, PlayedIndex } from './games.js';
 import type { ChunkResult } from './record.js';
 import type { IndexRange, ThreadFirst } from './run-config.js';
 import { PACKAGE_ROOT } from './version.js';
 import type { ChunkTask } from './worker.js';
+
+/** piscina, loaded when a pool is made: a run played in this thread (most of `sim`'s) does not load it (~12 ms of start-up). */
+const load = createRequire(import.meta.url);
 
 export interface ExecuteOptions {
   /** Worker threads for synchronous seatings; 0 plays in this thread. */
@@ -112,6 +116,7 @@ export function workerFile(): string {
  * Its caller destroys it.
  */
 export function gamesPool(specs: readonly GamesSpec[], workers: number): Piscina<ChunkTask, ChunkResult> {
+  const { Piscina } = load('piscina') as typeof import('piscina');
   return new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, workerData: specs, idleTimeout: 1000 });
 }
 

@@ -4,7 +4,8 @@
 // rate-limited, a heavier cell of a sweep) shows its pace now, and an honest ETA; beside
 // them, the time since it began.
 
-import cliProgress from 'cli-progress';
+import type cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 import { gamesPerSecond } from './format.js';
 import type { CliIo } from './io.js';
 
@@ -17,6 +18,9 @@ export interface Progress {
 }
 
 const SILENT: Progress = { update() {}, note() {}, stop() {} };
+
+/** cli-progress, loaded when a bar is drawn (a terminal): a run piped or logged does not load it (~10 ms of start-up). */
+const load = createRequire(import.meta.url);
 
 /** Games per second over a window of recent samples (the last `seconds`, and at least the last two samples). */
 export class RateWindow {
@@ -67,9 +71,10 @@ const LABELLED = { format: '  {label}{bar} {percentage}% · {speed}/s · {left} 
 
 export function progressBar(enabled: boolean, io: CliIo): Progress {
   if (!enabled || !io.stderr.isTTY) return SILENT;
+  const bars = load('cli-progress') as typeof cliProgress;
   // The shape is chosen at the first update, by whether it has a label.
   const make = (shape: typeof PLAIN | typeof LABELLED) =>
-    new cliProgress.SingleBar(
+    new bars.SingleBar(
       {
         // cli-progress draws only on a terminal (checked above), through a TTY stream's methods.
         stream: io.stderr as NodeJS.WritableStream,
@@ -80,7 +85,7 @@ export function progressBar(enabled: boolean, io: CliIo): Progress {
         clearOnComplete: true,
         fps: 10,
       },
-      cliProgress.Presets.shades_classic,
+      bars.Presets.shades_classic,
     );
   let bar: cliProgress.SingleBar | undefined;
   const window = new RateWindow();
