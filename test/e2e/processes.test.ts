@@ -84,6 +84,16 @@ describe('the installed binary', () => {
     expect(existsSync(join(dirname(SIM), 'worker.js'))).toBe(true);
   });
 
+  // yargs is bundled in (scripts/bundle.ts), its locales copied beside the chunks: the help's
+  // frame speaks the user's language as it did from node_modules. Planted: the shim's path
+  // to the locales left as it was, or the copy not made — English under LANG=fr_FR.
+  it("speaks yargs' words in the user's language (LANG), from its locales beside the bundle", () => {
+    const help = (lang: string) => shell(`LANG=${lang} LC_ALL= LANGUAGE= "$SIM" --help`);
+    expect(help('fr_FR.UTF-8').stdout).toContain('Commandes :');
+    expect(help('C').stdout).toContain('Commands:');
+    expect(existsSync(join(dirname(SIM), 'yargs-locales', 'fr.json'))).toBe(true);
+  });
+
   // Output far larger than a pipe's buffer, so the writes meet the closed pipe (EPIPE).
   // Mutation: drop scripts/sim.ts's EPIPE handler and this exits 1 with a stack trace.
   it('a pipe closed early (sim export … | head -1) is not an error: exit 0, nothing on stderr', () => {
