@@ -15,6 +15,7 @@ import type { TournamentData } from '../tournaments/tournament-data.js';
 import { metricsSummary, metricsTable } from './metrics-tables.js';
 import { tournamentReport, type PairingLinks } from './tournament-report.js';
 import { DEFAULT_TOLERANCE, ensembleMembersTable, ensembleTable, storedEnsembles, type StoredEnsemble } from './ensemble.js';
+import { grouped } from '../narrate/numbers.js';
 
 export interface Section {
   readonly title: string;
@@ -92,7 +93,7 @@ export function behaviourSummary(rows: readonly MetricsRow[], id: string, title:
 }
 
 export function contentsText(r: Report): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = grouped;
   const parts: string[] = [];
   if (r.configurations > 0 || r.tournaments.length === 0) parts.push(`${n(r.configurations)} configuration${r.configurations === 1 ? '' : 's'} · ${n(r.games)} games`);
   if (r.tournaments.length > 0) {

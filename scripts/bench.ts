@@ -38,6 +38,7 @@ import { changedRules, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
 import { playMany } from './lib/play-many.js';
+import { roundedGrouped } from '../narrate/numbers.js';
 
 export interface BenchRow {
   readonly label: string;
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
       driverLoop(setup, Math.min(2000, games));
       const line = (what: string, m: Measured, note = '') =>
         console.log(
-          `  ${what.padEnd(44)} ${Math.round(m.rate).toLocaleString('en-US').padStart(9)} ${m.cpuPerGame.toFixed(1).padStart(10)}${note}`,
+          `  ${what.padEnd(44)} ${roundedGrouped(m.rate).padStart(9)} ${m.cpuPerGame.toFixed(1).padStart(10)}${note}`,
         );
       console.log(`  ${''.padEnd(44)} ${'games/s'.padStart(9)} ${'CPU µs/game'.padStart(10)}`);
       line('bare engine loop (no driver), this thread', await measure(games, () => bareLoop(setup, games)));
@@ -276,7 +277,7 @@ async function benchExec(games: number): Promise<void> {
       if (errors > 0) throw new Error(`${l.label}: ${errors} protocol errors`);
       best = better(best, { rate: (games / ms) * 1000, cpuPerGame: (used.user + used.system + agents) / games });
     }
-    console.log(`  ${l.label.padEnd(44)} ${Math.round(best!.rate).toLocaleString('en-US').padStart(9)} ${best!.cpuPerGame.toFixed(1).padStart(10)}`);
+    console.log(`  ${l.label.padEnd(44)} ${roundedGrouped(best!.rate).padStart(9)} ${best!.cpuPerGame.toFixed(1).padStart(10)}`);
   }
 }
 

@@ -29,6 +29,7 @@ import { modelSpread, simulatedPairs, type PairModel } from '../stats/simulate.j
 import { addPair, brownianEstimate, NO_PAIRS, pairCount, pairMoments, pairSpread, scanSprt, sprtEstimate, sprtLawCache, type Interval95, type PairCounts, type SprtDesign, type SprtScan } from '../stats/sprt.js';
 import { playedPairs, sidePairing } from '../tournaments/sprt.js';
 import { args, fail, whole } from './lib/args.js';
+import { roundedGrouped } from '../narrate/numbers.js';
 
 const USAGE = 'usage: node dist/scripts/sprt-errors.js [--runs 200] [--bernoulli 2000] [--measure 40000] [--pilot 2000] [--grid 400] [--only grid] [--seed S]';
 const opts = args(USAGE, { runs: { type: 'string' }, bernoulli: { type: 'string' }, measure: { type: 'string' }, pilot: { type: 'string' }, grid: { type: 'string' }, only: { type: 'string' }, seed: { type: 'string' } });
@@ -46,7 +47,7 @@ const setup = setupResult.value;
 const started = performance.now();
 const note = (text: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${text}\n`);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
+const n0 = roundedGrouped;
 
 function botPairs(candidate: string, baseline: string, s: string, unpaired = false): Generator<number, never> {
   return playedPairs({

@@ -21,6 +21,7 @@ import { builtinPrices, costOf, priceAt, usd, type PriceTable } from './prices.j
 import { buildPrompt, type Note } from './prompt.js';
 import { estimateTokens, hiddenPromptTokens, requestBody } from './providers/index.js';
 import type { LlmSpec } from './spec.js';
+import { roundedGrouped } from '../../narrate/numbers.js';
 
 export interface EstimateRequest {
   readonly setup: GameSetup;
@@ -148,7 +149,7 @@ export function estimateRun(req: EstimateRequest): Result<RunEstimate, string> {
 /** The estimate as lines of text, for `--dry-run`. */
 export function estimateText(e: RunEstimate): string {
   const lines = [`Estimate for ${e.games} game${e.games === 1 ? '' : 's'} (measured on ${e.sampleGames} simulated game${e.sampleGames === 1 ? '' : 's'}; not a quote):`];
-  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  const n = roundedGrouped;
   for (const m of e.models)
     lines.push(
       `  ${m.spec}: ${m.callsPerGame.toFixed(1)} calls/game, ~${n(m.inputTokensPerGame)} prompt + ~${n(m.outputTokensPerGame)} answer tokens/game, ` +

@@ -11,6 +11,7 @@
 import type { Clock, Limiter } from './limiter.js';
 import { RETRYABLE, type ProviderAdapter, type Reply, type TransportError } from './providers/types.js';
 import { Secrets } from './secrets.js';
+import { grouped } from '../../narrate/numbers.js';
 
 export interface CallPolicy {
   /** Per attempt. */
@@ -82,7 +83,7 @@ export async function sendWithRetries(x: SendInput): Promise<Sent> {
           const raw = secrets.value(await x.adapter.send(x.body, x.policy.timeoutMs));
           // A response is recorded whole: one past the cap is a bad response, never stored.
           const size = JSON.stringify(raw)?.length ?? 0;
-          if (size > MAX_RESPONSE_CHARS) throw new BadBody(`${x.adapter.name}: a response of ${size.toLocaleString('en-US')} characters, more than the ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} a call may keep`);
+          if (size > MAX_RESPONSE_CHARS) throw new BadBody(`${x.adapter.name}: a response of ${grouped(size)} characters, more than the ${grouped(MAX_RESPONSE_CHARS)} a call may keep`);
           const reply = x.adapter.read(raw);
           if (typeof reply === 'string') throw new BadBody(`${x.adapter.name}: ${reply}`);
           return { raw, reply };

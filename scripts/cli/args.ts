@@ -9,6 +9,7 @@ import { FAILURE_POLICIES, type FailurePolicy } from '../../tournaments/failure-
 import { THREAD_FIRST, parseSeed, parseShard, WHOLE_RUN, type RunConfig, type RunPolicy } from '../../runs/run-config.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
+import { grouped } from '../../narrate/numbers.js';
 
 export const DEFAULT_DB = 'werewolf.db';
 export const DEFAULT_GAMES = 1000;
@@ -137,7 +138,7 @@ export interface PairingsCliArgs {
 
 export function executionOptions<T>(y: Argv<T>) {
   return y
-    .option('workers', { ...NUMBER, group: RUN_GROUP, describe: `worker threads (default: all cores, ${availableParallelism()} here; a run of fewer than ${THREAD_FIRST.below.toLocaleString('en-US')} games starts in this thread and moves to them if it would take more than ${THREAD_FIRST.switchSeconds} s to finish; 0 = this thread; more than the cores is capped)` })
+    .option('workers', { ...NUMBER, group: RUN_GROUP, describe: `worker threads (default: all cores, ${availableParallelism()} here; a run of fewer than ${grouped(THREAD_FIRST.below)} games starts in this thread and moves to them if it would take more than ${THREAD_FIRST.switchSeconds} s to finish; 0 = this thread; more than the cores is capped)` })
     .option('concurrency', { ...NUMBER, group: RUN_GROUP, alias: 'games-in-flight', describe: `games in flight for asynchronous (LLM) agents (default ${DEFAULT_CONCURRENCY})` })
     .option('batch', { ...NUMBER, group: RUN_GROUP, describe: 'games per chunk and per stored transaction (default: from the run size, at most 2,000)' })
     .option('json', { type: 'boolean', group: RUN_GROUP, default: false, describe: 'print one JSON object on stdout (no progress bar)' });

@@ -22,6 +22,7 @@ import { llmSettingsFrom, type LlmArgs } from './llm-args.js';
 import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import type { CliIo } from './io.js';
+import { roundedGrouped } from '../../narrate/numbers.js';
 
 export interface ForkLlmRequest {
   readonly a: LlmArgs & { readonly json: boolean };
@@ -80,7 +81,7 @@ export async function forkLlmCommand(o: ForkLlmRequest, io: CliIo): Promise<numb
     else
       io.stdout.write(
         `Estimate for the fork at #${point.decision.id} (the stored game's model calls after it; an estimate, not a quote):\n` +
-          `  at most ~${e.calls.toFixed(0)} calls, ~${Math.round(e.inputTokens).toLocaleString('en-US')} prompt + ~${Math.round(e.outputTokens).toLocaleString('en-US')} answer tokens, ~${usd(e.cost)}\n` +
+          `  at most ~${e.calls.toFixed(0)} calls, ~${roundedGrouped(e.inputTokens)} prompt + ~${roundedGrouped(e.outputTokens)} answer tokens, ~${usd(e.cost)}\n` +
           '  The fork asks a model only where its prompt differs from the record (the rest is free); it may also last longer or shorter than the stored game.\n' +
           'Nothing was called and nothing was written (--dry-run).\n',
       );

@@ -11,10 +11,10 @@ import type { RunRow } from '../../runs/storage.js';
 import { wilson } from '../../stats/wilson.js';
 import type { RunFailures } from '../../tournaments/failure-policy.js';
 import { hanging } from '../../narrate/width.js';
+import { roundedGrouped } from '../../narrate/numbers.js';
 
 /** A rate in percent; two decimals below 1% so that small upper bounds do not read as 0.0%. */
 export const pct = (x: number) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
-const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 /** "1 game", "2 games". */
 export const gamesText = (n: number) => `${n} game${n === 1 ? '' : 's'}`;
 
@@ -26,7 +26,7 @@ export const spentLine = (spent: number, limit: number | null, whose: string) =>
   `  spent       ${usd(spent)} by ${whose} in all${limit === null ? '' : `; budget $${limit} (${usd(Math.max(0, limit - spent))} left)`}`;
 
 /** Games per second for people: whole numbers from 10 up, else two significant digits (LLM runs play under one a second, which must not read as 0). */
-export const gamesPerSecond = (n: number): string => (n >= 9.95 ? thousands(n) : n.toPrecision(2));
+export const gamesPerSecond = (n: number): string => (n >= 9.95 ? roundedGrouped(n) : n.toPrecision(2));
 
 /** The configuration, one `label  value` line each. */
 export function configLines(c: RunConfig): string[] {

@@ -15,6 +15,7 @@ import { setupLabel } from '../../tournaments/tournament-data.js';
 import { dbPathFrom, decimal, listFlag, POLICY_HELP, policyFrom, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
+import { grouped } from '../../narrate/numbers.js';
 
 export const DEFAULT_BOARD_PRECISION = 0.02;
 
@@ -74,7 +75,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
     const lines = [
       ...wrap(`werewolf-lab leaderboard: ${setupLabel({ players: setup.players, deck: mixLabel(setup), preset: setup.preset, rules: changedRules(setup).join(' ') })}`, 80),
       ...labelled([
-        ['from', `${db}: ${board.runs} runs (${board.pairings.length} pairings of ${board.rows.length} entrants), ${games.toLocaleString('en-US')} games, seed${board.seeds.length === 1 ? '' : 's'} ${board.seeds.join(', ')}${board.skipped > 0 ? `; ${board.skipped} runs seating agents by seat or role left out` : ''}`],
+        ['from', `${db}: ${board.runs} runs (${board.pairings.length} pairings of ${board.rows.length} entrants), ${grouped(games)} games, seed${board.seeds.length === 1 ? '' : 's'} ${board.seeds.join(', ')}${board.skipped > 0 ? `; ${board.skipped} runs seating agents by seat or role left out` : ''}`],
       ]),
       '',
       ...renderTable(table),

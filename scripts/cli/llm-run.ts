@@ -21,6 +21,7 @@ import { hanging, wrap } from '../../narrate/width.js';
 import type { LlmSettings } from './llm-args.js';
 import { failedByKind, latencyLines, latencySummary, modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import type { CliIo } from './io.js';
+import { grouped } from '../../narrate/numbers.js';
 
 /** The models' keys, URLs and prices (under a budget) checked before any file is opened. */
 export function checkModels(seating: Seating, s: LlmSettings, maxCost: number | null): string[] {
@@ -142,7 +143,7 @@ export class LlmRunSession {
       `  (over the ${r === undefined ? 'games finished now' : "run's stored games"}; "recorded": calls answered from the record, free)`,
       ...latencyLines(latency),
       ...requestLines(end.usage, end),
-      `  this call   ${end.sent.toLocaleString('en-US')} call${end.sent === 1 ? '' : 's'} sent in ${end.requests.toLocaleString('en-US')} HTTP request${end.requests === 1 ? '' : 's'}, ${end.fromRecord.toLocaleString('en-US')} answered from the record${llm.mode === 'replay' ? ' (--llm-replay: no network)' : ''}; paid ${usd(end.paid)}`,
+      `  this call   ${grouped(end.sent)} call${end.sent === 1 ? '' : 's'} sent in ${grouped(end.requests)} HTTP request${end.requests === 1 ? '' : 's'}, ${grouped(end.fromRecord)} answered from the record${llm.mode === 'replay' ? ' (--llm-replay: no network)' : ''}; paid ${usd(end.paid)}`,
       ...sessionLines(end, { whose: 'the run', record, warnings: llm.warnings }),
     ];
     const json = {

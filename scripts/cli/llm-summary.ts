@@ -12,8 +12,9 @@ import { EXIT_INTERRUPTED, EXIT_LLM_INCOMPLETE, EXIT_LLM_PROVIDER } from './erro
 import { gamesText, spentLine, unfinishedLine } from './format.js';
 import { quantileInterval, type QuantileEstimate } from '../../stats/quantile.js';
 import { TERMINAL_WIDTH } from '../../narrate/width.js';
+import { roundedGrouped } from '../../narrate/numbers.js';
 
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const n = roundedGrouped;
 /** A spec as printed: escaped, whatever it holds (the parser refuses such specs; a stored one may predate that). */
 const shown = (spec: string) => visibleLine(spec);
 

@@ -23,6 +23,7 @@ import { checkModels, contextOf, openRecordOf } from './llm-run.js';
 import { modelLines, requestLines, requestsJson, sessionLines, stopMessage } from './llm-summary.js';
 import { runStudy, type printStudy } from './persuasion.js';
 import type { CliIo } from './io.js';
+import { grouped, roundedGrouped } from '../../narrate/numbers.js';
 
 type Args = LlmArgs & { readonly json: boolean };
 
@@ -56,8 +57,8 @@ export async function dryRunLlm(check: Store, dbPath: string, plan: StudyPlan, a
   else
     io.stdout.write(
       `Estimate for the study (the stored games' own calls from each speech to the end of its day, × 2 × ${plan.samples}; an estimate, not a quote):\n` +
-        `  ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms\n` +
-        `  ~${Math.round(e.calls).toLocaleString('en-US')} model calls, ~${Math.round(e.inputTokens).toLocaleString('en-US')} prompt + ~${Math.round(e.outputTokens).toLocaleString('en-US')} answer tokens, ~${usd(e.cost)}\n` +
+        `  ${e.games} games, ${e.speeches} speeches, ${grouped(e.arms)} arms\n` +
+        `  ~${roundedGrouped(e.calls)} model calls, ~${roundedGrouped(e.inputTokens)} prompt + ~${roundedGrouped(e.outputTokens)} answer tokens, ~${usd(e.cost)}\n` +
         (budget === null ? '' : `  budget: --max-cost $${budget} ${e.cost !== null && e.cost <= budget ? 'holds the estimate' : 'may stop the study before its end (the same command continues it)'}\n`) +
         'Nothing was called and nothing was written (--dry-run).\n',
     );

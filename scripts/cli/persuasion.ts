@@ -23,6 +23,7 @@ import { onInterrupt } from './interrupt.js';
 import { checkStoredEndpoints, llmFlagsGiven, type LlmArgs } from './llm-args.js';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { terminalWidth, type CliIo } from './io.js';
+import { grouped } from '../../narrate/numbers.js';
 
 export interface PersuasionArgs extends LlmArgs {
   db?: string | undefined;
@@ -76,8 +77,8 @@ export function printStudy(io: CliIo, store: Store, plan: StudyPlan, studyId: nu
   }
   const width = terminalWidth(io);
   const lines = [
-    ...wrap(`Persuasion study ${studyId} of ${plan.label} (${store.path}): ${(outcome?.total ?? plan.games.length).toLocaleString('en-US')} of ${plan.games.length.toLocaleString('en-US')} games measured` +
-      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${speeches.length.toLocaleString('en-US')} speeches in ${games} games, ${plan.samples} samples a speech in each arm: ${SILENCE_WORDS[plan.silence]}`, width),
+    ...wrap(`Persuasion study ${studyId} of ${plan.label} (${store.path}): ${grouped(outcome?.total ?? plan.games.length)} of ${grouped(plan.games.length)} games measured` +
+      `${plan.missing > 0 ? ` (${plan.missing} more not stored)` : ''}, ${grouped(speeches.length)} speeches in ${games} games, ${plan.samples} samples a speech in each arm: ${SILENCE_WORDS[plan.silence]}`, width),
     ...(outcome === null ? [] : [`  played now: ${outcome.measured} game${outcome.measured === 1 ? '' : 's'}`]),
     ...(speeches.length === 0 && plan.silence !== 'all'
       ? [`  No speech of these agents holds ${plan.silence === 'words' ? 'words (bots speak in claims only)' : 'claims'}: nothing to silence.`]
@@ -124,7 +125,7 @@ export async function persuasionCommand(a: PersuasionArgs, io: CliIo): Promise<n
       if (plan.llm) return await (await import('./persuasion-llm.js')).dryRunLlm(check, dbPath, plan, a, io);
       const e = unwrap(await estimateStudy(plan, undefined));
       if (a.json) io.stdout.write(JSON.stringify({ dryRun: true, ...e }) + '\n');
-      else io.stdout.write(`Estimate: ${e.games} games, ${e.speeches} speeches, ${e.arms.toLocaleString('en-US')} arms to play (2 × ${samples} a speech); no model: ${usd(0)}.\nNothing was played and nothing was written (--dry-run).\n`);
+      else io.stdout.write(`Estimate: ${e.games} games, ${e.speeches} speeches, ${grouped(e.arms)} arms to play (2 × ${samples} a speech); no model: ${usd(0)}.\nNothing was played and nothing was written (--dry-run).\n`);
       return 0;
     }
     // A study already complete is printed from the file, which stays untouched.

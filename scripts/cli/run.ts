@@ -28,6 +28,7 @@ import { execCommandsOf } from '../../agents/exec/kind.js';
 import { runFailures, type RunFailures } from '../../tournaments/failure-policy.js';
 import { execSettingsFrom, execSummary, openGivenLog, openLogWithoutDb, startExec, type ExecArgs, type ExecSettings } from './exec-run.js';
 import type { CliIo } from './io.js';
+import { grouped } from '../../narrate/numbers.js';
 
 export interface RunCommandArgs extends RunArgs, ExecutionArgs, LlmArgs, ExecArgs {
   db?: string | boolean | undefined;
@@ -199,7 +200,7 @@ export async function resumeCommand(a: ResumeArgs, io: CliIo): Promise<number> {
     const stored = check.storedCount(run.id);
     if (end !== undefined && stored < run.stop - run.first) {
       io.stdout.write(
-        `run ${run.id} ended by design after ${stored.toLocaleString('en-US')} of its ${(run.stop - run.first).toLocaleString('en-US')} planned games: ${visibleLine(end.why)}. ` +
+        `run ${run.id} ended by design after ${grouped(stored)} of its ${grouped(run.stop - run.first)} planned games: ${visibleLine(end.why)}. ` +
           'It is finished, not stopped: there is nothing to resume, and nothing was played.\n',
       );
       return 0;

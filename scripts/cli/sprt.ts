@@ -18,6 +18,7 @@ import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-arg
 import { noProcessAgents } from './exec-run.js';
 import { playPairingsFromCli } from './pairing-play.js';
 import type { CliIo } from './io.js';
+import { roundedGrouped } from '../../narrate/numbers.js';
 
 export const DEFAULT_DELTA = 0.05;
 export const DEFAULT_ERROR = 0.05;
@@ -132,7 +133,7 @@ export async function sprtCommand(a: SprtCliArgs, io: CliIo): Promise<number> {
 type SprtView = Omit<SprtOutcome, 'result'> & SprtResult;
 
 const signed = (x: number) => `${x >= 0 ? '+' : '-'}${Math.abs(x).toFixed(3)}`;
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const n = roundedGrouped;
 
 /** Games a fixed-size test with the test's error rates would need, of each (from the spread of the pairs read). */
 function fixedGames(out: SprtView): number | null {

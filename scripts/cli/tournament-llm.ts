@@ -33,6 +33,7 @@ import { budgetOf, LlmSession } from '../../runs/llm/session.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import { wrap } from '../../narrate/width.js';
 import type { CliIo } from './io.js';
+import { roundedGrouped } from '../../narrate/numbers.js';
 
 /** Every agent of the tournament as one seating (for the models' keys, URLs and prices). */
 function everyone(s: Schedule): Seating {
@@ -74,7 +75,7 @@ export function dryRun(s: Schedule, settings: LlmSettings, json: boolean, io: Cl
     );
     return 0;
   }
-  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  const n = roundedGrouped;
   const lines = wrap(
     `Estimate for the tournament's ${rows.length} pairing${rows.length === 1 ? '' : 's'} that seat a model, ${s.games} game${s.games === 1 ? '' : 's'} each ` +
       `(measured on simulated games; an estimate, not a quote):`,

@@ -20,6 +20,7 @@ import type { ExecHost } from '../../agents/exec/host.js';
 import type { Schedule } from '../../tournaments/schedule.js';
 import { execOptions, execSettingsFrom, execSummary, startExec, type ExecArgs } from './exec-run.js';
 import { terminalWidth, type CliIo } from './io.js';
+import { grouped } from '../../narrate/numbers.js';
 
 export const DEFAULT_TOURNAMENT_GAMES = 1000;
 export const DEFAULT_ADAPTIVE_PRECISION = 0.02;
@@ -77,7 +78,7 @@ export function roundLabel(round: number, open: number, ranked: number): string 
  */
 export function standingLines(rows: readonly Ranked[], stored: number, total: number, width: number): string[] {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const games = (n: number) => n.toLocaleString('en-US');
+  const games = grouped;
   const name = Math.min(Math.max(...rows.map((r) => displayWidth(visibleLine(r.entrant)))), Math.max(8, width - 34));
   return [
     ...wrap(`standing at ${games(stored)} of ${games(total)} games (score, 95% interval):`, width),
