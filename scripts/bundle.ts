@@ -7,8 +7,9 @@
 // it starts. The packages stay outside (node_modules): some find files beside their own
 // (better-sqlite3's native addon, piscina's worker). But for yargs, which every command
 // loads: loaded from node_modules (~40 files) it took ~95 ms of CPU at every start, bundled
-// ~45 ms (the import alone, measured after the other packages'). Its locales (the French
-// "Commandes :" under LANG=fr_FR) are copied beside the bundle, where its shim is pointed.
+// ~45 ms (the import alone, measured after the other packages'), and ~20 ms once its help's
+// layout packages wait for a help (SHIM_EDITS). Its locales (the French "Commandes :"
+// under LANG=fr_FR) are copied beside the bundle, where its shim is pointed.
 //
 // dist/scripts/sim.js, the compiled entry it is bundled from, runs the same code.
 //
@@ -25,28 +26,52 @@ const out = join(dist, 'bin');
 
 /** Where yargs' locales go in the bundle: beside its chunks. */
 const LOCALES = 'yargs-locales';
-/** yargs' ES module shim, and the words in it that find its locales (from its own place in node_modules). */
+/** yargs' ES module shim: what the platform gives yargs. */
+const LAZY_HELP = 'yargs-help-on-first-use';
 const YARGS_SHIM = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/;
-const LOCALES_FROM_SHIM = "resolve(__dirname, '../../../locales')";
+/**
+ * What the shim says, and what the bundle says instead:
+ * - its locales are found beside the chunks, not from its place in node_modules;
+ * - the two packages that lay out the help (cliui, string-width) are evaluated at their
+ *   first call, not at every start: each makes an `Intl.Segmenter` and compiles Unicode
+ *   property regular expressions as it loads (string-width's `\p{RGI_Emoji}` alone ~21 ms),
+ *   ~45 ms of CPU that a run, which prints no help, never used. A `require` of a bundled
+ *   ES module is how esbuild defers one (its code wrapped, run on the first `require`).
+ */
+const SHIM_EDITS: readonly (readonly [string, string])[] = [
+  ["resolve(__dirname, '../../../locales')", `resolve(__dirname, '../${LOCALES}')`],
+  ["import cliui from 'cliui'", `import { cliui } from '${LAZY_HELP}'`],
+  ["import stringWidth from 'string-width';", `import { stringWidth } from '${LAZY_HELP}';`],
+];
+/** The module that loads those two on their first call, resolving them from the shim's folder (the shim's own `require` is not the one esbuild bundles). */
+const LAZY_HELP_SOURCE = [
+  "export const cliui = (...args) => require('cliui').default(...args);",
+  "export const stringWidth = (...args) => require('string-width').default(...args);",
+].join('\n');
 
 /**
  * Packages stay in node_modules, but yargs: a bare import in our compiled code is external
  * unless it is yargs; what a bundled package imports is bundled with it (resolved from its
- * files, so its own versions of its dependencies). Its shim's path to the locales is
- * pointed at the copy beside the chunks (`__dirname` there is the module's file).
+ * files, so its own versions of its dependencies). Its shim is edited (SHIM_EDITS;
+ * `__dirname` there is the module's file).
  */
 const yargsInside: Plugin = {
   name: 'yargs-inside',
   setup(b) {
+    b.onResolve({ filter: new RegExp(`^${LAZY_HELP}$`) }, (args) => ({ path: args.importer, namespace: LAZY_HELP }));
+    b.onLoad({ filter: /.*/, namespace: LAZY_HELP }, (args) => ({ contents: LAZY_HELP_SOURCE, resolveDir: dirname(args.path), loader: 'js' }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       const ours = !relative(dist, args.importer).startsWith('..');
       if (!ours || args.path === 'yargs' || args.path.startsWith('yargs/')) return undefined;
       return { external: true };
     });
     b.onLoad({ filter: YARGS_SHIM }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(LOCALES_FROM_SHIM)) throw new Error(`${args.path} no longer finds its locales with ${LOCALES_FROM_SHIM}: see scripts/bundle.ts`);
-      return { contents: source.replace(LOCALES_FROM_SHIM, `resolve(__dirname, '../${LOCALES}')`), loader: 'js' };
+      let source = readFileSync(args.path, 'utf8');
+      for (const [was, now] of SHIM_EDITS) {
+        if (!source.includes(was)) throw new Error(`${args.path} no longer says ${was}: see scripts/bundle.ts SHIM_EDITS`);
+        source = source.replace(was, now);
+      }
+      return { contents: source, loader: 'js' };
     });
   },
 };

@@ -94,6 +94,21 @@ describe('the installed binary', () => {
     expect(existsSync(join(dirname(SIM), 'yargs-locales', 'fr.json'))).toBe(true);
   });
 
+  // The help's layout packages (cliui, string-width) each make an Intl.Segmenter as they
+  // load: the bundle loads them at the help's first use (scripts/bundle.ts SHIM_EDITS),
+  // not at every start. A probe counts the segmenters made. Planted: the two edits
+  // dropped — the run makes three.
+  it("loads the help's layout only for a help: a run makes no Intl.Segmenter", () => {
+    const probe = `data:text/javascript,${encodeURIComponent("const S = Intl.Segmenter; Intl.Segmenter = class extends S { constructor(...a) { super(...a); process.stderr.write('[segmenter]\\n'); } };")}`;
+    const withProbe = (...args: string[]) => spawnSync(process.execPath, ['--import', probe, SIM, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const run = withProbe('--games', '1', '--no-db');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('[segmenter]');
+    const help = withProbe('--help');
+    expect(help.stdout).toContain('Commands:');
+    expect(help.stderr).toContain('[segmenter]');
+  });
+
   // Output far larger than a pipe's buffer, so the writes meet the closed pipe (EPIPE).
   // Mutation: drop scripts/sim.ts's EPIPE handler and this exits 1 with a stack trace.
   it('a pipe closed early (sim export … | head -1) is not an error: exit 0, nothing on stderr', () => {
