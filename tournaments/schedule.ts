@@ -26,6 +26,8 @@ export const MODES = ['side', 'seat', 'mixed'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const DEFAULT_REFERENCE = 'heuristic';
+/** The agent on every other card of a one-side comparison (sprt, plan's pilot). */
+export const DEFAULT_OPPONENT = 'heuristic';
 
 export type Pairing =
   /** `wolves` plays the werewolves' cards, `village` every other card. */

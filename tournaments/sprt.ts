@@ -26,8 +26,6 @@ import { endRuns, livePairing, PairingPlayer, pairingRun, playPairings, type Liv
 export const SPRT_SIDES = ['werewolves', 'village'] as const;
 export type SprtSide = (typeof SPRT_SIDES)[number];
 
-export const DEFAULT_OPPONENT = 'heuristic';
-
 export interface SprtRequest {
   /** Agent specs as written. */
   readonly candidate: string;

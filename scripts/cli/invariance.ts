@@ -3,58 +3,26 @@
 // entrants the arms go through an LLM session whose calls are recorded (invariance-llm.ts);
 // programs (exec:) are started once and serve every arm's games.
 
-import type { Argv } from 'yargs';
 import { parseAgentSpec } from '../../agents/registry.js';
 import { didYouMean, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { labelled, renderTable } from '../../reports/terminal.js';
 import { wrap } from '../../narrate/width.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
-import { CONTROL_WORDS, CONTROLS, pairsOf, runInvariance, runInvarianceWith, type ArmPlayer, type Control, type InvarianceRequest, type InvarianceResult } from '../../tournaments/invariance.js';
+import { pairsOf, runInvariance, runInvarianceWith, type ArmPlayer, type InvarianceRequest, type InvarianceResult } from '../../tournaments/invariance.js';
+import { CONTROL_WORDS, CONTROLS, type Control } from '../../tournaments/controls.js';
+import { DEFAULT_INVARIANCE_GAMES, type InvarianceCliArgs } from './flags/invariance.js';
 import { invarianceTable } from '../../reports/invariance-table.js';
 import { entrantSpecs, sidesPairing } from '../../tournaments/schedule.js';
 import { GamePlayer } from '../../runs/games.js';
 import { SIDES } from '../../engine/index.js';
 import type { ExecHost } from '../../agents/exec/host.js';
-import { execOptions, execSettingsFrom, startExec, type ExecArgs } from './exec-run.js';
+import { execSettingsFrom, startExec } from './exec-run.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
-import { count, dbPathFrom, DEFAULT_DB, DEFAULT_SEED, listFlag, NUMBER, setupFrom } from './args.js';
-import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { count, dbPathFrom, DEFAULT_SEED, listFlag, setupFrom } from './args.js';
+import { llmSettingsFrom, noLlmFlags } from './llm-args.js';
 import { fail, unwrap } from './errors.js';
 import { terminalWidth, type CliIo } from './io.js';
-
-export const DEFAULT_INVARIANCE_GAMES = 1000;
-
-export function invarianceOptions<T>(y: Argv<T>) {
-  return y
-    .option('agents', { type: 'string', array: true, describe: 'an entrant (random, heuristic, heuristic:fakeClaim=0, openai:MODEL…); repeat for each' })
-    .option('control', { type: 'string', array: true, describe: `a control, repeatable: ${CONTROLS.join(', ')} (default: every one that can move these entrants; choices and wording only with a model)` })
-    .option('games', { ...NUMBER, describe: `deals per pairing, played as dealt and under each control (default ${DEFAULT_INVARIANCE_GAMES})` })
-    .option('seed', { type: 'string', describe: `run seed (default ${DEFAULT_SEED})` })
-    .option('preset', { type: 'string', describe: 'the setup: rule preset' })
-    .option('players', { type: 'string', describe: 'the setup: number of players' })
-    .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
-    .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
-    .option('db', { type: 'string', describe: `with a model among the entrants: the file that records its calls (default ${DEFAULT_DB}); no game is stored` })
-    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
-}
-
-export function invarianceCliOptions<T>(y: Argv<T>) {
-  return execOptions(llmOptions(invarianceOptions(y), false));
-}
-
-export interface InvarianceCliArgs extends LlmArgs, ExecArgs {
-  db?: string;
-  agents?: string[];
-  control?: string[];
-  games?: string;
-  seed?: string;
-  preset?: string;
-  players?: string;
-  roles?: string;
-  rule?: string[];
-  json: boolean;
-}
 
 function controlFrom(text: string): Control {
   const c = text.trim();

@@ -1,7 +1,6 @@
 // `sim leaderboard`: flags and printing; the ranking is tournaments/leaderboard.ts. Reads
 // the database (read-only); dollars come from the LLM record kept in it, if any.
 
-import type { Argv } from 'yargs';
 import { describeSetup, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
 import { leaderboardTable } from '../../reports/leaderboard-table.js';
@@ -12,38 +11,11 @@ import { Store } from '../../runs/storage.js';
 import { boardSetups, leaderboard } from '../../tournaments/leaderboard.js';
 import { recordReaders } from '../../tournaments/leaderboard-record.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
-import { dbPathFrom, decimal, listFlag, POLICY_HELP, policyFrom, setupFrom } from './args.js';
+import { dbPathFrom, decimal, listFlag, policyFrom, setupFrom } from './args.js';
 import { fail, unwrap } from './errors.js';
 import type { CliIo } from './io.js';
+import { DEFAULT_BOARD_PRECISION, type LeaderboardCliArgs } from './flags/leaderboard.js';
 import { grouped } from '../../narrate/numbers.js';
-
-export const DEFAULT_BOARD_PRECISION = 0.02;
-
-export function leaderboardOptions<T>(y: Argv<T>) {
-  return y
-    .option('db', { type: 'string', describe: 'results database (default werewolf.db)' })
-    .option('preset', { type: 'string', describe: 'the setup: rule preset (default: the one setup the database holds)' })
-    .option('players', { type: 'string', describe: 'the setup: number of players' })
-    .option('roles', { type: 'string', describe: 'the setup: explicit role mix' })
-    .option('rule', { type: 'string', array: true, describe: 'the setup: rule option key=value, repeatable' })
-    .option('precision', { type: 'string', describe: `two rows are tied when their difference is known to lie within ± this (default ${DEFAULT_BOARD_PRECISION})` })
-    .option('policy', { type: 'string', describe: `${POLICY_HELP}; default: the policy the board's tournaments were played under` })
-    .option('anchor', { type: 'string', array: true, describe: 'an entrant whose strength is part of the fixed zero (repeatable): scores are against the average anchor, so boards with the same anchors and setup compare' })
-    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout' });
-}
-
-export interface LeaderboardCliArgs {
-  db?: string | boolean;
-  preset?: string;
-  players?: string;
-  roles?: string;
-  rule?: string[];
-  precision?: string;
-  anchor?: string[];
-  policy?: string;
-  json: boolean;
-}
-
 
 export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
   const precision = a.precision === undefined ? DEFAULT_BOARD_PRECISION : decimal('precision', a.precision, '0.02');

@@ -13,7 +13,7 @@ import { codeHash, gitDescribe, packageVersion } from '../../runs/version.js';
 import { closest } from '../../engine/index.js';
 import { executionOptions, NUMBER, RUN_AGENTS, RUN_GROUP, setupOptions } from './args.js';
 import { agentsCommand, presetsCommand, rulesCommand, runsCommand } from './catalog.js';
-import { balanceCommand, balanceOptions, reportCommand, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './balance.js';
+import { balanceOptions, reportOptions, type BalanceCliArgs, type ReportCliArgs } from './flags/balance.js';
 import { existsSync } from 'node:fs';
 import { visibleLine } from '../../narrate/escape.js';
 import { damagedMessage, damageOf, DEFAULT_LOCK_WAIT_MS, isDamage, setLockWait, storedValueMessage, writeFailureOf } from '../../runs/db-file.js';
@@ -22,15 +22,15 @@ import { DEFAULT_DB } from './args.js';
 import { EXIT_USAGE, EXIT_WRITE, UsageError } from './errors.js';
 import { llmOptions, TRUST_FILE } from './llm-args.js';
 import { execOptions } from './exec-run.js';
-import { metricsCommand, metricsOptions, type MetricsCliArgs } from './metrics.js';
+import { metricsOptions, type MetricsCliArgs } from './flags/metrics.js';
 import { resumeCommand, runCommand, storedRun } from './run.js';
-import { leaderboardCommand, leaderboardOptions, type LeaderboardCliArgs } from './leaderboard.js';
-import { invarianceCliOptions, invarianceCommand, type InvarianceCliArgs } from './invariance.js';
-import { planCommand, planOptions, type PlanCliArgs } from './plan.js';
+import { leaderboardOptions, type LeaderboardCliArgs } from './flags/leaderboard.js';
+import { invarianceCliOptions, type InvarianceCliArgs } from './flags/invariance.js';
+import { planOptions, type PlanCliArgs } from './flags/plan.js';
 import type { ForkArgs } from './fork.js';
 import type { PersuasionArgs } from './persuasion.js';
-import { sprtCommand, sprtOptions, type SprtCliArgs } from './sprt.js';
-import { tournamentCommand, tournamentOptions, type TournamentCliArgs } from './tournament.js';
+import { sprtOptions, type SprtCliArgs } from './flags/sprt.js';
+import { tournamentOptions, type TournamentCliArgs } from './flags/tournament.js';
 import type { TableArgs } from './table.js';
 import type { CliIo } from './io.js';
 
@@ -265,24 +265,31 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       },
     )
     .command('balance', 'sweep player counts × werewolves × extra roles until each win rate is known to ±precision', balanceOptions, async (a) => {
+      const { balanceCommand } = await import('./balance.js');
       code = await balanceCommand(a as unknown as BalanceCliArgs, io);
     })
     .command('tournament', 'rate agents against each other: every pairing of entrants on shared deals (--mode side), or each entrant in each seat among bots (--mode seat)', tournamentOptions, async (a) => {
+      const { tournamentCommand } = await import('./tournament.js');
       code = await tournamentCommand(a as unknown as TournamentCliArgs, io);
     })
     .command('sprt', 'is agent A better than agent B on one side by at least delta? a sequential test on shared deals, stopping as soon as it can tell', sprtOptions, async (a) => {
+      const { sprtCommand } = await import('./sprt.js');
       code = await sprtCommand(a as unknown as SprtCliArgs, io);
     })
     .command('plan', 'how many games (and dollars) it takes to tell two agents apart, from a pilot; or what would settle a played tournament', planOptions, async (a) => {
+      const { planCommand } = await import('./plan.js');
       code = await planCommand(a as unknown as PlanCliArgs, io);
     })
-    .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, (a) => {
+    .command('leaderboard', 'one ranking of every agent that played a setup in the database, across tournaments and tests', leaderboardOptions, async (a) => {
+      const { leaderboardCommand } = await import('./leaderboard.js');
       code = leaderboardCommand(a as unknown as LeaderboardCliArgs, io);
     })
     .command('invariance', 'does a rating survive a change that should not matter? entrants rated as dealt and under each control (seats shuffled) on the same deals', invarianceCliOptions, async (a) => {
+      const { invarianceCommand } = await import('./invariance.js');
       code = await invarianceCommand(a as unknown as InvarianceCliArgs, io);
     })
     .command('report', 'analyse a database: win rates, balance, role values, game length, causes of death (--out DIR: HTML, CSV, JSON)', reportOptions, async (a) => {
+      const { reportCommand } = await import('./balance.js');
       code = await reportCommand(a as unknown as ReportCliArgs, io);
     })
     .command(
@@ -302,6 +309,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       },
     )
     .command('metrics', 'behaviour metrics per agent, side and role: irp beside the public-facts observer, claims, role KPIs, errors (docs/metrics.md)', metricsOptions, async (a) => {
+      const { metricsCommand } = await import('./metrics.js');
       code = await metricsCommand(a as unknown as MetricsCliArgs, io);
     })
     // Answered before yargs parses (main above); declared here to be listed in --help.

@@ -5,7 +5,6 @@
 // Models: --dry-run prices the pilot without calling anything; without it the pilot is
 // played under --max-cost through the tournaments' LLM session.
 
-import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating } from '../../agents/registry.js';
 import { mixLabel } from '../../engine/index.js';
@@ -16,47 +15,17 @@ import { wrap } from '../../narrate/width.js';
 import { changedRules, parseSeed } from '../../runs/run-config.js';
 import { Store } from '../../runs/storage.js';
 import { checkTarget, planPilot, runPilot, storedComparisons, type OpenPilot, type PilotPlan } from '../../tournaments/plan.js';
-import { DEFAULT_OPPONENT } from '../../tournaments/sprt.js';
+import { DEFAULT_OPPONENT } from '../../tournaments/schedule.js';
 import { setupLabel } from '../../tournaments/tournament-data.js';
 import { tournament } from '../../tournaments/tournament-store.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, pairingsOptions, setupFrom, type PairingsCliArgs } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, setupFrom } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
-import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { llmSettingsFrom, noLlmFlags } from './llm-args.js';
 import { noProcessAgents } from './exec-run.js';
 import { playPairingsFromCli } from './pairing-play.js';
-import { DEFAULT_DELTA, DEFAULT_ERROR } from './sprt.js';
+import { DEFAULT_DELTA, DEFAULT_ERROR } from './flags/sprt.js';
+import { DEFAULT_PILOT, DEFAULT_POWER, type PlanCliArgs } from './flags/plan.js';
 import type { CliIo } from './io.js';
-
-export const DEFAULT_PILOT = 500;
-export const DEFAULT_POWER = 0.8;
-
-export function planOptions<T>(y: Argv<T>) {
-  return llmOptions(
-    pairingsOptions(y, {
-      seed: `the pilot's seed (default ${DEFAULT_SEED})`,
-      db: 'results database (default werewolf.db): the pilot is stored there, one run per agent and side',
-      workers: 'worker threads for bots (default: all cores; 0 = this thread)',
-    })
-      .option('agents', { type: 'string', array: true, describe: 'the two agents to tell apart (give it twice)' })
-      .option('opponent', { type: 'string', describe: `the agent on every other card in the pilot (default ${DEFAULT_OPPONENT})` })
-      .option('pilot', { type: 'string', describe: `games of each agent on each side in the pilot (default ${DEFAULT_PILOT})` })
-      .option('tournament', { type: 'string', describe: 'instead of a pilot: a played side tournament of --db, and what would settle its comparisons' })
-      .option('delta', { type: 'string', describe: `the difference in win rate to separate (default ${DEFAULT_DELTA})` })
-      .option('alpha', { type: 'string', describe: `the false-positive rate (default ${DEFAULT_ERROR})` })
-      .option('power', { type: 'string', describe: `the chance of telling a difference of delta (default ${DEFAULT_POWER})` }),
-    true,
-  );
-}
-
-export interface PlanCliArgs extends LlmArgs, PairingsCliArgs {
-  agents?: string[];
-  opponent?: string;
-  pilot?: string;
-  tournament?: string;
-  delta?: string;
-  alpha?: string;
-  power?: string;
-}
 
 function targetFrom(a: PlanCliArgs) {
   return unwrap(

@@ -6,65 +6,20 @@ import { visible, visibleLine } from '../../narrate/escape.js';
 import { displayWidth, hanging, wrap } from '../../narrate/width.js';
 import type { Ranked } from '../../tournaments/ratings.js';
 import { onInterrupt } from './interrupt.js';
-import type { Argv } from 'yargs';
 import { llmSpecsOf } from '../../agents/llm/kinds.js';
 import { parseSeating } from '../../agents/registry.js';
 import { planTournament, runTournament, type TournamentArgs } from '../../commands/tournament.js';
-import { DEFAULT_REFERENCE } from '../../tournaments/schedule.js';
 import { inspectDbFile, removeDbFiles } from '../../runs/db-file.js';
-import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, NUMBER, pairingsOptions, POLICY_HELP, policyFrom, type PairingsCliArgs } from './args.js';
+import { count, dbPathFrom, decimal, DEFAULT_SEED, executionFrom, listFlag, policyFrom } from './args.js';
 import { EXIT_INTERRUPTED, fail, unwrap } from './errors.js';
-import { llmOptions, llmSettingsFrom, noLlmFlags, type LlmArgs } from './llm-args.js';
+import { llmSettingsFrom, noLlmFlags } from './llm-args.js';
 import { progressBar } from './progress.js';
 import type { ExecHost } from '../../agents/exec/host.js';
 import type { Schedule } from '../../tournaments/schedule.js';
-import { execOptions, execSettingsFrom, execSummary, startExec, type ExecArgs } from './exec-run.js';
+import { execSettingsFrom, execSummary, startExec } from './exec-run.js';
 import { terminalWidth, type CliIo } from './io.js';
+import { DEFAULT_ADAPTIVE_BATCH, DEFAULT_ADAPTIVE_MAX, DEFAULT_ADAPTIVE_PRECISION, DEFAULT_TOURNAMENT_GAMES, type TournamentCliArgs } from './flags/tournament.js';
 import { grouped } from '../../narrate/numbers.js';
-
-export const DEFAULT_TOURNAMENT_GAMES = 1000;
-export const DEFAULT_ADAPTIVE_PRECISION = 0.02;
-export const DEFAULT_ADAPTIVE_MAX = 5000;
-export const DEFAULT_ADAPTIVE_BATCH = 100;
-
-export function tournamentOptions<T>(y: Argv<T>) {
-  return execOptions(llmOptions(
-    pairingsOptions(y, {
-      seed: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"`,
-      db: 'results database (default werewolf.db): one run per pairing, grouped as a tournament',
-      workers: 'worker threads for bot pairings (default: all cores; 0 = this thread)',
-    })
-      .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
-      .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots; mixed: every entrant at one table, its seats rotated over the entrants' }) 
-      .option('reference', { type: 'string', describe: `--mode seat: the agent of the other seats (default ${DEFAULT_REFERENCE})` })
-      .option('self-play', { type: 'boolean', describe: 'side mode: each entrant also plays both sides itself (default; --no-self-play: not)' })
-      .option('games', { ...NUMBER, describe: `games per pairing (default ${DEFAULT_TOURNAMENT_GAMES}; required when an entrant is a model)` })
-      .option('adaptive', { type: 'boolean', describe: 'side mode: play rounds where they narrow the ranking most, until every two neighbours are told apart or tied (docs/sequential.md)' })
-      .option('precision', { ...NUMBER, describe: `--adaptive: two neighbours are tied when their difference is known to lie within ± this (default ${DEFAULT_ADAPTIVE_PRECISION})` })
-      .option('max-games', { ...NUMBER, describe: `--adaptive: games per pairing at most (default ${DEFAULT_ADAPTIVE_MAX}; required when an entrant is a model)` })
-      .option('batch', { ...NUMBER, describe: `--adaptive: games per round (default ${DEFAULT_ADAPTIVE_BATCH})` })
-      .option('policy', { type: 'string', describe: `${POLICY_HELP}; stored with the tournament` })
-      // Listed before the LLM flags (llmOptions) in --help.
-      .group(
-        ['agents', 'mode', 'reference', 'self-play', 'games', 'adaptive', 'precision', 'max-games', 'batch', 'policy', 'preset', 'players', 'roles', 'rule', 'seed', 'db', 'workers', 'concurrency', 'json'],
-        'Tournament:',
-      ),
-    true,
-  ));
-}
-
-export interface TournamentCliArgs extends LlmArgs, PairingsCliArgs, ExecArgs {
-  agents?: string[];
-  mode?: string;
-  reference?: string;
-  selfPlay?: boolean;
-  games?: string;
-  adaptive?: boolean;
-  precision?: string;
-  maxGames?: string;
-  batch?: string;
-  policy?: string;
-}
 
 /** An adaptive tournament's standing before the progress bar: `round 7 · 1/2 open ·` (neighbours in the ranking not yet told apart). */
 export function roundLabel(round: number, open: number, ranked: number): string {

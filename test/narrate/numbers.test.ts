@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { grouped, roundedGrouped } from '../../narrate/numbers.js';
-import { stream } from '../../engine/index.js';
+import { Rng } from '../../engine/index.js';
 
 describe('grouped', () => {
   test.each([
@@ -26,7 +26,7 @@ describe('grouped', () => {
   });
 
   test("writes every whole number as toLocaleString('en-US') does, across the magnitudes", () => {
-    const rng = stream('grouped', 'numbers');
+    const rng = new Rng('grouped numbers');
     for (let i = 0; i < 2000; i++) {
       const digits = 1 + rng.int(15);
       const n = (rng.int(2) === 0 ? -1 : 1) * Math.floor(rng.float() * 10 ** digits);

@@ -207,6 +207,44 @@ export function eagerLoadsOf(file: string, source: string): string[] {
   return out;
 }
 
+/**
+ * What loading a module loads at once, as the compiled code does: its value imports and
+ * re-exports (TypeScript drops the type-only ones), not its import() calls, which run
+ * when reached. Both as paths from the root (`.ts`); packages left out.
+ */
+export function loadsOf(file: string, source: string): { now: string[]; later: string[] } {
+  const now: string[] = [];
+  const later: string[] = [];
+  const path = (spec: string) => relative(ROOT, resolve(ROOT, dirname(file), spec)).replaceAll('\\', '/').replace(/\.js$/, '.ts');
+  const visit = (n: ts.Node): void => {
+    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('.')) {
+      const c = n.importClause;
+      const named = c?.namedBindings;
+      const typeOnly = c !== undefined && (c.isTypeOnly || (c.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      if (!typeOnly) now.push(path(n.moduleSpecifier.text));
+    } else if (ts.isExportDeclaration(n) && n.moduleSpecifier !== undefined && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('.') && !n.isTypeOnly) {
+      now.push(path(n.moduleSpecifier.text));
+    } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] !== undefined && ts.isStringLiteral(n.arguments[0]) && n.arguments[0].text.startsWith('.')) {
+      later.push(path(n.arguments[0].text));
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true));
+  return { now, later };
+}
+
+/** Every module loading `entry` loads at once (itself included). */
+function loadedWith(entry: string, read: (file: string) => string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [entry];
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    todo.push(...loadsOf(f, read(f)).now);
+  }
+  return seen;
+}
+
 describe('start-up loads only what every command needs', () => {
   test('the model SDKs, the chart libraries, the worker pool and the progress bar are loaded on first use, not imported', () => {
     const files = LAYERS.flatMap((l) => sources(l));
@@ -229,6 +267,29 @@ describe('start-up loads only what every command needs', () => {
     ["import type { Piscina } from 'piscina';", 0],
   ])('%s (%i found)', (source, found) => {
     expect(eagerLoadsOf('runs/x.ts', source)).toHaveLength(found);
+  });
+
+  // sim's commands other than a run's are loaded when called (main.ts: an import() in the
+  // command's handler; their flags in flags/): a start loads none of them, nor what they
+  // use (commands/, the report pages). Planted: main.ts importing balance.js again.
+  test("a start loads no command but the run: each other is loaded when called", () => {
+    const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
+    const atStart = loadedWith('scripts/cli/main.ts', read);
+    const whenCalled = loadsOf('scripts/cli/main.ts', read('scripts/cli/main.ts')).later;
+    expect(whenCalled.length).toBeGreaterThanOrEqual(15);
+    expect(whenCalled.filter((f) => atStart.has(f))).toEqual([]);
+    expect([...atStart].filter((f) => f.startsWith('commands/') || f.startsWith('studies/'))).toEqual([]);
+  });
+
+  test.each([
+    ["import { balanceCommand } from './balance.js';", ['scripts/cli/balance.ts'], []],
+    ["import type { BalanceCliArgs } from './flags/balance.js';", [], []],
+    ["import { type BalanceCliArgs } from './flags/balance.js';", [], []],
+    ["export { sprtOptions } from './flags/sprt.js';", ['scripts/cli/flags/sprt.ts'], []],
+    ["const { showCommand } = await import('./show.js');", [], ['scripts/cli/show.ts']],
+    ["import yargs from 'yargs';", [], []],
+  ])('loadsOf: %s', (source, now, later) => {
+    expect(loadsOf('scripts/cli/main.ts', source)).toEqual({ now, later });
   });
 
   test('the worker thread may import piscina, and only piscina', () => {
