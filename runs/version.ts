@@ -1,7 +1,7 @@
 // What code played a run: the package version, Node's version, a hash of the engine,
 // narration, agent and metrics sources (the code a game's stored result depends on: models
 // read narrated events; behaviour counts are stored with the games), and `git describe` when the
-// package is a git checkout. Runs are resumed and shards merged only under the same
+// package is a git checkout (the binary's: when it was built, as its code hash). Runs are resumed and shards merged only under the same
 // code hash: games of two versions must not be mixed into one result.
 
 import { execFile, execFileSync } from 'node:child_process';
@@ -70,8 +70,14 @@ export function packageVersion(): string {
 
 const DESCRIBE = ['describe', '--always', '--dirty', '--tags'];
 const GIT_TIMEOUT_MS = 5000;
-/** `git describe`'s answer once it came (prefetchGitDescribe), else undefined. */
-let described: string | null | undefined;
+/** `git describe` of the checkout the `sim` binary was bundled from (null: none), set by its bundler (scripts/bundle.ts); undefined elsewhere. */
+declare const SIM_BUNDLED_GIT: string | null | undefined;
+/**
+ * `git describe`'s answer once it came (prefetchGitDescribe), else undefined. The binary
+ * carries its build's: it describes the code that binary runs, as its code hash does
+ * (a checkout moved on since and not rebuilt does not), and no start spawns git.
+ */
+let described: string | null | undefined = typeof SIM_BUNDLED_GIT === 'undefined' ? undefined : SIM_BUNDLED_GIT;
 
 /**
  * Starts `git describe` in the background as `sim` starts (any command may store a run, or

@@ -19,7 +19,7 @@ import { build, type Plugin } from 'esbuild';
 import { chmodSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { hashSources, PACKAGE_ROOT } from '../runs/version.js';
+import { gitDescribe, hashSources, PACKAGE_ROOT } from '../runs/version.js';
 
 const dist = join(PACKAGE_ROOT, 'dist');
 const out = join(dist, 'bin');
@@ -91,7 +91,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // The hash of the sources bundled (runs/version.ts codeHash): what the binary runs, read once here, not at every start.
-  define: { SIM_BUNDLED_CODE_HASH: JSON.stringify(hashSources()) },
+  // And `git describe` of the checkout it is built from: no start spawns git for it.
+  define: { SIM_BUNDLED_CODE_HASH: JSON.stringify(hashSources()), SIM_BUNDLED_GIT: JSON.stringify(gitDescribe()) },
 });
 cpSync(join(dirname(createRequire(import.meta.url).resolve('yargs/package.json')), 'locales'), join(out, LOCALES), { recursive: true });
 chmodSync(join(out, 'sim.js'), 0o755);

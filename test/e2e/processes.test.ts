@@ -29,13 +29,24 @@ describe('the installed binary', () => {
     expect(r.stdout).toMatch(/^sim \d+\.\d+\.\d+ · code [0-9a-f]{16}( · git \S+)? · node \d+\.\d+\.\d+\n$/);
   });
 
-  it('carries the code hash of the sources it was built from, and stores git\'s answer, asked while it starts', () => {
-    // Here the hash is read from the sources and git is asked at once (runs/version.ts).
+  // A probe reports every process sim starts. Planted: the bundle without its git answer
+  // (scripts/bundle.ts define) — sim starts git to ask.
+  it('carries the code hash of the sources it was built from and git\'s answer at its build, and starts no git', () => {
+    // Here the hash is read from the sources and git is asked at once (runs/version.ts): the same checkout, built by npm test.
     const git = gitDescribe();
     expect(shell('"$SIM" --version').stdout).toContain(`code ${codeHash()}${git === null ? '' : ` · git ${git}`} · node`);
-    const run = shell('"$SIM" --games 2 --db version.db --json');
-    expect(run.status).toBe(0);
+    const probe = `data:text/javascript,${encodeURIComponent(
+      "import cp from 'node:child_process'; import { syncBuiltinESMExports } from 'node:module';" +
+        "for (const f of ['execFile', 'execFileSync', 'spawn', 'spawnSync']) { const was = cp[f]; cp[f] = (...a) => { process.stderr.write(`[started ${a[0]}]\\n`); return was(...a); }; }" +
+        'syncBuiltinESMExports();',
+    )}`;
+    const run = spawnSync(process.execPath, ['--import', probe, SIM, '--games', '2', '--db', 'version.db', '--json'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as { versions: unknown }).versions).toEqual({ package: packageVersion(), node: process.versions.node, codeHash: codeHash(), git });
+    expect(run.stderr).not.toContain('[started');
+    // The probe sees a start: the unbundled entry asks git as it starts (in a checkout).
+    const unbundled = spawnSync(process.execPath, ['--import', probe, join(ROOT, 'dist', 'scripts', 'sim.js'), '--version'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    if (git !== null) expect(unbundled.stderr).toContain('[started git]');
   });
 
   it('sim version is sim --version; sim completion gives bash the commands and flags', () => {
