@@ -1,8 +1,9 @@
 // What code played a run: the package version, Node's version, a hash of the engine,
 // narration, agent and metrics sources (the code a game's stored result depends on: models
-// read narrated events; behaviour counts are stored with the games), and `git describe` when the
-// package is a git checkout (the binary's: when it was built, as its code hash). Runs are resumed and shards merged only under the same
-// code hash: games of two versions must not be mixed into one result.
+// read narrated events; behaviour counts are stored with the games), and `git describe` when
+// the package is a git checkout (the binary's: at its build, as its code hash). Runs are
+// resumed and shards merged only under the same code hash: games of two versions must not
+// be mixed into one result.
 
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -80,8 +81,8 @@ declare const SIM_BUNDLED_GIT: string | null | undefined;
 let described: string | null | undefined = typeof SIM_BUNDLED_GIT === 'undefined' ? undefined : SIM_BUNDLED_GIT;
 
 /**
- * Starts `git describe` in the background as `sim` starts (any command may store a run, or
- * print its version): git takes ~10 ms, more as the history grows, which then overlaps the
+ * Starts `git describe` in the background as the unbundled `sim` starts (the binary carries
+ * its build's answer; any command may store a run, or print its version): git takes ~10 ms, more as the history grows, which then overlaps the
  * start-up's module loading on another core instead of adding to it. gitDescribe takes its
  * answer if it came by then.
  * The child is not waited for: a command that ends first does not wait for git.

@@ -26,8 +26,9 @@ const out = join(dist, 'bin');
 
 /** Where yargs' locales go in the bundle: beside its chunks. */
 const LOCALES = 'yargs-locales';
-/** yargs' ES module shim: what the platform gives yargs. */
+/** The module the shim takes the help's layout from (LAZY_HELP_SOURCE). */
 const LAZY_HELP = 'yargs-help-on-first-use';
+/** yargs' ES module shim: what the platform gives yargs. */
 const YARGS_SHIM = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/;
 /**
  * What the shim says, and what the bundle says instead:

@@ -1,5 +1,5 @@
-// `sim balance` and `sim report`: flags and wiring; the work is in reports/
-// (runBalance, runReport), which return errors as values.
+// `sim balance` and `sim report`: wiring (their flags: flags/balance.ts); the work is in
+// reports/ (runBalance, runReport), which return errors as values.
 
 import { onInterrupt } from './interrupt.js';
 import { runBalance } from '../../commands/balance.js';

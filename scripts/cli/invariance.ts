@@ -1,7 +1,8 @@
-// `sim invariance`: flags and printing; the study is tournaments/invariance.ts. Plays in
-// this process and stores no game. Bots are played in this thread; with models among the
-// entrants the arms go through an LLM session whose calls are recorded (invariance-llm.ts);
-// programs (exec:) are started once and serve every arm's games.
+// `sim invariance`: checks and printing (its flags: flags/invariance.ts); the study is
+// tournaments/invariance.ts. Plays in this process and stores no game. Bots are played in
+// this thread; with models among the entrants the arms go through an LLM session whose
+// calls are recorded (invariance-llm.ts); programs (exec:) are started once and serve every
+// arm's games.
 
 import { parseAgentSpec } from '../../agents/registry.js';
 import { didYouMean, mixLabel } from '../../engine/index.js';

@@ -1,5 +1,6 @@
-// `sim leaderboard`: flags and printing; the ranking is tournaments/leaderboard.ts. Reads
-// the database (read-only); dollars come from the LLM record kept in it, if any.
+// `sim leaderboard`: checks and printing (its flags: flags/leaderboard.ts); the ranking is
+// tournaments/leaderboard.ts. Reads the database (read-only); dollars come from the LLM
+// record kept in it, if any.
 
 import { describeSetup, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';

@@ -1,4 +1,4 @@
-// `sim metrics`: flags and printing (reports/metrics-command.ts does the work).
+// `sim metrics`: printing (its flags: flags/metrics.ts; commands/metrics.ts does the work).
 
 import { metricsJson, runMetrics } from '../../commands/metrics.js';
 import { renderTable } from '../../reports/terminal.js';

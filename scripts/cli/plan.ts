@@ -1,5 +1,6 @@
-// `sim plan`: flags, wiring and printing; the work is tournaments/plan.ts (the pilot's runs,
-// a played tournament's comparisons) over stats/plan.ts. Two forms:
+// `sim plan`: wiring and printing (its flags: flags/plan.ts); the work is
+// tournaments/plan.ts (the pilot's runs, a played tournament's comparisons) over
+// stats/plan.ts. Two forms:
 //   sim plan --agents A --agents B [--pilot N] …   plays (or reads) a pilot and forecasts
 //   sim plan --db PATH --tournament ID …           how far a played tournament is from settled
 // Models: --dry-run prices the pilot without calling anything; without it the pilot is

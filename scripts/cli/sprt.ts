@@ -1,7 +1,8 @@
-// `sim sprt`: flags, wiring and printing; the test is tournaments/sprt.ts (its runs and
-// batches) over stats/sprt.ts (the LLR, the bounds, the estimate). Every flag is checked
-// before the database is opened: a refused test writes nothing. Entrants that are models
-// go through tournament-llm.ts (one LLM session: record, budget), loaded only then.
+// `sim sprt`: wiring and printing (its flags: flags/sprt.ts); the test is
+// tournaments/sprt.ts (its runs and batches) over stats/sprt.ts (the LLR, the bounds, the
+// estimate). Every flag is checked before the database is opened: a refused test writes
+// nothing. Entrants that are models go through tournament-llm.ts (one LLM session: record,
+// budget), loaded only then.
 
 import { mixLabel } from '../../engine/index.js';
 import { labelled } from '../../reports/terminal.js';

@@ -1,6 +1,6 @@
-// `sim tournament`: flags and wiring; the work is in reports/tournament-command.ts and
-// tournaments/ (schedule, play, ratings). Entrants that are models go through
-// tournament-llm.ts (loaded only then): record, budget, dry run.
+// `sim tournament`: wiring (its flags: flags/tournament.ts); the work is in
+// reports/tournament-command.ts and tournaments/ (schedule, play, ratings). Entrants that
+// are models go through tournament-llm.ts (loaded only then): record, budget, dry run.
 
 import { visible, visibleLine } from '../../narrate/escape.js';
 import { displayWidth, hanging, wrap } from '../../narrate/width.js';
