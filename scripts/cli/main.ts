@@ -367,6 +367,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       throw new UsageError(`${didYouMean(message, argv, known)} (see sim --help)`);
     })
     .exitProcess(false);
+  skipHelpCache(cli);
   try {
     // A callback: yargs hands over what it would print (--help) instead of writing to the console.
     let output = '';
@@ -388,6 +389,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     throw e;
   }
   return code;
+}
+
+/**
+ * yargs renders a command's whole help as soon as it has started the command's handler,
+ * to have it at hand should the handler ask for it (`showHelp`; yargs' command.js,
+ * `cacheHelpMessage`). No handler here asks, and the rendering cost every command but a
+ * run ~50–80 ms of CPU (the help's layout packages loaded, every flag's width measured)
+ * — `sim show`, `sim report`, `sim resume`… The help a user asks for (--help) is rendered
+ * as before. yargs' own methods, not in its types: a yargs without them is left as it is.
+ */
+function skipHelpCache(cli: unknown): void {
+  type Internal = { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } };
+  const usage = (cli as Internal).getInternalMethods?.().getUsageInstance?.();
+  if (usage !== undefined && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }
 
 /** The commands, for "did you mean". */

@@ -107,14 +107,18 @@ describe('the installed binary', () => {
 
   // The help's layout packages (cliui, string-width) each make an Intl.Segmenter as they
   // load: the bundle loads them at the help's first use (scripts/bundle.ts SHIM_EDITS),
-  // not at every start. A probe counts the segmenters made. Planted: the two edits
-  // dropped — the run makes three.
-  it("loads the help's layout only for a help: a run makes no Intl.Segmenter", () => {
+  // not at every start, and no command has yargs lay out a help it does not print
+  // (main.ts skipHelpCache). A probe counts the segmenters made. Planted: the two edits
+  // dropped — the run makes three; skipHelpCache not called — `sim runs` makes three.
+  it("loads the help's layout only for a help: a run, or another command, makes no Intl.Segmenter", () => {
     const probe = `data:text/javascript,${encodeURIComponent("const S = Intl.Segmenter; Intl.Segmenter = class extends S { constructor(...a) { super(...a); process.stderr.write('[segmenter]\\n'); } };")}`;
     const withProbe = (...args: string[]) => spawnSync(process.execPath, ['--import', probe, SIM, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-    const run = withProbe('--games', '1', '--no-db');
+    const run = withProbe('--games', '1', '--db', 'layout.db');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).not.toContain('[segmenter]');
+    const runs = withProbe('runs', '--db', 'layout.db');
+    expect(runs.stdout).toContain('runs in layout.db');
+    expect(runs.stderr).not.toContain('[segmenter]');
     const help = withProbe('--help');
     expect(help.stdout).toContain('Commands:');
     expect(help.stderr).toContain('[segmenter]');
