@@ -13,6 +13,12 @@
 //   npm run bench -- --scale 0.25       a quarter of each row's games
 //   npm run bench -- --repeat 3         the best of 3 for each line (on a busy machine)
 //   npm run bench -- --rows none        only the process agents' lines (--no-exec: none of them)
+//   npm run bench -- --no-startup       without the start-up lines
+//
+// First the start-up a user waits for (--no-startup: not): the installed binary (package.json
+// "bin") run as whole processes, `sim --version`, a one-game run and the README's run, each
+// the median of 7 runs with its range; the CPU is the processes' own (all threads), read
+// from this process's children's times (/proc, Linux).
 //
 // Then process agents (docs/protocol.md) as the werewolves of 004's 8-player table against
 // the heuristic village, beside the same seating with in-process wolves, as `sim` runs them
@@ -20,7 +26,7 @@
 //
 // Add a row to BENCH_ROWS to measure another table or variant.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -151,7 +157,7 @@ async function measureRun(config: RunConfig, workers: number, dir: string | null
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rows: { type: 'string' }, scale: { type: 'string' }, repeat: { type: 'string' }, 'no-exec': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { rows: { type: 'string' }, scale: { type: 'string' }, repeat: { type: 'string' }, 'no-exec': { type: 'boolean' }, 'no-startup': { type: 'boolean' } } });
   repeat = values.repeat === undefined ? 1 : Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1, not ${values.repeat}`);
   const scale = values.scale === undefined ? 1 : Number(values.scale);
@@ -165,6 +171,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'werewolf-bench-'));
   console.log(`random agents, then heuristic self-play; node ${process.versions.node}; ${cores} cores available; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
   try {
+    if (values['no-startup'] !== true) benchStartup(dir);
     for (const row of rows) {
       const s = resolveSetup(row.setup);
       if (!s.ok) throw new Error(`${row.label}: ${s.error}`);
@@ -212,6 +219,48 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The start-up lines: the installed binary's arguments (`db`: a database file, absent). */
+const STARTUP: readonly { readonly label: string; readonly args: (db: string) => string[] }[] = [
+  { label: 'sim --version', args: () => ['--version'] },
+  { label: 'sim --games 1 --no-db', args: () => ['--games', '1', '--no-db'] },
+  { label: "sim --games 10000 --db FILE (the README's)", args: (db) => ['--games', '10000', '--db', db] },
+];
+const STARTUP_RUNS = 7;
+
+/** The CPU time of this process's finished children, in µs (/proc/self/stat cutime + cstime; 0 where /proc is missing). */
+function childrenCpu(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[13]) + Number(f[14])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Each start-up line: the installed binary run STARTUP_RUNS times as a whole process; the median wall and CPU time, the wall's range. */
+function benchStartup(dir: string): void {
+  const bin = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { sim: string } }).bin.sim);
+  console.log(`start-up: the installed binary (${bin.slice(ROOT.length + 1)}) as whole processes, the median of ${STARTUP_RUNS} runs`);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  for (const l of STARTUP) {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < STARTUP_RUNS; i++) {
+      const db = join(dir, `startup-${i}.db`);
+      const before = childrenCpu();
+      const t = performance.now();
+      const r = spawnSync(process.execPath, [bin, ...l.args(db)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      wall.push((performance.now() - t) / 1000);
+      cpu.push((childrenCpu() - before) / 1e6);
+      if (r.status !== 0) throw new Error(`${l.label}: exit ${r.status}: ${r.stderr}`);
+      for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+    }
+    console.log(`  ${l.label.padEnd(44)} ${median(wall).toFixed(3)} s wall (${Math.min(...wall).toFixed(3)}–${Math.max(...wall).toFixed(3)}), ${median(cpu).toFixed(2)} s CPU`);
+  }
+  console.log('');
 }
 
 /** CPU time (user + system) of processes by id, in µs, read from /proc (0 for one already gone). */
