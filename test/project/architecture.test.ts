@@ -186,18 +186,25 @@ const LOADED_ON_USE = ['openai', '@anthropic-ai/sdk', '@observablehq/plot', 'lin
 const EAGER_BY_NATURE: Readonly<Record<string, string>> = { 'runs/worker.ts': 'piscina' };
 
 /**
+ * Whether the compiler drops an import: only a type-only clause (`import type …`).
+ * Under verbatimModuleSyntax (tsconfig.json), `import { type A } from 'x'` compiles to
+ * `import {} from 'x'`, which still loads x (dist/runs/runner.js shows one).
+ */
+function droppedByCompiler(n: ts.ImportDeclaration): boolean {
+  return n.importClause?.isTypeOnly === true;
+}
+
+/**
  * A value import of a library loaded on use (LOADED_ON_USE): every command would pay its
- * load at start-up. Type-only imports cost nothing; the loaders (agents/llm/providers/sdk.ts,
- * reports/charts.ts, runs/execute.ts, scripts/cli/progress.ts) load them through
- * `createRequire` on first use.
+ * load at start-up. `import type` costs nothing (droppedByCompiler); the loaders
+ * (agents/llm/providers/sdk.ts, reports/charts.ts, runs/execute.ts,
+ * scripts/cli/progress.ts) load them through `createRequire` on first use.
  */
 export function eagerLoadsOf(file: string, source: string): string[] {
   const out: string[] = [];
   const visit = (n: ts.Node): void => {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && LOADED_ON_USE.includes(n.moduleSpecifier.text)) {
-      const c = n.importClause;
-      const typeOnly = c !== undefined && (c.isTypeOnly || (c.name === undefined && c.namedBindings !== undefined && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.every((e) => e.isTypeOnly)));
-      if (!typeOnly && EAGER_BY_NATURE[file] !== n.moduleSpecifier.text) out.push(`${file}: ${n.moduleSpecifier.text}`);
+      if (!droppedByCompiler(n) && EAGER_BY_NATURE[file] !== n.moduleSpecifier.text) out.push(`${file}: ${n.moduleSpecifier.text}`);
     }
     if (ts.isExportDeclaration(n) && n.moduleSpecifier !== undefined && ts.isStringLiteral(n.moduleSpecifier) && LOADED_ON_USE.includes(n.moduleSpecifier.text) && !n.isTypeOnly)
       out.push(`${file}: ${n.moduleSpecifier.text}`);
@@ -208,9 +215,9 @@ export function eagerLoadsOf(file: string, source: string): string[] {
 }
 
 /**
- * What loading a module loads at once, as the compiled code does: its value imports and
- * re-exports (TypeScript drops the type-only ones), not its import() calls, which run
- * when reached. Both as paths from the root (`.ts`); packages left out.
+ * What loading a module loads at once, as the compiled code does: its imports and
+ * re-exports (the compiler drops `import type` alone: droppedByCompiler), not its import()
+ * calls, which run when reached. Both as paths from the root (`.ts`); packages left out.
  */
 export function loadsOf(file: string, source: string): { now: string[]; later: string[] } {
   const now: string[] = [];
@@ -218,10 +225,7 @@ export function loadsOf(file: string, source: string): { now: string[]; later: s
   const path = (spec: string) => relative(ROOT, resolve(ROOT, dirname(file), spec)).replaceAll('\\', '/').replace(/\.js$/, '.ts');
   const visit = (n: ts.Node): void => {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('.')) {
-      const c = n.importClause;
-      const named = c?.namedBindings;
-      const typeOnly = c !== undefined && (c.isTypeOnly || (c.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
-      if (!typeOnly) now.push(path(n.moduleSpecifier.text));
+      if (!droppedByCompiler(n)) now.push(path(n.moduleSpecifier.text));
     } else if (ts.isExportDeclaration(n) && n.moduleSpecifier !== undefined && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('.') && !n.isTypeOnly) {
       now.push(path(n.moduleSpecifier.text));
     } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] !== undefined && ts.isStringLiteral(n.arguments[0]) && n.arguments[0].text.startsWith('.')) {
@@ -251,7 +255,7 @@ describe('start-up loads only what every command needs', () => {
     expect(files.flatMap((f) => eagerLoadsOf(f, readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
   });
 
-  // The checker itself can fail: the value imports are seen, the type-only ones are not.
+  // The checker itself can fail: the value imports are seen, `import type` is not.
   test.each([
     ["import OpenAI from 'openai';", 1],
     ["import * as Plot from '@observablehq/plot';", 1],
@@ -260,7 +264,8 @@ describe('start-up loads only what every command needs', () => {
     ["import 'openai';", 1],
     ["export { default } from 'openai';", 1],
     ["import type OpenAI from 'openai';", 0],
-    ["import { type PlotOptions } from '@observablehq/plot';", 0],
+    // Compiled to `import {} from '@observablehq/plot'`: loaded all the same.
+    ["import { type PlotOptions } from '@observablehq/plot';", 1],
     ["import yargs from 'yargs';", 0],
     ["import { Piscina } from 'piscina';", 1],
     ["import cliProgress from 'cli-progress';", 1],
@@ -284,7 +289,7 @@ describe('start-up loads only what every command needs', () => {
   test.each([
     ["import { balanceCommand } from './balance.js';", ['scripts/cli/balance.ts'], []],
     ["import type { BalanceCliArgs } from './flags/balance.js';", [], []],
-    ["import { type BalanceCliArgs } from './flags/balance.js';", [], []],
+    ["import { type BalanceCliArgs } from './flags/balance.js';", ['scripts/cli/flags/balance.ts'], []],
     ["export { sprtOptions } from './flags/sprt.js';", ['scripts/cli/flags/sprt.ts'], []],
     ["const { showCommand } = await import('./show.js');", [], ['scripts/cli/show.ts']],
     ["import yargs from 'yargs';", [], []],
