@@ -229,15 +229,10 @@ const STARTUP: readonly { readonly label: string; readonly args: (db: string) =>
 ];
 const STARTUP_RUNS = 7;
 
-/** The CPU time of this process's finished children, in µs (/proc/self/stat cutime + cstime; 0 where /proc is missing). */
+/** The CPU time of this process's finished children, in µs (cutime + cstime; 0 where /proc is missing). */
 function childrenCpu(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[13]) + Number(f[14])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
+  const f = statFields('self');
+  return f === null ? 0 : ((Number(f[13]) + Number(f[14])) * 1e6) / CLOCK_TICKS;
 }
 
 /** Each start-up line: the installed binary run STARTUP_RUNS times as a whole process; the median wall and CPU time, the wall's range. */
@@ -263,17 +258,22 @@ function benchStartup(dir: string): void {
   console.log('');
 }
 
+/** The fields of /proc/PID/stat after the command's name (index 0: the state), or null for a process gone or no /proc. */
+function statFields(pid: number | 'self'): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time (user + system) of processes by id, in µs, read from /proc (0 for one already gone). */
 function cpuOfProcesses(pids: readonly number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime
-    } catch {
-      // gone
-    }
+    const f = statFields(pid);
+    if (f !== null) ticks += Number(f[11]) + Number(f[12]); // utime, stime
   }
   return (ticks * 1e6) / CLOCK_TICKS;
 }
