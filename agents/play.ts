@@ -92,16 +92,25 @@ class Seats {
 
   /** The seat's reused context, updated (synchronous agents answer before the next decision). */
   reusedContext(d: Decision, lastError: DecisionError | undefined): DecisionContext {
-    const seat = d.seat;
-    let c = this.contexts[seat];
+    let c = this.contexts[d.seat];
     if (c === undefined) {
-      c = { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
-      this.contexts[seat] = c;
+      c = this.newContext(d, lastError);
+      this.contexts[d.seat] = c;
     } else {
       c.decision = d;
       c.lastError = lastError;
     }
     return c;
+  }
+
+  /**
+   * A seat's first context. Made here, not in `reusedContext`: a function whose closure
+   * captures one of its variables allocates room for them at every call, taken or not
+   * (for `reusedContext`, some fifty times a game).
+   */
+  private newContext(d: Decision, lastError: DecisionError | undefined): MutableContext {
+    const seat = d.seat;
+    return { decision: d, rng: this.rng(seat), lastError, observe: () => this.observe(seat) };
   }
 
   /** Tells the agents that want to know that the game is over (`outcome` undefined: abandoned). */

@@ -191,17 +191,37 @@ export interface DecisionError {
 const fail = (code: DecisionErrorCode, seat: number, message: string): Result<never, DecisionError> =>
   err({ code, seat, message });
 
-const TARGET_KIND_SET: ReadonlySet<string> = new Set(TARGET_KINDS);
-
+/**
+ * A switch, the commonest kinds first: a set's lookup cost some two hundred instructions,
+ * and every answer is checked with it. test/engine/decisions.test.ts holds it to TARGET_KINDS.
+ */
 export function isTargetKind(kind: string): kind is TargetKind {
-  return TARGET_KIND_SET.has(kind);
+  switch (kind) {
+    case 'vote':
+    case 'election':
+    case 'pack':
+    case 'seer':
+    case 'guard':
+    case 'hunter':
+    case 'successor':
+    case 'tie-break':
+    case 'catch':
+    case 'steal':
+    case 'potion':
+    case 'sacrifice':
+    case 'vouch':
+    case 'punish':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** A decision whose answer is one target: narrowed once, so no switch writes out the target kinds. */
 export type AnyTargetDecision = Extract<Decision, { kind: TargetKind }>;
 
 export function isTargetDecision(d: Decision): d is AnyTargetDecision {
-  return TARGET_KIND_SET.has(d.kind);
+  return isTargetKind(d.kind);
 }
 
 function isSeatOrNull(x: unknown): x is number | null {
@@ -216,6 +236,12 @@ function distinctSeats(xs: unknown, allowed: readonly number[]): xs is number[] 
     seen.add(x);
   }
   return true;
+}
+
+/** `t` is in `xs` (a loop: for a handful of seats the builtin's call costs more than the search). */
+function listed(xs: readonly number[], t: number): boolean {
+  for (let i = 0; i < xs.length; i++) if (xs[i] === t) return true;
+  return false;
 }
 
 const list = (xs: readonly number[]) => (xs.length === 0 ? 'nobody' : xs.join(', '));
@@ -237,20 +263,26 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
     return fail('malformed', d.seat, `an answer is an object with a kind ('${d.kind}' is owed)`);
   const ans = a as Record<string, unknown>;
   if (ans.kind !== d.kind) return fail('wrong-kind', d.seat, `a '${d.kind}' answer is owed, not '${String(ans.kind)}'`);
-  // Speech, the most frequent decision, skips the set lookup.
-  if (d.kind !== 'speech' && isTargetDecision(d)) {
-    const t = ans.target;
-    if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
-    if (d.kind === 'pack' && ans.say !== undefined && (typeof ans.say !== 'string' || ans.say.length > MAX_TEXT))
-      return fail('malformed', d.seat, `say is a string of at most ${MAX_TEXT} characters`);
-    if (t === null) {
-      if (!d.mayPass) return fail('illegal', d.seat, `a target is required; legal: ${list(d.targets)}`);
-    } else if (!d.targets.includes(t)) {
-      return fail('illegal', d.seat, `seat ${t} is not a legal ${d.kind} target; legal: ${list(d.targets)}${d.mayPass ? ' or null' : ''}`);
-    }
-    if (d.kind === 'pack') return ok(typeof ans.say === 'string' ? { kind: 'pack', target: t, say: ans.say } : { kind: 'pack', target: t });
-    return ok({ kind: d.kind, target: t } as Answer);
+  // Speech, the most frequent decision, skips the lookup.
+  return d.kind !== 'speech' && isTargetDecision(d) ? validateTarget(d, ans) : validateOther(d, ans);
+}
+
+function validateTarget(d: AnyTargetDecision, ans: Record<string, unknown>): Result<Answer, DecisionError> {
+  const t = ans.target;
+  if (t !== null && (typeof t !== 'number' || !Number.isInteger(t))) return fail('malformed', d.seat, 'target must be a seat number or null');
+  const say = d.kind === 'pack' ? ans.say : undefined;
+  if (say !== undefined && (typeof say !== 'string' || say.length > MAX_TEXT))
+    return fail('malformed', d.seat, `say is a string of at most ${MAX_TEXT} characters`);
+  if (t === null) {
+    if (!d.mayPass) return fail('illegal', d.seat, `a target is required; legal: ${list(d.targets)}`);
+  } else if (!listed(d.targets, t)) {
+    return fail('illegal', d.seat, `seat ${t} is not a legal ${d.kind} target; legal: ${list(d.targets)}${d.mayPass ? ' or null' : ''}`);
   }
+  if (d.kind !== 'pack') return ok({ kind: d.kind, target: t } as Answer);
+  return ok(say === undefined ? { kind: 'pack', target: t } : { kind: 'pack', target: t, say });
+}
+
+function validateOther(d: Exclude<Decision, AnyTargetDecision>, ans: Record<string, unknown>): Result<Answer, DecisionError> {
   switch (d.kind) {
     case 'speech': {
       // Silence needs no more checking, and is one answer for all: nothing of the agent's object is kept.
