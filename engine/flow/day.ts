@@ -118,6 +118,10 @@ function* dayVote(g: Game): Flow {
   const april = s.moon !== null && aprilFoolsActive(s);
   let candidates: number[] | null = null; // null: every living player
   for (let round = 1; ; round++) {
+    // Who may be voted for this round, as a bitmask: each voter's list is it, less himself and a lover he may not vote against.
+    let open = 0;
+    for (let t = 0; t < s.players; t++)
+      if (s.seats[t]!.alive && (away & (1 << t)) === 0 && (candidates === null || candidates.includes(t))) open |= 1 << t;
     const ds: Decision[] = [];
     for (let v = 0; v < s.players; v++) {
       const st = s.seats[v]!;
@@ -132,9 +136,8 @@ function* dayVote(g: Game): Flow {
         mayPass = false;
       } else {
         const lover = unvotableLover(g, v);
-        for (let t = 0; t < s.players; t++)
-          if (t !== v && t !== lover && s.seats[t]!.alive && (away & (1 << t)) === 0 && (candidates === null || candidates.includes(t)))
-            targets.push(t);
+        const mine = open & ~(1 << v) & (lover < 0 ? -1 : ~(1 << lover));
+        for (let t = 0; t < s.players; t++) if ((mine & (1 << t)) !== 0) targets.push(t);
       }
       if (targets.length === 0) mayPass = true;
       const d: VoteDecision = { kind: 'vote', id: g.id(), seat: v, targets, mayPass, round, weight: voteWeight(g, v) };
