@@ -24,7 +24,7 @@ import { fallbackAnswer, type Answer, type Decision, type DecisionError } from '
 import type { Game } from '../engine/index.js';
 import { Observer } from '../engine/index.js';
 import type { Outcome } from '../engine/index.js';
-import { seatStreams, type Rng } from '../engine/index.js';
+import { seatStreams, zeros, type Rng } from '../engine/index.js';
 import type { Agent, DecisionContext } from './types.js';
 
 export interface PlayOptions {
@@ -70,9 +70,9 @@ class Seats {
     if (agents.length !== n) throw new Error(`${agents.length} agents for ${n} seats`);
     this.contexts = new Array(n);
     this.observers = new Array(n);
-    this.invalid = new Array<number>(n).fill(0);
-    this.fallbacks = new Array<number>(n).fill(0);
-    this.asked = new Array<number>(n).fill(0);
+    this.invalid = zeros(n);
+    this.fallbacks = zeros(n);
+    this.asked = zeros(n);
   }
 
   /** The seat's stream; the first asked seeds every seat's, side by side (rng.ts `seatStreams`: a quarter of the time). */

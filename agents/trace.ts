@@ -7,7 +7,7 @@
 // `traced` wraps a game's agents: each wrapper passes the decision to the agent and its
 // answer back unchanged, so a traced game is the same game, move for move.
 
-import type { Answer, Decision } from '../engine/index.js';
+import { zeros, type Answer, type Decision } from '../engine/index.js';
 import { doubles } from './doubles.js';
 import type { Agent, DecisionContext } from './types.js';
 
@@ -43,13 +43,7 @@ export interface DecisionTrace {
 }
 
 export function emptyTrace(players: number): DecisionTrace {
-  // Pushed, not new Array(n).fill(0): an array without holes, faster to count in.
-  const zeros = () => {
-    const z: number[] = [];
-    for (let i = 0; i < players; i++) z.push(0);
-    return z;
-  };
-  return { votes: [], decisions: zeros(), answers: zeros(), selfVotes: zeros(), pack: [], beliefs: [] };
+  return { votes: [], decisions: zeros(players), answers: zeros(players), selfVotes: zeros(players), pack: [], beliefs: [] };
 }
 
 /** The game's agents wrapped to record the trace (one wrapper per seat: an agent may sit at several). */

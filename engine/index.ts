@@ -17,3 +17,4 @@ export * from './teams.js';
 export * from './setup.js';
 export { neighboursWhere } from './flow/circle.js';
 export { ELDER_LIVES } from './roles/elder.js';
+export { zeros } from './state.js';

@@ -137,6 +137,17 @@ export function seatOf(s: GameState, role: Role): number {
   return -1;
 }
 
+/**
+ * `n` zeros, pushed: an array without holes. `new Array(n).fill(0)` makes a holey array
+ * and fills it through the runtime's slow builtin (made for every game's per-seat counts
+ * and every vote's tally).
+ */
+export function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 export function living(s: GameState): number[] {
   const out: number[] = [];
   for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive) out.push(i);

@@ -58,7 +58,11 @@ function* discussion(g: Game, only: readonly number[] | null): Flow {
   const o = g.setup.options;
   const maxNamed = o.littleGirlNamesHalf ? Math.floor(g.setup.deck.filter((r) => r === 'werewolf').length / 2) : null;
   const notMe = s.moon !== null && moonEvent(g) === 'not-me-nor-wolf';
-  for (const seat of speakingOrder(g)) {
+  // An index, not for-of: a loop that yields keeps its iterator in the generator, and
+  // each step is then a call into the iterator's builtin rather than a read.
+  const order = speakingOrder(g);
+  for (let k = 0; k < order.length; k++) {
+    const seat = order[k]!;
     if (only !== null && !only.includes(seat)) continue;
     if (s.moon !== null && moonAway(g, seat)) continue;
     const speech: DecisionOf<'speech'> = {

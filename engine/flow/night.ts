@@ -68,7 +68,12 @@ export function* night(g: Game): Flow<Death[]> {
   s.tonight = newNight();
   if (s.moon !== null) nightfall(g);
   g.emit({ type: 'night', night: s.night, vis: ALL });
-  for (const step of nightOrder(g.setup)) if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
+  // An index, not for-of: a loop that yields keeps its iterator in the generator (day.ts `discussion`).
+  const order = nightOrder(g.setup);
+  for (let k = 0; k < order.length; k++) {
+    const step = order[k]!;
+    if (!step.firstNightOnly || s.night === 1) yield* step.run(g);
+  }
   return nightDeaths(g);
 }
 

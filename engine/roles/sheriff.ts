@@ -18,7 +18,7 @@ import { ask, askAll, type Flow } from '../flow/ask.js';
 import { livingExcept, unvotableLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
 import { moonAway, moonBarsVote } from '../moon/round.js';
-import { living } from '../state.js';
+import { living, zeros } from '../state.js';
 
 export const SHERIFF_WEIGHT = 2;
 
@@ -28,7 +28,7 @@ export function voteWeight(g: Game, voter: number): number {
 
 /** The seats with the most votes (weighted), ascending; empty if nobody got a vote. */
 export function topOf(votes: readonly Vote[], players: number): number[] {
-  const tally = new Array<number>(players).fill(0);
+  const tally = zeros(players);
   let best = 0;
   for (const v of votes) {
     if (v.target === null) continue;
