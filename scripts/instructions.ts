@@ -9,7 +9,11 @@
 // addition): confirm a change with timings; this says which way and how much.
 // Needs valgrind (`apt install valgrind`); a build takes about a minute.
 //
-//   npm run build && node dist/scripts/instructions.js [--against OTHER_DIST] [--agents random,heuristic] [--players 8] [--first 2000] [--games 4000]
+// `--paths play,sim` also counts `sim`'s path in this thread (runs/games.ts `GamePlayer`:
+// the traced game, its behaviour counts and the observer, the chunk it is stored from,
+// in chunks of 500) and its ratio to the game alone: issue 28's "within 15%".
+//
+//   npm run build && node dist/scripts/instructions.js [--against OTHER_DIST] [--agents random,heuristic] [--paths play,sim] [--players 8] [--first 2000] [--games 4000]
 //
 // The other build is any build of this project with scripts/lib/play-many.js (e.g.
 // `git worktree add /tmp/old <commit> && cd /tmp/old && npm ci && npm run build`).
@@ -22,29 +26,45 @@ import { args, fail, whole } from './lib/args.js';
 import { instructionsOf, perGame } from './lib/instruction-count.js';
 
 const USAGE =
-  'usage: node dist/scripts/instructions.js [--against OTHER_DIST_DIR] [--agents random,heuristic] [--players P] [--first N] [--games N]';
-const opts = args(USAGE, { against: { type: 'string' }, agents: { type: 'string' }, players: { type: 'string' }, first: { type: 'string' }, games: { type: 'string' } });
+  'usage: node dist/scripts/instructions.js [--against OTHER_DIST_DIR] [--agents random,heuristic] [--paths play,sim] [--players P] [--first N] [--games N]';
+const opts = args(USAGE, {
+  against: { type: 'string' },
+  agents: { type: 'string' },
+  paths: { type: 'string' },
+  players: { type: 'string' },
+  first: { type: 'string' },
+  games: { type: 'string' },
+});
 const players = whole('players', opts.players, 8, 2);
 const first = whole('first', opts.first, 2000);
 const games = whole('games', opts.games, 4000);
 const agents = (opts.agents ?? 'random,heuristic').split(',').map((a) => a.trim());
+type Path = 'play' | 'sim';
+const paths = (opts.paths ?? 'play').split(',').map((p) => p.trim());
+for (const p of paths) if (p !== 'play' && p !== 'sim') fail(`--paths takes play, sim or both, not '${p}'\n\n${USAGE}`);
 const builds = [resolve(import.meta.dirname, '..'), ...(opts.against === undefined ? [] : [resolve(opts.against)])];
 
-/** The games a child plays: self-play of 004's row, through the build's own table and driver. */
-function child(dist: string, agent: string, count: number): string {
-  const playMany = pathToFileURL(resolve(dist, 'scripts/lib/play-many.js')).href;
-  return [
-    `const { table, playMany } = await import(${JSON.stringify(playMany)});`,
+/** The games a child plays: self-play of 004's row, through the build's own table and driver, or as `sim` plays them. */
+function child(dist: string, path: Path, agent: string, count: number): string {
+  const at = (file: string) => JSON.stringify(pathToFileURL(resolve(dist, file)).href);
+  const table = [
+    `const { table, playMany } = await import(${at('scripts/lib/play-many.js')});`,
     `const t = table({ preset: 'standard', players: ${players} }, [${JSON.stringify(agent)}]);`,
     `if (!t.ok) { console.error(t.error); process.exit(2); }`,
-    `playMany(t.value, 'instructions', 0, ${count});`,
+  ];
+  if (path === 'play') return [...table, `playMany(t.value, 'instructions', 0, ${count});`].join('\n');
+  return [
+    ...table,
+    `const { GamePlayer } = await import(${at('runs/games.js')});`,
+    `const player = new GamePlayer({ setup: t.value.setup, seed: 'instructions', seating: t.value.seating });`,
+    `for (let k = 0; k < ${count}; k += 500) player.chunkSync([{ first: k, stop: Math.min(${count}, k + 500) }]);`,
   ].join('\n');
 }
 
-function instructions(dist: string, agent: string, count: number): number {
+function instructions(dist: string, path: Path, agent: string, count: number): number {
   const r = spawnSync(
     'valgrind',
-    ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', '--input-type=module', '-e', child(dist, agent, count)],
+    ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', '--input-type=module', '-e', child(dist, path, agent, count)],
     { encoding: 'utf8', maxBuffer: 64 << 20 },
   );
   if (r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ENOENT')
@@ -56,11 +76,17 @@ function instructions(dist: string, agent: string, count: number): number {
 
 console.log(`004 standard, ${players} players; instructions a game between games ${first} and ${first + games} (valgrind, node --predictable)`);
 for (const agent of agents) {
-  const counts: number[] = [];
-  for (const dist of builds) {
-    const n = perGame({ short: instructions(dist, agent, first), long: instructions(dist, agent, first + games), games });
-    counts.push(n);
-    console.log(`  ${agent.padEnd(10)} ${grouped(Math.round(n)).padStart(10)}  ${dist}`);
-  }
-  if (counts.length === 2) console.log(`  ${agent.padEnd(10)} this build / the other: ${(counts[0]! / counts[1]!).toFixed(4)}`);
+  const counts = new Map<string, number>();
+  for (const dist of builds)
+    for (const path of paths as Path[]) {
+      const n = perGame({ short: instructions(dist, path, agent, first), long: instructions(dist, path, agent, first + games), games });
+      counts.set(`${dist} ${path}`, n);
+      console.log(`  ${agent.padEnd(10)} ${path.padEnd(5)} ${grouped(Math.round(n)).padStart(10)}  ${dist}`);
+    }
+  for (const dist of builds)
+    if (counts.has(`${dist} sim`) && counts.has(`${dist} play`))
+      console.log(`  ${agent.padEnd(10)} sim / play: ${(counts.get(`${dist} sim`)! / counts.get(`${dist} play`)!).toFixed(3)}  ${dist}`);
+  if (builds.length === 2)
+    for (const path of paths)
+      console.log(`  ${agent.padEnd(10)} ${path.padEnd(5)} this build / the other: ${(counts.get(`${builds[0]} ${path}`)! / counts.get(`${builds[1]} ${path}`)!).toFixed(4)}`);
 }
