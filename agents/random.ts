@@ -54,9 +54,9 @@ export function randomAnswer(d: Decision, rng: Rng): Answer {
   return rarerAnswer(d, rng);
 }
 
-function rarerAnswer(d: Exclude<Decision, { kind: 'speech' }>, rng: Rng): Answer {
+/** The other kinds (an election is handled above too, but shares its decision type with kinds that are not). */
+function rarerAnswer(d: Exclude<Decision, { kind: 'speech' | 'vote' }>, rng: Rng): Answer {
   switch (d.kind) {
-    case 'vote':
     case 'election':
     case 'sacrifice':
       return d.targets.length > 0 ? { kind: d.kind, target: d.targets[rng.int(d.targets.length)]! } : { kind: d.kind, target: null };

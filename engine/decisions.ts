@@ -269,7 +269,7 @@ export function validateAnswer(d: Decision, a: unknown): Result<Answer, Decision
 
 function validateTarget(d: AnyTargetDecision, ans: Record<string, unknown>): Result<Answer, DecisionError> {
   const t = ans.target;
-  if (t !== null && (typeof t !== 'number' || !Number.isInteger(t))) return fail('malformed', d.seat, 'target must be a seat number or null');
+  if (!isSeatOrNull(t)) return fail('malformed', d.seat, 'target must be a seat number or null');
   const say = d.kind === 'pack' ? ans.say : undefined;
   if (say !== undefined && (typeof say !== 'string' || say.length > MAX_TEXT))
     return fail('malformed', d.seat, `say is a string of at most ${MAX_TEXT} characters`);
