@@ -10,8 +10,14 @@ import { CLAIM_ACTIONS, teamOf, type Claim, type ClaimAction, type Event, type G
 import { BIN, binOf, C, COUNTER_COUNT, FRACTIONAL, GRID } from './counters.js';
 import { IdealObserver, popcount, type Posterior } from './observer/observer.js';
 
-/** Village roles whose holder the village most needs alive (the `ksr` metric). */
-export const KEY_ROLES: ReadonlySet<Role> = new Set<Role>(['seer', 'witch', 'guard', 'hunter', 'little-girl', 'elder']);
+/**
+ * Village roles whose holder the village most needs alive (the `ksr` metric). Compared,
+ * not looked up in a Set: a Set's lookup of a string hashes it, these compare pointers
+ * (the counter asks it of every seat of every game).
+ */
+export function isKeyRole(role: Role): boolean {
+  return role === 'seer' || role === 'witch' || role === 'guard' || role === 'hunter' || role === 'little-girl' || role === 'elder';
+}
 
 export interface PlayedForMetrics {
   readonly setup: Pick<GameSetup, 'players' | 'deck' | 'options'>;
@@ -42,7 +48,9 @@ function actionCode(seat: number, action: ClaimAction, target: number): number {
 }
 
 /** Verdicts of a day vote that put a player out (not the Scapegoat's, nor New Moon's judgements). */
-const VOTED_OUT: ReadonlySet<string> = new Set(['majority', 'sheriff', 'sheriff-vote', 'random', 'drawn']);
+function votedOut(reason: Extract<Event, { type: 'verdict' }>['reason']): boolean {
+  return reason === 'majority' || reason === 'sheriff' || reason === 'sheriff-vote' || reason === 'random' || reason === 'drawn';
+}
 
 /** Ties of the observer's posterior closer than this are ties (its vote is then split evenly). */
 const TIE = 1e-9;
@@ -288,7 +296,7 @@ export class GameCounter {
         this.dawn = false;
         return this.votes(e.votes);
       case 'verdict':
-        if (e.target !== null && VOTED_OUT.has(e.reason)) this.verdict(e.target);
+        if (e.target !== null && votedOut(e.reason)) this.verdict(e.target);
         return;
       default:
         return;
@@ -482,7 +490,7 @@ export class GameCounter {
         all[c + C.vssForWon]! += all[c + C.vssFor]!;
       }
       if (alive) all[c + C.daysAlive]! += this.day;
-      if (KEY_ROLES.has(role)) {
+      if (isKeyRole(role)) {
         all[c + C.keySeats]! += 1;
         if (alive) all[c + C.keyAlive]! += 1;
       }

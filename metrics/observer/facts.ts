@@ -76,7 +76,10 @@ export const CARD_ANSWERS_UNREAD = "the séance's answers about cards are read a
 export const PIPER_SIDE = 'a "same side?" no is read as "not two werewolves" (either may be the Piper)';
 
 /** Events a death chain emits before victory is checked (engine/flow/deaths.ts). */
-export const IN_DEATH_CHAIN: ReadonlySet<string> = new Set(['death', 'shot', 'powers-lost']);
+function inDeathChain(type: Event['type']): boolean {
+  // Compared, not looked up in a Set: a Set's lookup of a string costs a hash, these compare pointers.
+  return type === 'death' || type === 'shot' || type === 'powers-lost';
+}
 
 /** Spiritualism's void when no ghost can be called (engine/moon/spiritualism.ts): a public fact. */
 export const NO_GHOST = 'the werewolves have killed nobody yet';
@@ -210,17 +213,20 @@ export class PublicFacts {  readonly n: number;
 
   /** Reads one public event (in log order). A non-public event is a caller's bug. */
   see(e: Event): void {
-    if (e.vis !== ALL) throw new Error(`the public-facts observer was given a '${e.type}' event that is not public`);
+    // The type read once: events come in some thirty shapes, so each read of a field they
+    // all have is a lookup in the optimiser's generic cache, not a load.
+    const type = e.type;
+    if (e.vis !== ALL) throw new Error(`the public-facts observer was given a '${type}' event that is not public`);
     this.moment++;
-    if (this.deathsPending && !IN_DEATH_CHAIN.has(e.type)) {
+    if (this.deathsPending && !inDeathChain(type)) {
       // The death chain is over (victory is checked then): if the game went on, it was not over.
       // Under victoryAt=each-death it was checked at each death too; the state after the
       // last one is this one, and a checkpoint inside the chain (before a shot) would say
       // nothing this one does not, but for wolvesWin=parity, which no document uses.
-      if (e.type !== 'end') this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
+      if (type !== 'end') this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
       this.deathsPending = false;
     }
-    switch (e.type) {
+    switch (type) {
       case 'night':
         this.nights.push({
           night: e.night,
