@@ -60,8 +60,8 @@ export function tallyGame(g: PlayedForMetrics): GameTally {
   return new GameCounter(g.setup).count(g);
 }
 
-/** The share of werewolves (`wolf[seat]` 1) among the observer's most likely werewolves in `targets`. */
-export function observerHit(p: Float64Array, targets: readonly number[], wolf: Uint8Array): number {
+/** The share of werewolves (the seats of the mask `wolves`) among the observer's most likely werewolves in `targets`. */
+export function observerHit(p: Float64Array, targets: readonly number[], wolves: number): number {
   let max = -Infinity;
   for (let i = 0; i < targets.length; i++) if (p[targets[i]!]! > max) max = p[targets[i]!]!;
   let n = 0;
@@ -70,7 +70,7 @@ export function observerHit(p: Float64Array, targets: readonly number[], wolf: U
     const t = targets[i]!;
     if (p[t]! < max - TIE) continue;
     n++;
-    hits += wolf[t]!;
+    hits += (wolves >>> t) & 1;
   }
   return n === 0 ? 0 : hits / n;
 }
@@ -90,8 +90,11 @@ export class GameCounter {
   /** What `count` returns (its span set per game). */
   private readonly tally: { seats: readonly Float64Array[]; roles: readonly Role[]; span: number };
   private readonly role: Role[];
-  /** 1 for a seat holding a werewolf card now (kept with `role`: the votes read it for every target). */
-  private readonly isWolf: Uint8Array;
+  /**
+   * The seats holding a werewolf card now, as a mask (kept with `role`: the votes read it
+   * for every target; a bit costs a shift where a typed array's element costs its checks).
+   */
+  private wolves = 0;
   private readonly alive: boolean[];
   private readonly everWolf: boolean[];
   private readonly observer: IdealObserver;
@@ -134,7 +137,6 @@ export class GameCounter {
     this.all = new Float64Array(n * COUNTER_COUNT);
     this.c = Array.from({ length: n }, (_, s) => this.all.subarray(s * COUNTER_COUNT, (s + 1) * COUNTER_COUNT));
     this.role = new Array<Role>(n).fill('villager');
-    this.isWolf = new Uint8Array(n);
     this.tally = { seats: this.c, roles: this.role, span: COUNTER_COUNT };
     this.alive = new Array<boolean>(n).fill(true);
     this.everWolf = new Array<boolean>(n).fill(false);
@@ -154,12 +156,12 @@ export class GameCounter {
     for (let s = 0; s < this.n; s++) {
       for (let at = s * COUNTER_COUNT, end = at + span; at < end; at++) all[at] = 0;
       this.role[s] = 'villager';
-      this.isWolf[s] = 0;
       this.alive[s] = true;
       this.everWolf[s] = false;
       this.seen[s] = 0;
       this.accused[s] = 0;
     }
+    this.wolves = 0;
     this.tally.span = COUNTER_COUNT; // until this game is counted
     this.observer.reset();
     this.scored = g.trace.beliefs.length > 0;
@@ -189,13 +191,13 @@ export class GameCounter {
   }
 
   private wolf(seat: number): boolean {
-    return this.isWolf[seat] === 1;
+    return ((this.wolves >>> seat) & 1) === 1;
   }
 
   private setRole(seat: number, role: Role): void {
     this.role[seat] = role;
     const wolf = role === 'werewolf';
-    this.isWolf[seat] = wolf ? 1 : 0;
+    this.wolves = wolf ? this.wolves | (1 << seat) : this.wolves & ~(1 << seat);
     if (wolf) this.everWolf[seat] = true;
   }
 
@@ -375,6 +377,7 @@ export class GameCounter {
     const post = this.observer.posterior();
     const asked = this.g!.trace.votes;
     const all = this.all;
+    const wolfMask = this.wolves;
     this.ask(votes);
     for (let i = 0; i < votes.length; i++) {
       const { voter, target } = votes[i]!;
@@ -390,16 +393,16 @@ export class GameCounter {
       if (d !== undefined && this.scored) this.scoreBeliefs(voter, d.id, post);
       if (target === null) continue;
       all[c + C.votes]! += 1;
-      if (this.isWolf[target] === 1) all[c + C.votesOnWolf]! += 1;
+      if (((wolfMask >>> target) & 1) === 1) all[c + C.votesOnWolf]! += 1;
       all[target * COUNTER_COUNT + C.votesReceived]! += 1;
       if (targets.length === 0) continue;
-      all[c + C.observerOnWolf]! += observerHit(post.p, targets, this.isWolf);
+      all[c + C.observerOnWolf]! += observerHit(post.p, targets, wolfMask);
       if (post.exact) all[c + C.observerExact]! += 1;
       let wolves = 0;
       const share = 1 / targets.length;
       for (let k = 0; k < targets.length; k++) {
         const t = targets[k]!;
-        wolves += this.isWolf[t]!;
+        wolves += (wolfMask >>> t) & 1;
         all[t * COUNTER_COUNT + C.votesExpected]! += share;
       }
       all[c + C.chanceOnWolf]! += wolves / targets.length;

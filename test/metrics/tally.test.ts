@@ -167,8 +167,9 @@ describe('every game: the counts add up', () => {
 });
 
 // sim counts a worker's games with one GameCounter, its arrays cleared between games: what
-// it counts is what a fresh one counts. Tried: count() not clearing the werewolf marks
-// (isWolf), or keeping the last game's stated beliefs (its ids' entries), this fails.
+// it counts is what a fresh one counts. Tried: count() not clearing the werewolves each
+// seer found (seen), or keeping the last game's stated beliefs (its ids' entries), this
+// fails. (Not clearing the werewolf cards' mask passes, rightly: every seat's deal sets it.)
 describe('one counter reused game after game counts what a fresh one does', () => {
   test.each(VARIANTS)('$name', ({ req }) => {
     const setup = setupOf(req);
