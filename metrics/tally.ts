@@ -22,7 +22,7 @@ const { BIN, binOf, C, COUNTER_COUNT, FRACTIONAL, GRID } = counters;
  * not looked up in a Set: a Set's lookup of a string hashes it, these compare pointers
  * (the counter asks it of every seat of every game).
  */
-export function isKeyRole(role: Role): boolean {
+function isKeyRole(role: Role): boolean {
   return role === 'seer' || role === 'witch' || role === 'guard' || role === 'hunter' || role === 'little-girl' || role === 'elder';
 }
 
@@ -405,14 +405,14 @@ export class GameCounter {
       if (targets.length === 0) continue;
       all[c + C.observerOnWolf]! += observerHit(post.p, targets, wolfMask);
       if (post.exact) all[c + C.observerExact]! += 1;
-      let wolves = 0;
+      let wolvesAmong = 0;
       const share = 1 / targets.length;
       for (let k = 0; k < targets.length; k++) {
         const t = targets[k]!;
-        wolves += (wolfMask >>> t) & 1;
+        wolvesAmong += (wolfMask >>> t) & 1;
         all[t * COUNTER_COUNT + C.votesExpected]! += share;
       }
-      all[c + C.chanceOnWolf]! += wolves / targets.length;
+      all[c + C.chanceOnWolf]! += wolvesAmong / targets.length;
     }
     this.lastVotes = votes;
   }
