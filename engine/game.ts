@@ -56,7 +56,7 @@ export class Game {
     readonly seed: string,
     options: GameOptions = {},
   ) {
-    const [deal, mod] = dealAndModerator(seed);
+    const [deal, mod] = dealAndModerator(seed, setup.players);
     const deck = options.stackedDeck === undefined ? deal.shuffle([...setup.deck]) : stacked(setup, options.stackedDeck);
     const dealt = deck.slice(0, setup.players);
     this.state = newState(setup.players, options.seatOrder === undefined ? dealt : placed(dealt, options.seatOrder), deck.slice(setup.players));

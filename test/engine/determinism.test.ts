@@ -116,24 +116,52 @@ describe('seeded streams', () => {
 
   // A game's seats' streams and its deal and moderator streams are seeded side by side
   // (rng.ts sideBySide): each must be seedrandom's alea of its seed and suffix, for every
-  // table size, seeds of any length (the lanes share the seed's characters) and games
-  // seeded in turn. Planted (a lane's suffix mashed into the wrong lane, or one lane too
-  // few fed the seed): fails.
-  it.each([1, 2, 5, 8, 12, 18, 32])("%i seats' streams seeded side by side are each seedrandom's alea", (players) => {
-    for (const seed of ['g#1', 'g#2', 'a much longer run seed#123456', '', 'Thiercelieux ✓ 狼人杀#9']) {
-      const streams = seatStreams(seed, players);
-      expect(streams).toHaveLength(players);
-      streams.forEach((ours, seat) => {
-        const theirs = seedrandom.alea(`${seed}/${seat}`);
-        for (let i = 0; i < 20; i++) expect(ours.float()).toBe(theirs());
-      });
-      const [deal, mod] = dealAndModerator(seed);
-      const [theirDeal, theirMod] = [seedrandom.alea(`${seed}/deal`), seedrandom.alea(`${seed}/mod`)];
-      for (let i = 0; i < 20; i++) {
-        expect(deal.float()).toBe(theirDeal());
-        expect(mod.float()).toBe(theirMod());
-      }
+  // table size, seeds of any length (the lanes share the seed's characters; the largest
+  // code unit, 0xffff, tests Mash's truncations at their bound) and games seeded in turn.
+  // The seats' streams are seeded with the deal's and kept for the seed's `seatStreams`;
+  // asked for another seed or another number of seats, they are seeded afresh. Planted (a
+  // lane's suffix mashed into the wrong lane, one lane too few fed the seed, the kept
+  // seats not keyed on the seed or on their number, a truncation in Mash that rounds):
+  // fails.
+  const seeds = ['g#1', 'g#2', 'a much longer run seed#123456', '', 'Thiercelieux ✓ 狼人杀#9', '\uffff'.repeat(64) + '#4294967295'];
+  const expectSeatStreams = (seed: string, players: number) => {
+    const streams = seatStreams(seed, players);
+    expect(streams).toHaveLength(players);
+    streams.forEach((ours, seat) => {
+      const theirs = seedrandom.alea(`${seed}/${seat}`);
+      for (let i = 0; i < 20; i++) expect(ours.float()).toBe(theirs());
+    });
+  };
+  const expectDealAndModerator = (seed: string, players: number) => {
+    const [deal, mod] = dealAndModerator(seed, players);
+    const [theirDeal, theirMod] = [seedrandom.alea(`${seed}/deal`), seedrandom.alea(`${seed}/mod`)];
+    for (let i = 0; i < 20; i++) {
+      expect(deal.float()).toBe(theirDeal());
+      expect(mod.float()).toBe(theirMod());
     }
+  };
+  it.each([1, 2, 5, 8, 12, 18, 30, 32])("%i seats' streams seeded side by side are each seedrandom's alea", (players) => {
+    for (const seed of seeds) {
+      expectSeatStreams(seed, players);
+      expectDealAndModerator(seed, 0);
+      // As a game asks: the deal's pass seeds the seats', kept for the seed.
+      expectDealAndModerator(seed, players);
+      expectSeatStreams(seed, players);
+      expectSeatStreams(seed, players);
+    }
+  });
+
+  it("the seats' streams kept with a game's deal serve that game alone", () => {
+    dealAndModerator('g#1', 8);
+    expectSeatStreams('g#2', 8); // another game's seats
+    dealAndModerator('g#1', 8);
+    expectSeatStreams('g#1', 5); // the same seed, other seats
+    expectSeatStreams('g#1', 9);
+    // Games in flight side by side: each deals, then each asks for its seats.
+    dealAndModerator('g#3', 6);
+    dealAndModerator('g#4', 6);
+    expectSeatStreams('g#3', 6);
+    expectSeatStreams('g#4', 6);
   });
 
   it('seat streams are refused for more seats than the streams have names', () => {
