@@ -41,6 +41,8 @@ export function seatShuffle(seedOfGame: string, players: number): number[] {
 export class Game {
   readonly state: GameState;
   readonly log: Event[] = [];
+  /** Each logged event's `vis`, as far as `audience()` has read the log. */
+  private readonly audiences: number[] = [];
   /** The moderator's stream: catches, tie draws, event decks (never the agents'). */
   private mod: Rng;
   private readonly flow: Flow;
@@ -120,6 +122,19 @@ export class Game {
 
   emit(e: Event): void {
     this.log.push(e);
+  }
+
+  /**
+   * Each logged event's audience (its `vis`), read off the log once for every seat's
+   * observer: the events come in some thirty shapes, so each read of `vis` is a lookup in
+   * the optimiser's generic cache, where an element of this is a load. Read when an
+   * observer asks, so that a game nobody observes (random agents) pays nothing.
+   */
+  audience(): readonly number[] {
+    const log = this.log;
+    const a = this.audiences;
+    for (let i = a.length; i < log.length; i++) a.push(log[i]!.vis);
+    return a;
   }
 
   private resume(answers: Answer[] | undefined): void {

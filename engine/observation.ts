@@ -44,9 +44,9 @@ export function observe(game: LogSource, seat: number): Observation {
   };
 }
 
-/** The event as the seat of `bit` sees it: public as it is; private with only that seat as audience. */
-function seenBy(e: Event, bit: number): Event {
-  return e.vis === ALL || e.vis === bit ? e : { ...e, vis: bit };
+/** The event as the seat of `bit` sees it: public as it is; private with only that seat as audience (`vis`: the event's). */
+function seenBy(e: Event, bit: number, vis = e.vis): Event {
+  return vis === ALL || vis === bit ? e : { ...e, vis: bit };
 }
 
 /**
@@ -59,7 +59,7 @@ export class Observer {
   private readonly obs: Observation;
 
   constructor(
-    private readonly game: LogSource,
+    private readonly game: LogSource & { audience(): readonly number[] },
     readonly seat: number,
   ) {
     this.obs = {
@@ -73,10 +73,11 @@ export class Observer {
 
   current(): Observation {
     const log = this.game.log;
+    const audience = this.game.audience();
     const bit = 1 << this.seat;
     for (; this.cursor < log.length; this.cursor++) {
-      const e = log[this.cursor]!;
-      if ((e.vis & bit) !== 0) this.events.push(seenBy(e, bit));
+      const vis = audience[this.cursor]!;
+      if ((vis & bit) !== 0) this.events.push(seenBy(log[this.cursor]!, bit, vis));
     }
     return this.obs;
   }

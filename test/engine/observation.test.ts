@@ -49,6 +49,26 @@ describe('an observation names no other audience', () => {
     expect(privateSeen).toBeGreaterThan(100);
   });
 
+  // The driver's observers catch up at each of their seat's decisions, reading each
+  // event's audience from the game (Game.audience: read off the log once for all seats).
+  // Planted (the audience read one event short, or not caught up with the log): fails.
+  test.each(TABLES)("%s: the driver's observation at every decision is observe()'s then", (_what, s) => {
+    let asked = 0;
+    for (let i = 0; i < 40; i++) {
+      const g = new Game(s, gameSeed('observed', i));
+      const agents = Array.from({ length: s.players }, (_, seat) => ({
+        name: 'observing',
+        decide: (ctx: Parameters<typeof randomAgent.decide>[0]) => {
+          expect(ctx.observe().events).toEqual(observe(g, seat).events);
+          asked++;
+          return randomAgent.decide(ctx);
+        },
+      }));
+      playSync(g, agents);
+    }
+    expect(asked).toBeGreaterThan(1000);
+  });
+
   test("a charmed player's 'charmed' event does not name the Piper (it would with the log's mask)", () => {
     const s = TABLES[0]![1];
     let checked = 0;
