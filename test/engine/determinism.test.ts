@@ -168,6 +168,25 @@ describe('seeded streams', () => {
     expect(() => seatStreams('g#1', 33)).toThrow(/33 players/);
   });
 
+  // Rng.int takes its remainders as unsigned 32-bit integers where n is one, and in
+  // doubles otherwise: both must draw what the rule says in doubles, from seedrandom's
+  // stream, across the range (2^31 ± 1 straddle int32's end; 2^32 is not a uint32).
+  // Planted (no rejection: the limit 2^32, or the draw's remainder of x + 1): fails.
+  it.each([2, 3, 7, 8, 12, 30, 1000, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32])(
+    'Rng.int(%i) draws what the rule in doubles draws',
+    (n) => {
+      const ours = new Rng('int-rule');
+      const theirs = seedrandom.alea('int-rule');
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      for (let i = 0; i < 2000; i++) {
+        let x: number;
+        do x = theirs.int32() >>> 0;
+        while (x >= limit);
+        expect(ours.int(n)).toBe(x % n);
+      }
+    },
+  );
+
   // int(3·2^30): 2^32 mod n = 2^30, so a plain `x % n` would give [0, 2^30) twice the
   // weight of the rest (1/2 instead of 1/3). Planted (the rejection loop removed): fails.
   it('Rng.int has no modulo bias where it would be largest: n = 3·2^30', () => {
