@@ -275,11 +275,13 @@ export class Beliefs {
   /** Reads the event at the cursor, one the record does not hold: private, or public and new. */
   private readNew(events: readonly Event[]): void {
     const e = events[this.cursor]!;
-    if ((e.vis & this.bit) === 0)
+    // Read once: each read of a field all thirty event shapes have is a generic lookup.
+    const vis = e.vis;
+    if ((vis & this.bit) === 0)
       throw new ForeignInformationError(
-        `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${e.vis}): an agent reads its own observation only`,
+        `seat ${this.me} was given a '${e.type}' event it may not see (visibility ${vis}): an agent reads its own observation only`,
       );
-    if (e.vis === ALL) {
+    if (vis === ALL) {
       // A public event no seat has applied yet, or (the record already holds another
       // event at this place) my observation is not the game the record follows.
       const k = this.publicSeen++;
