@@ -1,7 +1,9 @@
 // Instructions a game, counted by valgrind: a speed figure that does not move with the
 // machine's load. On this shared machine the time of one build's game varies by a fifth
 // from hour to hour and by a few percent between alternated rounds, so a change of 2% is
-// lost in timings; counted instructions move by 0.1–0.4% between runs. Each build
+// lost in timings; counted instructions move by 0.1–0.4% between runs (but with the JIT's
+// inlining and feedback, which a change elsewhere can shift: docs/benchmarks.md; confirm a
+// small change on `sim`'s path with alternated timings). Each build
 // plays `--first` games in one process and `--first + --games` in another, under valgrind
 // (cachegrind, no cache simulation) and V8's --predictable (one thread, the JIT and the
 // collector at the same points every run); the difference over --games is what a
