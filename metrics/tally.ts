@@ -211,9 +211,12 @@ export class GameCounter {
   private run(): GameTally {
     const log = this.g!.log;
     for (let i = 0; i < log.length; i++) {
+      // Its type and audience read once for the count and the observer both: the events come
+      // in some thirty shapes, so each read of a field they all share is a lookup in the
+      // optimiser's generic cache.
       const e = log[i]!;
-      this.read(e);
-      if (e.vis === -1) this.observer.see(e);
+      const type = this.read(e);
+      if (e.vis === -1) this.observer.seePublic(e, type);
     }
     this.endOfDay();
     this.finish();
@@ -222,56 +225,63 @@ export class GameCounter {
     return this.tally;
   }
 
-  private read(e: Event): void {
+  /** Counts one event; returns its type (read once: the observer is handed it too). */
+  private read(e: Event): Event['type'] {
+    const type = e.type;
     // The commonest events first (a switch on strings tries its cases in turn).
-    switch (e.type) {
+    switch (type) {
       case 'speech':
         this.dawn = false;
-        return this.speech(e.seat, e.claims);
+        this.speech(e.seat, e.claims);
+        break;
       case 'deal':
-        return this.setRole(e.seat, e.role);
+        this.setRole(e.seat, e.role);
+        break;
       case 'death':
         this.alive[e.seat] = false;
         this.add(e.seat, C.daysAlive, this.dawn ? this.day - 1 : this.day);
-        return;
+        break;
       case 'death-cause':
       case 'pack-proposals':
       case 'pack':
-        return;
+        break;
       case 'thief-swap':
         if (e.took !== null) this.setRole(e.seat, e.took);
-        return;
+        break;
       case 'thief-steal':
         if (e.took !== null) this.setRole(e.seat, e.took);
-        return;
+        break;
       case 'role-change':
-        return this.setRole(e.seat, e.role);
+        this.setRole(e.seat, e.role);
+        break;
       case 'miracle':
-        return this.setRole(e.seat, 'villager');
+        this.setRole(e.seat, 'villager');
+        break;
       case 'night':
         this.endOfDay();
         this.guardSeat = -1;
         this.guardTarget = -1;
         this.healerTonight = -1;
-        return;
+        break;
       case 'day':
         this.day = e.day;
         this.dawn = true;
-        return;
+        break;
       case 'guard':
         this.add(e.seat, C.guardNights);
         this.guardSeat = e.seat;
         this.guardTarget = e.target ?? -1;
         if (e.target !== null) this.did(e.seat, 'protected', e.target);
-        return;
+        break;
       case 'seer':
         if (this.wolf(e.target)) this.seen[e.seat]! |= 1 << e.target;
-        return;
+        break;
       case 'seer-glimpse':
-        return this.look(e.seat, e.seats);
+        this.look(e.seat, e.seats);
+        break;
       case 'pack-victim':
         if (this.guardSeat >= 0 && e.target === this.guardTarget) this.add(this.guardSeat, C.guardHits);
-        return;
+        break;
       case 'witch':
         if (e.heal !== null) {
           this.add(e.seat, C.witchPotions);
@@ -279,37 +289,42 @@ export class GameCounter {
           this.did(e.seat, 'healed', e.heal);
         }
         if (e.poison !== null) this.poison(e.seat, e.poison);
-        return;
+        break;
       case 'witch-potion':
-        if (e.effect === 'poison') return this.poison(e.seat, e.target);
+        if (e.effect === 'poison') {
+          this.poison(e.seat, e.target);
+          break;
+        }
         this.add(e.seat, C.witchPotions);
         this.healerTonight = e.seat;
         this.did(e.seat, 'healed', e.target);
-        return;
+        break;
       case 'attack':
         if (e.result === 'healed' && this.healerTonight >= 0 && !this.wolf(e.target)) this.add(this.healerTonight, C.witchSaves);
-        return;
+        break;
       case 'charm':
         for (const t of e.targets) this.did(e.seat, 'charmed', t);
-        return;
+        break;
       case 'shot':
         if (e.target !== null) this.did(e.seat, 'shot-at', e.target);
-        return;
+        break;
       case 'election':
       case 'vouch':
       case 'friends':
       case 'punish':
         this.dawn = false;
-        return;
+        break;
       case 'votes':
         this.dawn = false;
-        return this.votes(e.votes);
+        this.votes(e.votes);
+        break;
       case 'verdict':
         if (e.target !== null && votedOut(e.reason)) this.verdict(e.target);
-        return;
+        break;
       default:
-        return;
+        break;
     }
+    return type;
   }
 
   private look(seer: number, seats: readonly number[]): void {

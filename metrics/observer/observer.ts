@@ -140,6 +140,11 @@ export class IdealObserver {
     this.f.see(e);
   }
 
+  /** Reads one public event the caller has checked public, `type` its type as read (facts.ts `seePublic`). */
+  seePublic(e: Event, type: Event['type']): void {
+    this.f.seePublic(e, type);
+  }
+
   /** The posterior now (recomputed only after a public fact that can change it). */
   posterior(): Posterior {
     if (this.cached !== null && this.cachedVersion === this.f.version) return this.cached;
