@@ -10,19 +10,26 @@
 // ticks of some milliseconds, as long as a round of a few hundred games. Each round plays
 // new games (the run's next indices), the same for both builds.
 //
-//   npm run build && node dist/scripts/time-against.js --against OTHER_DIST [--paths play,sim] [--agents random,heuristic] [--players 8] [--games 500] [--rounds 601]
+// One process is not enough: how the JIT compiles each build (what it inlines, when)
+// differs from process to process, and two processes of the same two builds read 0.991
+// and 1.005 with intervals that exclude each other. So the rounds run in `--processes`
+// processes (each loading the builds in turn first), and the figure is the median of the
+// processes' ratios, with their range.
+//
+//   npm run build && node dist/scripts/time-against.js --against OTHER_DIST [--paths play,sim] [--agents random,heuristic] [--players 8] [--games 500] [--rounds 201] [--processes 5]
 //
 // The other build is any build of this project with scripts/lib/play-many.js and
 // runs/games.js (e.g. `git worktree add /tmp/old <commit> && cd /tmp/old && npm ci && npm
 // run build`). A copy of this build's own directory as the other shows the noise floor.
 
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { args, fail, whole } from './lib/args.js';
-import { mineFirst, pairedRatio } from './lib/paired.js';
+import { acrossProcesses, mineFirst, pairedRatio, type ProcessRatio } from './lib/paired.js';
 
 const USAGE =
-  'usage: node dist/scripts/time-against.js --against OTHER_DIST_DIR [--paths play,sim] [--agents random,heuristic] [--players P] [--games N] [--rounds R]';
+  'usage: node dist/scripts/time-against.js --against OTHER_DIST_DIR [--paths play,sim] [--agents random,heuristic] [--players P] [--games N] [--rounds R] [--processes K]';
 const opts = args(USAGE, {
   against: { type: 'string' },
   paths: { type: 'string' },
@@ -30,11 +37,15 @@ const opts = args(USAGE, {
   players: { type: 'string' },
   games: { type: 'string' },
   rounds: { type: 'string' },
+  processes: { type: 'string' },
+  /** Internal: this process is one of the parent's, timing one agent and path, its builds loaded in the order given. */
+  child: { type: 'string' },
 });
 if (opts.against === undefined) fail(`--against names the other build's directory (its dist)\n\n${USAGE}`);
 const players = whole('players', opts.players, 8, 2);
 const games = whole('games', opts.games, 500);
-const rounds = whole('rounds', opts.rounds, 601);
+const rounds = whole('rounds', opts.rounds, 201);
+const processes = whole('processes', opts.processes, 5);
 const agents = (opts.agents ?? 'random').split(',').map((a) => a.trim());
 type Path = 'play' | 'sim';
 const paths = (opts.paths ?? 'sim').split(',').map((p) => p.trim());
@@ -73,30 +84,59 @@ function timed(play: () => void): number {
   return Number(process.hrtime.bigint() - start) / 1000 / games;
 }
 
-console.log(`004 standard, ${players} players; ${rounds} rounds of ${games} games of each build, alternated in one process (wall clock)`);
+/** One process's rounds of one agent and path: the builds loaded, warmed up, alternated. */
+async function timeInThisProcess(agent: string, path: Path, loadMineFirst: boolean): Promise<ProcessRatio> {
+  let a: () => void;
+  let b: () => void;
+  if (loadMineFirst) {
+    a = await player(mine, path, agent);
+    b = await player(other, path, agent);
+  } else {
+    b = await player(other, path, agent);
+    a = await player(mine, path, agent);
+  }
+  // Warm-up: both builds compiled before the clock.
+  for (let i = 0; i < Math.max(3, Math.ceil(3000 / games)); i++) {
+    a();
+    b();
+  }
+  const times = { mine: [] as number[], other: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    if (mineFirst(r)) {
+      times.mine.push(timed(a));
+      times.other.push(timed(b));
+    } else {
+      times.other.push(timed(b));
+      times.mine.push(timed(a));
+    }
+  }
+  const p = pairedRatio(times);
+  return { ratio: p.ratio.value, low: p.ratio.low, high: p.ratio.high, mine: p.mine, other: p.other };
+}
+
+if (opts.child !== undefined) {
+  const [agent, path, order] = opts.child.split(',');
+  console.log(JSON.stringify(await timeInThisProcess(agent!, path as Path, order === 'mine-first')));
+  process.exit(0);
+}
+
+console.log(`004 standard, ${players} players; ${processes} processes of ${rounds} rounds of ${games} games of each build, alternated (wall clock)`);
 console.log(`  this build  ${mine}\n  the other   ${other}`);
+const script = fileURLToPath(import.meta.url);
 for (const agent of agents)
   for (const path of paths as Path[]) {
-    const a = await player(mine, path, agent);
-    const b = await player(other, path, agent);
-    // Warm-up: both builds compiled before the clock.
-    for (let i = 0; i < Math.max(3, Math.ceil(3000 / games)); i++) {
-      a();
-      b();
+    const each: ProcessRatio[] = [];
+    for (let k = 0; k < processes; k++) {
+      const child = spawnSync(
+        process.execPath,
+        [script, '--against', other, '--players', String(players), '--games', String(games), '--rounds', String(rounds), '--child', `${agent},${path},${k % 2 === 0 ? 'mine-first' : 'other-first'}`],
+        { encoding: 'utf8', maxBuffer: 16 << 20 },
+      );
+      if (child.status !== 0) fail(`a timing process of ${agent} on the ${path} path failed (exit ${child.status}):\n${(child.stderr ?? '').slice(-2000)}`);
+      const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as ProcessRatio;
+      each.push(r);
+      console.log(`  ${agent.padEnd(10)} ${path.padEnd(5)} process ${k + 1}: ${r.mine.toFixed(2)} µs a game against ${r.other.toFixed(2)}, ${r.ratio.toFixed(3)} (${r.low.toFixed(3)}–${r.high.toFixed(3)})`);
     }
-    const times = { mine: [] as number[], other: [] as number[] };
-    for (let r = 0; r < rounds; r++) {
-      if (mineFirst(r)) {
-        times.mine.push(timed(a));
-        times.other.push(timed(b));
-      } else {
-        times.other.push(timed(b));
-        times.mine.push(timed(a));
-      }
-    }
-    const p = pairedRatio(times);
-    console.log(
-      `  ${agent.padEnd(10)} ${path.padEnd(5)} ${p.mine.toFixed(2)} µs a game against ${p.other.toFixed(2)}: ` +
-        `this build / the other ${p.ratio.value.toFixed(3)} (95% interval ${p.ratio.low.toFixed(3)}–${p.ratio.high.toFixed(3)})`,
-    );
+    const all = acrossProcesses(each);
+    console.log(`  ${agent.padEnd(10)} ${path.padEnd(5)} this build / the other: ${all.ratio.toFixed(3)}, the processes ${all.low.toFixed(3)}–${all.high.toFixed(3)}`);
   }

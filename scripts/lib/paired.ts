@@ -35,3 +35,26 @@ export function pairedRatio(rounds: PairedRounds): PairedRatio {
   const ratios = mine.map((t, i) => t / other[i]!);
   return { ratio: quantileInterval(ratios, 0.5)!, mine: quantileInterval(mine, 0.5)!.value, other: quantileInterval(other, 0.5)!.value };
 }
+
+/** One process's figure (its rounds' `pairedRatio`), as a timing process reports it. */
+export interface ProcessRatio {
+  readonly ratio: number;
+  readonly low: number;
+  readonly high: number;
+  readonly mine: number;
+  readonly other: number;
+}
+
+/**
+ * The figure of several processes: the median of their ratios and their range. A process's
+ * interval says how its rounds scatter, not how the JIT compiled the builds in it, which
+ * moves a ratio by a percent or two from process to process: the range across processes
+ * is the uncertainty to print (for five, the range holds the median with probability
+ * 1 − 2/2^5 ≈ 0.94).
+ */
+export function acrossProcesses(each: readonly ProcessRatio[]): { ratio: number; low: number; high: number } {
+  if (each.length === 0) throw new RangeError('no processes timed');
+  const r = each.map((p) => p.ratio).sort((x, y) => x - y);
+  const mid = r.length >> 1;
+  return { ratio: r.length % 2 === 1 ? r[mid]! : (r[mid - 1]! + r[mid]!) / 2, low: r[0]!, high: r[r.length - 1]! };
+}

@@ -2,10 +2,11 @@
 // figure is the median of the rounds' ratios, not the ratio of the builds' medians, so a
 // slow stretch of the machine that falls on both runs of a round cancels out. The
 // benchmark itself loads two builds and is not run here. Mutations: the ratio of the
-// medians, or one build always first, fail it.
+// medians, one build always first, or the processes' range taken from their own
+// intervals rather than their ratios, fail it.
 
 import { describe, expect, it } from 'vitest';
-import { mineFirst, pairedRatio } from '../../scripts/lib/paired.js';
+import { acrossProcesses, mineFirst, pairedRatio, type ProcessRatio } from '../../scripts/lib/paired.js';
 
 describe('pairedRatio', () => {
   it('is the median of the pairs, not the ratio of the medians', () => {
@@ -48,5 +49,29 @@ describe('mineFirst', () => {
   it('puts each build first in turn', () => {
     const order = Array.from({ length: 6 }, (_, r) => mineFirst(r));
     expect(order).toEqual([true, false, true, false, true, false]);
+  });
+});
+
+describe('acrossProcesses', () => {
+  const process = (ratio: number, spread = 0.005): ProcessRatio => ({ ratio, low: ratio - spread, high: ratio + spread, mine: 20 * ratio, other: 20 });
+
+  it('is the median of the processes, with their range', () => {
+    // Two builds alike, compiled differently in each process (as measured: 0.986 to 1.030).
+    const all = acrossProcesses([1.03, 0.986, 1.0, 0.996, 1.001].map((r) => process(r)));
+    expect(all).toEqual({ ratio: 1.0, low: 0.986, high: 1.03 });
+  });
+
+  it('takes the middle two of an even number', () => {
+    expect(acrossProcesses([0.9, 1.1, 0.95, 1.05].map((r) => process(r))).ratio).toBeCloseTo(1.0, 12);
+  });
+
+  it('is as wide as the processes disagree, whatever each one\'s own interval', () => {
+    const all = acrossProcesses([process(0.95, 0.001), process(1.02, 0.001), process(0.99, 0.001)]);
+    expect(all.low).toBe(0.95);
+    expect(all.high).toBe(1.02);
+  });
+
+  it('refuses no processes', () => {
+    expect(() => acrossProcesses([])).toThrow(/no processes/);
   });
 });
