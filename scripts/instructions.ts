@@ -24,7 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { grouped } from '../narrate/numbers.js';
-import { args, fail, whole } from './lib/args.js';
+import { args, fail, playPaths, whole, type PlayPath as Path } from './lib/args.js';
 import { instructionsOf, perGame } from './lib/instruction-count.js';
 
 const USAGE =
@@ -41,9 +41,7 @@ const players = whole('players', opts.players, 8, 2);
 const first = whole('first', opts.first, 2000);
 const games = whole('games', opts.games, 4000);
 const agents = (opts.agents ?? 'random,heuristic').split(',').map((a) => a.trim());
-type Path = 'play' | 'sim';
-const paths = (opts.paths ?? 'play').split(',').map((p) => p.trim());
-for (const p of paths) if (p !== 'play' && p !== 'sim') fail(`--paths takes play, sim or both, not '${p}'\n\n${USAGE}`);
+const paths = playPaths(opts.paths, 'play', USAGE);
 const builds = [resolve(import.meta.dirname, '..'), ...(opts.against === undefined ? [] : [resolve(opts.against)])];
 
 /** The games a child plays: self-play of 004's row, through the build's own table and driver, or as `sim` plays them. */
@@ -80,7 +78,7 @@ console.log(`004 standard, ${players} players; instructions a game between games
 for (const agent of agents) {
   const counts = new Map<string, number>();
   for (const dist of builds)
-    for (const path of paths as Path[]) {
+    for (const path of paths) {
       const n = perGame({ short: instructions(dist, path, agent, first), long: instructions(dist, path, agent, first + games), games });
       counts.set(`${dist} ${path}`, n);
       console.log(`  ${agent.padEnd(10)} ${path.padEnd(5)} ${grouped(Math.round(n)).padStart(10)}  ${dist}`);

@@ -1,7 +1,7 @@
-// This build against another, timed in one process: both builds' modules loaded side by
-// side, each round playing the same number of games with one and then the other (in turn
-// first), and the median of the rounds' ratios printed with its 95% interval
-// (scripts/lib/paired.ts). The figure to judge a change of a few percent by: on this
+// This build against another, timed side by side: in each of several processes both
+// builds' modules loaded together, each round playing the same number of games with one
+// and then the other (in turn first), and the median of the rounds' ratios taken with its
+// 95% interval (scripts/lib/paired.ts); then the median of the processes, with their range. The figure to judge a change of a few percent by: on this
 // shared machine a build's speed drifts by a fifth from hour to hour, and the instruction
 // count (scripts/instructions.ts) can move against the time, since it does not see what
 // an instruction waits for (docs/benchmarks.md, "Time, not instructions").
@@ -25,7 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { args, fail, whole } from './lib/args.js';
+import { args, fail, playPaths, whole, type PlayPath as Path } from './lib/args.js';
 import { acrossProcesses, mineFirst, pairedRatio, type ProcessRatio } from './lib/paired.js';
 
 const USAGE =
@@ -47,9 +47,7 @@ const games = whole('games', opts.games, 500);
 const rounds = whole('rounds', opts.rounds, 201);
 const processes = whole('processes', opts.processes, 5);
 const agents = (opts.agents ?? 'random').split(',').map((a) => a.trim());
-type Path = 'play' | 'sim';
-const paths = (opts.paths ?? 'sim').split(',').map((p) => p.trim());
-for (const p of paths) if (p !== 'play' && p !== 'sim') fail(`--paths takes play, sim or both, not '${p}'\n\n${USAGE}`);
+const paths = playPaths(opts.paths, 'sim', USAGE);
 const mine = resolve(import.meta.dirname, '..');
 const other = resolve(opts.against);
 if (other === mine) fail(`--against names this build itself (${mine}): its modules would be shared, not compared; copy the directory to time it against itself`);
@@ -124,7 +122,7 @@ console.log(`004 standard, ${players} players; ${processes} processes of ${round
 console.log(`  this build  ${mine}\n  the other   ${other}`);
 const script = fileURLToPath(import.meta.url);
 for (const agent of agents)
-  for (const path of paths as Path[]) {
+  for (const path of paths) {
     const each: ProcessRatio[] = [];
     for (let k = 0; k < processes; k++) {
       const child = spawnSync(

@@ -31,3 +31,13 @@ export function wholeList(name: string, text: string | undefined, fallback: read
   if (text === undefined) return [...fallback];
   return text.split(',').map((t) => whole(name, t.trim(), 0, 1));
 }
+
+/** The paths a speed script times: the game alone (`play`) and `sim`'s path in this thread (`sim`). */
+export type PlayPath = 'play' | 'sim';
+
+/** `--paths` as a list of play paths (`fallback` when absent); a word that is neither fails with the usage. */
+export function playPaths(text: string | undefined, fallback: PlayPath, usage: string): PlayPath[] {
+  const paths = (text ?? fallback).split(',').map((p) => p.trim());
+  for (const p of paths) if (p !== 'play' && p !== 'sim') fail(`--paths takes play, sim or both, not '${p}'\n\n${usage}`);
+  return paths as PlayPath[];
+}
