@@ -96,12 +96,26 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     expect(await page.$$eval('svg.table g[data-seat]', (gs) => gs.map((x) => x.getAttribute('data-seat')))).toEqual(
       Array.from({ length: g.setup.players }, (_, i) => String(i + 1)),
     );
-    for (let k = 0; k < steps.length; k++) {
-      expect(await shownEvents(page)).toEqual(steps[k]);
-      await page.keyboard.press('ArrowRight');
-    }
+    // Every step in one round trip (a round trip each cost ~0.1 s; the keys themselves are
+    // the next test's): what the list shows at each, stepping by the page's → key.
+    const shown = await page.evaluate(() => {
+      const out: number[][] = [];
+      for (let k = 0; ; k++) {
+        out.push(Array.from(document.querySelectorAll('#events li[data-ev]')).map((li) => Number((li as HTMLElement).dataset['ev'])));
+        if ((document.getElementById('next') as HTMLButtonElement).disabled) return out;
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+        if (k > 1000) throw new Error('the page never reached its last step');
+      }
+    });
+    expect(shown).toEqual(steps);
     // Each seat's eyes at the last step, too.
-    for (let s = 0; s < g.setup.players; s++) await page.selectOption('#eyes', String(s));
+    await page.evaluate((players) => {
+      const eyes = document.getElementById('eyes') as HTMLSelectElement;
+      for (let s = 0; s < players; s++) {
+        eyes.value = String(s);
+        eyes.dispatchEvent(new Event('change'));
+      }
+    }, g.setup.players);
     expect(trouble.errors).toEqual([]);
     expect(trouble.requests).toEqual([]);
     await page.close();
@@ -113,12 +127,18 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     expect(steps.length).toBeGreaterThan(4);
     const { page, trouble } = await openWatched(browser, writePage('steps.html', replayPage(g.input)));
     const check = async (k: number) => {
-      expect(await page.getAttribute('body', 'data-step')).toBe(String(k));
-      expect(await shownEvents(page)).toEqual(steps[k]);
+      // The page's step, its list and its heading, read in one round trip.
+      const shown = await page.evaluate(() => ({
+        step: document.body.dataset['step'],
+        events: Array.from(document.querySelectorAll('#events li[data-ev]')).map((li) => Number((li as HTMLElement).dataset['ev'])),
+        label: document.getElementById('step-label')!.textContent ?? '',
+      }));
+      expect(shown.step).toBe(String(k));
+      expect(shown.events).toEqual(steps[k]);
       // The step's heading is the log's own night or day.
       const first = g.log[steps[k]![0]!]!;
       const label = first.type === 'night' ? `Night ${first.night}` : first.type === 'day' ? `Day ${first.day}` : 'Setup';
-      expect(await page.textContent('#step-label')).toContain(label);
+      expect(shown.label).toContain(label);
     };
     await check(0);
     for (let k = 1; k < steps.length; k++) {
@@ -162,15 +182,24 @@ describe.skipIf(!chrome.ok)('the replay page in Chromium', () => {
     const deathAt = steps[day]!.findIndex((i) => g.log[i]!.type === 'death');
     const death = g.log[steps[day]![deathAt]!]!;
     if (death.type !== 'death') throw new Error('not a death');
-    const dead = () => page.$eval(`svg.table g[data-seat="${death.seat + 1}"]`, (x) => x.classList.contains('dead'));
+    // What the page shows after each key, read in one round trip.
+    const moment = () =>
+      page.evaluate((seat) => ({
+        shown: Array.from(document.querySelectorAll('#events li[data-ev]')).map((li) => Number((li as HTMLElement).dataset['ev'])),
+        dead: document.querySelector(`svg.table g[data-seat="${seat}"]`)!.classList.contains('dead'),
+        label: document.getElementById('step-label')!.textContent ?? '',
+        hash: location.hash,
+        current: Number((document.querySelector('#events li.current') as HTMLElement | null)?.dataset['ev'] ?? NaN),
+      }), death.seat + 1);
     for (let j = 1; j <= steps[day]!.length; j++) {
       await page.keyboard.press('ArrowDown');
-      expect(await shownEvents(page)).toEqual(steps[day]!.slice(0, j));
-      expect(await dead()).toBe(j > deathAt);
+      const m = await moment();
+      expect(m.shown).toEqual(steps[day]!.slice(0, j));
+      expect(m.dead).toBe(j > deathAt);
       if (j < steps[day]!.length) {
-        expect(await page.textContent('#step-label')).toContain(`event ${j} of ${steps[day]!.length}`);
-        expect(await page.evaluate(() => location.hash)).toBe(`#step=day-${day === 0 ? 0 : (g.log[steps[day]![0]!] as { day: number }).day}&event=${j}`);
-        expect(await page.$eval('#events li.current', (li) => Number((li as HTMLElement).dataset['ev']))).toBe(steps[day]![j - 1]);
+        expect(m.label).toContain(`event ${j} of ${steps[day]!.length}`);
+        expect(m.hash).toBe(`#step=day-${day === 0 ? 0 : (g.log[steps[day]![0]!] as { day: number }).day}&event=${j}`);
+        expect(m.current).toBe(steps[day]![j - 1]);
       }
     }
     // The whole step shown, the next press opens the next step at its first event; ↑ goes back.
