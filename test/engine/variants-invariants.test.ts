@@ -7,6 +7,7 @@ import type { Event } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import type { Role } from '../../engine/index.js';
 import { audienceProblem } from '../helpers/audience.js';
+import { check } from '../helpers/check.js';
 import { livingNeighbours, run, setupOf } from '../helpers/scripted.js';
 
 const MIXES = [
@@ -47,35 +48,34 @@ function namedYesterday(log: readonly Event[]): (readonly number[])[] {
 function checkVoter(g: Game, voter: number, targets: readonly number[] | null): void {
   const log = g.log;
   // A revealed Idiot never votes again (001, 004).
-  expect(log.some((e) => e.type === 'idiot-revealed' && e.seat === voter)).toBe(false);
+  check(!log.some((e) => e.type === 'idiot-revealed' && e.seat === voter), `the revealed Idiot P${voter + 1} votes`);
   // A Scapegoat's restriction holds for the day after his death (001, 004).
-  for (const n of namedYesterday(log)) expect(n).toContain(voter);
+  for (const n of namedYesterday(log)) check(n.includes(voter), `P${voter + 1} votes, not named by the Scapegoat`);
   const t = today(log);
   // Away today (Luncheon for Seniors, Gone Hunting): no vote, cannot be voted for.
   for (const e of t)
     if (e.type === 'away') {
-      expect(e.seats).not.toContain(voter);
-      for (const x of targets ?? []) expect(e.seats).not.toContain(x);
+      check(!e.seats.includes(voter), `P${voter + 1} votes while away`);
+      for (const x of targets ?? []) check(!e.seats.includes(x), `P${x + 1} may be voted for while away`);
     }
   // Not Me – Nor Wolf: a banned word said today costs the vote.
-  expect(t.some((e) => e.type === 'banned-word' && e.seat === voter)).toBe(false);
+  check(!t.some((e) => e.type === 'banned-word' && e.seat === voter), `P${voter + 1} votes after a banned word`);
 }
 
 function checkDecision(d: Decision, g: Game, harvest: boolean, stats: Map<string, number>): void {
   const s = g.state;
   stats.set(d.kind, (stats.get(d.kind) ?? 0) + 1);
   // The dead never act, but for last-breath decisions.
-  if (!s.seats[d.seat]!.alive) expect(LAST_BREATH.has(d.kind), `${d.kind} by the dead P${d.seat + 1}`).toBe(true);
+  if (!s.seats[d.seat]!.alive) check(LAST_BREATH.has(d.kind), `${d.kind} by the dead P${d.seat + 1}`);
   if (harvest) {
-    expect(d.kind).not.toBe('thief');
-    expect(d.kind).not.toBe('witch');
-    if (d.kind === 'guard') for (const t of d.targets) expect([d.seat, ...livingNeighbours(g, d.seat)]).toContain(t);
-    if (d.kind === 'hunter') expect(d.targets.every((t) => livingNeighbours(g, d.seat).includes(t))).toBe(true);
-    if (d.kind === 'piper') expect(d.count).toBe(1);
+    check(d.kind !== 'thief' && d.kind !== 'witch', `a ${d.kind} decision under the Harvest Festival`);
+    if (d.kind === 'guard') for (const t of d.targets) check([d.seat, ...livingNeighbours(g, d.seat)].includes(t), `the guard may protect P${t + 1}, no neighbour`);
+    if (d.kind === 'hunter') check(d.targets.every((t) => livingNeighbours(g, d.seat).includes(t)), 'the hunter may shoot beyond his neighbours');
+    if (d.kind === 'piper') check(d.count === 1, `the piper charms ${d.count}`);
     if (d.kind === 'pack') {
       const pack = [...g.log].reverse().find((e) => e.type === 'pack');
       const reach = new Set(pack?.type === 'pack' ? pack.wolves.flatMap((w) => livingNeighbours(g, w)) : []);
-      for (const t of (d as PackDecision).targets) expect(reach.has(t)).toBe(true);
+      for (const t of (d as PackDecision).targets) check(reach.has(t), `the pack may eat P${t + 1}, out of its reach`);
     }
   }
   if (d.kind === 'vote' || d.kind === 'sacrifice') checkVoter(g, d.seat, d.targets);
@@ -86,7 +86,7 @@ function checkDecision(d: Decision, g: Game, harvest: boolean, stats: Map<string
     if (card?.type === 'moon' && card.event === 'april-fools' && s.seats[d.seat]!.lover >= 0) {
       const t = s.triangle;
       const partners = t !== null && d.seat === t.b ? [t.a, t.c] : [s.seats[d.seat]!.lover];
-      for (const x of d.targets) expect(partners).toContain(x);
+      for (const x of d.targets) check(partners.includes(x), `an April Fools lover may vote for P${x + 1}`);
       stats.set('april-lover-vote', (stats.get('april-lover-vote') ?? 0) + 1);
     }
   }
@@ -122,7 +122,7 @@ function checkAudiences(log: readonly Event[], players: number, stats: Map<strin
       if (r === 'werewolf') wolves |= 1 << i;
     });
     const wrong = audienceProblem(e, { wolves, players });
-    expect(wrong, wrong ?? '').toBeNull();
+    check(wrong === null, () => wrong!);
     stats.set(`event:${e.type}`, (stats.get(`event:${e.type}`) ?? 0) + 1);
   }
 }
@@ -140,13 +140,13 @@ function checkGame(g: Game, stats: Map<string, number>): void {
   // Each seat dies at most once; the dead are exactly those announced dead.
   const deaths = log.flatMap((e) => (e.type === 'death' ? [e.seat] : []));
   expect(new Set(deaths).size).toBe(deaths.length);
-  for (let i = 0; i < s.players; i++) expect(s.seats[i]!.alive).toBe(!deaths.includes(i));
+  for (let i = 0; i < s.players; i++) check(s.seats[i]!.alive === !deaths.includes(i), `P${i + 1} alive or dead against the log`);
   // The Piper wins only when every other living player is charmed (001, 004).
   if (g.outcome()!.winner === 'piper') {
     stats.set('piper-wins', (stats.get('piper-wins') ?? 0) + 1);
     const piper = s.seats.findIndex((st) => st.alive && st.role === 'piper');
     expect(piper).toBeGreaterThanOrEqual(0);
-    for (let i = 0; i < s.players; i++) if (i !== piper && s.seats[i]!.alive) expect(s.seats[i]!.charmed).toBe(true);
+    for (let i = 0; i < s.players; i++) if (i !== piper && s.seats[i]!.alive) check(s.seats[i]!.charmed, `the Piper wins with P${i + 1} uncharmed`);
   }
   // An Elder's lives: the werewolves kill him only at their second attack, or after a heal (001, 004)
   // — but in an April Fools round where the guard holds his power.
@@ -159,7 +159,7 @@ function checkGame(g: Game, stats: Map<string, number>): void {
     const roles = rolesAt(log, s.players, i);
     if (roles[e.target] !== 'elder' || swapped) return;
     if (e.result === 'killed') {
-      expect(hit.has(e.target)).toBe(true);
+      check(hit.has(e.target), `the Elder P${e.target + 1} killed at the first attack`);
       stats.set('elder-second-attack', (stats.get('elder-second-attack') ?? 0) + 1);
     }
     if (e.result === 'life-lost' || e.result === 'healed') hit.add(e.target);
@@ -174,17 +174,17 @@ function checkGame(g: Game, stats: Map<string, number>): void {
     if (e.type === 'scapegoat-voters') namedOn.set(day, e.voters);
     const voters = e.type === 'votes' || e.type === 'sacrifice' || e.type === 'friends' ? e.votes.map((v) => v.voter) : null;
     if (voters === null) continue;
-    for (const v of voters) expect(revealed.has(v)).toBe(false);
+    for (const v of voters) check(!revealed.has(v), `the revealed Idiot P${v + 1} votes`);
     const named = namedOn.get(day - 1);
     if (named !== undefined) {
-      for (const v of voters) expect(named).toContain(v);
+      for (const v of voters) check(named.includes(v), `P${v + 1} votes, not named by the Scapegoat`);
       stats.set('scapegoat-restricted-vote', (stats.get('scapegoat-restricted-vote') ?? 0) + 1);
     }
   }
   // New Moon: one card each dawn, right after the day begins.
   if (g.setup.options.newMoon.length > 0)
     log.forEach((e, i) => {
-      if (e.type === 'day') expect(log[i + 1]!.type).toBe('moon');
+      if (e.type === 'day') check(log[i + 1]!.type === 'moon', `day ${e.day} opens without a New Moon card`);
     });
 }
 
