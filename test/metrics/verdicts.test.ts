@@ -12,6 +12,7 @@
 // at `until` itself, and a count fact read at its count plus one: each fails a row below.
 
 import { describe, expect, test } from 'vitest';
+import { check as must } from '../helpers/check.js';
 import { FAILS, HOLDS, HOLDS_IF_UNSPENT, lastFailure, NEVER, VerdictMemo, type FactAnswer, type TimedFact } from '../../metrics/observer/verdicts.js';
 import { forEachPlacement, popcount, positionsOf } from '../../metrics/observer/placements.js';
 
@@ -71,11 +72,13 @@ describe('the verdict memo gives the verdicts read afresh', () => {
           // A failure up to `until` as read afresh; else a verdict past it, its spent flag read over those facts at least.
           const v = memo.first(set, until);
           const want = firstAfresh(upTo, set);
-          if (want < 2 * NEVER) expect(v, `set ${set} until ${until}`).toBe(want);
-          else expect([v >> 1 > until, (v & 1) >= (want & 1)], `set ${set} until ${until}: ${v}`).toEqual([true, true]);
+          if (want < 2 * NEVER) must(v === want, () => `set ${set} until ${until}: ${v}, read afresh ${want}`);
+          else must(v >> 1 > until && (v & 1) >= (want & 1), () => `set ${set} until ${until}: ${v}, read afresh ${want}`);
         }
-        expect(memo.first(set)).toBe(firstAfresh(facts, set));
-        expect(memo.last(set)).toBe(lastFailure(facts, set, 0));
+        const first = memo.first(set);
+        const last = memo.last(set);
+        must(first === firstAfresh(facts, set), () => `set ${set}: first ${first}, read afresh ${firstAfresh(facts, set)}`);
+        must(last === lastFailure(facts, set, 0), () => `set ${set}: last ${last}, read afresh ${lastFailure(facts, set, 0)}`);
       }
     };
     // A game: facts appended at each posterior, one with a Miracle's turn.

@@ -4,6 +4,7 @@
 // ballot's line — over every preset and variant.
 
 import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/check.js';
 import { playSync } from '../../agents/play.js';
 import { parseSeating, seatAgents } from '../../agents/registry.js';
 import { recordAsked, type DecisionsAsked } from '../../agents/asked.js';
@@ -36,7 +37,7 @@ describe('decision numbers', () => {
           const marks = decisionMarks(game.log, asked);
           // Each decision's number appears in exactly one mark, and no two batches share a line.
           const marked = [...marks.values()].flatMap((m) => {
-            expect(m).not.toContain(' ');
+            check(!m.includes(' '), () => `the mark "${m}" holds a space`);
             return m.slice(1).split(',').flatMap((r) => {
               const [a, b] = r.split('–').map(Number);
               return Array.from({ length: (b ?? a!) - a! + 1 }, (_, k) => a! + k);
@@ -46,8 +47,8 @@ describe('decision numbers', () => {
           for (const d of asked) {
             if (d === undefined) continue;
             if (d.kind === 'speech') {
-              expect(game.log[d.asked]?.type).toBe('speech');
-              expect(marks.get(d.asked)).toBe(`#${d.id}`);
+              check(game.log[d.asked]?.type === 'speech', () => `speech #${d.id} asked before a ${game.log[d.asked]?.type} event`);
+              check(marks.get(d.asked) === `#${d.id}`, () => `speech #${d.id} marked ${marks.get(d.asked)}`);
               speeches++;
             }
           }

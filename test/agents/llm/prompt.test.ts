@@ -3,6 +3,7 @@
 // decision of every seat, across seeded games with every role in play, under each preset.
 
 import { describe, expect, it } from 'vitest';
+import { check } from '../../helpers/check.js';
 import { menuOf } from '../../../agents/llm/choices.js';
 import { buildPrompt } from '../../../agents/llm/prompt.js';
 import { rulesText } from '../../../agents/llm/rules.js';
@@ -145,7 +146,7 @@ function checkPrompt(game: Game, seat: number, prompt: string): void {
     if ((e.vis & bit) !== 0) continue;
     const text = describeEvent(e);
     if (text === null || visible.has(text)) continue;
-    expect(prompt, `P${seat + 1} sees "${text}"`).not.toContain(text);
+    check(!prompt.includes(text), () => `P${seat + 1} sees "${text}"`);
   }
   // (b) what it is told of each other player is what it saw.
   const players = prompt.slice(prompt.indexOf('# Players\n'), prompt.indexOf('# Game log'));
@@ -154,11 +155,11 @@ function checkPrompt(game: Game, seat: number, prompt: string): void {
     if (m === null) continue;
     const j = Number(m[1]) - 1;
     if (j === seat) {
-      expect(line).toContain(`(you, ${game.state.seats[seat]!.role})`);
+      check(line.includes(`(you, ${game.state.seats[seat]!.role})`), () => `P${seat + 1}'s own line does not give its card: ${line}`);
       continue;
     }
     const known = knownOf(game, seat, j, game.log.length);
-    for (const word of m[2]!.split(/[^a-z-]+/)) if (ROLE_WORDS.has(word)) expect(known, `P${seat + 1}'s prompt says P${j + 1} is ${word}: ${line}`).toContain(word);
+    for (const word of m[2]!.split(/[^a-z-]+/)) if (ROLE_WORDS.has(word)) check(known.has(word), () => `P${seat + 1}'s prompt says P${j + 1} is ${word}: ${line}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // New Moon (004, 新月): each event card, exercised and asserted.
 import { describe, expect, it } from 'vitest';
+import { check } from '../../helpers/check.js';
 import { legalAnswers, type Decision, type PackDecision, type VoteDecision } from '../../../engine/index.js';
 import { ALL, only } from '../../../engine/index.js';
 import { Game } from '../../../engine/index.js';
@@ -286,8 +287,8 @@ describe('New Moon: Luncheon for Seniors and Gone Hunting (004)', () => {
     for (const g of many(setupOf('werewolf=2,seer,witch,hunter,villager=5', [...moon(event), 'sheriff=true']), 80, `nm-${event}`, (d, gg) => {
       const away = [...gg.log].reverse().find((e) => e.type === 'away' || e.type === 'night');
       if (away?.type !== 'away' || (d.kind !== 'speech' && d.kind !== 'vote' && d.kind !== 'election')) return;
-      expect(away.seats).not.toContain(d.seat);
-      if (d.kind === 'vote' || d.kind === 'election') for (const t of (d as VoteDecision).targets) expect(away.seats).not.toContain(t);
+      check(!away.seats.includes(d.seat), () => `P${d.seat + 1}, away, asked for a ${d.kind}`);
+      if (d.kind === 'vote' || d.kind === 'election') for (const t of (d as VoteDecision).targets) check(!away.seats.includes(t), () => `P${t + 1}, away, may be chosen in a ${d.kind}`);
     })) {
       for (const e of eventsOf(g, 'away')) {
         expect(e.vis).toBe(ALL);
@@ -327,8 +328,8 @@ describe('New Moon: Luncheon for Seniors and Gone Hunting (004)', () => {
       if (d.kind !== 'pack') return;
       const male = eventsOf(g, 'attributes')[0]!.male;
       if (g.state.night === 1) return; // no card before the first dawn
-      for (const t of (d as PackDecision).targets) expect(male[t]).toBe(false);
-      expect(male[d.seat]).toBe(false);
+      for (const t of (d as PackDecision).targets) check(!male[t], () => `the pack may eat P${t + 1}, a man gone hunting`);
+      check(!male[d.seat], () => `P${d.seat + 1}, a man gone hunting, hunts with the pack`);
       checked++;
     });
     expect(checked).toBeGreaterThan(50);
