@@ -159,20 +159,19 @@ class Checked {
       }
       this.check();
     }
-    // Exactly one outcome, announced once, last.
+    // Exactly one outcome, announced once, last (plain checks too: an expect each, ten a game, was a tenth of the test).
     const ends = g.log.filter((e) => e.type === 'end');
-    expect(ends).toHaveLength(1);
-    expect(g.log.at(-1)!.type).toBe('end');
+    if (ends.length !== 1) fail(`${ends.length} end events`);
+    if (g.log.at(-1)!.type !== 'end') fail(`the log ends with a ${g.log.at(-1)!.type} event`);
     const o = g.outcome()!;
-    expect(o.winner).toBe(ends[0]!.type === 'end' && ends[0]!.winner);
-    expect(g.pending()).toHaveLength(0);
-    expect(g.submit(0, { kind: 'vote', target: null }).ok).toBe(false);
-    if (o.winner === 'draw') expect(g.state.seats.every((x) => !x.alive)).toBe(true);
-    if (o.winner === 'village') expect(g.state.seats.some((x) => x.alive && x.role === 'werewolf')).toBe(false);
-    if (o.winner === 'piper')
-      expect(g.state.seats.every((x) => !x.alive || x.role === 'piper' || x.charmed)).toBe(true);
-    if (o.winner === 'lovers') expect(g.state.seats.filter((x) => x.alive).length).toBe(2);
-    for (const w of o.winners) expect(o.seats[w]!.won).toBe(true);
+    if (ends[0]!.type !== 'end' || o.winner !== ends[0]!.winner) fail(`the outcome's winner ${o.winner} is not the end event's`);
+    if (g.pending().length !== 0) fail('a decision is owed after the end');
+    if (g.submit(0, { kind: 'vote', target: null }).ok) fail('an answer is accepted after the end');
+    if (o.winner === 'draw' && !g.state.seats.every((x) => !x.alive)) fail('a draw with players alive');
+    if (o.winner === 'village' && g.state.seats.some((x) => x.alive && x.role === 'werewolf')) fail('the village wins with a werewolf alive');
+    if (o.winner === 'piper' && !g.state.seats.every((x) => !x.alive || x.role === 'piper' || x.charmed)) fail('the Piper wins with a living player uncharmed');
+    if (o.winner === 'lovers' && g.state.seats.filter((x) => x.alive).length !== 2) fail('the lovers win with more than the two of them alive');
+    for (const w of o.winners) if (!o.seats[w]!.won) fail(`winner P${w + 1} is not marked as having won`);
   }
 }
 
