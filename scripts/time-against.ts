@@ -16,7 +16,7 @@
 // processes (each loading the builds in turn first), and the figure is the median of the
 // processes' ratios, with their range.
 //
-//   npm run build && node dist/scripts/time-against.js --against OTHER_DIST [--paths play,sim] [--agents random,heuristic] [--players 8] [--games 500] [--rounds 201] [--processes 5]
+//   npm run build && node dist/scripts/time-against.js --against OTHER_DIST [--paths play,sim] [--agents random,heuristic] [--preset standard] [--players 8] [--rules harvestFestival=true,newMoon=all] [--games 500] [--rounds 201] [--processes 5]
 //
 // The other build is any build of this project with scripts/lib/play-many.js and
 // runs/games.js (e.g. `git worktree add /tmp/old <commit> && cd /tmp/old && npm ci && npm
@@ -25,16 +25,19 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveSetup } from '../engine/index.js';
 import { args, fail, playPaths, whole, type PlayPath as Path } from './lib/args.js';
 import { acrossProcesses, mineFirst, pairedRatio, type ProcessRatio } from './lib/paired.js';
 
 const USAGE =
-  'usage: node dist/scripts/time-against.js --against OTHER_DIST_DIR [--paths play,sim] [--agents random,heuristic] [--players P] [--games N] [--rounds R] [--processes K]';
+  'usage: node dist/scripts/time-against.js --against OTHER_DIST_DIR [--paths play,sim] [--agents random,heuristic] [--preset NAME] [--players P] [--rules K=V,K=V] [--games N] [--rounds R] [--processes K]';
 const opts = args(USAGE, {
   against: { type: 'string' },
   paths: { type: 'string' },
   agents: { type: 'string' },
+  preset: { type: 'string' },
   players: { type: 'string' },
+  rules: { type: 'string' },
   games: { type: 'string' },
   rounds: { type: 'string' },
   processes: { type: 'string' },
@@ -42,7 +45,9 @@ const opts = args(USAGE, {
   child: { type: 'string' },
 });
 if (opts.against === undefined) fail(`--against names the other build's directory (its dist)\n\n${USAGE}`);
+const preset = opts.preset ?? 'standard';
 const players = whole('players', opts.players, 8, 2);
+const rules = opts.rules === undefined ? [] : opts.rules.split(',').map((r) => r.trim()).filter((r) => r !== '');
 const games = whole('games', opts.games, 500);
 const rounds = whole('rounds', opts.rounds, 201);
 const processes = whole('processes', opts.processes, 5);
@@ -63,7 +68,7 @@ async function player(dist: string, path: Path, agent: string): Promise<() => vo
   } catch (e) {
     fail(`${dist} is not a build of this project (${e instanceof Error ? e.message : String(e)}): give the dist directory of one`);
   }
-  const t = lib.table({ preset: 'standard', players }, [agent]);
+  const t = lib.table({ preset, players, rules }, [agent]);
   if (!t.ok) fail(t.error);
   const sim = new runs.GamePlayer({ setup: t.value.setup, seed: 'time-against', seating: t.value.seating });
   let next = 0;
@@ -118,7 +123,9 @@ if (opts.child !== undefined) {
   process.exit(0);
 }
 
-console.log(`004 standard, ${players} players; ${processes} processes of ${rounds} rounds of ${games} games of each build, alternated (wall clock)`);
+const asked = resolveSetup({ preset, players, rules });
+if (!asked.ok) fail(`${asked.error}\n\n${USAGE}`);
+console.log(`${preset}, ${players} players${rules.length > 0 ? ` (${rules.join(', ')})` : ''}; ${processes} processes of ${rounds} rounds of ${games} games of each build, alternated (wall clock)`);
 console.log(`  this build  ${mine}\n  the other   ${other}`);
 const script = fileURLToPath(import.meta.url);
 for (const agent of agents)
@@ -127,7 +134,7 @@ for (const agent of agents)
     for (let k = 0; k < processes; k++) {
       const child = spawnSync(
         process.execPath,
-        [script, '--against', other, '--players', String(players), '--games', String(games), '--rounds', String(rounds), '--child', `${agent},${path},${k % 2 === 0 ? 'mine-first' : 'other-first'}`],
+        [script, '--against', other, '--preset', preset, '--players', String(players), ...(rules.length > 0 ? ['--rules', rules.join(',')] : []), '--games', String(games), '--rounds', String(rounds), '--child', `${agent},${path},${k % 2 === 0 ? 'mine-first' : 'other-first'}`],
         { encoding: 'utf8', maxBuffer: 16 << 20 },
       );
       if (child.status !== 0) fail(`a timing process of ${agent} on the ${path} path failed (exit ${child.status}):\n${(child.stderr ?? '').slice(-2000)}`);
