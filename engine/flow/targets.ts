@@ -4,10 +4,24 @@ import type { Game } from '../game.js';
 import { moonBarsVote } from '../moon/round.js';
 import type { GameState } from '../state.js';
 
-/** Living seats, ascending, except up to two seats (-1: none). */
-export function livingExcept(s: GameState, a = -1, b = -1): number[] {
+/** Living seats, ascending, except up to three seats (-1: none). */
+export function livingExcept(s: GameState, a = -1, b = -1, c = -1): number[] {
   const out: number[] = [];
-  for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive && i !== a && i !== b) out.push(i);
+  for (let i = 0; i < s.players; i++) if (s.seats[i]!.alive && i !== a && i !== b && i !== c) out.push(i);
+  return out;
+}
+
+/**
+ * `seats` in their order except up to two seats (-1: none). A loop, not `filter`: a
+ * callback naming a variable of its caller is a closure made at every call (the
+ * election's lists, one a voter).
+ */
+export function seatsExcept(seats: readonly number[], a: number, b = -1): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < seats.length; k++) {
+    const i = seats[k]!;
+    if (i !== a && i !== b) out.push(i);
+  }
   return out;
 }
 

@@ -15,7 +15,7 @@
 import type { Answer, Decision, TargetDecision } from '../decisions.js';
 import { ALL, type Vote } from '../events.js';
 import { ask, askAll, type Flow } from '../flow/ask.js';
-import { livingExcept, unvotableLover } from '../flow/targets.js';
+import { livingExcept, seatsExcept, unvotableLover } from '../flow/targets.js';
 import type { Game } from '../game.js';
 import { moonAway, moonBarsVote } from '../moon/round.js';
 import { living, zeros } from '../state.js';
@@ -50,7 +50,7 @@ export function* electionStep(g: Game): Flow {
     const voters = s.moon === null ? living(s) : living(s).filter(present);
     const ds: TargetDecision<'election'>[] = [];
     for (const v of voters) {
-      const targets = candidates.filter((c) => c !== v);
+      const targets = seatsExcept(candidates, v);
       if (targets.length > 0) ds.push({ kind: 'election', id: g.id(), seat: v, targets, mayPass: false });
     }
     if (ds.length === 0) {
@@ -102,7 +102,7 @@ export function* successorStep(g: Game): Flow {
 export function* sheriffTieBreak(g: Game, tied: readonly number[]): Flow<number | null> {
   const sheriff = g.state.sheriff;
   const lover = unvotableLover(g, sheriff);
-  const targets = tied.filter((t) => t !== lover && t !== sheriff);
+  const targets = seatsExcept(tied, lover, sheriff);
   const mayPass = g.setup.options.sheriffMayVoidTie || targets.length === 0;
   const a = yield* ask<TargetDecision<'tie-break'>>({ kind: 'tie-break', id: g.id(), seat: sheriff, targets, mayPass });
   g.emit({ type: 'tie-break', sheriff, target: a.target, vis: ALL });

@@ -40,19 +40,44 @@ function packReach(g: Game, wolves: readonly number[]): number {
   return reach;
 }
 
-/** Whom `wolf` may name (wolf -1: the list every wolf shares when no lover or self rule applies). */
-function packTargets(g: Game, wolf: number, previous: readonly Proposal[], reach: number): number[] {
+/**
+ * Whom `wolf` may name (wolf -1: the list every wolf shares when no lover or self rule
+ * applies). `offered`: the wolves who named themselves in the last round (selfOffers),
+ * whom self-or-non-wolves lets the others name too.
+ */
+function packTargets(g: Game, wolf: number, offered: number, reach: number): number[] {
   const s = g.state;
   const rule = g.setup.options.packTargets;
   const lover = wolf < 0 ? -1 : protectedLover(g, wolf);
+  // The werewolves this wolf may name, as a bitmask: under self-or-non-wolves, himself and those who offered themselves.
+  const wolvesNamed = rule === 'anyone' ? -1 : rule === 'self-or-non-wolves' ? offered | (wolf < 0 ? 0 : 1 << wolf) : 0;
   const out: number[] = [];
   for (let i = 0; i < s.players; i++) {
     const st = s.seats[i]!;
     if (!st.alive || i === lover || (reach & (1 << i)) === 0) continue;
-    if (st.role !== 'werewolf' || rule === 'anyone') out.push(i);
-    else if (rule === 'self-or-non-wolves' && (i === wolf || previous.some((p) => p.voter === i && p.target === i))) out.push(i);
+    if (st.role !== 'werewolf' || (wolvesNamed & (1 << i)) !== 0) out.push(i);
   }
   return out;
+}
+
+/** No wolf of the pack has a lover he may not name (protectedLover). */
+function noLoverProtected(g: Game, wolves: readonly number[]): boolean {
+  for (const w of wolves) if (protectedLover(g, w) >= 0) return false;
+  return true;
+}
+
+/** Every proposal names the same victim (or every wolf names none). */
+function unanimous(proposals: readonly Proposal[]): boolean {
+  const first = proposals[0]!.target;
+  for (let i = 1; i < proposals.length; i++) if (proposals[i]!.target !== first) return false;
+  return true;
+}
+
+/** 001: the wolves who named themselves in a round's proposals, as a bitmask (the others may then agree to it). */
+function selfOffers(proposals: readonly Proposal[]): number {
+  let m = 0;
+  for (const p of proposals) if (p.target === p.voter) m |= 1 << p.voter;
+  return m;
 }
 
 export function* packStep(g: Game): Flow {
@@ -69,17 +94,18 @@ export function* packStep(g: Game): Flow {
   let victim = -1;
   let agreed = false;
   let previous: Proposal[] = [];
+  let offered = 0;
   // Most nights every wolf may name the same players in every round: one list for all.
-  const shared =
-    o.packTargets !== 'self-or-non-wolves' && wolves.every((w) => protectedLover(g, w) < 0) ? packTargets(g, -1, previous, reach) : null;
+  const shared = o.packTargets !== 'self-or-non-wolves' && noLoverProtected(g, wolves) ? packTargets(g, -1, 0, reach) : null;
   for (let round = 1; round <= o.packRounds; round++) {
     const ds: Decision[] = [];
+    let blocked = false;
     for (const w of wolves) {
       const d: PackDecision = {
         kind: 'pack',
         id: g.id(),
         seat: w,
-        targets: shared ?? packTargets(g, w, previous, reach),
+        targets: shared ?? packTargets(g, w, offered, reach),
         mayPass: o.packMayAbstain,
         round,
         rounds: o.packRounds,
@@ -87,9 +113,10 @@ export function* packStep(g: Game): Flow {
         previous,
       };
       ds.push(d);
+      // A wolf with nobody to name (and no right to abstain) blocks any agreement.
+      if (d.targets.length === 0 && !o.packMayAbstain) blocked = true;
     }
-    // A wolf with nobody to name (and no right to abstain) blocks any agreement.
-    if (ds.some((d) => (d as PackDecision).targets.length === 0 && !o.packMayAbstain)) break;
+    if (blocked) break;
     if (round === 1 && girl >= 0) ds.push({ kind: 'peek', id: g.id(), seat: girl });
     const answers = yield ds;
     if (round === 1 && girl >= 0) peeked = (answers[wolves.length] as { peek: boolean }).peek;
@@ -99,13 +126,13 @@ export function* packStep(g: Game): Flow {
       proposals.push(a.say === undefined ? { voter: wolves[i]!, target: a.target } : { voter: wolves[i]!, target: a.target, say: a.say });
     }
     g.emit({ type: 'pack-proposals', round, proposals, vis });
-    const first = proposals[0]!.target;
-    if (proposals.every((p) => p.target === first)) {
-      victim = first ?? -1;
+    if (unanimous(proposals)) {
+      victim = proposals[0]!.target ?? -1;
       agreed = true;
       break;
     }
     previous = proposals;
+    offered = selfOffers(proposals);
   }
   g.emit({ type: 'pack-victim', target: victim < 0 ? null : victim, agreed, vis });
   // 000: "they can eventually decide not to open their eyes and not to select a victim to

@@ -37,7 +37,7 @@ export function* witchStep(g: Game): Flow {
   const victim = s.tonight.attack < 0 || diedAtOnce >= 0 ? null : s.tonight.attack;
   g.emit({ type: 'witch-victim', seat: witch, victim, vis: only(witch) });
   const canHeal = s.healPotion && victim !== null && (o.witchSelfHeal || victim !== witch);
-  const poisonTargets = s.poisonPotion ? livingExcept(s, o.witchSelfPoison ? -1 : witch, protectedLover(g, witch)).filter((t) => t !== diedAtOnce) : [];
+  const poisonTargets = s.poisonPotion ? livingExcept(s, o.witchSelfPoison ? -1 : witch, protectedLover(g, witch), diedAtOnce) : [];
   if (!canHeal && poisonTargets.length === 0) return;
   const a = yield* ask({
     kind: 'witch',
