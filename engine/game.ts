@@ -7,8 +7,8 @@
 
 import { validateAnswer, type Answer, type Decision, type DecisionError } from './decisions.js';
 import type { Event } from './events.js';
-import { GAME_OVER, type Flow } from './flow/ask.js';
-import { playGame } from './flow/main.js';
+import { GAME_OVER } from './flow/ask.js';
+import { playGame, type GameFlow } from './flow/main.js';
 import { outcomeOf, type Outcome } from './outcome.js';
 import { err, ok, type Result } from './result.js';
 import { dealAndModerator, Rng, stream } from './rng.js';
@@ -45,7 +45,7 @@ export class Game {
   private readonly audiences: number[] = [];
   /** The moderator's stream: catches, tie draws, event decks (never the agents'). */
   private mod: Rng;
-  private readonly flow: Flow;
+  private readonly flow: GameFlow;
   private pendingList: readonly Decision[] = [];
   private answers: Answer[] = [];
   private remaining = 0;
@@ -138,18 +138,17 @@ export class Game {
   }
 
   private resume(answers: Answer[] | undefined): void {
-    const r = answers === undefined ? this.flow.next() : this.flow.next(answers);
-    if (r.value === GAME_OVER) {
+    const ds = this.flow.next(answers);
+    if (ds === GAME_OVER) {
       // The flow is never resumed again: what follows the win in it never runs.
       this.pendingList = GAME_OVER;
       this.finished = outcomeOf(this);
       return;
     }
-    if (r.done) throw new Error('the game flow ended without a winner');
-    if (r.value.length === 0) throw new Error('the game flow yielded no decision');
-    this.pendingList = r.value;
-    this.answers = new Array<Answer>(r.value.length);
-    this.remaining = r.value.length;
+    if (ds.length === 0) throw new Error('the game flow yielded no decision');
+    this.pendingList = ds;
+    this.answers = new Array<Answer>(ds.length);
+    this.remaining = ds.length;
   }
 }
 

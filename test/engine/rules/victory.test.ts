@@ -1,5 +1,6 @@
 // Teams and victory (docs/rules.md), each test naming its document.
 import { describe, expect, it } from 'vitest';
+import { MAX_DAYS } from '../../../engine/flow/main.js';
 import { winnerNow } from '../../../engine/flow/victory.js';
 import { PRESETS, findPreset } from '../../../engine/index.js';
 import { deaths, eventsOf, play, scenario, v } from '../../helpers/scenario.js';
@@ -15,6 +16,16 @@ describe('victory', () => {
     // The game ends at once: nothing after the deciding death but the end.
     const last = g.log.slice(-3).map((e) => e.type);
     expect(last).toEqual(['death', 'death-cause', 'end']);
+  });
+
+  it('a game nobody ever dies in is a draw after MAX_DAYS days (the engine\'s safety bound: no document)', () => {
+    // The pack may agree on nobody and the village may abstain: the plan's fallback passes every time.
+    const g = play(scenario({ deck: ['werewolf', ...v(3)], rules: { ...noSheriff, packMayAbstain: true } }));
+    expect(g.outcome()?.winner).toBe('draw');
+    expect(g.outcome()?.days).toBe(MAX_DAYS);
+    expect(g.state.night).toBe(MAX_DAYS);
+    expect(g.log.filter((e) => e.type === 'death')).toEqual([]);
+    expect(g.log.at(-1)?.type).toBe('end');
   });
 
   it('wolvesWin=all: the werewolves win when no non-wolf is left (002, 004)', () => {
