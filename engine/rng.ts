@@ -203,15 +203,19 @@ export class Rng {
       throw new RangeError(`Rng.int needs n >= 1, got ${n}`);
     }
     // The remainders taken of n as an unsigned 32-bit integer: of doubles, V8 computes
-    // them with the x87 unit's fprem (a draw ~11 ns, ~6.6 so). Any other n (2^32, or a
-    // fraction, which no caller passes) as before, in doubles.
+    // them with the x87 unit's fprem (a draw ~11 ns, ~6.6 so). Each remainder is read
+    // through `>>> 0` as well: the optimiser takes an unsigned integer remainder only where
+    // its result is used as one, and without it still chose fprem wherever this was
+    // inlined into a caller that uses the draw as a number (the traced agents of `sim`).
+    // The same values: a remainder of unsigned 32-bit integers is one. Any other n (2^32,
+    // or a fraction, which no caller passes) as before, in doubles.
     const u = n >>> 0;
     if (u !== n) return this.intOfDouble(n);
-    const limit = TWO_32 - ((-u >>> 0) % u);
+    const limit = TWO_32 - (((-u >>> 0) % u) >>> 0);
     let x: number;
     do x = this.g.int32() >>> 0;
     while (x >= limit);
-    return x % u;
+    return (x % u) >>> 0;
   }
 
   private intOfDouble(n: number): number {
