@@ -197,7 +197,10 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
       void t.done.then(() => (ended = true));
       let replayed = false;
       const openReplay = async () => {
-        const link = await page.waitForSelector('#played a');
+        // A locator, found again at each use: the page redraws its list of games played as
+        // the game goes on, and a handle taken before a redraw is detached by the click.
+        const link = page.locator('#played a').first();
+        await link.waitFor();
         expect(await link.textContent()).toBe('game 1');
         const [replay] = await Promise.all([context.waitForEvent('page'), link.click()]);
         await replay!.waitForSelector('svg.table');
