@@ -94,11 +94,11 @@ export function* packStep(g: Game): Flow {
   let victim = -1;
   let agreed = false;
   let previous: Proposal[] = [];
-  let offered = 0;
   // Most nights every wolf may name the same players in every round: one list for all.
   const shared = o.packTargets !== 'self-or-non-wolves' && noLoverProtected(g, wolves) ? packTargets(g, -1, 0, reach) : null;
   for (let round = 1; round <= o.packRounds; round++) {
     const ds: Decision[] = [];
+    const offered = shared === null ? selfOffers(previous) : 0;
     let blocked = false;
     for (const w of wolves) {
       const d: PackDecision = {
@@ -132,7 +132,6 @@ export function* packStep(g: Game): Flow {
       break;
     }
     previous = proposals;
-    offered = selfOffers(proposals);
   }
   g.emit({ type: 'pack-victim', target: victim < 0 ? null : victim, agreed, vis });
   // 000: "they can eventually decide not to open their eyes and not to select a victim to
