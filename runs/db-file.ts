@@ -100,10 +100,26 @@ export function inspectDbFile(path: string, flag = '--db'): Result<DbFileState, 
   if (version > SCHEMA_VERSION)
     return err(`${path} was written by a newer werewolf-lab (schema ${version}; this one reads ${SCHEMA_VERSION}): update werewolf-lab to read it`);
   if (version < 1) return err(`${path} is marked as a werewolf-lab file but has no schema version: it is damaged; choose another file`);
-  // (With a write-ahead log beside it the file may lag its header: the log holds the rest.)
-  const expected = walBytes(path) > 0 ? null : declaredSize(header);
-  if (expected !== null && size < expected) return err(damagedMessage(path, `truncated: ${size} bytes where its header counts ${expected}`));
-  return ok('ours');
+  const cut = truncation(path, header);
+  return cut === null ? ok('ours') : err(damagedMessage(path, cut));
+}
+
+/**
+ * Why the file at `path`, whose header was read as `header`, is shorter than its header
+ * says (null: it is not, or it may be in the middle of a write). Read without SQLite's
+ * locks, so another process may be writing it: with a journal or a write-ahead log beside
+ * it the file may lag its header (a commit writes page 1 before the pages past the old
+ * end; the log holds pages not yet copied back), and SQLite completes or rolls back what
+ * they hold when it opens the file. The size is read after the header and the journals:
+ * a write that finished in between (a checkpoint, then its log removed) is then seen whole.
+ * Two runs started together on a new file met it: one judged the other's half-written
+ * file damaged.
+ */
+function truncation(path: string, header: Buffer): string | null {
+  const expected = declaredSize(header);
+  if (expected === null || sideBytes(`${path}-wal`) > 0 || sideBytes(`${path}-journal`) > 0) return null;
+  const size = sideBytes(path);
+  return size < expected ? `truncated: ${size} bytes where its header counts ${expected}` : null;
 }
 
 /**
@@ -139,9 +155,10 @@ export function walMode(path: string): boolean {
   return header[18] === 2 && header[19] === 2;
 }
 
-function walBytes(path: string): number {
+/** The size of a file (0: none there). */
+function sideBytes(file: string): number {
   try {
-    return statSync(`${path}-wal`).size;
+    return statSync(file).size;
   } catch {
     return 0;
   }
