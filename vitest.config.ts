@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // TMPDIR: a directory of the suite's own, removed at its end (test/helpers/temp-root.ts).
-    globalSetup: ['test/helpers/temp-root.ts'],
+    globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/python-path.ts'],
     // Forked workers: the in-process CLI helper moves the worker into a command's directory
     // (process.chdir), which worker threads do not allow.
     pool: 'forks',
