@@ -256,6 +256,6 @@ export function* playedPairs(o: {
   const player = (p: Pairing, seed: string) => new GamePlayer({ setup: o.setup, seed, seating: p.seating, codes });
   const a = player(o.candidate, o.seed);
   const b = player(o.baseline, o.baselineSeed ?? o.seed);
-  const won = (g: GamePlayer, i: number) => (g.playSync(i).game.state.winner === o.side ? 1 : 0);
+  const won = (g: GamePlayer, i: number) => (g.playOutcome(i).state.winner === o.side ? 1 : 0);
   for (let i = 0; ; i++) yield won(a, i) - won(b, i);
 }
