@@ -103,28 +103,32 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
       for (let round = 0; round < 2000 && !t.game.over; round++) {
         let acted = false;
         for (const p of pages) {
-          looks.push({ seat: p.seat, lines: await p.page.$$eval('#log li', (lis) => lis.map((li) => li.textContent ?? '')) });
+          // What the page shows, read in one round trip (a read per element made most of the test's time).
+          const seen = await p.page.evaluate(() => ({
+            lines: Array.from(document.querySelectorAll('#log li'), (li) => li.textContent ?? ''),
+            owed: document.querySelector('#owed h2')?.textContent ?? '',
+            choices: document.querySelectorAll('#owed button.choice').length,
+            say: document.querySelector('#say') !== null,
+            beliefs: document.querySelector('#beliefs summary') !== null,
+          }));
+          looks.push({ seat: p.seat, lines: seen.lines });
           // The pictures for the docs: a seat deciding at night, and at a day vote.
-          const owed = (await (await p.page.$('#owed h2'))?.textContent()) ?? '';
-          const night = (await p.page.$$eval('#log li', (lis) => lis.map((li) => li.textContent ?? '').filter((x) => /^(Night|Day) \d+$/.test(x)).at(-1) ?? '')).startsWith('Night');
-          const kind = /: vote$/.test(owed) ? 'table-seat-vote' : night && owed !== '' ? 'table-seat-night' : null;
+          const night = (seen.lines.filter((x) => /^(Night|Day) \d+$/.test(x)).at(-1) ?? '').startsWith('Night');
+          const kind = /: vote$/.test(seen.owed) ? 'table-seat-vote' : night && seen.owed !== '' ? 'table-seat-night' : null;
           if (kind !== null && !shots.has(kind)) {
             shots.add(kind);
             await shot(p.page, kind);
           }
-          const choices = await p.page.$$('#owed button.choice');
-          const say = await p.page.$('#say');
           // At a day vote, a belief stated: 70% on the first candidate.
-          const beliefs = await p.page.$('#beliefs summary');
-          if (beliefs !== null) {
-            await beliefs.click();
+          if (seen.beliefs) {
+            await p.page.click('#beliefs summary');
             await p.page.selectOption('#beliefs select >> nth=0', '0.7');
           }
-          if (choices.length > 0) {
-            await choices[new Rng(`click-${p.seat}-${round}`).int(choices.length)]!.click();
+          if (seen.choices > 0) {
+            await p.page.locator('#owed button.choice').nth(new Rng(`click-${p.seat}-${round}`).int(seen.choices)).click();
             acted = true;
-          } else if (say !== null) {
-            await say.click();
+          } else if (seen.say) {
+            await p.page.click('#say');
             acted = true;
           }
           // Once, in the middle of the game: a reload finds the seat where it was.
