@@ -189,7 +189,7 @@ export class GamePlayer {
   /**
    * Game `index` played for its outcome alone, by a seating of bots: no decision trace and
    * no behaviour counts (the same game: tracing changes no answer). A simulation of a
-   * sequential test reads only the winner, and the counts were a fifth of its time.
+   * sequential test reads only the winner.
    */
   playOutcome(index: number): Game {
     const { game, agents } = seatedGame({ setup: this.setup, seed: gameSeed(this.seed, index), seating: this.seating, control: this.control });

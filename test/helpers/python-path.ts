@@ -2,7 +2,7 @@
 // `python3` on PATH is a version manager's shim (pyenv's runs some thirty shell processes,
 // about 0.3 s of CPU, before it starts the interpreter), the interpreter's own directory
 // goes first on PATH for the suite and every process it starts: the tests start example
-// and hostile agents some hundred times, and each restart of an agent paid the shim again.
+// and hostile agents many times, and each restart of an agent paid the shim again.
 // The interpreter is the same one the shim would start; nothing is changed where
 // `python3` is already the interpreter, or is missing.
 
