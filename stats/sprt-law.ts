@@ -201,6 +201,13 @@ function newLayer(rows: number, states: number): Layer {
   return { aLo: new Int32Array(rows), len: new Int32Array(rows), off: new Int32Array(rows), mass: new Float64Array(states) };
 }
 
+/** The probability held by row `r` of a layer. */
+function rowMass(layer: Layer, r: number): number {
+  let s = 0;
+  for (let i = 0, at = layer.off[r]!; i < layer.len[r]!; i++) s += layer.mass[at + i]!;
+  return s;
+}
+
 /** A row's probability below this is dropped (at either end of the m range). */
 const NEGLIGIBLE = 1e-12;
 
@@ -312,7 +319,8 @@ export function outcomeTails(table: ContinuationTable, p: PairLaw, observed: Obs
         }
       }
       if (keepLen > 0) {
-        next.set(arrive.subarray(keepLo - from, keepLo - from + keepLen), nOff[r]!);
+        // Copied by hand: a subarray to set from is a new view, at every row of every pair.
+        for (let i = 0, src = keepLo - from, dst = nOff[r]!; i < keepLen; i++) next[dst + i] = arrive[src + i]!;
         if (final && observed.decision === null) {
           for (let a = keepLo; a <= keepHi; a++) {
             const v = arrive[a - from]!;
@@ -337,17 +345,14 @@ export function outcomeTails(table: ContinuationTable, p: PairLaw, observed: Obs
     // Drop the end rows that hold (almost) nothing.
     let first = 0;
     let end = nRows;
-    const rowMass = (r: number) => {
-      let s = 0;
-      for (let i = 0; i < nLen[r]!; i++) s += next[nOff[r]! + i]!;
-      return s;
-    };
-    while (first < end && rowMass(first) < NEGLIGIBLE) first++;
-    while (end > first && rowMass(end - 1) < NEGLIGIBLE) end--;
+    while (first < end && rowMass(nxt, first) < NEGLIGIBLE) first++;
+    while (end > first && rowMass(nxt, end - 1) < NEGLIGIBLE) end--;
     mLo += first;
     rows = end - first;
     b = first;
-    [cur, nxt] = [nxt, cur];
+    const done = cur;
+    cur = nxt;
+    nxt = done;
     if (rows === 0) break;
   }
   if (observed.decision === 'H1') {
