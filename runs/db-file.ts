@@ -117,8 +117,8 @@ export function inspectDbFile(path: string, flag = '--db'): Result<DbFileState, 
  */
 function truncation(path: string, header: Buffer): string | null {
   const expected = declaredSize(header);
-  if (expected === null || sideBytes(`${path}-wal`) > 0 || sideBytes(`${path}-journal`) > 0) return null;
-  const size = sideBytes(path);
+  if (expected === null || fileBytes(`${path}-wal`) > 0 || fileBytes(`${path}-journal`) > 0) return null;
+  const size = fileBytes(path);
   return size < expected ? `truncated: ${size} bytes where its header counts ${expected}` : null;
 }
 
@@ -156,7 +156,7 @@ export function walMode(path: string): boolean {
 }
 
 /** The size of a file (0: none there). */
-function sideBytes(file: string): number {
+function fileBytes(file: string): number {
   try {
     return statSync(file).size;
   } catch {

@@ -103,7 +103,7 @@ describe.skipIf(!chrome.ok)('the table’s pages in Chromium', () => {
       for (let round = 0; round < 2000 && !t.game.over; round++) {
         let acted = false;
         for (const p of pages) {
-          // What the page shows, read in one round trip (a read per element made most of the test's time).
+          // What the page shows, read in one round trip, not one per element.
           const seen = await p.page.evaluate(() => ({
             lines: Array.from(document.querySelectorAll('#log li'), (li) => li.textContent ?? ''),
             owed: document.querySelector('#owed h2')?.textContent ?? '',
