@@ -208,6 +208,18 @@ function rowMass(layer: Layer, r: number): number {
   return s;
 }
 
+/**
+ * The mass arriving at a in a row of the next layer: from the same row (a concordant pair,
+ * a kept) and the row above (A alone from a − 1, B alone at a), each where its run has a.
+ * Computed where it is read, not gathered in an array first (filled, added to, read back:
+ * twice the memory traffic of the arithmetic). The terms are added in one order, the
+ * concordant share, A alone, B alone, which the unchecked loop in `outcomeTails` keeps: a
+ * state's mass is the same number whichever computed it.
+ */
+function arrivingAt(mass: Float64Array, a: number, sameLo: number, sameHi: number, sameAt: number, upLo: number, upHi: number, upAt: number, p0: number, pp: number, pm: number): number {
+  return (a >= sameLo && a <= sameHi ? p0 * mass[sameAt + a]! : 0) + (a > upLo && a <= upHi + 1 ? pp * mass[upAt + a - 1]! : 0) + (a >= upLo && a <= upHi ? pm * mass[upAt + a]! : 0);
+}
+
 /** A row's probability below this is dropped (at either end of the m range). */
 const NEGLIGIBLE = 1e-12;
 
@@ -235,7 +247,6 @@ export function outcomeTails(table: ContinuationTable, p: PairLaw, observed: Obs
   let nxt = newLayer(64, 64);
   cur.len[0] = 1;
   cur.mass[0] = 1;
-  let arrive = new Float64Array(64);
   for (let n = 1; n <= last; n++) {
     const { aLo, len, off, mass } = cur;
     const nRows = rows + 1;
@@ -269,39 +280,36 @@ export function outcomeTails(table: ContinuationTable, p: PairLaw, observed: Obs
     const final = n === last;
     for (let r = 0; r < nRows; r++) {
       const m = mLo + r;
-      // The row's arrivals over a ∈ [from, from + width) in `arrive`.
+      // The row's arrivals over a ∈ [from, to]: from row m (a kept) and row m − 1 (a or a + 1).
       const sameLen = r < rows ? len[b + r]! : 0;
       const upLen = r >= 1 ? len[b + r - 1]! : 0;
       let from = Infinity;
       let to = -Infinity;
+      // The runs' ends in a, and where a's mass sits in `mass` (mass[sameAt + a], mass[upAt + a]).
+      let sameLo = 0;
+      let sameHi = -1;
+      let sameAt = 0;
+      let upLo = 0;
+      let upHi = -1;
+      let upAt = 0;
       if (sameLen > 0) {
-        from = aLo[b + r]!;
-        to = from + sameLen - 1;
+        sameLo = aLo[b + r]!;
+        sameHi = sameLo + sameLen - 1;
+        sameAt = off[b + r]! - sameLo;
+        from = sameLo;
+        to = sameHi;
       }
       if (upLen > 0) {
-        from = Math.min(from, aLo[b + r - 1]!);
-        to = Math.max(to, aLo[b + r - 1]! + upLen);
+        upLo = aLo[b + r - 1]!;
+        upHi = upLo + upLen - 1;
+        upAt = off[b + r - 1]! - upLo;
+        from = Math.min(from, upLo);
+        to = Math.max(to, upHi + 1);
       }
       if (from > to) continue;
-      const width = to - from + 1;
-      if (arrive.length < width) arrive = new Float64Array(2 * width);
-      arrive.fill(0, 0, width);
-      if (sameLen > 0) {
-        const base = off[b + r]!;
-        const shift = aLo[b + r]! - from;
-        for (let i = 0; i < sameLen; i++) arrive[shift + i] = p0 * mass[base + i]!;
-      }
-      if (upLen > 0) {
-        const base = off[b + r - 1]!;
-        const shift = aLo[b + r - 1]! - from;
-        for (let i = 0; i < upLen; i++) {
-          const v = mass[base + i]!;
-          arrive[shift + i]! += pm * v; // B alone: a kept
-          arrive[shift + i + 1]! += pp * v; // A alone: a + 1
-        }
-      }
-      work += width;
-      // Split into stopped at H0 (a < keepLo), going on, stopped at H1 (a > keepHi).
+      work += to - from + 1;
+      // Split into stopped at H0 (a < keepLo), going on, stopped at H1 (a > keepHi), in
+      // ascending a (each sum below adds its terms in that order).
       const bandLo = row.lo[m - row.start]!;
       const bandHi = row.hi[m - row.start]!;
       const keepLo = nALo[r]!;
@@ -309,7 +317,7 @@ export function outcomeTails(table: ContinuationTable, p: PairLaw, observed: Obs
       const keepHi = keepLo + keepLen - 1;
       const h0End = Math.min(to, bandLo - 1); // a ≤ bandLo − 1: stopped at H0
       for (let a = from; a <= h0End; a++) {
-        const v = arrive[a - from]!;
+        const v = arrivingAt(mass, a, sameLo, sameHi, sameAt, upLo, upHi, upAt, p0, pp, pm);
         if (!final) h0Before += v;
         else if (observed.decision !== 'H0') below += v;
         else {
@@ -319,20 +327,28 @@ export function outcomeTails(table: ContinuationTable, p: PairLaw, observed: Obs
         }
       }
       if (keepLen > 0) {
-        // Copied by hand: a subarray to set from is a new view, at every row of every pair.
-        for (let i = 0, src = keepLo - from, dst = nOff[r]!; i < keepLen; i++) next[dst + i] = arrive[src + i]!;
+        const dst = nOff[r]! - keepLo;
         if (final && observed.decision === null) {
           for (let a = keepLo; a <= keepHi; a++) {
-            const v = arrive[a - from]!;
+            const v = arrivingAt(mass, a, sameLo, sameHi, sameAt, upLo, upHi, upAt, p0, pp, pm);
+            next[dst + a] = v;
             const sum = 2 * a - m;
             if (sum > sObs) above += v;
             else if (sum === sObs) equal += v;
             else below += v;
           }
+        } else {
+          // Where both rows hold a and a − 1, the sum without the runs' checks (the same sum).
+          const coreLo = Math.max(keepLo, sameLo, upLo + 1);
+          const coreHi = Math.min(keepHi, sameHi, upHi);
+          let a = keepLo;
+          for (; a < coreLo && a <= keepHi; a++) next[dst + a] = arrivingAt(mass, a, sameLo, sameHi, sameAt, upLo, upHi, upAt, p0, pp, pm);
+          for (; a <= coreHi; a++) next[dst + a] = p0 * mass[sameAt + a]! + pp * mass[upAt + a - 1]! + pm * mass[upAt + a]!;
+          for (; a <= keepHi; a++) next[dst + a] = arrivingAt(mass, a, sameLo, sameHi, sameAt, upLo, upHi, upAt, p0, pp, pm);
         }
       }
       for (let a = Math.max(from, bandHi + 1); a <= to; a++) {
-        const v = arrive[a - from]!;
+        const v = arrivingAt(mass, a, sameLo, sameHi, sameAt, upLo, upHi, upAt, p0, pp, pm);
         if (!final) h1Before += v;
         else if (observed.decision !== 'H1') above += v;
         else {
