@@ -45,6 +45,9 @@ export function placements(positions: number, wolves: number): Int32Array | null
   return out;
 }
 
+/** How many values of `killLifts`' normalizer one call keeps (a table has some tens at most). */
+const KILL_MEMO = 64;
+
 /** How many bits of `m` are set. */
 export function bitCount(m: number): number {
   let c = 0;
@@ -105,6 +108,10 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
+  /** `killLifts`' per-placement likelihoods, kept from call to call. */
+  private killCases: Float64Array | null = null;
+  /** `killLifts`' values of z met in one call (at most KILL_MEMO; z, then its two cases). */
+  private killMemo: Float64Array | null = null;
   private readonly ln: { slip: number; accuseRival: number; accuse: number; clear: number; accuseMate: number; clearMate: number; turn: number };
 
   constructor(
@@ -245,11 +252,70 @@ export class PublicPosterior {
     return this.killLiftWith(x, pack, this.accusedNow());
   }
 
-  /** `killLift` for every seat at once (the record read once): 0 for the dead and the pack's own. */
+  /**
+   * `killLift` for every seat at once (the record read once): 0 for the dead and the pack's
+   * own. The same numbers as asking `killLift` seat by seat, made with a placement's work
+   * shared by the seats: under placement m a living victim's likelihood is one of three
+   * values — `slip` (a werewolf of m), silence / z(m) or 1 / z(m), z(m) summed over m's
+   * living innocents whoever the victim (he is one of them) — so each is made once per
+   * placement, by the same operations in the same order, and each seat's mean adds the
+   * placements in the same order as `liftOf` does.
+   */
   killLifts(pack: number, out: Float64Array): void {
     const accused = this.accusedNow();
     const alive = this.record.alive;
-    for (let x = 0; x < out.length; x++) out[x] = alive[x] === 1 && ((pack >>> x) & 1) === 0 ? this.killLiftWith(x, pack, accused) : 0;
+    const living = this.livingMask();
+    const p = this.params;
+    const w = this.weights();
+    const masks = this.masks;
+    const count = masks.length;
+    // Per placement: exp(log(·)) of its two innocent cases, as liftOf reads an act's likelihood.
+    // z takes a few values over the placements (sums of so many `silence` and 1): each
+    // value's pair is made once, kept beside it (a pure function's memo: the same numbers).
+    const cases = (this.killCases ??= new Float64Array(2 * count));
+    const memo = (this.killMemo ??= new Float64Array(3 * KILL_MEMO));
+    let kept = 0;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const m = masks[i]!;
+      let z = 0;
+      for (let y = living & ~m; y !== 0; y &= y - 1) {
+        const s = 31 - Math.clz32(y & -y);
+        z += (accused[s]! & m) !== 0 ? p.silence : 1;
+      }
+      let j = 0;
+      while (j < kept && memo[3 * j] !== z) j++;
+      if (j === kept) {
+        const silent = Math.exp(Math.log(p.silence / z));
+        const plain = Math.exp(Math.log(1 / z));
+        if (kept < KILL_MEMO) {
+          memo[3 * kept] = z;
+          memo[3 * kept + 1] = silent;
+          memo[3 * kept + 2] = plain;
+          kept++;
+        }
+        cases[2 * i] = silent;
+        cases[2 * i + 1] = plain;
+      } else {
+        cases[2 * i] = memo[3 * j + 1]!;
+        cases[2 * i + 1] = memo[3 * j + 2]!;
+      }
+      total += w[i]!;
+    }
+    const slip = Math.exp(Math.log(p.slip));
+    for (let x = 0; x < out.length; x++) {
+      if (alive[x] !== 1 || ((pack >>> x) & 1) === 1) {
+        out[x] = 0;
+        continue;
+      }
+      const mine = accused[x]!;
+      let mean = 0;
+      for (let i = 0; i < count; i++) {
+        const m = masks[i]!;
+        mean += w[i]! * (((m >>> x) & 1) === 1 ? slip : (mine & m) !== 0 ? cases[2 * i]! : cases[2 * i + 1]!);
+      }
+      out[x] = Math.log(killLikelihood(x, pack, living, accused, p)) - Math.log(mean / total);
+    }
   }
 
   /** Per seat, the seats it has accused so far: tonight's dawn comes after all of it. */

@@ -16,6 +16,12 @@ function claim(seat: number, role: 'seer' | 'little-girl', reports: InformedClai
   return { seat, role, order: 0, day: 1, accusedFirst: false, reports: [...reports], liar: false, proven: false, confirmed: 0 };
 }
 
+function paramsOf(text: string): BeliefParams {
+  const r = parseBelief(text);
+  if (!r.ok) throw new Error(r.error);
+  return r.value.params;
+}
+
 const nobody = (n: number): SeatKnowledge => ({ known: new Int8Array(n), spareWolves: -1, falseClaimants: [] });
 
 function posteriorOf(rec: PublicRecord, cards: Role[], k: SeatKnowledge, params: BeliefParams = DEFAULT_PARAMS): Float64Array {
@@ -112,6 +118,34 @@ describe('the posterior', () => {
     expect(quiet).toBeLessThan(0);
     // Nothing was changed by asking.
     expect(Array.from(post.weights())).toEqual(w.map((x) => expect.closeTo(x / w[3]!, 12)));
+  });
+
+  // killLifts shares each placement's work between the victims; it must give each victim
+  // exactly killLift's number. Accusers of every kind, a dead seat and several
+  // placements' normalizers (z) per table. Mutations that fail here: the victim's own
+  // term left out of z, a packmate's likelihood read as an innocent's, the silent and
+  // plain cases swapped, a memo keyed on the wrong normalizer.
+  it.each([
+    [10, 3, DEFAULT_PARAMS],
+    [12, 3, paramsOf('silence=2.7,slip=0.13')],
+    [9, 2, paramsOf('silence=1')],
+  ] as const)("every victim's kill lift at once, %i seats and %i werewolves: each exactly as asked alone", (n, wolves, params) => {
+    const rec = new PublicRecord(n);
+    rec.day = 2;
+    for (let s = 0; s < n; s++) if (s % 3 === 1) rec.said.push({ speaker: s, kind: 0, target: (s + 4) % n, day: 1 });
+    rec.said.push({ speaker: 2, kind: 2, target: 5, day: 1 });
+    for (let s = 0; s < n; s += 2) rec.casts.push({ voter: s, target: (s * 5 + 1) % n === s ? (s + 1) % n : (s * 5 + 1) % n, day: 1, round: 1, share: 0.5 });
+    rec.alive[n - 1] = 0;
+    const post = new PublicPosterior(rec, placements(n, wolves)!, deck(wolves, n), params);
+    post.sync();
+    for (const pack of [0b111 & ((1 << wolves) - 1), (1 << 1) | (1 << 4) | (wolves === 3 ? 1 << 6 : 0), (1 << (n - 2)) | 1 | (wolves === 3 ? 1 << 3 : 0)]) {
+      const all = new Float64Array(n);
+      post.killLifts(pack, all);
+      for (let x = 0; x < n; x++) {
+        const alone = rec.alive[x] === 1 && ((pack >>> x) & 1) === 0 ? post.killLift(x, pack) : 0;
+        expect(Object.is(all[x], alone), `seat ${x}, pack ${pack.toString(2)}: ${all[x]} against ${alone}`).toBe(true);
+      }
+    }
   });
 
   it.each([
