@@ -50,9 +50,11 @@ const KILL_MEMO = 64;
 
 /** How many bits of `m` are set. */
 export function bitCount(m: number): number {
-  let c = 0;
-  for (let x = m; x !== 0; x &= x - 1) c++;
-  return c;
+  // In parallel (the sums of bit pairs, nibbles, then bytes): no loop to predict.
+  let x = m - ((m >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /**
@@ -108,6 +110,8 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
+  /** The tables of `choiceTable` made so far, by the candidates' number and the two factors. */
+  private readonly choiceTables: { readonly size: number; readonly upInnocent: number; readonly upWolf: number; readonly ll: Float64Array }[] = [];
   /** `killLifts`' per-placement likelihoods, kept from call to call. */
   private killCases: Float64Array | null = null;
   /** `killLifts`' values of z met in one call (at most KILL_MEMO; z, then its two cases). */
@@ -433,31 +437,58 @@ export class PublicPosterior {
    * an innocent is evidence too: a werewolf, who spares his packmates, picks innocents more.
    */
   private choice(a: number, b: number, weight: number, upInnocent: number, upWolf: number): void {
-    const ll = this.choiceLogLikelihood(a, b, upInnocent, upWolf);
+    const { cand, ll } = this.choiceTable(a, b, upInnocent, upWolf);
+    const span = this.wolves + 1;
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) logW[i]! += weight * ll(masks[i]!);
+    // The table read in place (choiceLogLikelihood's closure reads the same cells).
+    for (let i = 0; i < masks.length; i++) {
+      const m = masks[i]!;
+      logW[i]! += weight * ll[(2 * ((m >>> a) & 1) + ((m >>> b) & 1)) * span + bitCount(m & cand)]!;
+    }
     this.changes++;
   }
 
   /** The log-likelihood of `a` picking `b` under placement m, as `choice` weighs it (before its weight). */
   private choiceLogLikelihood(a: number, b: number, upInnocent: number, upWolf: number): (m: number) => number {
+    const { cand, ll } = this.choiceTable(a, b, upInnocent, upWolf);
+    const span = this.wolves + 1;
+    return (m) => ll[(2 * ((m >>> a) & 1) + ((m >>> b) & 1)) * span + bitCount(m & cand)]!;
+  }
+
+  /**
+   * `a` picking `b`: the seats he could pick (`cand`), and the log-likelihood of the pick
+   * under a placement by what it makes of the two and how many werewolves it puts among
+   * the candidates — ll[(2·aWolf + bWolf)·(wolves + 1) + k] — a dozen cells read by a few
+   * hundred placements, not a closure's logarithms computed for each.
+   */
+  private choiceTable(a: number, b: number, upInnocent: number, upWolf: number): { cand: number; ll: Float64Array } {
     const cand = (this.livingMask() | (1 << b)) & ~(1 << a);
     const size = bitCount(cand);
+    // The cells depend on the candidates' number and the two factors alone: a game asks a
+    // few dozen such tables over some hundred acts, each made once (the same numbers).
+    for (const t of this.choiceTables) if (t.size === size && t.upInnocent === upInnocent && t.upWolf === upWolf) return { cand, ll: t.ll };
+    const ll = this.newChoiceTable(size, upInnocent, upWolf);
+    this.choiceTables.push({ size, upInnocent, upWolf, ll });
+    return { cand, ll };
+  }
+
+  private newChoiceTable(size: number, upInnocent: number, upWolf: number): Float64Array {
     // log Z by whether a is a werewolf and how many werewolves are among the candidates.
     const wolves = this.wolves;
-    const lnZ = new Float64Array(2 * (wolves + 1));
-    for (let w = 0; w <= wolves; w++) {
-      lnZ[w] = Math.log(upInnocent * w + Math.max(size - w, 0) || 1);
-      lnZ[wolves + 1 + w] = Math.log(upWolf * w + Math.max(size - w, 0) || 1);
-    }
+    const span = wolves + 1;
     const lnInnocent = Math.log(upInnocent);
     const lnWolf = Math.log(upWolf);
-    return (m) => {
-      const aWolf = (m >>> a) & 1;
-      const up = ((m >>> b) & 1) === 0 ? 0 : aWolf === 1 ? lnWolf : lnInnocent;
-      return up - lnZ[aWolf * (wolves + 1) + bitCount(m & cand)]!;
-    };
+    const ll = new Float64Array(4 * span);
+    for (let w = 0; w <= wolves; w++) {
+      const lnZInnocent = Math.log(upInnocent * w + Math.max(size - w, 0) || 1);
+      const lnZWolf = Math.log(upWolf * w + Math.max(size - w, 0) || 1);
+      ll[0 * span + w] = 0 - lnZInnocent;
+      ll[1 * span + w] = lnInnocent - lnZInnocent;
+      ll[2 * span + w] = 0 - lnZWolf;
+      ll[3 * span + w] = lnWolf - lnZWolf;
+    }
+    return ll;
   }
 
   /**

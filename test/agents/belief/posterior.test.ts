@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, parseBelief, type BeliefParams } from '../../../agents/belief/params.js';
 import { bitCount, placements, PublicPosterior, seatPosterior, type SeatKnowledge } from '../../../agents/belief/posterior.js';
-import { PublicRecord, type InformedClaim } from '../../../agents/heuristic/public.js';
+import { PublicRecord, SUSPECT, TRUST, type InformedClaim } from '../../../agents/heuristic/public.js';
 import { ALL, type Event, type Role } from '../../../engine/index.js';
 
 function deck(wolves: number, players: number, extra: Role[] = []): Role[] {
@@ -75,6 +75,32 @@ describe('the posterior', () => {
     expect(p[1]).toBeCloseTo(hit / total, 12);
     expect(p[0]).toBeCloseTo(wolf / total, 12);
     expect(p[2]).toBeCloseTo(miss / total, 12);
+  });
+
+  // The picks' tables are kept per game by the candidates' number and the two factors: two
+  // picks alike but for the werewolf's factor must each be weighed with its own. Mutation
+  // that fails here: the table found by the innocent's factor alone.
+  it("a suspicion and a trust by one speaker, alike but for a werewolf's factor (voteAim 1), each weighed with its own, exactly", () => {
+    const params = paramsOf('voteAim=1,voteMate=0.2,vouchMate=3');
+    const rec = new PublicRecord(5);
+    rec.day = 1;
+    rec.said.push({ speaker: 0, kind: SUSPECT, target: 1, day: 1 }, { speaker: 0, kind: TRUST, target: 2, day: 1 });
+    const p = posteriorOf(rec, deck(2, 5), nobody(5), params);
+    // Each pick among seats 1-4: ln(factor if the target is a werewolf) − ln Z, Z = factor · k + (4 − k).
+    const pick = (m: number, target: number, upWolf: number) => {
+      const aWolf = (m & 1) === 1;
+      const up = aWolf ? upWolf : 1;
+      const k = bitCount(m & 0b11110);
+      return ((m >>> target) & 1) === 1 ? Math.log(up) - Math.log(up * k + 4 - k) : -Math.log(up * k + 4 - k);
+    };
+    const mass = new Array<number>(5).fill(0);
+    let total = 0;
+    for (const m of placements(5, 2)!) {
+      const w = Math.exp(params.talk * pick(m, 1, params.voteMate) + params.talk * pick(m, 2, params.vouchMate));
+      total += w;
+      for (let s = 0; s < 5; s++) if (((m >>> s) & 1) === 1) mass[s]! += w;
+    }
+    for (let s = 0; s < 5; s++) expect(p[s]).toBeCloseTo(mass[s]! / total, 12);
   });
 
   it("a night death: the pack spares its own and picks an innocent who accused one of them more often, exactly", () => {
