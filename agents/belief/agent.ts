@@ -229,7 +229,7 @@ export class BeliefAgent extends HeuristicAgent {
     // the village split its day-2 vote over 1.69 targets instead of 1.28 and won 58.2% of
     // 004's 8-player games against heuristic werewolves instead of 71.7% (docs/belief.md).
     const bystander = priv && b.bystander();
-    kept.ok = seatPosterior(post, priv && !bystander ? ownKnowledge(b, post) : publicKnowledge(b), kept.view.p);
+    kept.ok = priv && !bystander ? seatPosterior(post, ownKnowledge(b, post), kept.view.p) : post.publicPosterior(kept.view.p);
     if (bystander) kept.view.p[b.me] = 0;
     if (kept.ok) finish(b, priv ? b.known : b.pub, priv, kept.view);
     return kept.ok;
@@ -243,10 +243,6 @@ function ownKnowledge(b: Beliefs, post: PublicPosterior): SeatKnowledge {
     for (let s = 0; s < b.n; s++) if (s !== b.me && b.claimed[s] === role) falseClaimants.push(s);
   }
   return { known: b.known, spareWolves: b.wolvesOut, falseClaimants };
-}
-
-function publicKnowledge(b: Beliefs): SeatKnowledge {
-  return { known: b.pub, spareWolves: -1, falseClaimants: [] };
 }
 
 /**

@@ -45,6 +45,8 @@ export function placements(positions: number, wolves: number): Int32Array | null
   return out;
 }
 
+const NO_SEATS: readonly number[] = [];
+
 /** How many values of `killLifts`' normalizer one call keeps (a table has some tens at most). */
 const KILL_MEMO = 64;
 
@@ -110,6 +112,11 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
+  /** The public posterior (`publicPosterior`): the version and the record's knowledge it was made at, its values and whether any placement fit. */
+  private publicAt = -1;
+  private readonly publicKnown: Int8Array;
+  private readonly publicP: Float64Array;
+  private publicOk = false;
   /** The tables of `choiceTable` made so far, by the candidates' number and the two factors. */
   private readonly choiceTables: { readonly size: number; readonly upInnocent: number; readonly upWolf: number; readonly ll: Float64Array }[] = [];
   /** `killLifts`' per-placement likelihoods, kept from call to call. */
@@ -130,6 +137,8 @@ export class PublicPosterior {
     this.logW = new Float64Array(masks.length);
     this.w = new Float64Array(masks.length);
     this.liars = new Uint8Array(record.n);
+    this.publicKnown = new Int8Array(record.n);
+    this.publicP = new Float64Array(record.n);
     this.accused = new Int32Array(record.n);
     this.ln = {
       slip: Math.log(params.slip),
@@ -156,6 +165,26 @@ export class PublicPosterior {
     for (let i = 0; i < logW.length; i++) this.w[i] = Math.exp(logW[i]! - max);
     this.weighedAt = this.changes;
     return this.w;
+  }
+
+  /**
+   * `seatPosterior` of the record's own knowledge (what the public knows of each seat), into
+   * `p`: the view of every seat that knows no more than the public, which the seats of a
+   * game ask alike, so it is made once for each state of the weights and the knowledge
+   * and copied after (the same numbers: `p` untouched when no placement fits).
+   */
+  publicPosterior(p: number[] | Float64Array): boolean {
+    const known = this.record.known;
+    const kept = this.publicKnown;
+    let same = this.publicAt === this.changes;
+    for (let s = 0; s < known.length && same; s++) same = known[s] === kept[s];
+    if (!same) {
+      this.publicOk = seatPosterior(this, { known, spareWolves: -1, falseClaimants: NO_SEATS }, this.publicP);
+      this.publicAt = this.changes;
+      kept.set(known);
+    }
+    if (this.publicOk) for (let s = 0; s < known.length; s++) p[s] = this.publicP[s]!;
+    return this.publicOk;
   }
 
   /** Reads the acts the record gained since the last call. */

@@ -77,6 +77,35 @@ describe('the posterior', () => {
     expect(p[2]).toBeCloseTo(miss / total, 12);
   });
 
+  // The public view is made once per state and copied to every seat that asks: it must be
+  // seatPosterior's of the record's knowledge as it is now. Mutation that fails here: the
+  // kept one handed out while the weights are unchanged but a card became public.
+  it("the public posterior, kept for the seats that share it, is the record's knowledge read afresh, exactly, after the weights or the knowledge change", () => {
+    const rec = new PublicRecord(6);
+    rec.day = 1;
+    rec.said.push({ speaker: 0, kind: SUSPECT, target: 2, day: 1 });
+    const post = new PublicPosterior(rec, placements(6, 2)!, deck(2, 6), DEFAULT_PARAMS);
+    const fresh = () => {
+      const p = new Float64Array(6);
+      expect(seatPosterior(post, { known: rec.known, spareWolves: -1, falseClaimants: [] }, p)).toBe(true);
+      return Array.from(p);
+    };
+    const kept = () => {
+      const p = new Float64Array(6);
+      expect(post.publicPosterior(p)).toBe(true);
+      return Array.from(p);
+    };
+    post.sync();
+    const first = kept();
+    expect(first).toEqual(fresh());
+    rec.known[3] = -1;
+    expect(kept()).toEqual(fresh());
+    expect(kept()).not.toEqual(first);
+    rec.casts.push({ voter: 4, target: 5, day: 1, round: 1, share: 1 });
+    post.sync();
+    expect(kept()).toEqual(fresh());
+  });
+
   // The picks' tables are kept per game by the candidates' number and the two factors: two
   // picks alike but for the werewolf's factor must each be weighed with its own. Mutation
   // that fails here: the table found by the innocent's factor alone.
