@@ -16,9 +16,18 @@ import { View } from '../heuristic/view.js';
 import type { ParsedBelief } from './params.js';
 import { bitCount, PublicPosterior, placements, seatPosterior, type SeatKnowledge } from './posterior.js';
 
-/** What the belief seats of one game share: each public record's posterior, per parameter text. */
+/** What the belief seats of one game share: each public record's posterior, per parameter text; each argument parsed. */
 export class BeliefRecords {
   private readonly made: { readonly record: PublicRecord; readonly text: string; readonly post: PublicPosterior | null }[] = [];
+  private readonly arguments: { readonly argument: string | undefined; readonly parsed: ParsedBelief }[] = [];
+
+  /** `argument` parsed by `parse` once for the game's seats that give it (read-only, shared). */
+  parsed(argument: string | undefined, parse: (argument: string | undefined) => ParsedBelief): ParsedBelief {
+    for (const a of this.arguments) if (a.argument === argument) return a.parsed;
+    const parsed = parse(argument);
+    this.arguments.push({ argument, parsed });
+    return parsed;
+  }
 
   /** The posterior of `record` under `parsed`'s parameters, made on first use; null where there are too many placements. */
   posterior(record: PublicRecord, deck: readonly Role[], parsed: ParsedBelief): PublicPosterior | null {

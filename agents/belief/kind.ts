@@ -14,19 +14,10 @@ import { parseBelief, type ParsedBelief } from './params.js';
 /** The belief agent's key to its records in a game's context. */
 export const BELIEF_RECORDS: SharedKey<BeliefRecords> = Object.freeze({ name: 'belief', make: () => new BeliefRecords() });
 
-/** Argument texts parsed so far (a run seats the same few at every game); bounded, for a process that meets many. */
-const PARSED = new Map<string, ParsedBelief>();
-const PARSED_KEPT = 64;
-
-/** Parsed once per argument text (read-only, shared by the seats that give it): the spec was checked before any game was made. */
+/** An argument text parsed (once a game: `BeliefRecords.parsed`): the spec was checked before any game was made. */
 function parsed(argument: string | undefined): ParsedBelief {
-  const key = argument ?? '';
-  const known = PARSED.get(key);
-  if (known !== undefined) return known;
   const r = parseBelief(argument);
   if (!r.ok) throw new Error(`belief agent: ${r.error} (the spec should have been checked first)`);
-  if (PARSED.size >= PARSED_KEPT) PARSED.clear();
-  PARSED.set(key, r.value);
   return r.value;
 }
 
@@ -42,7 +33,8 @@ export const beliefKind: AgentKind = {
   },
   create: (argument, seat, env) => {
     const game = env?.game ?? new GameContext();
-    const p = parsed(argument);
-    return new BeliefAgent(p.text === '' ? 'belief' : `belief:${p.text}`, p, seat, game.shared(SHARED_RECORDS), game.shared(BELIEF_RECORDS));
+    const records = game.shared(BELIEF_RECORDS);
+    const p = records.parsed(argument, parsed);
+    return new BeliefAgent(p.text === '' ? 'belief' : `belief:${p.text}`, p, seat, game.shared(SHARED_RECORDS), records);
   },
 };
