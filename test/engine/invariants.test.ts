@@ -21,8 +21,20 @@ function fail(message: string): never {
   throw new Error(`invariant broken: ${message}`);
 }
 
+/**
+ * Each role's place in ROLES, read once: the counts below are taken at every step of every
+ * game, and each read of an imported binding in a test file goes through the runner's getter.
+ */
+const ROLE_ORDER: ReadonlyMap<Role, number> = new Map(ROLES.map((r, i) => [r, i]));
+
 function sortedRoles(rs: readonly Role[]): string {
-  return [...rs].sort((a, b) => ROLES.indexOf(a) - ROLES.indexOf(b)).join();
+  return [...rs].sort((a, b) => ROLE_ORDER.get(a)! - ROLE_ORDER.get(b)!).join();
+}
+
+/** How many cards of each role (by ROLES' order) `rs` holds, into `out`. */
+function countRoles(rs: Iterable<Role>, out: Int32Array): Int32Array {
+  for (const r of rs) out[ROLE_ORDER.get(r)!]!++;
+  return out;
 }
 
 /** Seats whose role an event reveals to its audience. */
@@ -54,7 +66,9 @@ class Checked {
   /** What each seat may know: whose role. Built from answers and the moderator's state, not from the log. */
   private readonly knowable: Set<number>[];
   private seen = 0;
-  private readonly deck: string;
+  /** The deck's cards per role; and the table's, counted at each step in `cards`. */
+  private readonly deck: Int32Array;
+  private readonly cards = new Int32Array(ROLE_ORDER.size);
   steps = 0;
 
   constructor(readonly setup: GameSetup, seed: string) {
@@ -62,7 +76,7 @@ class Checked {
     const n = setup.players;
     this.rngs = Array.from({ length: n }, (_, i) => seatStream(seed, i));
     this.knowable = Array.from({ length: n }, (_, i) => new Set([i]));
-    this.deck = sortedRoles(setup.deck);
+    this.deck = countRoles(setup.deck, new Int32Array(ROLE_ORDER.size));
     this.check();
   }
 
@@ -103,8 +117,12 @@ class Checked {
     const s = g.state;
     const n = s.players;
     // Role counts are conserved (the thief swaps with the left-over cards).
-    const roles = sortedRoles([...s.seats.map((x) => x.role), ...s.leftover]);
-    if (roles !== this.deck) fail(`roles ${roles} are not the deck ${this.deck}`);
+    const cards = this.cards.fill(0);
+    for (const x of s.seats) cards[ROLE_ORDER.get(x.role)!]!++;
+    countRoles(s.leftover, cards);
+    for (let r = 0; r < cards.length; r++)
+      if (cards[r] !== this.deck[r])
+        fail(`roles ${sortedRoles([...s.seats.map((x) => x.role), ...s.leftover])} are not the deck ${sortedRoles(this.setup.deck)}`);
     // The dead never act, but for their last breath; at most one decision per seat.
     let owing = 0;
     for (const d of g.pending()) {
