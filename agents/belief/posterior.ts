@@ -47,7 +47,7 @@ export function placements(positions: number, wolves: number): Int32Array | null
 
 const NO_SEATS: readonly number[] = [];
 
-/** How many values of `killLifts`' normalizer one call keeps (a table has some tens at most). */
+/** How many values of `killLifts`' normalizer one call keeps (past them, a value's pair is made again: the same numbers). */
 const KILL_MEMO = 64;
 
 /** How many bits of `m` are set. */
