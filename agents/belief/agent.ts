@@ -13,7 +13,7 @@ import type { Beliefs } from '../heuristic/beliefs.js';
 import type { PublicRecord } from '../heuristic/public.js';
 import type { SharedRecords } from '../heuristic/shared.js';
 import { View } from '../heuristic/view.js';
-import type { ParsedBelief } from './params.js';
+import { parseBelief, type ParsedBelief } from './params.js';
 import { bitCount, PublicPosterior, placements, seatPosterior, type SeatKnowledge } from './posterior.js';
 
 /** What the belief seats of one game share: each public record's posterior, per parameter text; each argument parsed. */
@@ -21,12 +21,13 @@ export class BeliefRecords {
   private readonly made: { readonly record: PublicRecord; readonly text: string; readonly post: PublicPosterior | null }[] = [];
   private readonly arguments: { readonly argument: string | undefined; readonly parsed: ParsedBelief }[] = [];
 
-  /** `argument` parsed by `parse` once for the game's seats that give it (read-only, shared). */
-  parsed(argument: string | undefined, parse: (argument: string | undefined) => ParsedBelief): ParsedBelief {
+  /** `argument` parsed once for the game's seats that give it (read-only, shared); the spec was checked before any game was made. */
+  parsed(argument: string | undefined): ParsedBelief {
     for (const a of this.arguments) if (a.argument === argument) return a.parsed;
-    const parsed = parse(argument);
-    this.arguments.push({ argument, parsed });
-    return parsed;
+    const r = parseBelief(argument);
+    if (!r.ok) throw new Error(`belief agent: ${r.error} (the spec should have been checked first)`);
+    this.arguments.push({ argument, parsed: r.value });
+    return r.value;
   }
 
   /** The posterior of `record` under `parsed`'s parameters, made on first use; null where there are too many placements. */

@@ -9,17 +9,10 @@ import type { SharedKey } from '../game-context.js';
 import type { AgentKind } from '../registry.js';
 import { SHARED_RECORDS } from '../heuristic/shared.js';
 import { BeliefAgent, BeliefRecords } from './agent.js';
-import { parseBelief, type ParsedBelief } from './params.js';
+import { parseBelief } from './params.js';
 
 /** The belief agent's key to its records in a game's context. */
 export const BELIEF_RECORDS: SharedKey<BeliefRecords> = Object.freeze({ name: 'belief', make: () => new BeliefRecords() });
-
-/** An argument text parsed (once a game: `BeliefRecords.parsed`): the spec was checked before any game was made. */
-function parsed(argument: string | undefined): ParsedBelief {
-  const r = parseBelief(argument);
-  if (!r.ok) throw new Error(`belief agent: ${r.error} (the spec should have been checked first)`);
-  return r.value;
-}
 
 export const beliefKind: AgentKind = {
   name: 'belief',
@@ -34,7 +27,7 @@ export const beliefKind: AgentKind = {
   create: (argument, seat, env) => {
     const game = env?.game ?? new GameContext();
     const records = game.shared(BELIEF_RECORDS);
-    const p = records.parsed(argument, parsed);
+    const p = records.parsed(argument);
     return new BeliefAgent(p.text === '' ? 'belief' : `belief:${p.text}`, p, seat, game.shared(SHARED_RECORDS), records);
   },
 };

@@ -66,12 +66,22 @@ export function bitCount(m: number): number {
  */
 function killLikelihood(x: number, m: number, living: number, accused: Int32Array, p: BeliefParams): number {
   if (((m >>> x) & 1) === 1) return p.slip;
+  return ((accused[x]! & m) !== 0 ? p.silence : 1) / killNormalizer(m, living, accused, p.silence);
+}
+
+/** The silence model's normalizer under werewolves `m`: each living innocent's weight, `silence` for one who accused a werewolf of m, else 1. */
+function killNormalizer(m: number, living: number, accused: Int32Array, silence: number): number {
   let z = 0;
   for (let y = living & ~m; y !== 0; y &= y - 1) {
     const s = 31 - Math.clz32(y & -y);
-    z += (accused[s]! & m) !== 0 ? p.silence : 1;
+    z += (accused[s]! & m) !== 0 ? silence : 1;
   }
-  return ((accused[x]! & m) !== 0 ? p.silence : 1) / z;
+  return z;
+}
+
+/** The cell of a pick's table (`choiceTable`) that placement m reads: by whether it makes `a` and `b` werewolves, and how many of `cand`. */
+function pickCell(m: number, a: number, b: number, cand: number, span: number): number {
+  return (2 * ((m >>> a) & 1) + ((m >>> b) & 1)) * span + bitCount(m & cand);
 }
 
 /** How many of `claimants` are innocent under placement `m` beyond the `copies` of the card innocents can hold. */
@@ -310,12 +320,7 @@ export class PublicPosterior {
     let kept = 0;
     let total = 0;
     for (let i = 0; i < count; i++) {
-      const m = masks[i]!;
-      let z = 0;
-      for (let y = living & ~m; y !== 0; y &= y - 1) {
-        const s = 31 - Math.clz32(y & -y);
-        z += (accused[s]! & m) !== 0 ? p.silence : 1;
-      }
+      const z = killNormalizer(masks[i]!, living, accused, p.silence);
       let j = 0;
       while (j < kept && memo[3 * j] !== z) j++;
       if (j === kept) {
@@ -470,11 +475,7 @@ export class PublicPosterior {
     const span = this.wolves + 1;
     const masks = this.masks;
     const logW = this.logW;
-    // The table read in place (choiceLogLikelihood's closure reads the same cells).
-    for (let i = 0; i < masks.length; i++) {
-      const m = masks[i]!;
-      logW[i]! += weight * ll[(2 * ((m >>> a) & 1) + ((m >>> b) & 1)) * span + bitCount(m & cand)]!;
-    }
+    for (let i = 0; i < masks.length; i++) logW[i]! += weight * ll[pickCell(masks[i]!, a, b, cand, span)]!;
     this.changes++;
   }
 
@@ -482,7 +483,7 @@ export class PublicPosterior {
   private choiceLogLikelihood(a: number, b: number, upInnocent: number, upWolf: number): (m: number) => number {
     const { cand, ll } = this.choiceTable(a, b, upInnocent, upWolf);
     const span = this.wolves + 1;
-    return (m) => ll[(2 * ((m >>> a) & 1) + ((m >>> b) & 1)) * span + bitCount(m & cand)]!;
+    return (m) => ll[pickCell(m, a, b, cand, span)]!;
   }
 
   /**
