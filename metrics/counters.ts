@@ -100,7 +100,11 @@ export function binOf(p: number): number {
 //    posterior is the exact ratio, and one on a belief bin's edge (1/2, 0.35) is binned above
 //    it, not below by the floats' rounding (66 of ~20,000 seat posteriors of 001's 12 with the
 //    Harvest Festival and the New Moon, heuristic).
-export const METRICS_VERSION = 6;
+// 7: the public-facts observer reads the game not being over at a vote or at a death chain's end
+//    as a new fact at once: a revote after a night nobody died read the posterior of before the
+//    first round (001's 12 with the Harvest Festival and the New Moon, heuristic: observer-brier
+//    0.1837624467 -> 0.1837624707 over 200 games; the other 12 cases of same-metrics unchanged).
+export const METRICS_VERSION = 7;
 
 /** The counters that take fractions in a game (the others count whole things). */
 export const FRACTIONAL: readonly number[] = [C.observerOnWolf, C.chanceOnWolf, C.votesExpected, C.beliefSq, C.observerSq];

@@ -232,7 +232,7 @@ export class PublicFacts {  readonly n: number;
       // Under victoryAt=each-death it was checked at each death too; the state after the
       // last one is this one, and a checkpoint inside the chain (before a shot) would say
       // nothing this one does not, but for wolvesWin=parity, which no document uses.
-      if (type !== 'end') this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
+      if (type !== 'end') this.checkpoint();
       this.deathsPending = false;
     }
     switch (type) {
@@ -257,7 +257,10 @@ export class PublicFacts {  readonly n: number;
         const ev = e as EventOf<'day'>;
         // nightCausePublic (000): a dawn that names no victim of the pack says it killed nobody.
         const last = this.nights[this.nights.length - 1];
-        if (this.options.nightCausePublic && last !== undefined && last.known === UNKNOWN) last.known = NONE;
+        if (this.options.nightCausePublic && last !== undefined && last.known === UNKNOWN) {
+          last.known = NONE;
+          this.version++;
+        }
         this.day = ev.day;
         this.awayToday = 0;
         this.goneHunting = false;
@@ -342,11 +345,17 @@ export class PublicFacts {  readonly n: number;
         return;
       }
       case 'votes':
-        this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
+        this.checkpoint();
         return;
       default:
         return;
     }
+  }
+
+  /** The game went on: it was not over now. A fact like any other (a posterior made before it is out of date). */
+  private checkpoint(): void {
+    this.checkpoints.push({ moment: this.moment, living: this.alive, turned: this.turned });
+    this.version++;
   }
 
   /** A seat's card turned over (at a death, a Miracle, an Idiot's or a Scapegoat's reveal). */
