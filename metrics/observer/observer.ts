@@ -38,7 +38,7 @@
 // spent; that case is flagged).
 
 import { ALL, type Event, type GameSetup, type Role } from '../../engine/index.js';
-import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts } from './facts.js';
+import { PublicFacts, UNKNOWN, type Checkpoint, type NightFacts, type SeancePredicate } from './facts.js';
 import { flipsPassing, PlacementWalk } from './neighbours.js';
 import { seanceHolds } from './seance.js';
 import { binomial, bit, DoublesSlab, forEachPlacement, neighbourMasks, popcount, positionsOf } from './placements.js';
@@ -122,7 +122,7 @@ export class IdealObserver {
   private walk: PlacementWalk | null = null;
   /** The posteriors' per-seat numbers (placements.ts: cut from a buffer, not made outside the heap one by one). */
   private readonly doubles = new DoublesSlab();
-  private readonly keys = new FactKeys();
+  private readonly facts = new FactCache();
 
   constructor(setup: Pick<GameSetup, 'players' | 'deck' | 'options'>, opts: ObserverOptions = {}) {
     this.f = new PublicFacts(setup);
@@ -287,28 +287,33 @@ export class IdealObserver {
     const unknownTurns: number[][] = [];
     const lists = new Map<number | string, number[]>();
     const masks = this.f.nights.length <= 31;
+    const nightList = this.f.nights;
     let unknown = 0;
     for (let x = 0; x < n; x++) {
       let nights: number[] = [];
       let mask = 0;
       if (changed === 0 && (positions & bit(x)) !== 0)
-        this.f.nights.forEach((nf, i) => {
+        for (let i = 0; i < nightList.length; i++) {
+          const nf = nightList[i]!;
           if (powers[i]!.poison && (nf.living & bit(x)) !== 0) {
             nights.push(nf.moment);
             mask |= 1 << i;
           }
-        });
+        }
       const key = masks ? mask : nights.join();
-      nights = lists.get(key) ?? nights;
-      lists.set(key, nights);
+      const kept = lists.get(key);
+      if (kept === undefined) lists.set(key, nights);
+      else nights = kept;
       unknownTurns.push(nights);
       if (nights.length > 0) unknown |= bit(x);
     }
     // Turns of a seat whose card was shown (dead, an Idiot, a Scapegoat, a Miracle's victim).
     const shown: TurnWorld[] = [];
     for (let x = 0; x < n; x++)
-      if (this.f.revealed[x] !== null && (changed === 0 || changed === bit(x)))
-        for (const xIn of [true, false]) for (const t of this.turnsOf(x, xIn, positions, powers)) shown.push(t);
+      if (this.f.revealed[x] !== null && (changed === 0 || changed === bit(x))) {
+        this.turnsOf(x, true, positions, powers, shown);
+        this.turnsOf(x, false, positions, powers, shown);
+      }
     const free = popcount(positions);
     const k = deckWolves - popcount(this.f.revealedWolves);
     let count = binomial(free, k) * (1 + popcount(unknown));
@@ -485,21 +490,26 @@ export class IdealObserver {
   /**
    * The worlds in which the potion turned seat x, dealt a werewolf card (`xIn`) or not: one
    * per regime (the turn before or after a Miracle that turned x into a plain villager),
-   * with the nights it may have happened on, as the cards x showed allow.
+   * with the nights it may have happened on, as the cards x showed allow: added to `out`.
    */
-  private turnsOf(x: number, xIn: boolean, positions: number, powers: readonly NightPowers[]): TurnWorld[] {
+  private turnsOf(x: number, xIn: boolean, positions: number, powers: readonly NightPowers[], out: TurnWorld[]): void {
     const xb = bit(x);
     const fixed = (this.f.revealedWolves & ~xb) | (xIn ? xb : 0);
     const free = positions;
     const miracle = this.f.miracleAt[x]!;
-    const out: TurnWorld[] = [];
-    for (const regimeA of miracle === Infinity ? [true] : [true, false]) {
+    const sightings = this.f.sightings[x]!;
+    const nightList = this.f.nights;
+    // Regime A, then (after a Miracle on x) regime B.
+    const regimes = miracle === Infinity ? 1 : 2;
+    for (let r = 0; r < regimes; r++) {
+      const regimeA = r === 0;
       // Before the turn x is a werewolf if dealt one and no Miracle came first; the turn flips that.
       const toWolf = !(xIn && regimeA);
       // The turn's night (its moment) must lie in [lo, hi): before the Miracle (regime A) or after it.
       let lo = regimeA ? -Infinity : miracle;
       let hi = regimeA ? miracle : Infinity;
-      for (const { moment, role } of this.f.sightings[x]!) {
+      for (let j = 0; j < sightings.length; j++) {
+        const { moment, role } = sightings[j]!;
         const before = miracle < moment ? role === 'villager' : (role === 'werewolf') === xIn;
         const after = regimeA && miracle < moment ? role === 'villager' : role === (toWolf ? 'werewolf' : 'villager');
         if (!before && !after) {
@@ -510,57 +520,69 @@ export class IdealObserver {
         if (!before) hi = Math.min(hi, moment); // shown after it
       }
       const nights: number[] = [];
-      this.f.nights.forEach((nf, i) => {
+      for (let i = 0; i < nightList.length; i++) {
+        const nf = nightList[i]!;
         if (powers[i]!.poison && (nf.living & xb) !== 0 && lo <= nf.moment && nf.moment < hi) nights.push(nf.moment);
-      });
+      }
       if (nights.length > 0) out.push({ x, fixed, free, toWolf, regimeA, nights });
     }
-    return out;
   }
 
   /** Whether the cards seat s showed agree with one card all game (a Miracle's plain villager after it). */
   private sightingsAgree(s: number): boolean {
     const wolf = this.f.revealed[s] === 'werewolf';
     const miracle = this.f.miracleAt[s]!;
-    return this.f.sightings[s]!.every(({ moment, role }) => (miracle < moment ? role === 'villager' : (role === 'werewolf') === wolf));
+    const sightings = this.f.sightings[s]!;
+    for (let j = 0; j < sightings.length; j++) {
+      const { moment, role } = sightings[j]!;
+      if (!(miracle < moment ? role === 'villager' : (role === 'werewolf') === wolf)) return false;
+    }
+    return true;
   }
 
   /** Every public fact about where the werewolves sit, with its moment, in the order of the game; each keyed by all it reads. */
   private timedFacts(powers: readonly NightPowers[]): TimedFact[] {
     const nights: TimedFact[] = [];
     const girls = this.f.harvest ? 0 : this.f.revealedAs('little-girl');
-    this.f.nights.forEach((nf, i) => {
+    for (let i = 0; i < this.f.nights.length; i++) {
+      const nf = this.f.nights[i]!;
       const pw = powers[i]!;
-      nights.push({ moment: nf.moment, turned: nf.turned, key: this.keys.night(i, nf, pw, girls), test: this.nightTestOf(nf, pw) });
-    });
+      const kept = this.facts.night(i, nf, pw, girls);
+      nights.push((kept.fact ??= { moment: nf.moment, turned: nf.turned, key: kept.key, test: this.nightTestOf(nf, pw) }));
+    }
     // A checkpoint like the one before it with no night between (the vote's, after the dawn's
     // deaths; a revote's) says nothing more: a set fails both or neither, and a verdict's moment
     // is only ever compared with the nights'.
     const checkpoints: TimedFact[] = [];
     let night = 0;
     let last: Checkpoint | null = null;
-    this.f.checkpoints.forEach((cp, i) => {
+    for (let i = 0; i < this.f.checkpoints.length; i++) {
+      const cp = this.f.checkpoints[i]!;
       while (night < this.f.nights.length && this.f.nights[night]!.moment < cp.moment) {
         night++;
         last = null;
       }
-      if (last !== null && last.living === cp.living && last.turned === cp.turned) return;
+      if (last !== null && last.living === cp.living && last.turned === cp.turned) continue;
       last = cp;
-      const count = this.notOverCount(cp);
-      const answers = count.answers;
-      const within = count.within;
-      checkpoints.push({ moment: cp.moment, turned: cp.turned, key: this.keys.checkpoint(i, cp), test: (w) => answers[popcount(w & within)] as FactAnswer, count });
-    });
+      const kept = this.facts.checkpoint(i, cp);
+      checkpoints.push((kept.fact ??= this.checkpointFact(cp, kept.key)));
+    }
     const seances: TimedFact[] = [];
-    if (this.f.predicates.length > 0) {
-      const male = this.f.male === null ? '-' : this.f.male.map((m) => (m ? 1 : 0)).join('');
-      for (const q of this.f.predicates) {
-        const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${male}`;
-        seances.push({ moment: q.moment, turned: q.turned, key, test: (w) => (seanceHolds(this.f, w, q) ? HOLDS : FAILS) });
-      }
+    for (let i = 0; i < this.f.predicates.length; i++) {
+      const q = this.f.predicates[i]!;
+      const kept = this.facts.seance(i, q, this.f.male);
+      seances.push((kept.fact ??= { moment: q.moment, turned: q.turned, key: kept.key, test: (w) => (seanceHolds(this.f, w, q) ? HOLDS : FAILS) }));
     }
     // In the order of the game: the three lists' stable sort, merged.
     return byMoment(byMoment(nights, checkpoints), seances);
+  }
+
+  /** The fact that the game was not over at checkpoint `cp`: a count (`notOverCount`). */
+  private checkpointFact(cp: Checkpoint, key: string): TimedFact {
+    const count = this.notOverCount(cp);
+    const answers = count.answers;
+    const within = count.within;
+    return { moment: cp.moment, turned: cp.turned, key, test: (w) => answers[popcount(w & within)] as FactAnswer, count };
   }
 
   /**
@@ -762,7 +784,7 @@ function byMoment(a: TimedFact[], b: TimedFact[]): TimedFact[] {
   return out;
 }
 
-/** A night's fact key and what it was made of (its night's facts some of which change later, its powers). */
+/** A night's fact, its key and what it was made of (its night's facts some of which change later, its powers). */
 interface NightKey {
   readonly nf: NightFacts;
   readonly deaths: number;
@@ -771,20 +793,40 @@ interface NightKey {
   readonly pw: NightPowers;
   readonly girls: number;
   readonly key: string;
+  /** The fact, made on its first use with this key. */
+  fact?: TimedFact;
+}
+
+/** A checkpoint's fact, its key and the checkpoint it was made from. */
+interface CheckpointKey {
+  readonly cp: Checkpoint;
+  readonly key: string;
+  fact?: TimedFact;
+}
+
+/** A séance's fact, its key and the answer and sexes it was made from. */
+interface SeanceKey {
+  readonly q: SeancePredicate;
+  readonly male: readonly boolean[] | null;
+  readonly key: string;
+  fact?: TimedFact;
 }
 
 /**
- * The facts' keys (verdicts.ts `VerdictMemo.align` compares them from one posterior to the
- * next), made again only when what they say changed: a night's key is text of fourteen
- * numbers and flags, made before for every night at every vote. A key is kept by the
- * night's or checkpoint's place in the game's lists, with the object it was made from:
- * another game's lists hold other objects.
+ * The facts of the nights, checkpoints and séances, with their keys (verdicts.ts `VerdictMemo.align`
+ * compares the keys from one posterior to the next), made again only when what they say
+ * changed: a fact is a function of all its key holds, so one made for a key serves every
+ * posterior that finds the same key (a night's test made at every vote, a checkpoint's
+ * count table, and a night's key — text of fourteen numbers and flags — were before). A
+ * fact is kept by the night's or checkpoint's place in the game's lists, with the object it
+ * was made from: another game's lists hold other objects.
  */
-class FactKeys {
+class FactCache {
   private readonly nights: (NightKey | undefined)[] = [];
-  private readonly checkpoints: ({ readonly cp: Checkpoint; readonly key: string } | undefined)[] = [];
+  private readonly checkpoints: (CheckpointKey | undefined)[] = [];
+  private readonly seances: (SeanceKey | undefined)[] = [];
 
-  night(i: number, nf: NightFacts, pw: NightPowers, girls: number): string {
+  night(i: number, nf: NightFacts, pw: NightPowers, girls: number): NightKey {
     const kept = this.nights[i];
     if (
       kept !== undefined &&
@@ -798,19 +840,31 @@ class FactKeys {
       kept.pw.saver === pw.saver &&
       kept.pw.saverSpendable === pw.saverSpendable
     )
-      return kept.key;
+      return kept;
     const key =
       `n${nf.moment}/${nf.night}/${nf.living}/${nf.turned}/${nf.away}/${nf.deaths}/${nf.known}/${nf.noWolfDeath}/${nf.aprilFools}/` +
       `${pw.poison}/${pw.lethalGuard}/${pw.saver}/${pw.saverSpendable}/${girls}`;
-    this.nights[i] = { nf, deaths: nf.deaths, known: nf.known, noWolfDeath: nf.noWolfDeath, pw, girls, key };
-    return key;
+    const made: NightKey = { nf, deaths: nf.deaths, known: nf.known, noWolfDeath: nf.noWolfDeath, pw, girls, key };
+    this.nights[i] = made;
+    return made;
   }
 
-  checkpoint(i: number, cp: Checkpoint): string {
+  checkpoint(i: number, cp: Checkpoint): CheckpointKey {
     const kept = this.checkpoints[i];
-    if (kept !== undefined && kept.cp === cp) return kept.key;
-    const key = `c${cp.moment}/${cp.living}/${cp.turned}`;
-    this.checkpoints[i] = { cp, key };
-    return key;
+    if (kept !== undefined && kept.cp === cp) return kept;
+    const made: CheckpointKey = { cp, key: `c${cp.moment}/${cp.living}/${cp.turned}` };
+    this.checkpoints[i] = made;
+    return made;
+  }
+
+  /** `male`: the players' sexes as the public knows them (null: not told), which a séance's questions about sexes read. */
+  seance(i: number, q: SeancePredicate, male: readonly boolean[] | null): SeanceKey {
+    const kept = this.seances[i];
+    if (kept !== undefined && kept.q === q && kept.male === male) return kept;
+    const sexes = male === null ? '-' : male.map((m) => (m ? 1 : 0)).join('');
+    const key = `q${q.moment}/${q.question}/${q.medium}/${q.about.join(',')}/${q.answer}/${q.living}/${q.turned}/${q.sheriff}/${sexes}`;
+    const made: SeanceKey = { q, male, key };
+    this.seances[i] = made;
+    return made;
   }
 }

@@ -35,7 +35,17 @@ interface Inside {
   powersOf(nf: unknown): { poison: boolean };
   timedFacts(powers: readonly unknown[]): TimedFact[];
   sightingsAgree(s: number): boolean;
-  turnsOf(x: number, xIn: boolean, positions: number, powers: readonly unknown[]): { x: number; fixed: number; free: number; toWolf: boolean; regimeA: boolean; nights: readonly number[] }[];
+  turnsOf(x: number, xIn: boolean, positions: number, powers: readonly unknown[], out: TurnWorld[]): void;
+}
+
+/** A world of a turned seat whose card was shown (the observer's TurnWorld). */
+interface TurnWorld {
+  x: number;
+  fixed: number;
+  free: number;
+  toWolf: boolean;
+  regimeA: boolean;
+  nights: readonly number[];
 }
 
 /** Whether `set` (with `forced` added to it at every fact) passes the facts `which` keeps. */
@@ -82,15 +92,16 @@ function plainPosterior(observer: IdealObserver): number[] | null {
   });
   for (let x = 0; x < n; x++) {
     if (f.revealed[x] === null || (changed !== 0 && changed !== 2 ** x)) continue;
-    for (const xIn of [true, false])
-      for (const world of o.turnsOf(x, xIn, positions, powers)) {
-        const xb = 2 ** x;
-        forEachPlacement(positionsOf(world.free), deckWolves - popcount(world.fixed), (w) => {
-          const dealt = (world.fixed | w) & seats;
-          const after = world.toWolf ? dealt | xb : dealt & ~xb;
-          if (fits(facts, dealt, after, world.nights, world.regimeA ? 0 : xb)) add(after, 1, world.regimeA ? 0 : xb);
-        });
-      }
+    const worlds: TurnWorld[] = [];
+    for (const xIn of [true, false]) o.turnsOf(x, xIn, positions, powers, worlds);
+    for (const world of worlds) {
+      const xb = 2 ** x;
+      forEachPlacement(positionsOf(world.free), deckWolves - popcount(world.fixed), (w) => {
+        const dealt = (world.fixed | w) & seats;
+        const after = world.toWolf ? dealt | xb : dealt & ~xb;
+        if (fits(facts, dealt, after, world.nights, world.regimeA ? 0 : xb)) add(after, 1, world.regimeA ? 0 : xb);
+      });
+    }
   }
   return total === 0 ? null : mass.map((m) => m / total);
 }
