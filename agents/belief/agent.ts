@@ -16,10 +16,41 @@ import { View } from '../heuristic/view.js';
 import { parseBelief, type ParsedBelief } from './params.js';
 import { bitCount, PublicPosterior, placements, seatPosterior, type SeatKnowledge } from './posterior.js';
 
-/** What the belief seats of one game share: each public record's posterior, per parameter text; each argument parsed. */
+/** A pack's kill lifts (`PublicPosterior.killLifts`) and what they were computed from; ok false where the pack's placement is not known. */
+interface PackLifts {
+  readonly post: PublicPosterior;
+  readonly values: Float64Array;
+  night: number;
+  pack: number;
+  version: number;
+  postVersion: number;
+  ok: boolean;
+}
+
+/** What the belief seats of one game share: each public record's posterior, per parameter text; each argument parsed; the pack's kill lifts. */
 export class BeliefRecords {
   private readonly made: { readonly record: PublicRecord; readonly text: string; readonly post: PublicPosterior | null }[] = [];
   private readonly arguments: { readonly argument: string | undefined; readonly parsed: ParsedBelief }[] = [];
+  private readonly lifts: PackLifts[] = [];
+
+  /**
+   * The kill lifts of `pack` on `night` under `post` (read the record first: `sync`), at the
+   * record's `version`: made once for the whole pack, whose werewolves each weigh every victim
+   * alike (the same posterior, the same pack), not once by each of them.
+   */
+  packLifts(post: PublicPosterior, pack: number, night: number, version: number): PackLifts {
+    let lifts = this.lifts.find((l) => l.post === post);
+    if (lifts === undefined) this.lifts.push((lifts = { post, values: new Float64Array(post.record.n), night: -1, pack: 0, version: -1, postVersion: -1, ok: false }));
+    if (lifts.night !== night || lifts.version !== version || lifts.postVersion !== post.version || lifts.pack !== pack) {
+      lifts.night = night;
+      lifts.version = version;
+      lifts.postVersion = post.version;
+      lifts.pack = pack;
+      lifts.ok = bitCount(pack) === post.wolves;
+      if (lifts.ok) post.killLifts(pack, lifts.values);
+    }
+    return lifts;
+  }
 
   /** `argument` parsed once for the game's seats that give it (read-only, shared); the spec was checked before any game was made. */
   parsed(argument: string | undefined): ParsedBelief {
@@ -60,8 +91,6 @@ const TIED = 1e-9;
 export class BeliefAgent extends HeuristicAgent {
   private own: Kept | null = null;
   private public: Kept | null = null;
-  /** The pack's kill lifts (packLift) and what they were computed from; ok false where the pack's placement is not known. */
-  private lifts: { readonly values: Float64Array; night: number; pack: number; version: number; postVersion: number; ok: boolean } | null = null;
 
   constructor(
     name: string,
@@ -101,17 +130,10 @@ export class BeliefAgent extends HeuristicAgent {
     if (post === null) return 0;
     post.sync();
     // Every victim of one night's pack decision reads the same record (nothing public happens
-    // between the pack's rounds): the lifts are made once per night, and again if anything changed.
+    // between the pack's rounds): the lifts are made once per night for the whole pack, and
+    // again if anything changed.
     const { pack } = this.packSeats();
-    const lifts = (this.lifts ??= { values: new Float64Array(b.n), night: -1, pack: 0, version: -1, postVersion: -1, ok: false });
-    if (lifts.night !== b.night || lifts.version !== b.publicVersion || lifts.postVersion !== post.version || lifts.pack !== pack) {
-      lifts.night = b.night;
-      lifts.version = b.publicVersion;
-      lifts.postVersion = post.version;
-      lifts.pack = pack;
-      lifts.ok = bitCount(pack) === post.wolves;
-      if (lifts.ok) post.killLifts(pack, lifts.values);
-    }
+    const lifts = this.records.packLifts(post, pack, b.night, b.publicVersion);
     return lifts.ok ? this.parsed.params.deceive * lifts.values[victim]! : 0;
   }
 

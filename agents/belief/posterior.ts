@@ -104,10 +104,20 @@ export class PublicPosterior {
   readonly wolves: number;
   /** Log-weight of each placement from the public acts read so far. */
   readonly logW: Float64Array;
-  /** exp(logW − max), computed when read after a change. */
+  /** exp(logW − max), computed when read after a change (all of them, or those listed: `weightsOf`). */
   private readonly w: Float64Array;
   private changes = 0;
+  /** The version at which every weight was last computed. */
   private weighedAt = -1;
+  /** Per placement: the version + 1 at which `weightsOf` last computed its weight. */
+  private readonly weighed: Int32Array;
+  /** The largest log-weight, and the version it was found at. */
+  private max = -Infinity;
+  private maxAt = -1;
+  /** The placements the record's public knowledge allows, ascending (`publicFitCount` of them), and the knowledge they were listed at. */
+  readonly fits: Int32Array;
+  private fitCount = -1;
+  private readonly fitsKnown: Int8Array;
   // How far the record has been read.
   private casts = 0;
   private said = 0;
@@ -146,6 +156,9 @@ export class PublicPosterior {
     this.wolves = bitCount(masks[0] ?? 0);
     this.logW = new Float64Array(masks.length);
     this.w = new Float64Array(masks.length);
+    this.weighed = new Int32Array(masks.length);
+    this.fits = new Int32Array(masks.length);
+    this.fitsKnown = new Int8Array(record.n);
     this.liars = new Uint8Array(record.n);
     this.publicKnown = new Int8Array(record.n);
     this.publicP = new Float64Array(record.n);
@@ -170,11 +183,72 @@ export class PublicPosterior {
   weights(): Float64Array {
     if (this.weighedAt === this.changes) return this.w;
     const logW = this.logW;
-    let max = -Infinity;
-    for (let i = 0; i < logW.length; i++) if (logW[i]! > max) max = logW[i]!;
+    const max = this.maxLogW();
     for (let i = 0; i < logW.length; i++) this.w[i] = Math.exp(logW[i]! - max);
     this.weighedAt = this.changes;
     return this.w;
+  }
+
+  /**
+   * The weights of the first `count` placements of `list` (their entries of the array; the
+   * others' may be out of date): the same numbers as `weights` gives them, each computed
+   * once per version. A seat's posterior reads only the placements its knowledge allows —
+   * late in a game of 18 a fraction of them — and a public act changes every weight.
+   */
+  weightsOf(list: Int32Array, count: number): Float64Array {
+    if (this.weighedAt === this.changes) return this.w;
+    const logW = this.logW;
+    const w = this.w;
+    const weighed = this.weighed;
+    const stamp = this.changes + 1;
+    const max = this.maxLogW();
+    for (let j = 0; j < count; j++) {
+      const i = list[j]!;
+      if (weighed[i] === stamp) continue;
+      w[i] = Math.exp(logW[i]! - max);
+      weighed[i] = stamp;
+    }
+    return w;
+  }
+
+  /** The largest log-weight now (every weight is exp of its distance from it). */
+  private maxLogW(): number {
+    if (this.maxAt === this.changes) return this.max;
+    const logW = this.logW;
+    let max = -Infinity;
+    for (let i = 0; i < logW.length; i++) if (logW[i]! > max) max = logW[i]!;
+    this.max = max;
+    this.maxAt = this.changes;
+    return max;
+  }
+
+  /**
+   * Lists in `fits` the placements the record's public knowledge allows (each seat it knows
+   * a werewolf in them, none it knows innocent), ascending, and returns how many: listed
+   * again only when that knowledge changed (a death, a card shown).
+   */
+  publicFitCount(): number {
+    const known = this.record.known;
+    const kept = this.fitsKnown;
+    let same = this.fitCount >= 0;
+    for (let s = 0; s < known.length && same; s++) same = known[s] === kept[s];
+    if (same) return this.fitCount;
+    let wolfMask = 0;
+    let innocentMask = 0;
+    for (let s = 0; s < known.length; s++) {
+      if (known[s] === 1) wolfMask |= 1 << s;
+      else if (known[s] === -1) innocentMask |= 1 << s;
+    }
+    const masks = this.masks;
+    const fits = this.fits;
+    let count = 0;
+    for (let i = 0; i < masks.length; i++) {
+      const m = masks[i]!;
+      if ((m & wolfMask) === wolfMask && (m & innocentMask) === 0) fits[count++] = i;
+    }
+    kept.set(known);
+    this.fitCount = count;
+    return count;
   }
 
   /**
@@ -564,7 +638,15 @@ export interface SeatKnowledge {
 export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: number[] | Float64Array): boolean {
   const n = post.record.n;
   const masks = post.masks;
-  const w = post.weights();
+  // The placements read: where the seat knows every card the public knows (most seats), only
+  // those the public knowledge allows (its own are among them; the same ones in the same
+  // order as a pass over all), else all.
+  const pub = post.record.known;
+  let withinPublic = true;
+  for (let s = 0; s < n && withinPublic; s++) withinPublic = pub[s] === 0 || k.known[s] === pub[s];
+  const count = withinPublic ? post.publicFitCount() : masks.length;
+  const fits = post.fits;
+  const w = withinPublic ? post.weightsOf(fits, count) : post.weights();
   let wolfMask = 0;
   let innocentMask = 0;
   for (let s = 0; s < n; s++) {
@@ -578,7 +660,8 @@ export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: number
   const slip = post.params.slip;
   const acc = doubles(n);
   let total = 0;
-  for (let i = 0; i < masks.length; i++) {
+  for (let j = 0; j < count; j++) {
+    const i = withinPublic ? fits[j]! : j;
     const m = masks[i]!;
     if ((m & wolfMask) !== wolfMask || (m & innocentMask) !== 0) continue;
     if (k.spareWolves >= 0 && bitCount(m & spareMask) !== k.spareWolves) continue;
