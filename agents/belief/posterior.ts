@@ -139,6 +139,9 @@ export class PublicPosterior {
   private publicOk = false;
   /** The tables of `choiceTable` made so far, by the candidates' number and the two factors. */
   private readonly choiceTables: { readonly size: number; readonly upInnocent: number; readonly upWolf: number; readonly ll: Float64Array }[] = [];
+  /** Per placement, its werewolves among the living (`livingWolves`), and the living they were counted for. */
+  private wolvesLiving: Uint8Array | null = null;
+  private countedLiving = 0;
   /** `killLifts`' per-placement likelihoods, kept from call to call. */
   private killCases: Float64Array | null = null;
   /** `killLifts`' values of z met in one call (at most KILL_MEMO; z, then its two cases). */
@@ -545,12 +548,33 @@ export class PublicPosterior {
    * an innocent is evidence too: a werewolf, who spares his packmates, picks innocents more.
    */
   private choice(a: number, b: number, weight: number, upInnocent: number, upWolf: number): void {
-    const { cand, ll } = this.choiceTable(a, b, upInnocent, upWolf);
+    const { ll } = this.choiceTable(a, b, upInnocent, upWolf);
     const span = this.wolves + 1;
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) logW[i]! += weight * ll[pickCell(masks[i]!, a, b, cand, span)]!;
+    // pickCell's count of werewolves among the candidates, (living | b) less a, from each
+    // placement's count among the living: less a if he lives, plus b if he does not (and is not a).
+    const living = this.livingMask();
+    const counts = this.livingWolves(living);
+    const aLiving = (living >>> a) & 1;
+    const bDead = b !== a && ((living >>> b) & 1) === 0 ? 1 : 0;
+    for (let i = 0; i < masks.length; i++) {
+      const m = masks[i]!;
+      const wolfA = (m >>> a) & 1;
+      const wolfB = (m >>> b) & 1;
+      logW[i]! += weight * ll[(2 * wolfA + wolfB) * span + counts[i]! - (wolfA & aLiving) + (wolfB & bDead)]!;
+    }
     this.changes++;
+  }
+
+  /** Per placement, how many of its werewolves are among `living` (made again when the living change). */
+  private livingWolves(living: number): Uint8Array {
+    if (this.countedLiving === living && this.wolvesLiving !== null) return this.wolvesLiving;
+    const masks = this.masks;
+    const counts = (this.wolvesLiving ??= new Uint8Array(masks.length));
+    for (let i = 0; i < masks.length; i++) counts[i] = bitCount(masks[i]! & living);
+    this.countedLiving = living;
+    return counts;
   }
 
   /** The log-likelihood of `a` picking `b` under placement m, as `choice` weighs it (before its weight). */

@@ -264,6 +264,66 @@ describe('the posterior', () => {
     }
   });
 
+  // A pick (a ballot, a suspicion, an intent, a vouch) is weighed by how many werewolves the
+  // placement puts among the seats the picker could pick, counted from each placement's
+  // werewolves among the living: it must be the count over the candidates themselves, for a
+  // pick of a seat dead since and a pick of oneself too. The log-weights are rebuilt here from
+  // the model's formula, term by term in the order the posterior reads the acts. Mutations
+  // that fail here: a dead pick not counted back in, a pick of oneself counted as a dead
+  // seat's, the living counts kept after a death.
+  it("each pick's log-weight is the model's, exactly, with the candidates counted among the living", () => {
+    const n = 9;
+    const wolves = 3;
+    const rec = new PublicRecord(n);
+    rec.day = 1;
+    const post = new PublicPosterior(rec, placements(n, wolves)!, deck(wolves, n), DEFAULT_PARAMS);
+    const p = DEFAULT_PARAMS;
+    const ref = new Float64Array(post.masks.length);
+    const bits = (x: number) => {
+      let k = 0;
+      for (let y = x; y !== 0; y &= y - 1) k++;
+      return k;
+    };
+    const living = () => {
+      let m = 0;
+      for (let s = 0; s < n; s++) if (rec.alive[s] === 1) m |= 1 << s;
+      return m;
+    };
+    const pick = (a: number, b: number, weight: number, upInnocent: number, upWolf: number) => {
+      const cand = (living() | (1 << b)) & ~(1 << a);
+      const size = bits(cand);
+      post.masks.forEach((m, i) => {
+        const k = bits(m & cand);
+        const aWolf = ((m >>> a) & 1) === 1;
+        const up = aWolf ? upWolf : upInnocent;
+        const lnZ = Math.log(up * k + Math.max(size - k, 0) || 1);
+        ref[i]! += weight * ((((m >>> b) & 1) === 1 ? Math.log(up) : 0) - lnZ);
+      });
+    };
+    const said = (speaker: number, kind: number, target: number) => {
+      rec.said.push({ speaker, kind: kind as typeof SUSPECT, target, day: rec.day });
+      if (kind === TRUST) pick(speaker, target, p.talk, 1 / p.voteAim, p.vouchMate);
+      else pick(speaker, target, p.talk, p.voteAim, p.voteMate);
+    };
+    said(0, SUSPECT, 4);
+    said(1, TRUST, 2);
+    post.sync();
+    expect(Array.from(post.logW)).toEqual(Array.from(ref));
+    // Seats 4 and 6 die; a ballot for one of them, then picks of them, by one, and of oneself.
+    rec.alive[4] = 0;
+    rec.alive[6] = 0;
+    rec.casts.push({ voter: 7, target: 6, day: 1, round: 1, share: 0.5 });
+    pick(7, 6, 1 - p.herd * 0.5, p.voteAim, p.voteMate);
+    post.sync();
+    expect(Array.from(post.logW)).toEqual(Array.from(ref));
+    said(2, SUSPECT, 4);
+    said(3, SUSPECT, 3);
+    said(5, TRUST, 6);
+    said(4, SUSPECT, 4);
+    post.sync();
+    expect(Array.from(post.logW)).toEqual(Array.from(ref));
+  });
+
   // The pack's kill lifts are made once for the whole pack (its werewolves weigh each victim
   // alike) and kept in the game's belief records until the night, the record, the posterior
   // or the pack changes: each time they must be killLifts' of the pack now. Mutations that
