@@ -6,6 +6,11 @@ import { playSync } from '../../../agents/play.js';
 import { parseSeating, seatAgents } from '../../../agents/registry.js';
 import { Game, gameSeed, resolveSetup, type SetupRequest } from '../../../engine/index.js';
 import { addTableBias, emptyTableBias } from '../../../metrics/table-bias.js';
+import type { BeliefRecords } from '../../../agents/belief/agent.js';
+import type { ParsedBelief } from '../../../agents/belief/params.js';
+import type { PublicPosterior } from '../../../agents/belief/posterior.js';
+import type { Beliefs } from '../../../agents/heuristic/beliefs.js';
+import type { Agent } from '../../../agents/types.js';
 
 function logs(req: SetupRequest, agents: readonly string[], games: number, seed: string): string[] {
   const setup = resolveSetup(req);
@@ -145,5 +150,84 @@ describe("the day's first voices (openers)", () => {
     const spec = (openers: string) => ['heuristic', `werewolves=belief${openers}`];
     expect(logs({ preset: 'standard', players: 12 }, spec(''), 20, 'openers')).toEqual(logs({ preset: 'standard', players: 12 }, spec(':openers=0'), 20, 'openers'));
     expect(logs({ preset: 'standard', players: 12 }, ['belief'], 20, 'openers')).not.toEqual(logs({ preset: 'standard', players: 12 }, ['belief:openers=0'], 20, 'openers'));
+  });
+});
+
+// What a game's belief posterior keeps from one decision to the next for its readers (the
+// weights, the list of placements the public allows, the public view, the pack's lifts)
+// must never outlive what it was made from. At every decision of every seat of real games,
+// the public view the seats share and the pack's lifts are compared with the same numbers
+// made from the posterior's log-weights by the plain formulas: every weight exp(logW − max),
+// a pass over every placement the public knowledge allows, the lifts asked afresh — bit for bit.
+// Can fail: tried — the public view kept across a change of the public knowledge (one table
+// of three fails), the pack's lifts kept after an act (all three). (The list of allowed
+// placements kept after a death passes here: in these games the public only learns more, and
+// a list made before is a superset; posterior.test.ts changes a public card to catch it.)
+describe("a game's belief posterior, kept from decision to decision, is its log-weights read anew", () => {
+  it.each([
+    [{ preset: 'standard', players: 8 }],
+    [{ preset: 'classic', players: 12 }],
+    [{ preset: 'standard', players: 14 }],
+  ] as const)('%j', (req) => {
+    const setup = resolveSetup(req);
+    if (!setup.ok) throw new Error(setup.error);
+    const seating = parseSeating(['belief']);
+    if (!seating.ok) throw new Error(seating.error);
+    let compared = 0;
+    const off: string[] = [];
+    const same = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).every((x, i) => Object.is(x, b[i]));
+    /** The public view by the plain formulas, from the log-weights (null: no placement fits). */
+    const plainPublic = (post: PublicPosterior, known: Int8Array, n: number): Float64Array | null => {
+      let max = -Infinity;
+      for (const x of post.logW) if (x > max) max = x;
+      const acc = new Float64Array(n);
+      let total = 0;
+      post.masks.forEach((m, i) => {
+        for (let s = 0; s < n; s++) if ((known[s] === 1 && ((m >>> s) & 1) === 0) || (known[s] === -1 && ((m >>> s) & 1) === 1)) return;
+        const x = Math.exp(post.logW[i]! - max);
+        if (x === 0) return;
+        total += x;
+        for (let s = 0; s < n; s++) if (((m >>> s) & 1) === 1) acc[s]! += x;
+      });
+      return total > 0 ? acc.map((a) => a / total) : null;
+    };
+    const check = (agent: Agent, at: string) => {
+      const inside = agent as unknown as { readonly records: BeliefRecords; readonly parsed: ParsedBelief; readonly b: Beliefs | null };
+      const b = inside.b;
+      if (b === null) return;
+      const post = inside.records.posterior(b.record, b.deck, inside.parsed);
+      if (post === null) return;
+      post.sync();
+      const kept = new Float64Array(b.n);
+      const plain = plainPublic(post, b.record.known, b.n);
+      if (post.publicPosterior(kept) !== (plain !== null) || (plain !== null && !same(kept, plain))) off.push(`${at}: the public view`);
+      if (b.wolfTeam) {
+        let pack = 0;
+        for (let s = 0; s < b.n; s++) if (b.packmate[s] === 1 || s === b.me) pack |= 1 << s;
+        const lifts = inside.records.packLifts(post, pack, b.night, b.publicVersion);
+        if (lifts.ok) {
+          const anew = new Float64Array(b.n);
+          post.killLifts(pack, anew);
+          if (!same(lifts.values, anew)) off.push(`${at}: the pack's lifts`);
+        }
+      }
+      compared++;
+    };
+    for (let i = 0; i < 3; i++) {
+      const g = new Game(setup.value, gameSeed('kept', i));
+      const { agents } = seatAgents(seating.value, g.state.seats.map((s) => s.dealt));
+      // Checked after each decision (counted, not asserted: the driver would take a failed assertion for the agent's error).
+      const watched: Agent[] = agents.map((a, seat) => ({
+        name: a.name,
+        decide: (ctx) => {
+          const answer = a.decide(ctx);
+          check(a, `game ${i}, seat ${seat}, decision ${ctx.decision.id}`);
+          return answer;
+        },
+      }));
+      playSync(g, watched);
+    }
+    expect(off).toEqual([]);
+    expect(compared).toBeGreaterThan(100);
   });
 });
