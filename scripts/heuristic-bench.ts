@@ -2,7 +2,8 @@
 // 8-player row (preset standard), in this thread, alternating rounds of each so both
 // see the same machine load. Prints games per second of wall-clock time and per second
 // of CPU time (what this process got of a shared core), the best round of each, and the
-// ratio (the target: heuristic at least a third of random).
+// ratio (issue 4 asked for a third of random's speed; issue 28 asks for half, at 8 and 12
+// players; docs/benchmarks.md says why the share falls as the engine gets faster).
 //
 //   npm run build && node dist/scripts/heuristic-bench.js [--games 20000] [--rounds 5] [--players 8]
 
@@ -37,4 +38,4 @@ for (let r = 0; r < rounds; r++) {
 console.log(`preset standard, ${players} players, ${rounds} rounds of ${games} games each; best round:`);
 for (const k of kinds) console.log(`  ${k.name.padEnd(10)} ${Math.round(k.best)} games/s (wall)   ${Math.round(k.bestCpu)} games per CPU-second`);
 const ratio = kinds[1]!.bestCpu / kinds[0]!.bestCpu;
-console.log(`heuristic / random: ${ratio.toFixed(2)} of the random agents' speed (CPU time; target ≥ 0.33)`);
+console.log(`heuristic / random: ${ratio.toFixed(2)} of the random agents' speed (CPU time; issue 28's target ≥ 0.5)`);
