@@ -39,7 +39,8 @@ export class BeliefRecords {
    * alike (the same posterior, the same pack), not once by each of them.
    */
   packLifts(post: PublicPosterior, pack: number, night: number, version: number): PackLifts {
-    let lifts = this.lifts.find((l) => l.post === post);
+    let lifts: PackLifts | undefined;
+    for (const l of this.lifts) if (l.post === post) lifts = l;
     if (lifts === undefined) this.lifts.push((lifts = { post, values: new Float64Array(post.record.n), night: -1, pack: 0, version: -1, postVersion: -1, ok: false }));
     if (lifts.night !== night || lifts.version !== version || lifts.postVersion !== post.version || lifts.pack !== pack) {
       lifts.night = night;

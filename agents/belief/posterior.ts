@@ -114,10 +114,12 @@ export class PublicPosterior {
   /** The largest log-weight, and the version it was found at. */
   private max = -Infinity;
   private maxAt = -1;
-  /** The placements the record's public knowledge allows, ascending (`publicFitCount` of them), and the knowledge they were listed at. */
+  /** The placements the record's public knowledge allows, ascending (`publicFitCount` of them). */
   readonly fits: Int32Array;
-  private fitCount = -1;
-  private readonly fitsKnown: Int8Array;
+  private fitCount = 0;
+  /** The record's public knowledge as last read (`readKnowledge`), and a count of its changes (-1: never read). */
+  private readonly knownAt: Int8Array;
+  private knowledge = -1;
   // How far the record has been read.
   private casts = 0;
   private said = 0;
@@ -132,9 +134,9 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
-  /** The public posterior (`publicPosterior`): the version and the record's knowledge it was made at, its values and whether any placement fit. */
+  /** The public posterior (`publicPosterior`): the version and the knowledge (`knowledge`) it was made at, its values and whether any placement fit. */
   private publicAt = -1;
-  private readonly publicKnown: Int8Array;
+  private publicKnowledge = -1;
   private readonly publicP: Float64Array;
   private publicOk = false;
   /** The tables of `choiceTable` made so far, by the candidates' number and the two factors. */
@@ -161,9 +163,8 @@ export class PublicPosterior {
     this.w = new Float64Array(masks.length);
     this.weighed = new Int32Array(masks.length);
     this.fits = new Int32Array(masks.length);
-    this.fitsKnown = new Int8Array(record.n);
+    this.knownAt = new Int8Array(record.n);
     this.liars = new Uint8Array(record.n);
-    this.publicKnown = new Int8Array(record.n);
     this.publicP = new Float64Array(record.n);
     this.accused = new Int32Array(record.n);
     this.ln = {
@@ -225,17 +226,23 @@ export class PublicPosterior {
     return max;
   }
 
-  /**
-   * Lists in `fits` the placements the record's public knowledge allows (each seat it knows
-   * a werewolf in them, none it knows innocent), ascending, and returns how many: listed
-   * again only when that knowledge changed (a death, a card shown).
-   */
+  /** How many placements `fits` lists: those the record's public knowledge allows (`readKnowledge`). */
   publicFitCount(): number {
+    this.readKnowledge();
+    return this.fitCount;
+  }
+
+  /**
+   * Reads the record's public knowledge: when it changed since the last read (a death, a card
+   * shown), counts a change and lists in `fits` the placements it allows (each seat it knows
+   * a werewolf in them, none it knows innocent), ascending.
+   */
+  private readKnowledge(): void {
     const known = this.record.known;
-    const kept = this.fitsKnown;
-    let same = this.fitCount >= 0;
+    const kept = this.knownAt;
+    let same = this.knowledge >= 0;
     for (let s = 0; s < known.length && same; s++) same = known[s] === kept[s];
-    if (same) return this.fitCount;
+    if (same) return;
     let wolfMask = 0;
     let innocentMask = 0;
     for (let s = 0; s < known.length; s++) {
@@ -251,7 +258,7 @@ export class PublicPosterior {
     }
     kept.set(known);
     this.fitCount = count;
-    return count;
+    this.knowledge++;
   }
 
   /**
@@ -262,13 +269,11 @@ export class PublicPosterior {
    */
   publicPosterior(p: number[] | Float64Array): boolean {
     const known = this.record.known;
-    const kept = this.publicKnown;
-    let same = this.publicAt === this.changes;
-    for (let s = 0; s < known.length && same; s++) same = known[s] === kept[s];
-    if (!same) {
+    this.readKnowledge();
+    if (this.publicAt !== this.changes || this.publicKnowledge !== this.knowledge) {
       this.publicOk = seatPosterior(this, { known, spareWolves: -1, falseClaimants: NO_SEATS }, this.publicP);
       this.publicAt = this.changes;
-      kept.set(known);
+      this.publicKnowledge = this.knowledge;
     }
     if (this.publicOk) for (let s = 0; s < known.length; s++) p[s] = this.publicP[s]!;
     return this.publicOk;
@@ -548,13 +553,13 @@ export class PublicPosterior {
    * an innocent is evidence too: a werewolf, who spares his packmates, picks innocents more.
    */
   private choice(a: number, b: number, weight: number, upInnocent: number, upWolf: number): void {
-    const { ll } = this.choiceTable(a, b, upInnocent, upWolf);
+    const living = this.livingMask();
+    const { ll } = this.choiceTable(a, b, upInnocent, upWolf, living);
     const span = this.wolves + 1;
     const masks = this.masks;
     const logW = this.logW;
     // pickCell's count of werewolves among the candidates, (living | b) less a, from each
     // placement's count among the living: less a if he lives, plus b if he does not (and is not a).
-    const living = this.livingMask();
     const counts = this.livingWolves(living);
     const aLiving = (living >>> a) & 1;
     const bDead = b !== a && ((living >>> b) & 1) === 0 ? 1 : 0;
@@ -590,8 +595,8 @@ export class PublicPosterior {
    * the candidates — ll[(2·aWolf + bWolf)·(wolves + 1) + k] — a dozen cells read by a few
    * hundred placements, not a closure's logarithms computed for each.
    */
-  private choiceTable(a: number, b: number, upInnocent: number, upWolf: number): { cand: number; ll: Float64Array } {
-    const cand = (this.livingMask() | (1 << b)) & ~(1 << a);
+  private choiceTable(a: number, b: number, upInnocent: number, upWolf: number, living = this.livingMask()): { cand: number; ll: Float64Array } {
+    const cand = (living | (1 << b)) & ~(1 << a);
     const size = bitCount(cand);
     // The cells depend on the candidates' number and the two factors alone: a game asks a
     // few dozen such tables over some hundred acts, each made once (the same numbers).

@@ -8,9 +8,9 @@ import { Game, gameSeed, resolveSetup, type SetupRequest } from '../../../engine
 import { addTableBias, emptyTableBias } from '../../../metrics/table-bias.js';
 import type { BeliefRecords } from '../../../agents/belief/agent.js';
 import type { ParsedBelief } from '../../../agents/belief/params.js';
-import type { PublicPosterior } from '../../../agents/belief/posterior.js';
 import type { Beliefs } from '../../../agents/heuristic/beliefs.js';
 import type { Agent } from '../../../agents/types.js';
+import { plainPosterior } from '../../helpers/belief.js';
 
 function logs(req: SetupRequest, agents: readonly string[], games: number, seed: string): string[] {
   const setup = resolveSetup(req);
@@ -176,21 +176,6 @@ describe("a game's belief posterior, kept from decision to decision, is its log-
     let compared = 0;
     const off: string[] = [];
     const same = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).every((x, i) => Object.is(x, b[i]));
-    /** The public view by the plain formulas, from the log-weights (null: no placement fits). */
-    const plainPublic = (post: PublicPosterior, known: Int8Array, n: number): Float64Array | null => {
-      let max = -Infinity;
-      for (const x of post.logW) if (x > max) max = x;
-      const acc = new Float64Array(n);
-      let total = 0;
-      post.masks.forEach((m, i) => {
-        for (let s = 0; s < n; s++) if ((known[s] === 1 && ((m >>> s) & 1) === 0) || (known[s] === -1 && ((m >>> s) & 1) === 1)) return;
-        const x = Math.exp(post.logW[i]! - max);
-        if (x === 0) return;
-        total += x;
-        for (let s = 0; s < n; s++) if (((m >>> s) & 1) === 1) acc[s]! += x;
-      });
-      return total > 0 ? acc.map((a) => a / total) : null;
-    };
     const check = (agent: Agent, at: string) => {
       const inside = agent as unknown as { readonly records: BeliefRecords; readonly parsed: ParsedBelief; readonly b: Beliefs | null };
       const b = inside.b;
@@ -199,7 +184,7 @@ describe("a game's belief posterior, kept from decision to decision, is its log-
       if (post === null) return;
       post.sync();
       const kept = new Float64Array(b.n);
-      const plain = plainPublic(post, b.record.known, b.n);
+      const plain = plainPosterior(post, b.record.known);
       if (post.publicPosterior(kept) !== (plain !== null) || (plain !== null && !same(kept, plain))) off.push(`${at}: the public view`);
       if (b.wolfTeam) {
         let pack = 0;

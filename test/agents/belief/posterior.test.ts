@@ -8,6 +8,7 @@ import { DEFAULT_PARAMS, parseBelief, type BeliefParams } from '../../../agents/
 import { bitCount, placements, PublicPosterior, seatPosterior, type SeatKnowledge } from '../../../agents/belief/posterior.js';
 import { PublicRecord, SUSPECT, TRUST, type InformedClaim } from '../../../agents/heuristic/public.js';
 import { ALL, type Event, type Role } from '../../../engine/index.js';
+import { plainPosterior } from '../../helpers/belief.js';
 
 function deck(wolves: number, players: number, extra: Role[] = []): Role[] {
   return [...Array<Role>(wolves).fill('werewolf'), ...extra, ...Array<Role>(players - wolves - extra.length).fill('villager')];
@@ -179,7 +180,7 @@ describe('the posterior', () => {
   // A seat's posterior reads only the placements the public knowledge allows when it knows
   // all the public knows, with only their weights computed: it must be a pass over every
   // placement's, number for number, as knowledge and weights change between the asks. The
-  // pass over all is written here as it was. Mutations that fail here: the list kept after a
+  // pass over all is test/helpers/belief.ts's. Mutations that fail here: the list kept after a
   // public card changed, a weight kept from before an act, the list read by a seat whose
   // knowledge contradicts the public's.
   it("a seat's posterior from the placements the public knowledge allows is the pass over all of them, exactly", () => {
@@ -188,20 +189,7 @@ describe('the posterior', () => {
     rec.day = 1;
     rec.said.push({ speaker: 0, kind: SUSPECT, target: 2, day: 1 }, { speaker: 5, kind: TRUST, target: 7, day: 1 });
     const post = new PublicPosterior(rec, placements(n, 3)!, deck(3, n), DEFAULT_PARAMS);
-    const overAll = (k: SeatKnowledge): number[] | null => {
-      const w = post.weights();
-      const acc = new Float64Array(n);
-      let total = 0;
-      for (let i = 0; i < post.masks.length; i++) {
-        const m = post.masks[i]!;
-        let fits = true;
-        for (let s = 0; s < n; s++) if ((k.known[s] === 1 && ((m >>> s) & 1) === 0) || (k.known[s] === -1 && ((m >>> s) & 1) === 1)) fits = false;
-        if (!fits || w[i] === 0) continue;
-        total += w[i]!;
-        for (let s = 0; s < n; s++) if (((m >>> s) & 1) === 1) acc[s]! += w[i]!;
-      }
-      return total > 0 ? Array.from(acc, (a) => a / total) : null;
-    };
+    const overAll = (k: SeatKnowledge) => plainPosterior(post, k.known);
     const asked = (k: SeatKnowledge): number[] | null => {
       const p = new Float64Array(n);
       return seatPosterior(post, k, p) ? Array.from(p) : null;
