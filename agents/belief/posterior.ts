@@ -7,14 +7,19 @@
 // each placement's weight by how likely the act is from the players it makes werewolves
 // and innocents (params.ts). That part depends on public facts only, so one
 // `PublicPosterior` per game's public record serves every seat, updated by the acts added
-// since it last read the record. A seat then keeps the placements its own knowledge
-// allows (the cards it knows, public or private: `seatPosterior`) and reads its
-// posterior off them: each seat's probability of holding a werewolf card.
+// since it last read the record. A placement the public knowledge rules out (a card
+// shown at a death: a villager it makes a werewolf, a werewolf it makes innocent) is
+// dropped for good: every reader of the posterior — a seat's view, the pack's lifts —
+// weighs only the placements the public still allows, and the acts that follow update
+// only those. A seat then keeps the placements its own knowledge allows (the cards it
+// knows, public or private: `seatPosterior`) and reads its posterior off them: each
+// seat's probability of holding a werewolf card.
 //
 // Where it plays simply: the Pied Piper's charms, Cupid's lovers and New Moon's events
-// are not evidence here; a placement count beyond `PLACEMENT_LIMIT` or a seat whose
-// knowledge no placement fits (a Harvest Festival witch turned a card) gets no posterior
-// (`seatPosterior` returns false), and the agent falls back on the heuristic's view.
+// are not evidence here; a placement count beyond `PLACEMENT_LIMIT`, or knowledge no
+// placement fits (a Harvest Festival witch turned a card: a seat's own, or the public's
+// once the card is shown) gets no posterior (`seatPosterior` returns false; the lifts
+// are 0), and the agent falls back on the heuristic's view.
 
 import { isNightCause, type Role } from '../../engine/index.js';
 import { INTENT, SUSPECT, TRUST, type PublicRecord } from '../heuristic/public.js';
@@ -102,23 +107,27 @@ export class PublicPosterior {
   readonly positions: number;
   /** The werewolf cards each placement places. */
   readonly wolves: number;
-  /** Log-weight of each placement from the public acts read so far. */
+  /**
+   * The placements as bitmasks (a werewolf card at each set position): the first `size`
+   * are those the public knowledge allows, in the order `placements` made them; the
+   * entries past them are dropped placements, never read again.
+   */
+  readonly masks: Int32Array;
+  /** Log-weight of each placement from the public acts read so far (the first `size` entries, as `masks`). */
   readonly logW: Float64Array;
-  /** exp(logW − max), computed when read after a change (all of them, or those listed: `weightsOf`). */
+  /** exp(logW − max), computed when read after a change. */
   private readonly w: Float64Array;
   private changes = 0;
-  /** The version at which every weight was last computed. */
+  /** The version at which the weights were last computed. */
   private weighedAt = -1;
-  /** Per placement: the version + 1 at which `weightsOf` last computed its weight. */
-  private readonly weighed: Int32Array;
   /** The largest log-weight, and the version it was found at. */
   private max = -Infinity;
   private maxAt = -1;
-  /** The placements the record's public knowledge allows, ascending (`publicFitCount` of them). */
-  readonly fits: Int32Array;
-  private fitCount = 0;
-  /** The record's public knowledge as last read (`readKnowledge`), and a count of its changes (-1: never read). */
-  private readonly knownAt: Int8Array;
+  /** How many placements the public knowledge allows (`readKnowledge`). */
+  private allowed: number;
+  /** The public knowledge the placements were last kept for: its werewolves and innocents as masks, and a count of its changes (-1: never read). */
+  private knownWolves = 0;
+  private knownInnocents = 0;
   private knowledge = -1;
   // How far the record has been read.
   private casts = 0;
@@ -134,16 +143,16 @@ export class PublicPosterior {
   private accusedCasts = 0;
   private accusedSaid = 0;
   private accusedClaims = 0;
-  /** The public posterior (`publicPosterior`): the version and the knowledge (`knowledge`) it was made at, its values and whether any placement fit. */
+  /** The public posterior (`publicPosterior`): the version it was made at, its values and whether any placement fit. */
   private publicAt = -1;
-  private publicKnowledge = -1;
   private readonly publicP: Float64Array;
   private publicOk = false;
   /** The tables of `choiceTable` made so far, by the candidates' number and the two factors. */
   private readonly choiceTables: { readonly size: number; readonly upInnocent: number; readonly upWolf: number; readonly ll: Float64Array }[] = [];
-  /** Per placement, its werewolves among the living (`livingWolves`), and the living they were counted for. */
+  /** Per allowed placement, its werewolves among the living (`livingWolves`), and the living and the knowledge they were counted for. */
   private wolvesLiving: Uint8Array | null = null;
   private countedLiving = 0;
+  private countedKnowledge = -1;
   /** `killLifts`' per-placement likelihoods, kept from call to call. */
   private killCases: Float64Array | null = null;
   /** `killLifts`' values of z met in one call (at most KILL_MEMO; z, then its two cases). */
@@ -152,18 +161,18 @@ export class PublicPosterior {
 
   constructor(
     readonly record: PublicRecord,
-    readonly masks: Int32Array,
+    /** Every placement (`placements`): copied, the posterior drops from its copy. */
+    masks: Int32Array,
     /** The deck's cards: how many of a role there are, and how many positions and werewolves. */
     private readonly deck: readonly Role[],
     readonly params: BeliefParams,
   ) {
     this.positions = deck.length;
     this.wolves = bitCount(masks[0] ?? 0);
+    this.masks = masks.slice();
+    this.allowed = masks.length;
     this.logW = new Float64Array(masks.length);
     this.w = new Float64Array(masks.length);
-    this.weighed = new Int32Array(masks.length);
-    this.fits = new Int32Array(masks.length);
-    this.knownAt = new Int8Array(record.n);
     this.liars = new Uint8Array(record.n);
     this.publicP = new Float64Array(record.n);
     this.accused = new Int32Array(record.n);
@@ -178,102 +187,85 @@ export class PublicPosterior {
     };
   }
 
-  /** Bumped whenever a weight changes. */
+  /** Bumped whenever a weight changes or placements are dropped. */
   get version(): number {
     return this.changes;
   }
 
-  /** The weight of each placement, exp(logW − max) (read the record first: `sync`). */
+  /** How many placements the public knowledge allows: the first `size` of `masks` and `logW` (read the record first: `sync`). */
+  get size(): number {
+    this.readKnowledge();
+    return this.allowed;
+  }
+
+  /** The weight of each allowed placement, exp(logW − max), the first `size` entries (read the record first: `sync`). */
   weights(): Float64Array {
+    this.readKnowledge();
     if (this.weighedAt === this.changes) return this.w;
     const logW = this.logW;
     const max = this.maxLogW();
-    for (let i = 0; i < logW.length; i++) this.w[i] = Math.exp(logW[i]! - max);
+    for (let i = 0; i < this.allowed; i++) this.w[i] = Math.exp(logW[i]! - max);
     this.weighedAt = this.changes;
     return this.w;
   }
 
-  /**
-   * The weights of the first `count` placements of `list` (their entries of the array; the
-   * others' may be out of date): the same numbers as `weights` gives them, each computed
-   * once per version. A seat's posterior reads only the placements its knowledge allows —
-   * late in a game of 18 a fraction of them — and a public act changes every weight.
-   */
-  weightsOf(list: Int32Array, count: number): Float64Array {
-    if (this.weighedAt === this.changes) return this.w;
-    const logW = this.logW;
-    const w = this.w;
-    const weighed = this.weighed;
-    const stamp = this.changes + 1;
-    const max = this.maxLogW();
-    for (let j = 0; j < count; j++) {
-      const i = list[j]!;
-      if (weighed[i] === stamp) continue;
-      w[i] = Math.exp(logW[i]! - max);
-      weighed[i] = stamp;
-    }
-    return w;
-  }
-
-  /** The largest log-weight now (every weight is exp of its distance from it). */
+  /** The largest log-weight of an allowed placement now (every weight is exp of its distance from it). */
   private maxLogW(): number {
     if (this.maxAt === this.changes) return this.max;
     const logW = this.logW;
     let max = -Infinity;
-    for (let i = 0; i < logW.length; i++) if (logW[i]! > max) max = logW[i]!;
+    for (let i = 0; i < this.allowed; i++) if (logW[i]! > max) max = logW[i]!;
     this.max = max;
     this.maxAt = this.changes;
     return max;
   }
 
-  /** How many placements `fits` lists: those the record's public knowledge allows (`readKnowledge`). */
-  publicFitCount(): number {
-    this.readKnowledge();
-    return this.fitCount;
-  }
-
   /**
-   * Reads the record's public knowledge: when it changed since the last read (a death, a card
-   * shown), counts a change and lists in `fits` the placements it allows (each seat it knows
-   * a werewolf in them, none it knows innocent), ascending.
+   * Reads the record's public knowledge. When it learned more (a death, a card shown), the
+   * placements it now rules out are dropped — each seat it knows a werewolf must be one,
+   * none it knows innocent may be — the others kept in their order with their log-weights,
+   * and the version bumped. A seat's card shown otherwise than known before (the Harvest
+   * witch's potion turned it) leaves none: every placement kept held it as it was, and the
+   * model's fixed deck is wrong from then on.
    */
   private readKnowledge(): void {
     const known = this.record.known;
-    const kept = this.knownAt;
-    let same = this.knowledge >= 0;
-    for (let s = 0; s < known.length && same; s++) same = known[s] === kept[s];
-    if (same) return;
-    let wolfMask = 0;
-    let innocentMask = 0;
+    let wolves = 0;
+    let innocents = 0;
     for (let s = 0; s < known.length; s++) {
-      if (known[s] === 1) wolfMask |= 1 << s;
-      else if (known[s] === -1) innocentMask |= 1 << s;
+      if (known[s] === 1) wolves |= 1 << s;
+      else if (known[s] === -1) innocents |= 1 << s;
     }
+    if (this.knowledge >= 0 && wolves === this.knownWolves && innocents === this.knownInnocents) return;
     const masks = this.masks;
-    const fits = this.fits;
-    let count = 0;
-    for (let i = 0; i < masks.length; i++) {
+    const logW = this.logW;
+    let kept = 0;
+    for (let i = 0; i < this.allowed; i++) {
       const m = masks[i]!;
-      if ((m & wolfMask) === wolfMask && (m & innocentMask) === 0) fits[count++] = i;
+      if ((m & wolves) !== wolves || (m & innocents) !== 0) continue;
+      masks[kept] = m;
+      logW[kept] = logW[i]!;
+      kept++;
     }
-    kept.set(known);
-    this.fitCount = count;
+    this.allowed = kept;
+    this.knownWolves = wolves;
+    this.knownInnocents = innocents;
     this.knowledge++;
+    this.changes++;
   }
 
   /**
    * `seatPosterior` of the record's own knowledge (what the public knows of each seat), into
    * `p`: the view of every seat that knows no more than the public, which the seats of a
-   * game ask alike, so it is made once for each state of the weights and the knowledge
+   * game ask alike, so it is made once for each state of the weights and the placements
    * and copied after (the same numbers: `p` untouched when no placement fits).
    */
   publicPosterior(p: number[] | Float64Array): boolean {
     const known = this.record.known;
     this.readKnowledge();
-    if (this.publicAt !== this.changes || this.publicKnowledge !== this.knowledge) {
+    if (this.publicAt !== this.changes) {
       this.publicOk = seatPosterior(this, { known, spareWolves: -1, falseClaimants: NO_SEATS }, this.publicP);
       this.publicAt = this.changes;
-      this.publicKnowledge = this.knowledge;
     }
     if (this.publicOk) for (let s = 0; s < known.length; s++) p[s] = this.publicP[s]!;
     return this.publicOk;
@@ -284,6 +276,8 @@ export class PublicPosterior {
     const rec = this.record;
     const p = this.params;
     const ln = this.ln;
+    // The placements the public now rules out first: no act is weighed for them again.
+    this.readKnowledge();
     // Night deaths first, each weighed with the accusations made before its dawn.
     for (; this.events < rec.events.length; this.events++) {
       const e = rec.events[this.events]!;
@@ -363,7 +357,7 @@ export class PublicPosterior {
     const living = this.livingMask() | (1 << x);
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) logW[i]! += Math.log(killLikelihood(x, masks[i]!, living, accused, this.params));
+    for (let i = 0; i < this.allowed; i++) logW[i]! += Math.log(killLikelihood(x, masks[i]!, living, accused, this.params));
     this.changes++;
   }
 
@@ -379,21 +373,26 @@ export class PublicPosterior {
 
   /**
    * `killLift` for every seat at once (the record read once): 0 for the dead and the pack's
-   * own. The same numbers as asking `killLift` seat by seat, made with a placement's work
-   * shared by the seats: under placement m a living victim's likelihood is one of three
+   * own, and for every seat when no placement is left. The same numbers as asking
+   * `killLift` seat by seat, made with a placement's work shared by the seats: under
+   * placement m a living victim's likelihood is one of three
    * values — `slip` (a werewolf of m), silence / z(m) or 1 / z(m), z(m) summed over m's
    * living innocents whoever the victim (he is one of them) — so each is made once per
    * placement, by the same operations in the same order, and each seat's mean adds the
    * placements in the same order as `liftOf` does.
    */
   killLifts(pack: number, out: Float64Array): void {
+    if (this.size === 0) {
+      out.fill(0);
+      return;
+    }
     const accused = this.accusedNow();
     const alive = this.record.alive;
     const living = this.livingMask();
     const p = this.params;
     const w = this.weights();
     const masks = this.masks;
-    const count = masks.length;
+    const count = this.allowed;
     // Per placement: exp(log(·)) of its two innocent cases, as liftOf reads an act's likelihood.
     // z takes a few values over the placements (sums of so many `silence` and 1): each
     // value's pair is made once, kept beside it (a pure function's memo: the same numbers).
@@ -463,11 +462,11 @@ export class PublicPosterior {
     const masks = this.masks;
     let total = 0;
     let mean = 0;
-    for (let i = 0; i < masks.length; i++) {
+    for (let i = 0; i < this.allowed; i++) {
       total += w[i]!;
       mean += w[i]! * Math.exp(ll(masks[i]!));
     }
-    return ll(pack) - Math.log(mean / total);
+    return total > 0 ? ll(pack) - Math.log(mean / total) : 0;
   }
 
   /** The living seats, as a bitmask. */
@@ -501,7 +500,7 @@ export class PublicPosterior {
     // Only so many innocents can hold the card: each innocent claimant beyond that lies.
     const masks = this.masks;
     const logW = this.logW;
-    for (let k = 0; k < masks.length; k++) {
+    for (let k = 0; k < this.allowed; k++) {
       const m = masks[k]!;
       logW[k]! += (innocentExcess(m, rivalry.claimants, copies) - innocentExcess(m, before, copies)) * this.ln.slip;
     }
@@ -541,7 +540,7 @@ export class PublicPosterior {
   private one(s: number, l0: number, l1: number): void {
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) logW[i]! += ((masks[i]! >>> s) & 1) === 1 ? l1 : l0;
+    for (let i = 0; i < this.allowed; i++) logW[i]! += ((masks[i]! >>> s) & 1) === 1 ? l1 : l0;
     this.changes++;
   }
 
@@ -563,7 +562,7 @@ export class PublicPosterior {
     const counts = this.livingWolves(living);
     const aLiving = (living >>> a) & 1;
     const bDead = b !== a && ((living >>> b) & 1) === 0 ? 1 : 0;
-    for (let i = 0; i < masks.length; i++) {
+    for (let i = 0; i < this.allowed; i++) {
       const m = masks[i]!;
       const wolfA = (m >>> a) & 1;
       const wolfB = (m >>> b) & 1;
@@ -572,13 +571,14 @@ export class PublicPosterior {
     this.changes++;
   }
 
-  /** Per placement, how many of its werewolves are among `living` (made again when the living change). */
+  /** Per allowed placement, how many of its werewolves are among `living` (made again when the living or the placements change). */
   private livingWolves(living: number): Uint8Array {
-    if (this.countedLiving === living && this.wolvesLiving !== null) return this.wolvesLiving;
+    if (this.countedLiving === living && this.countedKnowledge === this.knowledge && this.wolvesLiving !== null) return this.wolvesLiving;
     const masks = this.masks;
     const counts = (this.wolvesLiving ??= new Uint8Array(masks.length));
-    for (let i = 0; i < masks.length; i++) counts[i] = bitCount(masks[i]! & living);
+    for (let i = 0; i < this.allowed; i++) counts[i] = bitCount(masks[i]! & living);
     this.countedLiving = living;
+    this.countedKnowledge = this.knowledge;
     return counts;
   }
 
@@ -641,7 +641,7 @@ export class PublicPosterior {
   private pair(a: number, b: number, l00: number, l01: number, l10: number, l11: number): void {
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < masks.length; i++) {
+    for (let i = 0; i < this.allowed; i++) {
       const m = masks[i]!;
       const k = (((m >>> a) & 1) << 1) | ((m >>> b) & 1);
       logW[i]! += k === 0 ? l00 : k === 1 ? l01 : k === 2 ? l10 : l11;
@@ -667,15 +667,9 @@ export interface SeatKnowledge {
 export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: number[] | Float64Array): boolean {
   const n = post.record.n;
   const masks = post.masks;
-  // The placements read: where the seat knows every card the public knows (most seats), only
-  // those the public knowledge allows (its own are among them; the same ones in the same
-  // order as a pass over all), else all.
-  const pub = post.record.known;
-  let withinPublic = true;
-  for (let s = 0; s < n && withinPublic; s++) withinPublic = pub[s] === 0 || k.known[s] === pub[s];
-  const count = withinPublic ? post.publicFitCount() : masks.length;
-  const fits = post.fits;
-  const w = withinPublic ? post.weightsOf(fits, count) : post.weights();
+  // The placements the public allows, of which the seat's knowledge keeps its own.
+  const w = post.weights();
+  const count = post.size;
   let wolfMask = 0;
   let innocentMask = 0;
   for (let s = 0; s < n; s++) {
@@ -689,8 +683,7 @@ export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: number
   const slip = post.params.slip;
   const acc = doubles(n);
   let total = 0;
-  for (let j = 0; j < count; j++) {
-    const i = withinPublic ? fits[j]! : j;
+  for (let i = 0; i < count; i++) {
     const m = masks[i]!;
     if ((m & wolfMask) !== wolfMask || (m & innocentMask) !== 0) continue;
     if (k.spareWolves >= 0 && bitCount(m & spareMask) !== k.spareWolves) continue;

@@ -10,7 +10,7 @@ import type { BeliefRecords } from '../../../agents/belief/agent.js';
 import type { ParsedBelief } from '../../../agents/belief/params.js';
 import type { Beliefs } from '../../../agents/heuristic/beliefs.js';
 import type { Agent } from '../../../agents/types.js';
-import { plainPosterior } from '../../helpers/belief.js';
+import { plainPosterior, publicAllowed } from '../../helpers/belief.js';
 
 function logs(req: SetupRequest, agents: readonly string[], games: number, seed: string): string[] {
   const setup = resolveSetup(req);
@@ -154,15 +154,15 @@ describe("the day's first voices (openers)", () => {
 });
 
 // What a game's belief posterior keeps from one decision to the next for its readers (the
-// weights, the list of placements the public allows, the public view, the pack's lifts)
-// must never outlive what it was made from. At every decision of every seat of real games,
-// the public view the seats share and the pack's lifts are compared with the same numbers
-// made from the posterior's log-weights by the plain formulas: every weight exp(logW − max),
-// a pass over every placement the public knowledge allows, the lifts asked afresh — bit for bit.
-// Can fail: tried — the public view kept across a change of the public knowledge (one table
-// of three fails), the pack's lifts kept after an act (all three). (The list of allowed
-// placements kept after a death passes here: in these games the public only learns more, and
-// a list made before is a superset; posterior.test.ts changes a public card to catch it.)
+// placements the public allows, the weights, the public view, the pack's lifts) must never
+// outlive what it was made from. At every decision of every seat of real games, the
+// placements kept are those the public knowledge allows, listed afresh from all of them,
+// and the public view the seats share and the pack's lifts are compared with the same
+// numbers made from the posterior's log-weights by the plain formulas: every weight
+// exp(logW − max), a pass over the placements the public allows, the lifts asked afresh
+// — bit for bit. Can fail: tried — the public view kept across a change of the public
+// knowledge (one table of three fails), the pack's lifts kept after an act (all three),
+// the placements not dropped when a card is shown (all three).
 describe("a game's belief posterior, kept from decision to decision, is its log-weights read anew", () => {
   it.each([
     [{ preset: 'standard', players: 8 }],
@@ -183,6 +183,7 @@ describe("a game's belief posterior, kept from decision to decision, is its log-
       const post = inside.records.posterior(b.record, b.deck, inside.parsed);
       if (post === null) return;
       post.sync();
+      if (!same(post.masks.subarray(0, post.size), publicAllowed(post))) off.push(`${at}: the placements kept`);
       const kept = new Float64Array(b.n);
       const plain = plainPosterior(post, b.record.known);
       if (post.publicPosterior(kept) !== (plain !== null) || (plain !== null && !same(kept, plain))) off.push(`${at}: the public view`);

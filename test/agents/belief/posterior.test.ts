@@ -8,7 +8,7 @@ import { DEFAULT_PARAMS, parseBelief, type BeliefParams } from '../../../agents/
 import { bitCount, placements, PublicPosterior, seatPosterior, type SeatKnowledge } from '../../../agents/belief/posterior.js';
 import { PublicRecord, SUSPECT, TRUST, type InformedClaim } from '../../../agents/heuristic/public.js';
 import { ALL, type Event, type Role } from '../../../engine/index.js';
-import { plainPosterior } from '../../helpers/belief.js';
+import { plainPosterior, publicAllowed } from '../../helpers/belief.js';
 
 function deck(wolves: number, players: number, extra: Role[] = []): Role[] {
   return [...Array<Role>(wolves).fill('werewolf'), ...extra, ...Array<Role>(players - wolves - extra.length).fill('villager')];
@@ -141,15 +141,15 @@ describe('the posterior', () => {
     rec.apply({ type: 'day', day: 2, vis: ALL } as Event);
     rec.apply({ type: 'death', seat: 2, role: 'villager', cause: 'wolves', vis: ALL } as Event);
     const p = posteriorOf(rec, deck(1, 4), nobody(4));
-    const { silence, talk, voteAim: aim, slip } = DEFAULT_PARAMS;
+    const { silence, talk, voteAim: aim } = DEFAULT_PARAMS;
     // Seat 2's suspicion of seat 3 (aim over 3 candidates), then its death: if seat 3 is the
     // werewolf, seat 2 accused him, silence / (silence + 2); else 1 / 3 over the innocents.
     const said3 = Math.pow(aim / (aim + 2), talk);
     const saidOther = Math.pow(1 / (aim + 2), talk);
     const w3 = said3 * (silence / (silence + 2));
     const w01 = saidOther * (1 / 3);
-    const w2 = Math.pow(1 / 3, talk) * slip;
-    const total = w3 + 2 * w01 + w2;
+    // Seat 2's card is shown: the placement making him the werewolf is dropped.
+    const total = w3 + 2 * w01;
     expect(p[3]).toBeCloseTo(w3 / total, 12);
     expect(p[0]).toBeCloseTo(w01 / total, 12);
   });
@@ -177,19 +177,18 @@ describe('the posterior', () => {
     expect(Array.from(post.weights())).toEqual(w.map((x) => expect.closeTo(x / w[3]!, 12)));
   });
 
-  // A seat's posterior reads only the placements the public knowledge allows when it knows
-  // all the public knows, with only their weights computed: it must be a pass over every
-  // placement's, number for number, as knowledge and weights change between the asks. The
-  // pass over all is test/helpers/belief.ts's. Mutations that fail here: the list kept after a
-  // public card changed, a weight kept from before an act, the list read by a seat whose
-  // knowledge contradicts the public's.
-  it("a seat's posterior from the placements the public knowledge allows is the pass over all of them, exactly", () => {
+  // The posterior drops for good the placements the public knowledge rules out, and a seat's
+  // posterior reads those left: it must be the pass over the placements the public allows,
+  // listed afresh from all of them (test/helpers/belief.ts), number for number, as knowledge
+  // and weights change between the asks. A card shown otherwise than known leaves none.
+  // Mutations that fail here: the placements not dropped when a card is shown, dropped by
+  // the werewolves shown alone, the weights kept from before a drop.
+  it("a seat's posterior is the pass over the placements the public knowledge allows, exactly, as they are dropped", () => {
     const n = 10;
     const rec = new PublicRecord(n);
     rec.day = 1;
     rec.said.push({ speaker: 0, kind: SUSPECT, target: 2, day: 1 }, { speaker: 5, kind: TRUST, target: 7, day: 1 });
     const post = new PublicPosterior(rec, placements(n, 3)!, deck(3, n), DEFAULT_PARAMS);
-    const overAll = (k: SeatKnowledge) => plainPosterior(post, k.known);
     const asked = (k: SeatKnowledge): number[] | null => {
       const p = new Float64Array(n);
       return seatPosterior(post, k, p) ? Array.from(p) : null;
@@ -200,16 +199,21 @@ describe('the posterior', () => {
       return { known, spareWolves: -1, falseClaimants: [] };
     };
     const check = () => {
+      expect(Array.from(post.masks.subarray(0, post.size))).toEqual(publicAllowed(post));
       // The public's own knowledge, seats knowing more, and one not knowing a public card.
       const less = seat({});
       less.known[3] = 0;
-      for (const k of [seat({}), seat({ 4: -1, 6: 1 }), seat({ 1: -1 }), less]) expect(asked(k)).toEqual(overAll(k));
-      // One whose knowledge contradicts the public's (a card it saw otherwise) reads them all.
-      if (rec.known[3] !== 0) expect(asked(seat({ 3: -rec.known[3]! as 1 | -1 }))).toEqual(overAll(seat({ 3: -rec.known[3]! as 1 | -1 })));
+      for (const k of [seat({}), seat({ 4: -1, 6: 1 }), seat({ 1: -1 }), less]) expect(asked(k)).toEqual(plainPosterior(post, k.known));
+      // One whose knowledge contradicts the public's (a card it saw otherwise): no placement is left for it.
+      if (rec.known[3] !== 0) expect(asked(seat({ 3: -rec.known[3]! as 1 | -1 }))).toBeNull();
     };
+    post.sync();
+    check();
+    expect(post.size).toBe(120);
     rec.known[3] = -1;
     post.sync();
     check();
+    expect(post.size).toBe(84);
     rec.known[9] = -1;
     check();
     rec.casts.push({ voter: 4, target: 5, day: 1, round: 1, share: 0.5 });
@@ -219,9 +223,41 @@ describe('the posterior', () => {
     rec.said.push({ speaker: 1, kind: SUSPECT, target: 6, day: 1 });
     post.sync();
     check();
-    // A card shown otherwise than known (the Harvest witch's potion turns one): the list is made anew.
+    expect(post.size).toBe(21);
+    // A card shown otherwise than known (the Harvest witch's potion turns one): no posterior, the heuristic plays.
     rec.known[3] = 1;
-    check();
+    post.sync();
+    expect(post.size).toBe(0);
+    expect(asked(seat({}))).toBeNull();
+    expect(post.publicPosterior(new Float64Array(n))).toBe(false);
+    const lifts = new Float64Array(n).fill(1);
+    post.killLifts((1 << 3) | (1 << 8) | 1, lifts);
+    expect(Array.from(lifts)).toEqual(new Array<number>(n).fill(0));
+  });
+
+  // The public's belief in the pack weighs only the placements it allows: a kill's lift is
+  // the kill's likelihood under the pack less its mean over those. Mutation that fails
+  // here: the mean over every placement, the one making the dead villager a werewolf too.
+  it("a kill's lift reads only the placements the public allows: a villager's shown card rules out his, exactly", () => {
+    const rec = new PublicRecord(5);
+    rec.day = 1;
+    rec.said.push({ speaker: 2, kind: SUSPECT, target: 3, day: 1 });
+    rec.apply({ type: 'day', day: 2, vis: ALL } as Event);
+    rec.apply({ type: 'death', seat: 0, role: 'villager', cause: 'vote', vis: ALL } as Event);
+    const post = new PublicPosterior(rec, placements(5, 1)!, deck(1, 5), DEFAULT_PARAMS);
+    post.sync();
+    const { silence, talk, voteAim: aim, slip } = DEFAULT_PARAMS;
+    // Seat 2's suspicion of seat 3 is read after seat 0's death: a pick among seats 1, 3, 4.
+    // Weights by where the werewolf is, seats 1-4 (seat 0 is no werewolf): 2 picked an
+    // innocent, 2 is the werewolf, 2 picked him, 2 picked an innocent.
+    const w = [0, Math.pow(1 / (aim + 2), talk), Math.pow(1 / 3, talk), Math.pow(aim / (aim + 2), talk), Math.pow(1 / (aim + 2), talk)];
+    // Killing seat 2 tonight, among the living 1-4: slip if 2 is the werewolf; silence / (silence + 2) if 3 is (2 accused him); else 1 / 3.
+    const likelihood = [0, 1 / 3, slip, silence / (silence + 2), 1 / 3];
+    const mean = w.reduce((a, x, i) => a + x * likelihood[i]!, 0) / w.reduce((a, x) => a + x, 0);
+    expect(post.killLift(2, 1 << 3)).toBeCloseTo(Math.log(likelihood[3]!) - Math.log(mean), 12);
+    const all = new Float64Array(5);
+    post.killLifts(1 << 3, all);
+    expect(all[2]).toBeCloseTo(Math.log(likelihood[3]!) - Math.log(mean), 12);
   });
 
   // killLifts shares each placement's work between the victims; it must give each victim
