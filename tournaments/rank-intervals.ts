@@ -8,6 +8,7 @@
 // entrant the data cannot tell from its neighbour, whatever the point ranking says.
 
 import { Rng } from '../engine/index.js';
+import type { ClusterCell } from '../stats/logistic.js';
 import { fitLineupOverall, lineupOf, type DealCells, type LineupFitOptions, type LineupResult, type SideResult } from './ratings.js';
 
 /** An entrant's 95% interval of rank (1 = best). */
@@ -57,14 +58,30 @@ export function rankLineupIntervals(entrants: readonly string[], results: readon
   let failed = 0;
   const villageWins = new Float64Array(results.length);
   const trials = new Float64Array(results.length);
+  const kinds = dealKinds(deals);
+  const drawn = new Float64Array(kinds === null ? 0 : kinds.cells.length);
   for (let r = 0; r < reps; r++) {
     villageWins.fill(0);
     trials.fill(0);
-    for (let d = 0; d < deals.length; d++)
-      for (const c of deals[rng.int(deals.length)]!) {
-        villageWins[c.row]! += c.successes;
-        trials[c.row]! += c.trials;
+    if (kinds === null) {
+      for (let d = 0; d < deals.length; d++)
+        for (const c of deals[rng.int(deals.length)]!) {
+          villageWins[c.row]! += c.successes;
+          trials[c.row]! += c.trials;
+        }
+    } else {
+      // The same draws, counted by kind of deal, then each kind's cells added that many times.
+      drawn.fill(0);
+      for (let d = 0; d < deals.length; d++) drawn[kinds.kindOf[rng.int(deals.length)]!]!++;
+      for (let k = 0; k < kinds.cells.length; k++) {
+        const times = drawn[k]!;
+        if (times === 0) continue;
+        for (const c of kinds.cells[k]!) {
+          villageWins[c.row]! += times * c.successes;
+          trials[c.row]! += times * c.trials;
+        }
       }
+    }
     const resampled = results.map((p, i): LineupResult => ({ village: p.village, wolves: p.wolves, games: trials[i]!, villageWins: villageWins[i]!, wolvesWins: trials[i]! - villageWins[i]! }));
     const fit = fitLineupOverall(entrants, resampled, { anchors: o.anchors, skill: o.skill });
     if (!fit.ok) {
@@ -81,4 +98,38 @@ export function rankLineupIntervals(entrants: readonly string[], results: readon
     return { entrant, low: sorted[Math.floor(0.025 * kept)]!, high: sorted[Math.max(0, Math.ceil(0.975 * kept) - 1)]! };
   });
   return { intervals, reps: kept, failed };
+}
+
+/** Deals told apart by their cells alone: each deal's kind, and each kind's cells (those of its first deal). */
+interface DealKinds {
+  readonly kindOf: Int32Array;
+  readonly cells: (readonly ClusterCell[])[];
+}
+
+/**
+ * The deals grouped by what they hold (most deals of a board repeat a few patterns of
+ * wins), so that a resample adds each kind's cells once, times the deals of that kind it
+ * drew, not once per deal drawn. Exact only for whole numbers (then every sum is the same
+ * number in any order): null, and the resample adds deal by deal, if a cell holds another.
+ */
+function dealKinds(deals: DealCells): DealKinds | null {
+  const kindOf = new Int32Array(deals.length);
+  const cells: (readonly ClusterCell[])[] = [];
+  const byKey = new Map<string, number>();
+  for (let d = 0; d < deals.length; d++) {
+    const deal = deals[d]!;
+    let key = '';
+    for (const c of deal) {
+      if (!Number.isInteger(c.successes) || !Number.isInteger(c.trials)) return null;
+      key += `${c.row},${c.successes},${c.trials};`;
+    }
+    let kind = byKey.get(key);
+    if (kind === undefined) {
+      kind = cells.length;
+      byKey.set(key, kind);
+      cells.push(deal);
+    }
+    kindOf[d] = kind;
+  }
+  return { kindOf, cells };
 }
