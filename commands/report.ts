@@ -168,10 +168,10 @@ interface BoardOptions {
 }
 
 /**
- * One leaderboard per setup whose side pairings seat two entrants or more (as `sim
- * leaderboard` ranks them: the stored failure policy and no anchors unless `o` names
- * them), and a note where one cannot be made (the policies differ, the LLM record is
- * unreadable). Where the games are one tournament's, its own part ranks them and no board
+ * One leaderboard per setup whose side pairings seat two entrants or more, one of them
+ * against another (as `sim leaderboard` ranks them: the stored failure policy and no
+ * anchors unless `o` names them), and a note where one cannot be made (the policies
+ * differ, the LLM record is unreadable, the games do not compare every entrant). Where the games are one tournament's, its own part ranks them and no board
  * is made, unless anchors or a policy were asked for: its part has neither. A board
  * whose entrants lack an anchor is ranked on its own scale, and says so. Refused: an
  * anchor that no board seats (a misspelt name would otherwise change nothing).
@@ -188,6 +188,13 @@ function boardReports(store: Store, o: BoardOptions): Result<GroupReport[], stri
     const runs = all.filter((r) => r.setup === s.setup && sidesOf(r.seating) !== null);
     const entrants = new Set(runs.flatMap((r) => Object.values(sidesOf(r.seating)!)));
     for (const e of entrants) seated.add(e);
+    // Self-play alone compares no entrant with another (an ensemble's runs): no board, the
+    // section across agents shows them; sim leaderboard says why.
+    const selfPlayOnly = runs.every((r) => {
+      const x = sidesOf(r.seating)!;
+      return x.wolves === x.village;
+    });
+    if (selfPlayOnly) continue;
     // Games of one tournament alone: its own part of the report ranks them already.
     if (!asked && held.some((h) => runs.every((r) => h.has(r.id)))) continue;
     const anchored = o.anchors !== undefined && o.anchors.every((e) => entrants.has(e));

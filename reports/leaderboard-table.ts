@@ -66,6 +66,7 @@ export function leaderboardTable(b: Board, precision: number): Table {
         ? 'Intervals take a deal (one seed, one game index) as the unit: the games of every pairing dealt the same cards move together (a cluster-robust covariance).'
         : 'Intervals treat every game as independent.',
       ...(b.versions > 1 ? [`Games of ${b.versions} versions of the code are pooled (runs of other code are counted apart, not merged).`] : []),
+      ...b.uncompared.map((u) => `Left off: ${u.entrant} (${u.why}): its games compare it with no other entrant, so no game measures its score.`),
       ...policyNotes(
         { policy: b.policy, anyFailed: b.rows.some((r) => (r.failures?.failed ?? 0) > 0), voided: b.voided, excluded: b.excluded },
         'failed: the share of its games in which its agent fell back at least once; fb/game: its fallback moves per game.',

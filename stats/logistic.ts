@@ -205,9 +205,17 @@ export interface ClusterCell {
  * product of each cluster's score Σ x_r (successes − trials·μ_r), times G / (G − 1) for
  * G clusters. The fit's own covariance assumes every game independent; this one assumes
  * only the clusters are (Liang & Zeger 1986). Every game of `rows` must be in exactly one
- * cluster cell.
+ * cluster cell. A fit under a Gaussian prior (`FitOptions.penalty`: its `cov` is the inverse
+ * of information + P) gives P as `prior`: it joins the meat, cov · (B + P) · cov, which is
+ * the fit's own covariance when the clusters are independent games, and keeps the prior's
+ * width in a direction no game informs (the sandwich alone would make it 0 there).
  */
-export function clusterCovariance(fit: Pick<LogisticFit, 'coef' | 'cov'>, rows: readonly BinomialRow[], clusters: readonly (readonly ClusterCell[])[]): { readonly cov: number[][]; readonly se: number[] } {
+export function clusterCovariance(
+  fit: Pick<LogisticFit, 'coef' | 'cov'>,
+  rows: readonly BinomialRow[],
+  clusters: readonly (readonly ClusterCell[])[],
+  prior?: readonly (readonly number[])[],
+): { readonly cov: number[][]; readonly se: number[] } {
   const p = fit.coef.length;
   const design = rows.map((r) => [1, ...r.x]);
   const mu = design.map((x) => logistic(x.reduce((s, v, j) => s + v * fit.coef[j]!, 0)));
@@ -222,7 +230,12 @@ export function clusterCovariance(fit: Pick<LogisticFit, 'coef' | 'cov'>, rows: 
     for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) meat[a]![b]! += s[a]! * s[b]!;
   }
   const g = clusters.length;
-  const scale = g > 1 ? g / (g - 1) : 1;
+  let scale = g > 1 ? g / (g - 1) : 1;
+  // The prior's information joins the meat after the clusters' correction (it is no sample).
+  if (prior !== undefined) {
+    for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) meat[a]![b] = scale * meat[a]![b]! + prior[a]![b]!;
+    scale = 1;
+  }
   const bread = fit.cov;
   const half = bread.map((row) => meat[0]!.map((_, b) => row.reduce((sum, v, k) => sum + v * meat[k]![b]!, 0)));
   const cov = half.map((row) => bread[0]!.map((_, b) => scale * row.reduce((sum, v, k) => sum + v * bread[k]![b]!, 0)));

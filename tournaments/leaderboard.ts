@@ -27,7 +27,7 @@ import { chargeGame, NO_FAILURES, winnerUnder, type FailureCount, type FailurePo
 import { rankIntervals } from './rank-intervals.js';
 import { pairings as tournamentPairings, tournaments } from './tournament-store.js';
 import { quantileInterval, type QuantileEstimate } from '../stats/quantile.js';
-import { fitSideOverall, rankEntrants, type DealCells, type ModelFit, type Ranked, type SideResult } from './ratings.js';
+import { fitSideOverall, rankEntrants, uncompared, uncomparedMessage, type DealCells, type ModelFit, type Ranked, type SideResult, type Uncompared } from './ratings.js';
 
 /** A run's seating read as a side pairing, or null. */
 export function sidesOf(seatingText: string): { readonly wolves: string; readonly village: string } | null {
@@ -75,6 +75,8 @@ export interface Board {
   /** The failure policy the games were counted under; the entrants it left off (exclude), and the games it left out (void, forfeit). */
   readonly policy: FailurePolicy;
   readonly excluded: readonly { readonly entrant: string; readonly failures: FailureCount }[];
+  /** The entrants left off because their games compare them with no other (self-play alone). */
+  readonly uncompared: readonly Uncompared[];
   readonly voided: number;
 }
 
@@ -186,7 +188,7 @@ export function leaderboard(
   const dollars = new Map<string, number | null>();
   const usage = new Map<string, UseSum>();
   const failures = new Map<string, FailureCount>();
-  const played: { sides: { wolves: string; village: string }; deal: string; winner: number; villageFallbacks: number; wolvesFallbacks: number }[] = [];
+  const played: PlayedGame[] = [];
   for (const { sides, runs: group } of groups.values()) {
     for (const e of [sides.wolves, sides.village]) if (!entrants.includes(e)) entrants.push(e);
     const seen = new Set<number>();
@@ -212,14 +214,54 @@ export function leaderboard(
     }
   }
   const excluded = policy === 'exclude' ? entrants.filter((e) => (failures.get(e)?.failed ?? 0) > 0) : [];
-  const rated = entrants.filter((e) => !excluded.includes(e));
+  let rated = entrants.filter((e) => !excluded.includes(e));
+  let { pairings, dealCells, voided } = countGames(played, excluded, policy);
+  // An entrant its games compare with no other (self-play alone) is left off with a note: no game measures its score.
+  const lone = uncompared(rated, pairings);
+  if (lone.length > 0) {
+    if (rated.length - lone.length < 2) return err(`the games of this setup cannot be rated together: ${uncomparedMessage(rated, lone)}`);
+    const left = lone.map((u) => u.entrant);
+    rated = rated.filter((e) => !left.includes(e));
+    ({ pairings, dealCells, voided } = countGames(played, [...excluded, ...left], policy));
+  }
+  const fit = fitSideOverall(rated, pairings, { deals: dealCells, anchors: o.anchors });
+  if (!fit.ok) return err(`the games of this setup cannot be rated together${excluded.length > 0 ? ` without ${excluded.join(', ')} (--policy exclude: they failed in some game)` : ''}: ${fit.error}`);
+  const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
+  const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
+  const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
+  const ranks = rankIntervals(rated, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals;
+  const rows = rankEntrants(fit.value, o.precision).map(
+    (x): BoardRow => ({
+      ...x,
+      games: decisiveOf(x.entrant),
+      dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0,
+      ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high },
+      failures: failures.get(x.entrant) ?? NO_FAILURES,
+      ...(isModel(x.entrant) ? { model: modelUse(usage.get(x.entrant), dollars.get(x.entrant), o.latencies?.(x.entrant)) } : {}),
+    }),
+  );
+  const excludedRows = excluded.map((entrant) => ({ entrant, failures: failures.get(entrant)! }));
+  return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds, policy, excluded: excludedRows, uncompared: lone, voided });
+}
+
+/** A game of the board as read: its pairing, its deal (seed and index), its winner's place in SIDES and each side's fallback moves. */
+interface PlayedGame {
+  readonly sides: { readonly wolves: string; readonly village: string };
+  readonly deal: string;
+  readonly winner: number;
+  readonly villageFallbacks: number;
+  readonly wolvesFallbacks: number;
+}
+
+/** The games' pairings under `policy`, without those of the `skip` entrants; their deals (the fit's clusters); the games the policy voided. */
+function countGames(played: readonly PlayedGame[], skip: readonly string[], policy: FailurePolicy): { pairings: SideResult[]; dealCells: DealCells; voided: number } {
   const counts = new Map<string, { wolves: string; village: string; games: number; villageWins: number; wolvesWins: number }>();
   // Per deal (seed, index), each pairing's decisive games of it: the fit's clusters. A pairing is its place in `counts`.
   const deals = new Map<string, Map<number, { successes: number; trials: number }>>();
   const rowOf = new Map<string, number>();
   let voided = 0;
   for (const g of played) {
-    if (excluded.includes(g.sides.wolves) || excluded.includes(g.sides.village)) continue;
+    if (skip.includes(g.sides.wolves) || skip.includes(g.sides.village)) continue;
     const place = winnerUnder(policy, g.winner, g.villageFallbacks > 0, g.wolvesFallbacks > 0);
     if (place === null) {
       voided++;
@@ -246,22 +288,5 @@ export function leaderboard(
   }
   const pairings = [...counts.values()];
   const dealCells: DealCells = [...deals.values()].map((cells) => [...cells].map(([row, c]) => ({ row, ...c })));
-  const fit = fitSideOverall(rated, pairings, { deals: dealCells, anchors: o.anchors });
-  if (!fit.ok) return err(`the games of this setup cannot be rated together${excluded.length > 0 ? ` without ${excluded.join(', ')} (--policy exclude: they failed in some game)` : ''}: ${fit.error}`);
-  const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
-  const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
-  const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
-  const ranks = rankIntervals(rated, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals;
-  const rows = rankEntrants(fit.value, o.precision).map(
-    (x): BoardRow => ({
-      ...x,
-      games: decisiveOf(x.entrant),
-      dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0,
-      ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high },
-      failures: failures.get(x.entrant) ?? NO_FAILURES,
-      ...(isModel(x.entrant) ? { model: modelUse(usage.get(x.entrant), dollars.get(x.entrant), o.latencies?.(x.entrant)) } : {}),
-    }),
-  );
-  const excludedRows = excluded.map((entrant) => ({ entrant, failures: failures.get(entrant)! }));
-  return ok({ setup: text, rows, model: fit.value.model, pairings, runs: runs.length - skipped, skipped, versions, seeds, policy, excluded: excludedRows, voided });
+  return { pairings, dealCells, voided };
 }

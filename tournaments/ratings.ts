@@ -396,12 +396,68 @@ function fitSide(entrants: readonly string[], results: readonly SideResult[], o:
   const hasSelf = results.some((r) => r.wolves === r.village && decisive(r) > 0);
   if (k === 2 && !hasSelf)
     return err('with two entrants and no self-play, only the sum of village and wolf strength can be told apart (play the self-play pairings: drop --no-self-play)');
+  const lone = uncompared(entrants, results);
+  if (lone.length > 0) return err(uncomparedMessage(entrants, lone));
   const idx = new Map(entrants.map((e, i) => [e, i]));
   return fitLineups(
     entrants,
     results.map((r) => ({ ...lineupOf(k, idx.get(r.wolves)!, idx.get(r.village)!), games: r.games, villageWins: r.villageWins, wolvesWins: r.wolvesWins })),
     { ...o, skill: 'sides' },
   );
+}
+
+/** An entrant the games compare with no other, and why (its only games: itself, or none on a side). */
+export interface Uncompared {
+  readonly entrant: string;
+  readonly why: string;
+}
+
+/**
+ * The entrants the games compare with no other. A decisive game of X's werewolves against
+ * Y's village links w_X to v_Y, and through the links a strength is compared with those it
+ * joins. An entrant none of whose two strengths joins another entrant's — it played only
+ * itself, or nothing decisive — has a score that no game measures: the fit would stand on
+ * its prior there, and a covariance by deal, which sees only the data, would call it exact
+ * (an interval of 50.0–50.0%, a "tie" with whoever stands beside it).
+ */
+export function uncompared(entrants: readonly string[], results: readonly SideResult[]): Uncompared[] {
+  const k = entrants.length;
+  const idx = new Map(entrants.map((e, i) => [e, i]));
+  // Union-find over the strengths: v_j is node j, w_j node k + j.
+  const parent = Array.from({ length: 2 * k }, (_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  const played = new Array<number>(k).fill(0);
+  for (const r of results) {
+    if (decisive(r) === 0) continue;
+    const v = idx.get(r.village);
+    const w = idx.get(r.wolves);
+    if (v === undefined || w === undefined) continue;
+    played[v]!++;
+    played[w]!++;
+    parent[root(v)] = root(k + w);
+  }
+  // How many entrants each group of joined strengths holds.
+  const members = new Map<number, Set<number>>();
+  for (let i = 0; i < 2 * k; i++) {
+    const g = members.get(root(i)) ?? new Set<number>();
+    g.add(i % k);
+    members.set(root(i), g);
+  }
+  const out: Uncompared[] = [];
+  for (let j = 0; j < k; j++) {
+    if (members.get(root(j))!.size > 1 || members.get(root(k + j))!.size > 1) continue;
+    out.push({ entrant: entrants[j]!, why: played[j] === 0 ? 'no decisive game' : 'only played itself' });
+  }
+  return out;
+}
+
+/** Why `uncompared` entrants cannot be rated, and how to give them games that compare them. */
+export function uncomparedMessage(entrants: readonly string[], lone: readonly Uncompared[]): string {
+  const what = lone.length === entrants.length && lone.every((u) => u.why === 'only played itself') ? 'each entrant only played itself' : lone.map((u) => `${u.entrant}: ${u.why}`).join('; ');
+  return `the games compare ${lone.length === 1 ? 'an entrant' : 'entrants'} with no other (${what}): play them against each other (sim tournament --agents ${entrants.join(',')}), or a side against a common opponent (--agents X --agents werewolves=Y)`;
 }
 
 /** A line-up's covariates under one skill per entrant: its share of the village's seats minus its share of the werewolves', coded. */
@@ -434,14 +490,18 @@ function fitLineups(entrants: readonly string[], lineups: readonly LineupResult[
   // The prior is on every entrant's strength, the dependent anchor's included: Σ_j v_j² =
   // vᵀ(CᵀC)v over the k − 1 free ones, C the coding (I + 11ᵀ for effects coding); the same for w.
   const gram = (i: number, j: number) => coding.reduce((sum, code) => sum + code[i]! * code[j]!, 0);
-  const fit = fitWithFallback(played, (lambda) => {
+  const priorOf = (lambda: number) => {
     const m = diagonal(fitted, lambda);
     for (const block of one ? [1] : [1, k]) for (let i = 0; i < k - 1; i++) for (let j = 0; j < k - 1; j++) m[block + i]![block + j] = lambda * gram(i, j);
     return m;
-  });
+  };
+  const fit = fitWithFallback(played, priorOf);
   if (!fit.ok) return fit;
-  // With the deals, the errors take a deal as the unit: the pairings' games of one deal share its cards.
-  const clustered = deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, deals) };
+  // With the deals, the errors take a deal as the unit: the pairings' games of one deal share
+  // its cards. Under the prior, its information joins the deals' (where no game speaks, as
+  // on a side an entrant never played, the interval is the prior's, not 0).
+  const prior = fit.value.prior === null ? undefined : priorOf(1 / (fit.value.prior * fit.value.prior));
+  const clustered = deals === undefined ? fit.value.fit : { ...fit.value.fit, ...clusterCovariance(fit.value.fit, rows, deals, prior) };
   const f = one ? twinned(clustered, k) : clustered;
   const strengths = entrants.map((e, j): Strength => {
     const e1 = coding[j]!;

@@ -41,7 +41,7 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
     const board = unwrap(leaderboard(store, setup, { precision, anchors, policy, ...unwrap(recordReaders(store)) }));
     const table = leaderboardTable(board, precision);
     if (a.json) {
-      io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, policy: board.policy, excluded: board.excluded, voided: board.voided, table: toJsonObject(table) }) + '\n');
+      io.stdout.write(JSON.stringify({ db, setup: describeSetup(setup), precision, runs: board.runs, skipped: board.skipped, versions: board.versions, seeds: board.seeds, rows: board.rows, model: board.model, pairings: board.pairings, policy: board.policy, excluded: board.excluded, uncompared: board.uncompared, voided: board.voided, table: toJsonObject(table) }) + '\n');
       return 0;
     }
     const games = board.pairings.reduce((n, p) => n + p.games, 0);

@@ -31,7 +31,7 @@ function boardOf(results: SideResult[]): Board {
   const fit = fitSideOverall(ENTRANTS, results);
   if (!fit.ok) throw new Error(fit.error);
   const rows = rankEntrants(fit.value, 0.05).map((x) => ({ ...x, games: 0, dollars: 0 }));
-  return { setup: 'test', rows, model: fit.value.model, pairings: results, runs: 9, skipped: 0, versions: 1, seeds: ['s'], policy: 'keep', excluded: [], voided: 0 };
+  return { setup: 'test', rows, model: fit.value.model, pairings: results, runs: 9, skipped: 0, versions: 1, seeds: ['s'], policy: 'keep', excluded: [], uncompared: [], voided: 0 };
 }
 
 const notes = (b: Board) => leaderboardTable(b, 0.05).notes!.join('\n');

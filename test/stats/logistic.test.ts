@@ -237,4 +237,26 @@ describe('clusterCovariance: intervals when the games of a deal are alike', () =
     // With a saturated fit (one coefficient per row) the sandwich is the model's covariance exactly, times G / (G − 1).
     for (const j of [0, 1]) expect(robust.cov[j]![j]!).toBeCloseTo((fit.value.cov[j]![j]! * 100) / 99, 10);
   });
+
+  // Under a prior a coefficient no game informs is known as well as the prior says, not
+  // exactly: the sandwich alone sees no game move it and gives it 0. Mutation that fails
+  // here: the prior left out of the meat.
+  it("keeps the prior's width where no game speaks, and the fit's own covariance where the clusters are single games", () => {
+    const rows: BinomialRow[] = [
+      { x: [1, 0], successes: 30, trials: 50 },
+      { x: [-1, 0], successes: 20, trials: 50 },
+    ];
+    const lambda = 1 / 6.25;
+    const penalty = [[lambda, 0, 0], [0, lambda, 0], [0, 0, lambda]];
+    const fit = fitLogistic(rows, { penalty });
+    if (!fit.ok) throw new Error(fit.error);
+    const clusters: ClusterCell[][] = [];
+    for (const [row, r] of rows.entries()) for (let g = 0; g < r.trials; g++) clusters.push([{ row, successes: g < r.successes ? 1 : 0, trials: 1 }]);
+    expect(clusterCovariance(fit.value, rows, clusters).se[2]).toBe(0);
+    const robust = clusterCovariance(fit.value, rows, clusters, penalty);
+    expect(robust.cov[2]![2]).toBeCloseTo(1 / lambda, 10);
+    // Where games speak, as the fit's own (information + P)⁻¹ up to the clusters' G / (G − 1).
+    for (const j of [0, 1]) expect(robust.cov[j]![j]! / fit.value.cov[j]![j]!).toBeGreaterThan(0.99);
+    for (const j of [0, 1]) expect(robust.cov[j]![j]! / fit.value.cov[j]![j]!).toBeLessThan(100 / 99 + 1e-9);
+  });
 });

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Alea, SIDES } from '../../engine/index.js';
-import { dealCells, fitLineupModel, fitLineupOverall, fitSideModel, fitSideOverall, lineupOf, PRIOR_SD, sideScores, type LineupResult, type SideResult } from '../../tournaments/ratings.js';
+import { dealCells, fitLineupModel, fitLineupOverall, fitSideModel, fitSideOverall, lineupOf, PRIOR_SD, sideScores, uncompared, type LineupResult, type SideResult } from '../../tournaments/ratings.js';
 import { fitSeatModel, pairedOf, seatScores, type SeatCell } from '../../tournaments/seat-ratings.js';
 
 const logistic = (eta: number) => 1 / (1 + Math.exp(-eta));
@@ -105,6 +105,43 @@ describe('the side model', () => {
     // The plain fit is kept where it exists.
     const f = fitSideModel(ENTRANTS, sideGames(null, 100));
     expect(f.ok && f.value.prior).toBeNull();
+  });
+});
+
+// A score averages an entrant's village and werewolf strengths against the others': games
+// must compare at least one of them with another entrant's. Self-play alone compares none
+// (an ensemble's runs: the board read 50.0% (50.0–50.0%) for every entrant, "tie", ranks by
+// name); one side never played leaves that side to the prior, whose width an interval by
+// deal must keep. Mutations that fail here: the check left out (the self-play board is
+// fitted), a self-play game counted as a link to others, the prior left out of the
+// covariance by deal (c's interval 0.005 wide).
+describe('entrants the games compare with no other', () => {
+  const game = (wolves: string, village: string, games: number, villageWins: number): SideResult => ({ wolves, village, games, villageWins, wolvesWins: games - villageWins });
+
+  it.each([
+    ['self-play alone', [game('a', 'a', 40, 20), game('b', 'b', 40, 25), game('c', 'c', 40, 30)], ['a', 'b', 'c']],
+    ['one self-play entrant beside a tournament', [game('a', 'b', 40, 20), game('b', 'a', 40, 25), game('a', 'a', 40, 22), game('c', 'c', 40, 30)], ['c']],
+    ['an entrant without a decisive game', [game('a', 'b', 40, 20), game('b', 'a', 40, 25), game('a', 'a', 40, 22), { wolves: 'c', village: 'a', games: 5, villageWins: 0, wolvesWins: 0 }], ['c']],
+    ['an entrant seen on one side only (compared there)', [game('a', 'b', 40, 20), game('b', 'a', 40, 25), game('a', 'a', 40, 22), game('a', 'c', 40, 30)], []],
+    ['a round robin without self-play', [game('a', 'b', 40, 20), game('b', 'c', 40, 25), game('c', 'a', 40, 22)], []],
+  ] as const)('%s', (_, results, lone) => {
+    expect(uncompared(['a', 'b', 'c'], results).map((u) => u.entrant)).toEqual(lone);
+    const fit = fitSideOverall(['a', 'b', 'c'], results);
+    if (lone.length === 0) expect(fit.ok).toBe(true);
+    else expect(!fit.ok && fit.error).toMatch(lone.length === 3 ? /each entrant only played itself.*sim tournament --agents a,b,c/ : new RegExp(`${lone[0]}: (only played itself|no decisive game)`));
+  });
+
+  it("gives a side no game measured the prior's width, by deal as without", () => {
+    const results = [game('a', 'b', 400, 240), game('b', 'a', 400, 200), game('a', 'a', 400, 220), game('b', 'b', 400, 230), game('a', 'c', 400, 260)];
+    const deals = Array.from({ length: 400 }, (_, i) => results.map((r, row) => ({ row, successes: (i * 7 + row) % 400 < r.villageWins ? 1 : 0, trials: 1 })));
+    const plain = fitSideOverall(['a', 'b', 'c'], results);
+    const byDeal = fitSideOverall(['a', 'b', 'c'], results, { deals });
+    if (!plain.ok || !byDeal.ok) throw new Error('fit');
+    expect(byDeal.value.model.prior).toBe(PRIOR_SD);
+    // c never played the werewolves: its score is half a guess, as wide by deal as without.
+    const c = (f: typeof plain) => f.value.overall.find((x) => x.entrant === 'c')!.se;
+    expect(c(plain)).toBeGreaterThan(0.2);
+    expect(c(byDeal)).toBeGreaterThan(0.2);
   });
 });
 

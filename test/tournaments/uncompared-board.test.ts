@@ -1,0 +1,49 @@
+// A leaderboard ranks only entrants its games compare with another. Runs of self-play
+// alone (an ensemble's, `sim balance --ensemble`) compare no one: `sim leaderboard`
+// refuses them, saying how to compare them, and `sim report` makes no board of them (its
+// section across agents shows them). Beside games that do compare entrants, one that
+// only played itself is left off the board with a note. Before, each such board read
+// 50.0% (50.0–50.0%) for every entrant, a "tie" with its neighbour, and ranks by name.
+
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
+
+const dir = tempDir('uncompared-board');
+afterAll(() => removeDir(dir));
+
+const run = async (db: string, agents: readonly string[]) => {
+  const r = await sim(['--games', '40', '--seed', 'u', '--workers', '0', '--db', db, ...agents.flatMap((a) => ['--agents', a])], dir);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+};
+
+describe('a leaderboard of entrants the games do not compare', () => {
+  it('refuses self-play alone, and the report makes no board of it', async () => {
+    const db = join(dir, 'self.db');
+    await run(db, ['random']);
+    await run(db, ['heuristic']);
+    const board = await sim(['leaderboard', '--db', db], dir);
+    expect(board.code).not.toBe(0);
+    expect(board.stderr).toMatch(/each entrant only played itself.*sim tournament --agents (random,heuristic|heuristic,random)/s);
+    const report = await sim(['report', '--db', db], dir);
+    expect(report.code).toBe(0);
+    expect(report.stdout).not.toMatch(/Leaderboard/);
+  });
+
+  it('leaves off an entrant that only played itself, beside entrants that met, and says so', async () => {
+    const db = join(dir, 'mixed.db');
+    await run(db, ['random']);
+    await run(db, ['heuristic']);
+    await run(db, ['random', 'werewolves=heuristic']);
+    await run(db, ['heuristic', 'werewolves=random']);
+    await run(db, ['heuristic:fakeClaim=0']);
+    const board = await sim(['leaderboard', '--db', db, '--json'], dir);
+    expect(board.stderr).toBe('');
+    const json = JSON.parse(board.stdout) as { rows: { entrant: string }[]; uncompared: { entrant: string; why: string }[] };
+    expect(json.rows.map((r) => r.entrant).sort()).toEqual(['heuristic', 'random']);
+    expect(json.uncompared).toEqual([{ entrant: 'heuristic:fakeClaim=0', why: 'only played itself' }]);
+    const text = await sim(['leaderboard', '--db', db], dir);
+    expect(text.stdout).toMatch(/Left off: heuristic:fakeClaim=0 \(only played itself\): its games compare it\s+with no other entrant/);
+  });
+});
