@@ -449,15 +449,16 @@ export function uncompared(entrants: readonly string[], results: readonly SideRe
   const out: Uncompared[] = [];
   for (let j = 0; j < k; j++) {
     if (members.get(root(j))!.size > 1 || members.get(root(k + j))!.size > 1) continue;
-    out.push({ entrant: entrants[j]!, why: played[j] === 0 ? 'no decisive game' : 'only played itself' });
+    out.push({ entrant: entrants[j]!, why: played[j] === 0 ? 'played no decisive game' : 'only played itself' });
   }
   return out;
 }
 
 /** Why `uncompared` entrants cannot be rated, and how to give them games that compare them. */
 export function uncomparedMessage(entrants: readonly string[], lone: readonly Uncompared[]): string {
-  const what = lone.length === entrants.length && lone.every((u) => u.why === 'only played itself') ? 'each entrant only played itself' : lone.map((u) => `${u.entrant}: ${u.why}`).join('; ');
-  return `the games compare ${lone.length === 1 ? 'an entrant' : 'entrants'} with no other (${what}): play them against each other (sim tournament --agents ${entrants.join(',')}), or a side against a common opponent (--agents X --agents werewolves=Y)`;
+  const every = lone.length === entrants.length && lone.every((u) => u.why === 'only played itself');
+  const what = every ? 'each entrant only played itself' : lone.map((u) => `${u.entrant} ${u.why}`).join('; ');
+  return `${what}, so no game compares ${every || lone.length > 1 ? 'them' : 'it'} with another entrant: play them against each other (sim tournament --agents ${entrants.join(',')}), or a side against a common opponent (--agents X --agents werewolves=Y)`;
 }
 
 /** A line-up's covariates under one skill per entrant: its share of the village's seats minus its share of the werewolves', coded. */
