@@ -158,7 +158,9 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
         ? ['ms: a model\'s median latency per answered call in milliseconds (the request and its retries; CSV/JSON: its 95% interval, the 95th percentile with its interval, tokens per call and per decision owed, and dollars per game), from the LLM record of this file, pooled over its setups.']
         : []),
       ...(o.prior !== null
-        ? [`The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval.`]
+        ? [
+            `The plain fit does not exist (some pairing was won by one side in every game, or some entrant played one side only): the strengths are the fit under a weak N(0, ${o.prior}²) prior, and a side an entrant never played stays at the average, with a wide interval. No rank intervals: refitted on resampled deals, the prior would fix those strengths again each time.`,
+          ]
         : []),
       ...(o.notes ?? []),
     ],

@@ -117,10 +117,10 @@ export function liveStanding(data: TournamentData): readonly Ranked[] | null {
   return fit.ok ? rankEntrants(fit.value, 0.02) : null;
 }
 
-/** A side tournament's ranking from the fitted model: entrants best first, each with its 95% interval of rank. */
+/** A side tournament's ranking from the fitted model: entrants best first, each with its 95% interval of rank (null where the fit stands on its prior). */
 export interface FittedRanking {
   readonly order: readonly string[];
-  readonly ranks: ReadonlyMap<string, { readonly low: number; readonly high: number }>;
+  readonly ranks: ReadonlyMap<string, { readonly low: number; readonly high: number }> | null;
 }
 
 /** The side model's ranking of a side tournament (as `sim leaderboard` ranks), or null where the model cannot be fitted. */
@@ -129,11 +129,11 @@ export function fittedRanking(data: TournamentData): FittedRanking | null {
   const t = data.tournament;
   const fit = overallFitOf(data);
   if (!fit.ok) return null;
+  const order = rankEntrants(fit.value, 0.02).map((r) => r.entrant);
+  // A fit on its prior gets no rank intervals: refitted on resampled deals, the prior would fix the same strengths again each time.
+  if (fit.value.model.prior !== null) return { order, ranks: null };
   const boot = data.mode === 'side' ? rankIntervals(data.rated, data.results, data.deals, { seed: t.seed }) : rankLineupIntervals(t.entrants, data.lineups, data.deals, { seed: t.seed, skill: 'one' });
-  return {
-    order: rankEntrants(fit.value, 0.02).map((r) => r.entrant),
-    ranks: new Map(boot.intervals.map((r) => [r.entrant, { low: r.low, high: r.high }])),
-  };
+  return { order, ranks: new Map(boot.intervals.map((r) => [r.entrant, { low: r.low, high: r.high }])) };
 }
 
 /**
@@ -156,9 +156,9 @@ export function leaderboard(t: Table, fitted?: FittedRanking | null): Table {
   };
   const order = fitted?.order ?? [...byEntrant.keys()].sort((a, b) => score(b) - score(a) || a.localeCompare(b));
   const rank = new Map(order.map((e, i) => [e, i + 1]));
-  const ranksOf = (e: string): Row => (fitted === undefined || fitted === null ? {} : rankCells(fitted.ranks.get(e)));
+  const withRanks = fitted !== undefined && fitted !== null && fitted.ranks !== null;
+  const ranksOf = (e: string): Row => (withRanks ? rankCells(fitted.ranks!.get(e)) : {});
   const rows = [...t.rows].sort((a, b) => rank.get(String(a['entrant']))! - rank.get(String(b['entrant']))!).map((r) => ({ rank: rank.get(String(r['entrant']))!, ...ranksOf(String(r['entrant'])), ...r }));
-  const withRanks = fitted !== undefined && fitted !== null;
   return {
     ...t,
     columns: [
@@ -169,8 +169,12 @@ export function leaderboard(t: Table, fitted?: FittedRanking | null): Table {
     rows,
     notes: [
       ...(t.notes ?? []),
-      withRanks
-        ? `Ranked by the fitted model's overall score (its win rate holding a whole side against average entrants, both sides averaged: the strengths below; sim leaderboard ranks side pairings so), best first; ranks: the 95% interval of its rank from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each.`
+      fitted !== undefined && fitted !== null
+        ? `Ranked by the fitted model's overall score (its win rate holding a whole side against average entrants, both sides averaged: the strengths below; sim leaderboard ranks side pairings so), best first; ${
+            withRanks
+              ? `ranks: the 95% interval of its rank from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each.`
+              : 'no rank intervals: the fit stands on its weak prior (a pairing won by one side in every game), which resampled deals refitted would fix again each time.'
+          }`
         : 'Ranked by the mean of the entrant’s two win rates (as werewolves and as village), best first; ranks whose intervals overlap are not told apart by these games.',
     ],
   };

@@ -229,13 +229,16 @@ export function leaderboard(
   const decisiveOf = (e: string) => pairings.reduce((n, p) => n + (p.wolves === e || p.village === e ? p.villageWins + p.wolvesWins : 0), 0);
   const versions = new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.codeHash))).size;
   const seeds = [...new Set([...groups.values()].flatMap((g) => g.runs.map((r) => r.seed)))];
-  const ranks = rankIntervals(rated, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals;
+  // No rank intervals from a fit that stands on its prior for some strength: refitted on
+  // resampled deals, the prior fixes that strength again each time, and the ranks would
+  // look surer than the scores' intervals say.
+  const ranks = fit.value.model.prior === null ? rankIntervals(rated, pairings, dealCells, { seed: seeds.join('\0'), anchors: o.anchors }).intervals : null;
   const rows = rankEntrants(fit.value, o.precision).map(
     (x): BoardRow => ({
       ...x,
       games: decisiveOf(x.entrant),
       dollars: isModel(x.entrant) ? (dollars.get(x.entrant) ?? null) : 0,
-      ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high },
+      ...(ranks === null ? {} : { ranks: { low: ranks[x.index]!.low, high: ranks[x.index]!.high } }),
       failures: failures.get(x.entrant) ?? NO_FAILURES,
       ...(isModel(x.entrant) ? { model: modelUse(usage.get(x.entrant), dollars.get(x.entrant), o.latencies?.(x.entrant)) } : {}),
     }),

@@ -46,4 +46,27 @@ describe('a leaderboard of entrants the games do not compare', () => {
     const text = await sim(['leaderboard', '--db', db], dir);
     expect(text.stdout).toMatch(/Left off: heuristic:fakeClaim=0 \(only played itself\): its games compare it\s+with no other entrant/);
   });
+
+  // An entrant seen on one side only is ranked on that side: its other side is the prior's,
+  // at the average and as wide as the prior says (by deal too), and no rank intervals are
+  // drawn, since refits on resampled deals would fix that side again each time. Mutations
+  // that fail here: the prior left out of the covariance by deal (its interval 1 point
+  // wide), rank intervals drawn from a fit on its prior.
+  it('ranks an entrant seen on one side only with a wide interval, and no rank intervals', async () => {
+    const db = join(dir, 'one-side.db');
+    await run(db, ['random']);
+    await run(db, ['heuristic']);
+    await run(db, ['random', 'werewolves=heuristic']);
+    await run(db, ['heuristic', 'werewolves=random']);
+    await run(db, ['random', 'werewolves=heuristic:fakeClaim=0']);
+    const board = await sim(['leaderboard', '--db', db, '--json'], dir);
+    expect(board.stderr).toBe('');
+    const json = JSON.parse(board.stdout) as { rows: { entrant: string; low: number; high: number; ranks?: unknown }[]; model: { prior: number | null } };
+    expect(json.model.prior).not.toBeNull();
+    const one = json.rows.find((r) => r.entrant === 'heuristic:fakeClaim=0')!;
+    expect(one.high - one.low).toBeGreaterThan(0.2);
+    for (const r of json.rows) expect(r.ranks).toBeUndefined();
+    const text = await sim(['leaderboard', '--db', db], dir);
+    expect(text.stdout).toMatch(/No rank intervals: refitted on resampled deals/);
+  });
 });
