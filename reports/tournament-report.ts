@@ -156,8 +156,9 @@ export function leaderboard(t: Table, fitted?: FittedRanking | null): Table {
   };
   const order = fitted?.order ?? [...byEntrant.keys()].sort((a, b) => score(b) - score(a) || a.localeCompare(b));
   const rank = new Map(order.map((e, i) => [e, i + 1]));
-  const withRanks = fitted !== undefined && fitted !== null && fitted.ranks !== null;
-  const ranksOf = (e: string): Row => (withRanks ? rankCells(fitted.ranks!.get(e)) : {});
+  const ranks = fitted?.ranks ?? null;
+  const withRanks = ranks !== null;
+  const ranksOf = (e: string): Row => (ranks === null ? {} : rankCells(ranks.get(e)));
   const rows = [...t.rows].sort((a, b) => rank.get(String(a['entrant']))! - rank.get(String(b['entrant']))!).map((r) => ({ rank: rank.get(String(r['entrant']))!, ...ranksOf(String(r['entrant'])), ...r }));
   return {
     ...t,
