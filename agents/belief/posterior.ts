@@ -204,7 +204,8 @@ export class PublicPosterior {
     if (this.weighedAt === this.changes) return this.w;
     const logW = this.logW;
     const max = this.maxLogW();
-    for (let i = 0; i < this.allowed; i++) this.w[i] = Math.exp(logW[i]! - max);
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) this.w[i] = Math.exp(logW[i]! - max);
     this.weighedAt = this.changes;
     return this.w;
   }
@@ -214,7 +215,8 @@ export class PublicPosterior {
     if (this.maxAt === this.changes) return this.max;
     const logW = this.logW;
     let max = -Infinity;
-    for (let i = 0; i < this.allowed; i++) if (logW[i]! > max) max = logW[i]!;
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) if (logW[i]! > max) max = logW[i]!;
     this.max = max;
     this.maxAt = this.changes;
     return max;
@@ -240,7 +242,8 @@ export class PublicPosterior {
     const masks = this.masks;
     const logW = this.logW;
     let kept = 0;
-    for (let i = 0; i < this.allowed; i++) {
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) {
       const m = masks[i]!;
       if ((m & wolves) !== wolves || (m & innocents) !== 0) continue;
       masks[kept] = m;
@@ -357,7 +360,8 @@ export class PublicPosterior {
     const living = this.livingMask() | (1 << x);
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < this.allowed; i++) logW[i]! += Math.log(killLikelihood(x, masks[i]!, living, accused, this.params));
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) logW[i]! += Math.log(killLikelihood(x, masks[i]!, living, accused, this.params));
     this.changes++;
   }
 
@@ -462,7 +466,8 @@ export class PublicPosterior {
     const masks = this.masks;
     let total = 0;
     let mean = 0;
-    for (let i = 0; i < this.allowed; i++) {
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) {
       total += w[i]!;
       mean += w[i]! * Math.exp(ll(masks[i]!));
     }
@@ -500,7 +505,8 @@ export class PublicPosterior {
     // Only so many innocents can hold the card: each innocent claimant beyond that lies.
     const masks = this.masks;
     const logW = this.logW;
-    for (let k = 0; k < this.allowed; k++) {
+    const allowed = this.allowed;
+    for (let k = 0; k < allowed; k++) {
       const m = masks[k]!;
       logW[k]! += (innocentExcess(m, rivalry.claimants, copies) - innocentExcess(m, before, copies)) * this.ln.slip;
     }
@@ -540,7 +546,8 @@ export class PublicPosterior {
   private one(s: number, l0: number, l1: number): void {
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < this.allowed; i++) logW[i]! += ((masks[i]! >>> s) & 1) === 1 ? l1 : l0;
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) logW[i]! += ((masks[i]! >>> s) & 1) === 1 ? l1 : l0;
     this.changes++;
   }
 
@@ -562,7 +569,8 @@ export class PublicPosterior {
     const counts = this.livingWolves(living);
     const aLiving = (living >>> a) & 1;
     const bDead = b !== a && ((living >>> b) & 1) === 0 ? 1 : 0;
-    for (let i = 0; i < this.allowed; i++) {
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) {
       const m = masks[i]!;
       const wolfA = (m >>> a) & 1;
       const wolfB = (m >>> b) & 1;
@@ -576,7 +584,8 @@ export class PublicPosterior {
     if (this.countedLiving === living && this.countedKnowledge === this.knowledge && this.wolvesLiving !== null) return this.wolvesLiving;
     const masks = this.masks;
     const counts = (this.wolvesLiving ??= new Uint8Array(masks.length));
-    for (let i = 0; i < this.allowed; i++) counts[i] = bitCount(masks[i]! & living);
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) counts[i] = bitCount(masks[i]! & living);
     this.countedLiving = living;
     this.countedKnowledge = this.knowledge;
     return counts;
@@ -641,7 +650,8 @@ export class PublicPosterior {
   private pair(a: number, b: number, l00: number, l01: number, l10: number, l11: number): void {
     const masks = this.masks;
     const logW = this.logW;
-    for (let i = 0; i < this.allowed; i++) {
+    const allowed = this.allowed;
+    for (let i = 0; i < allowed; i++) {
       const m = masks[i]!;
       const k = (((m >>> a) & 1) << 1) | ((m >>> b) & 1);
       logW[i]! += k === 0 ? l00 : k === 1 ? l01 : k === 2 ? l10 : l11;
