@@ -204,8 +204,9 @@ export class PublicPosterior {
     if (this.weighedAt === this.changes) return this.w;
     const logW = this.logW;
     const max = this.maxLogW();
+    const w = this.w;
     const allowed = this.allowed;
-    for (let i = 0; i < allowed; i++) this.w[i] = Math.exp(logW[i]! - max);
+    for (let i = 0; i < allowed; i++) w[i] = Math.exp(logW[i]! - max);
     this.weighedAt = this.changes;
     return this.w;
   }
@@ -691,12 +692,13 @@ export function seatPosterior(post: PublicPosterior, k: SeatKnowledge, p: number
   let falseMask = 0;
   for (const s of k.falseClaimants) falseMask |= 1 << s;
   const slip = post.params.slip;
+  const spareWolves = k.spareWolves;
   const acc = doubles(n);
   let total = 0;
   for (let i = 0; i < count; i++) {
     const m = masks[i]!;
     if ((m & wolfMask) !== wolfMask || (m & innocentMask) !== 0) continue;
-    if (k.spareWolves >= 0 && bitCount(m & spareMask) !== k.spareWolves) continue;
+    if (spareWolves >= 0 && bitCount(m & spareMask) !== spareWolves) continue;
     let x = w[i]!;
     if (falseMask !== 0) for (let f = falseMask & ~m; f !== 0; f &= f - 1) x *= slip;
     if (x === 0) continue;
