@@ -12,17 +12,23 @@ import { removeDir, sim, tempDir } from '../helpers/sim-cli.js';
 const dir = tempDir('uncompared-board');
 afterAll(() => removeDir(dir));
 
-const run = async (db: string, agents: readonly string[]) => {
-  const r = await sim(['--games', '40', '--seed', 'u', '--workers', '0', '--db', db, ...agents.flatMap((a) => ['--agents', a])], dir);
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
+/** A database of 40 games of each seating (each its `--agents` words). */
+const played = async (name: string, ...seatings: (readonly string[])[]): Promise<string> => {
+  const db = join(dir, name);
+  for (const agents of seatings) {
+    const r = await sim(['--games', '40', '--seed', 'u', '--workers', '0', '--db', db, ...agents.flatMap((a) => ['--agents', a])], dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  }
+  return db;
 };
+
+/** Both bots' self-play, and each side of one against the other's: games that compare them. */
+const MET = [['random'], ['heuristic'], ['random', 'werewolves=heuristic'], ['heuristic', 'werewolves=random']] as const;
 
 describe('a leaderboard of entrants the games do not compare', () => {
   it('refuses self-play alone, and the report makes no board of it', async () => {
-    const db = join(dir, 'self.db');
-    await run(db, ['random']);
-    await run(db, ['heuristic']);
+    const db = await played('self.db', ['random'], ['heuristic']);
     const board = await sim(['leaderboard', '--db', db], dir);
     expect(board.code).not.toBe(0);
     expect(board.stderr).toMatch(/each entrant only played itself.*sim tournament --agents (random,heuristic|heuristic,random)/s);
@@ -32,12 +38,7 @@ describe('a leaderboard of entrants the games do not compare', () => {
   });
 
   it('leaves off an entrant that only played itself, beside entrants that met, and says so', async () => {
-    const db = join(dir, 'mixed.db');
-    await run(db, ['random']);
-    await run(db, ['heuristic']);
-    await run(db, ['random', 'werewolves=heuristic']);
-    await run(db, ['heuristic', 'werewolves=random']);
-    await run(db, ['heuristic:fakeClaim=0']);
+    const db = await played('mixed.db', ...MET, ['heuristic:fakeClaim=0']);
     const board = await sim(['leaderboard', '--db', db, '--json'], dir);
     expect(board.stderr).toBe('');
     const json = JSON.parse(board.stdout) as { rows: { entrant: string }[]; uncompared: { entrant: string; why: string }[] };
@@ -53,12 +54,7 @@ describe('a leaderboard of entrants the games do not compare', () => {
   // that fail here: the prior left out of the covariance by deal (its interval 1 point
   // wide), rank intervals drawn from a fit on its prior.
   it('ranks an entrant seen on one side only with a wide interval, and no rank intervals', async () => {
-    const db = join(dir, 'one-side.db');
-    await run(db, ['random']);
-    await run(db, ['heuristic']);
-    await run(db, ['random', 'werewolves=heuristic']);
-    await run(db, ['heuristic', 'werewolves=random']);
-    await run(db, ['random', 'werewolves=heuristic:fakeClaim=0']);
+    const db = await played('one-side.db', ...MET, ['random', 'werewolves=heuristic:fakeClaim=0']);
     const board = await sim(['leaderboard', '--db', db, '--json'], dir);
     expect(board.stderr).toBe('');
     const json = JSON.parse(board.stdout) as { rows: { entrant: string; low: number; high: number; ranks?: unknown }[]; model: { prior: number | null } };
