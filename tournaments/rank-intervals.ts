@@ -59,27 +59,19 @@ export function rankLineupIntervals(entrants: readonly string[], results: readon
   const villageWins = new Float64Array(results.length);
   const trials = new Float64Array(results.length);
   const kinds = dealKinds(deals);
-  const drawn = new Float64Array(kinds === null ? 0 : kinds.cells.length);
+  const drawn = new Float64Array(kinds.cells.length);
   for (let r = 0; r < reps; r++) {
     villageWins.fill(0);
     trials.fill(0);
-    if (kinds === null) {
-      for (let d = 0; d < deals.length; d++)
-        for (const c of deals[rng.int(deals.length)]!) {
-          villageWins[c.row]! += c.successes;
-          trials[c.row]! += c.trials;
-        }
-    } else {
-      // The same draws, counted by kind of deal, then each kind's cells added that many times.
-      drawn.fill(0);
-      for (let d = 0; d < deals.length; d++) drawn[kinds.kindOf[rng.int(deals.length)]!]!++;
-      for (let k = 0; k < kinds.cells.length; k++) {
-        const times = drawn[k]!;
-        if (times === 0) continue;
-        for (const c of kinds.cells[k]!) {
-          villageWins[c.row]! += times * c.successes;
-          trials[c.row]! += times * c.trials;
-        }
+    // deals.length deals drawn, counted by kind of deal, then each kind's cells added that many times.
+    drawn.fill(0);
+    for (let d = 0; d < deals.length; d++) drawn[kinds.kindOf[rng.int(deals.length)]!]!++;
+    for (let k = 0; k < kinds.cells.length; k++) {
+      const times = drawn[k]!;
+      if (times === 0) continue;
+      for (const c of kinds.cells[k]!) {
+        villageWins[c.row]! += times * c.successes;
+        trials[c.row]! += times * c.trials;
       }
     }
     const resampled = results.map((p, i): LineupResult => ({ village: p.village, wolves: p.wolves, games: trials[i]!, villageWins: villageWins[i]!, wolvesWins: trials[i]! - villageWins[i]! }));
@@ -109,10 +101,10 @@ interface DealKinds {
 /**
  * The deals grouped by what they hold (most deals of a board repeat a few patterns of
  * wins), so that a resample adds each kind's cells once, times the deals of that kind it
- * drew, not once per deal drawn. Exact only for whole numbers (then every sum is the same
- * number in any order): null, and the resample adds deal by deal, if a cell holds another.
+ * drew, not once per deal drawn: the sums of adding deal by deal, since a cell holds
+ * counts of games, whole numbers, whose sums are the same in any order.
  */
-function dealKinds(deals: DealCells): DealKinds | null {
+function dealKinds(deals: DealCells): DealKinds {
   const kindOf = new Int32Array(deals.length);
   const cells: (readonly ClusterCell[])[] = [];
   const byKey = new Map<string, number>();
@@ -120,7 +112,7 @@ function dealKinds(deals: DealCells): DealKinds | null {
     const deal = deals[d]!;
     let key = '';
     for (const c of deal) {
-      if (!Number.isInteger(c.successes) || !Number.isInteger(c.trials)) return null;
+      if (!Number.isInteger(c.successes) || !Number.isInteger(c.trials)) throw new RangeError(`rankIntervals: a deal's cell counts games, not ${c.successes} of ${c.trials}`);
       key += `${c.row},${c.successes},${c.trials};`;
     }
     let kind = byKey.get(key);
