@@ -8,7 +8,7 @@ import { checkSeating, parseSeating, type Seating } from '../agents/registry.js'
 import { err, ok, type Result } from '../engine/index.js';
 import { parseRuleAssignments } from '../engine/index.js';
 import { mixLabel } from '../engine/index.js';
-import { changedRules, parseSeed } from '../runs/run-config.js';
+import { changedRules, parseSeed, type ThreadFirst } from '../runs/run-config.js';
 import { Store } from '../runs/storage.js';
 import { runSweep, type CellResult, type SweepOptions, type SweepOutcome } from '../tournaments/sweep.js';
 import { parseExtras, parsePlayers, parseWolves, planGrid, type GridSpec, type SweepCell } from '../tournaments/sweep-grid.js';
@@ -44,6 +44,8 @@ export interface BalanceArgs {
   readonly batch?: string | undefined;
   readonly maxGames?: string | undefined;
   readonly workers: number;
+  /** Without a worker count from the user: each round's games start in this thread (runs/run-config.ts THREAD_FIRST). */
+  readonly threadFirst?: ThreadFirst | undefined;
   readonly concurrency: number;
   readonly json: boolean;
   /**
@@ -154,7 +156,7 @@ export async function runBalance(a: BalanceArgs, io: BalanceIo = {}): Promise<Re
   const store = opened.value;
   try {
     const p = plan.value;
-    const options = { seed: p.seed, adaptive: p.adaptive, workers: a.workers, concurrency: a.concurrency, shouldStop: io.shouldStop, onProgress: io.onProgress };
+    const options = { seed: p.seed, adaptive: p.adaptive, workers: a.workers, threadFirst: a.threadFirst, concurrency: a.concurrency, shouldStop: io.shouldStop, onProgress: io.onProgress };
     if (p.members !== undefined) {
       const { sweep, tables } = await runEnsemble(store, p, p.members, options);
       const stdout = a.json ? JSON.stringify(sweepJson(p, sweep, tables, a.db)) + '\n' : sweepText(p, sweep, tables, a.db, a.width ?? TERMINAL_WIDTH);

@@ -6,7 +6,7 @@
 
 import { err, ok, type Result } from '../engine/index.js';
 import { describeSetup, mixLabel, resolveSetup } from '../engine/index.js';
-import { changedRules, parseSeed } from '../runs/run-config.js';
+import { changedRules, parseSeed, type ThreadFirst } from '../runs/run-config.js';
 import type { FailurePolicy } from '../tournaments/failure-policy.js';
 import { MODES, planSchedule, type AdaptiveSettings, type Mode, type Schedule } from '../tournaments/schedule.js';
 import { Store } from '../runs/storage.js';
@@ -43,6 +43,8 @@ export interface TournamentArgs {
   /** What a game in which an agent failed counts for in the ratings (default keep). */
   readonly policy?: FailurePolicy | undefined;
   readonly workers: number;
+  /** Without a worker count from the user: bot games start in this thread (runs/run-config.ts THREAD_FIRST). */
+  readonly threadFirst?: ThreadFirst | undefined;
   readonly concurrency: number;
   readonly chunk?: number | undefined;
   readonly json: boolean;
@@ -137,6 +139,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
     const stop = io.shouldStop ?? (() => false);
     const options: TournamentOptions = {
       workers: a.workers,
+      threadFirst: a.threadFirst,
       concurrency: a.concurrency,
       chunk: a.chunk,
       shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),

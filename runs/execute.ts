@@ -122,6 +122,87 @@ export function gamesPool(specs: readonly GamesSpec[], workers: number): Piscina
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Plays chunk tasks of a set of specs (a sweep's cells, a tournament's pairings), call
+ * after call (rounds, batches), on `workers` threads or in this thread (`here`, 0
+ * workers). Without a worker count from the user (`threadFirst`), each call's tasks start
+ * here when they hold fewer games than its bound, and go to the workers once the thread
+ * would spend longer than the bound on them (`handOver`, counting what it played in
+ * earlier calls); once started, the workers play every later call (they are warm).
+ * `close` ends them.
+ */
+export class TaskPlayer {
+  private pool: Piscina<ChunkTask, ChunkResult> | undefined;
+  /** Seconds this thread has played, over all calls. */
+  private spent = 0;
+
+  constructor(
+    private readonly o: {
+      readonly specs: readonly GamesSpec[];
+      readonly workers: number;
+      readonly threadFirst?: ThreadFirst | undefined;
+      readonly here: (t: ChunkTask) => ChunkResult;
+      /** Milliseconds, for the pilot (default `performance.now`; a test's own clock). */
+      readonly clock?: () => number;
+    },
+  ) {}
+
+  /** Plays `tasks` in order (in completion order on workers), each result to `onChunk`, until done or `stop()`; `exhausted`: every task was started. */
+  async play(tasks: readonly ChunkTask[], onChunk: (t: ChunkTask, chunk: ChunkResult) => void, stop: () => boolean): Promise<{ exhausted: boolean }> {
+    const { workers, threadFirst } = this.o;
+    let next = 0;
+    let left = 0;
+    for (const t of tasks) left += countOf(t.ranges);
+    let pilot =
+      workers > 0 && this.pool === undefined && threadFirst !== undefined && left < threadFirst.below && this.spent <= threadFirst.switchSeconds ? threadFirst : undefined;
+    if (workers === 0 || pilot !== undefined) {
+      const clock = this.o.clock ?? (() => performance.now());
+      const started = clock();
+      const before = this.spent;
+      for (;;) {
+        if (next >= tasks.length) return { exhausted: true };
+        if (stop()) return { exhausted: false };
+        const t = tasks[next++]!;
+        const chunkStarted = clock();
+        const chunk = this.o.here(t);
+        onChunk(t, chunk);
+        left -= chunk.count;
+        const now = clock();
+        this.spent = before + (now - started) / 1000;
+        await tick(); // lets signals (Ctrl-C) and progress redraws through
+        if (pilot === undefined) continue;
+        const verdict = handOver(pilot, { started, chunkStarted, now, count: chunk.count, left, before });
+        if (verdict === 'workers') break;
+        if (verdict === 'thread') pilot = undefined;
+      }
+      // The verdict came with the last task: the workers start when a later call has games for them.
+      if (next >= tasks.length) return { exhausted: true };
+    }
+    this.pool ??= gamesPool(this.o.specs, workers);
+    const pool = this.pool;
+    return inFlight(
+      2 * workers, // one chunk computing and one queued per worker
+      () => {
+        if (next >= tasks.length) return undefined;
+        const t = tasks[next++]!;
+        return pool.run(t).then((chunk) => ({ t, chunk }));
+      },
+      ({ t, chunk }) => onChunk(t, chunk),
+      stop,
+    );
+  }
+
+  /** The workers have started (they play every later call). */
+  get workersStarted(): boolean {
+    return this.pool !== undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.pool !== undefined) await this.pool.destroy();
+    this.pool = undefined;
+  }
+}
+
 /** Games in the first chunk of a run that may move to the workers (threadFirst): a slow seating's decision comes after it. */
 const PILOT_CHUNK = 256;
 
@@ -153,16 +234,33 @@ export async function execute(player: GamePlayer, spec: GamesSpec, async: boolea
     played += r.count;
     const now = performance.now();
     await tick(); // lets signals (Ctrl-C) and progress redraws through
-    if (pilot === undefined || (now - started) / 1000 < pilot.pilotSeconds) continue;
-    // The latest chunk's speed: the warmest (the JIT compiles a seating's code over its first thousands of games).
-    const perGame = (now - chunkStarted) / 1000 / r.count;
-    if ((total - played) * perGame > pilot.switchSeconds) break;
-    pilot = undefined;
+    if (pilot === undefined) continue;
+    const verdict = handOver(pilot, { started, chunkStarted, now, count: r.count, left: total - played, before: 0 });
+    if (verdict === 'workers') break;
+    if (verdict === 'thread') pilot = undefined;
   }
   const rest = total - played;
   const poolSize = opts.batch ?? defaultBatch(rest, opts.workers);
   const pooled = await executePool(spec, chunkStream(withoutFirst(ranges, played), poolSize), Math.ceil(rest / poolSize), opts, stop);
   return { played: played + pooled.played, stopped: pooled.stopped, unfinished: 0, workers: pooled.workers };
+}
+
+/**
+ * A thread-first pilot's verdict after a chunk (times in ms from `performance.now()`):
+ * 'workers' when this thread would spend more than the bound on the work — the seconds it
+ * played in earlier calls of the same work (`before`: a sweep's rounds, a sequential test's
+ * batches) and what it has played of this call, or, once the pilot's seconds are up, the
+ * `left` games at the latest chunk's speed (the warmest: the JIT compiles a seating's code
+ * over its first thousands of games); 'pilot' before then, 'thread' after.
+ */
+export function handOver(
+  first: ThreadFirst,
+  t: { readonly started: number; readonly chunkStarted: number; readonly now: number; readonly count: number; readonly left: number; readonly before: number },
+): 'pilot' | 'workers' | 'thread' {
+  const here = (t.now - t.started) / 1000;
+  if (here < first.pilotSeconds) return t.before + here > first.switchSeconds ? 'workers' : 'pilot';
+  const perGame = (t.now - t.chunkStarted) / 1000 / Math.max(1, t.count);
+  return t.before + t.left * perGame > first.switchSeconds ? 'workers' : 'thread';
 }
 
 /** chunkStream with a first chunk of `opening` games, the rest of `size`. */

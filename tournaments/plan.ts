@@ -20,7 +20,7 @@ import { addPair, NO_PAIRS, pairCount, pairSpread, type PairCounts } from '../st
 import { Z95 } from '../stats/wilson.js';
 import { entrantSpecs, type Pairing } from './schedule.js';
 import { pairDiffs, sidePairing, sideWins, SPRT_SIDES, type SprtSide } from './sprt.js';
-import { livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome } from './tournament.js';
+import { livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsExec, type PairingsIo, type PairingsOutcome } from './tournament.js';
 import { pairings as tournamentPairings, type TournamentRow } from './tournament-store.js';
 
 /** Why a target cannot be planned for, or it. Messages name the CLI's flags. */
@@ -213,7 +213,7 @@ export type PilotOutcome = PairingsOutcome<OpenPilot, SideForecast[]>;
 export function runPilot(
   db: string,
   plan: PilotPlan,
-  exec: { readonly workers: number; readonly concurrency: number },
+  exec: PairingsExec,
   io: PairingsIo<OpenPilot> = {},
 ): Promise<Result<PilotOutcome, string>> {
   return playPairings({

@@ -21,7 +21,7 @@ import type { RunRow, Store } from '../runs/storage.js';
 import { codeHash } from '../runs/version.js';
 import { checkDesign, scanSprt, sprtEstimate, type SprtDesign, type SprtEstimate, type SprtScan } from '../stats/sprt.js';
 import { entrantSpecs, sidesPairing, type Pairing } from './schedule.js';
-import { endRuns, livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsIo, type PairingsOutcome, type PlayOutcome, type TournamentOptions } from './tournament.js';
+import { endRuns, livePairing, PairingPlayer, pairingRun, playPairings, type LivePairing, type PairingsExec, type PairingsIo, type PairingsOutcome, type PlayOutcome, type TournamentOptions } from './tournament.js';
 
 export const SPRT_SIDES = ['werewolves', 'village'] as const;
 export type SprtSide = (typeof SPRT_SIDES)[number];
@@ -220,7 +220,7 @@ export type SprtOutcome = PairingsOutcome<OpenSprt, SprtResult>;
 export function runSprt(
   db: string,
   plan: SprtPlan,
-  exec: { readonly workers: number; readonly concurrency: number; readonly chunk?: number | undefined },
+  exec: PairingsExec,
   io: SprtIo = {},
 ): Promise<Result<SprtOutcome, string>> {
   if (plan.async && io.models === undefined) return Promise.resolve(err('an entrant is a model: play it through sim sprt (its LLM flags: --max-cost, --llm-cache…)'));

@@ -5,12 +5,11 @@
 // again finds each cell's run by its key and continues it, so an interrupted sweep ends
 // with exactly the games, and the results, of an uninterrupted one.
 
-import type { Piscina } from 'piscina';
 import type { Seating } from '../agents/registry.js';
-import { chunksOf, execute, gamesPool, inFlight } from '../runs/execute.js';
+import { chunksOf, execute, TaskPlayer } from '../runs/execute.js';
 import { GamePlayer, type GamesSpec } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
-import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
+import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig, type ThreadFirst } from '../runs/run-config.js';
 import type { RunRow, Store } from '../runs/storage.js';
 import type { SweepCell } from './sweep-grid.js';
 import { cellState, expectedGames, type Adaptive, type CellState } from './sweep-schedule.js';
@@ -22,6 +21,8 @@ export interface SweepOptions {
   readonly seed: string;
   readonly adaptive: Adaptive;
   readonly workers: number;
+  /** Without a worker count from the user: each round's games start in this thread and move to the workers if they would take it long (runs/run-config.ts THREAD_FIRST). */
+  readonly threadFirst?: ThreadFirst | undefined;
   /** Games in flight for asynchronous (LLM) seatings. */
   readonly concurrency: number;
   /** Games per task (default 250). */
@@ -104,7 +105,7 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
   const stateOf = (l: Live): CellState => cellState(prefixOf(store, l.run), (t) => store.wonBelow(l.run.id, t, 'village'), o.adaptive);
   const storedAll = () => live.reduce((s, l) => s + store.storedCount(l.run.id), 0);
 
-  let pool: Piscina<ChunkTask, ChunkResult> | undefined;
+  const tasksPlayer = new TaskPlayer({ specs: live.map((l) => l.spec), workers: o.workers, threadFirst: o.threadFirst, here: (t) => live[t.cell]!.player.chunkSync(t.ranges) });
   let played = 0;
   let rounds = 0;
   let stopped = false;
@@ -138,34 +139,16 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
         stored += chunk.count;
         progress();
       };
-      if (seating.async || o.workers === 0) {
+      if (seating.async) {
         for (const t of tasks) {
           if (stop()) break;
           const l = live[t.cell]!;
-          await execute(l.player, l.spec, seating.async, t.ranges, { workers: 0, concurrency: o.concurrency, batch: o.chunk ?? DEFAULT_CHUNK, onChunk: onChunk(t.cell), shouldStop: stop });
+          await execute(l.player, l.spec, true, t.ranges, { workers: 0, concurrency: o.concurrency, batch: o.chunk ?? DEFAULT_CHUNK, onChunk: onChunk(t.cell), shouldStop: stop });
         }
-      } else {
-        pool ??= gamesPool(
-          live.map((l) => l.spec),
-          o.workers,
-        );
-        const p = pool;
-        let next = 0;
-        // One chunk computing and one queued per worker, as execute.ts does.
-        await inFlight(
-          2 * o.workers,
-          () => {
-            if (next >= tasks.length) return undefined;
-            const t = tasks[next++]!;
-            return p.run(t).then((r) => ({ t, r }));
-          },
-          ({ t, r }) => onChunk(t.cell)(r),
-          stop,
-        );
-      }
+      } else await tasksPlayer.play(tasks, (t, chunk) => onChunk(t.cell)(chunk), stop);
     }
   } finally {
-    if (pool !== undefined) await pool.destroy();
+    await tasksPlayer.close();
   }
   const results: CellResult[] = live.map((l) => {
     const s = stateOf(l);

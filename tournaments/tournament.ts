@@ -9,11 +9,10 @@
 // A game depends on its pairing's seating, the seed and its index only: the stored games
 // are the same for any number of workers, any interruption and any order of play.
 
-import type { Piscina } from 'piscina';
-import { chunksOf, gamesPool, inFlight } from '../runs/execute.js';
+import { chunksOf, inFlight, TaskPlayer } from '../runs/execute.js';
 import { GamePlayer, type GamesSpec, type PlayedIndex } from '../runs/games.js';
 import type { ChunkResult } from '../runs/record.js';
-import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig } from '../runs/run-config.js';
+import { runKey, specList, WHOLE_RUN, type IndexRange, type RunConfig, type ThreadFirst } from '../runs/run-config.js';
 import type { Pairing, Schedule } from './schedule.js';
 import { Store, type RunRow } from '../runs/storage.js';
 import type { ChunkTask } from '../runs/worker.js';
@@ -43,6 +42,8 @@ export interface OpenTournament {
 
 export interface TournamentOptions {
   readonly workers: number;
+  /** Bot pairings' games start in this thread and move to the workers if they would take it long (the user named no worker count: run-config.ts THREAD_FIRST). */
+  readonly threadFirst?: ThreadFirst | undefined;
   /** Games in flight over the pairings that seat a model. */
   readonly concurrency: number;
   /** Games per task of the pool (default: from the size of the tournament). */
@@ -152,8 +153,6 @@ function storedBelow(store: Store, run: RunRow, stop: number): number {
   return store.storedBelow(run.id, stop);
 }
 
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Plays pairings' games in steps: each `play` call plays the missing games below a stop
  * per pairing (a tournament: the whole run; a sequential test or an adaptive tournament:
@@ -161,7 +160,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * a model in this thread. `close` ends the pool.
  */
 export class PairingPlayer {
-  private pool: Piscina<ChunkTask, ChunkResult> | undefined;
+  private readonly tasks: TaskPlayer;
   private readonly bots: readonly LivePairing[];
   private readonly models: readonly LivePairing[];
 
@@ -174,17 +173,8 @@ export class PairingPlayer {
     const runs = pairings.filter((l, i) => pairings.findIndex((m) => m.run.id === l.run.id) === i);
     this.bots = runs.filter((l) => !l.pairing.seating.async);
     this.models = runs.filter((l) => l.pairing.seating.async);
-  }
-
-  private poolOf(): Piscina<ChunkTask, ChunkResult> {
-    if (this.pool === undefined) {
-      const w = this.o.workers;
-      this.pool = gamesPool(
-        this.bots.map((l) => l.spec),
-        w,
-      );
-    }
-    return this.pool;
+    const bots = this.bots;
+    this.tasks = new TaskPlayer({ specs: bots.map((l) => l.spec), workers: o.workers, threadFirst: o.threadFirst, here: (t) => bots[t.cell]!.player.chunkSync(t.ranges) });
   }
 
   /** Plays every pairing's missing games below `stopOf(pairing)`. */
@@ -213,30 +203,8 @@ export class PairingPlayer {
     const size = o.chunk ?? Math.max(1, Math.min(250, Math.ceil(left / (Math.max(1, o.workers) * 8))));
     const tasks = interleave(bots.map((_, i) => chunksOf(missing[i]!, size).map((ranges): ChunkTask => ({ cell: i, ranges }))));
     if (tasks.length > 0) {
-      if (o.workers === 0) {
-        for (const t of tasks) {
-          if (stop()) {
-            stopped = true;
-            break;
-          }
-          onChunk(bots[t.cell]!, bots[t.cell]!.player.chunkSync(t.ranges));
-          await tick(); // lets signals (Ctrl-C) and progress redraws through
-        }
-      } else {
-        const pool = this.poolOf();
-        let next = 0;
-        const r = await inFlight(
-          2 * o.workers, // one chunk computing and one queued per worker
-          () => {
-            if (next >= tasks.length) return undefined;
-            const t = tasks[next++]!;
-            return pool.run(t).then((chunk) => ({ t, chunk }));
-          },
-          ({ t, chunk }) => onChunk(bots[t.cell]!, chunk),
-          stop,
-        );
-        if (!r.exhausted) stopped = true;
-      }
+      const r = await this.tasks.play(tasks, (t, chunk) => onChunk(bots[t.cell]!, chunk), stop);
+      if (!r.exhausted) stopped = true;
     }
 
     // Pairings that seat a model: games of every pairing, interleaved, `concurrency` in flight.
@@ -268,9 +236,7 @@ export class PairingPlayer {
   }
 
   async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = undefined;
-    await pool?.destroy();
+    await this.tasks.close();
   }
 }
 
@@ -293,6 +259,14 @@ export function discardTournament(store: Store, open: OpenTournament): void {
     if (open.created) deleteTournament(store, open.tournament.id);
     for (const id of open.createdRuns) if (store.storedCount(id) === 0) store.deleteRun(id);
   });
+}
+
+/** Where a play of pairings runs its bot games (TournamentOptions). */
+export interface PairingsExec {
+  readonly workers: number;
+  readonly threadFirst?: ThreadFirst | undefined;
+  readonly concurrency: number;
+  readonly chunk?: number | undefined;
 }
 
 /** Runs opened for some play of pairings (a sequential test, a pilot): found or made. */
@@ -333,7 +307,7 @@ export async function playPairings<O extends OpenPairings, R>(o: {
   readonly open: (store: Store) => O;
   readonly play: (store: Store, open: O, options: TournamentOptions) => Promise<PlayOutcome>;
   readonly read: (store: Store, open: O) => R;
-  readonly exec: { readonly workers: number; readonly concurrency: number; readonly chunk?: number | undefined };
+  readonly exec: PairingsExec;
   readonly io: PairingsIo<O>;
 }): Promise<Result<PairingsOutcome<O, R>, string>> {
   if (o.async && o.io.models === undefined) throw new Error('playPairings: a pairing seats a model, and no models session was given');
@@ -356,6 +330,7 @@ export async function playPairings<O extends OpenPairings, R>(o: {
     const stop = o.io.shouldStop ?? (() => false);
     const play = await o.play(store, open, {
       workers: o.exec.workers,
+      threadFirst: o.exec.threadFirst,
       concurrency: o.exec.concurrency,
       chunk: o.exec.chunk,
       shouldStop: session === undefined ? stop : () => stop() || session!.stopped(),

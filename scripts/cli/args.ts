@@ -105,6 +105,9 @@ export function runConfigFrom(a: RunArgs): RunConfig {
   return { setup, seed, seating, games, shard, ...(a.policy === undefined ? {} : { policy: runPolicyFrom(a.policy) }) };
 }
 
+/** The --workers default of the commands that play many runs (tournaments, sweeps, sequential tests: tournaments/sweep.ts, runs/execute.ts TaskPlayer). */
+export const WORKERS_DEFAULT = `default: all cores, once this thread would spend more than ${THREAD_FIRST.switchSeconds} s on the games, which it starts; 0 = this thread`;
+
 /**
  * The flags of a command that plays pairings on shared deals (a tournament, a sequential
  * test, a pilot): the setup, the seed and the database (described by the caller), workers,

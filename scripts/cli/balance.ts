@@ -37,6 +37,7 @@ export async function balanceCommand(a: BalanceCliArgs, io: CliIo): Promise<numb
         batch: a.batch,
         maxGames: a['max-games'],
         workers: exec.workers,
+        threadFirst: exec.threadFirst,
         concurrency: exec.concurrency,
         json: a.json,
       },

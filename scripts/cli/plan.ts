@@ -105,7 +105,7 @@ async function planPilotCommand(a: PlanCliArgs, io: CliIo): Promise<number> {
     json: a.json,
     continueHint: 'run the same sim plan again to continue the pilot',
     models: llm === undefined ? undefined : (store, open: OpenPilot) => llm.startPilotModels(store, open, settings!, db),
-    run: (io) => runPilot(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, io),
+    run: (io) => runPilot(db, plan, { workers: exec.workers, threadFirst: exec.threadFirst, concurrency: exec.concurrency }, io),
   }, io);
   if ('exit' in played) return played.exit;
   const out = played.kept;

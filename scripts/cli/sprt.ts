@@ -76,7 +76,7 @@ export async function sprtCommand(a: SprtCliArgs, io: CliIo): Promise<number> {
     json: a.json,
     continueHint: 'run the same sim sprt again to continue',
     models: llm === undefined ? undefined : (store, open: OpenSprt) => llm.startSprtModels(store, open, settings!, db),
-    run: (io, live) => runSprt(db, plan, { workers: exec.workers, concurrency: exec.concurrency }, { ...io, onLook: (scan) => live.label(liveLlr(scan, plan.design)) }),
+    run: (io, live) => runSprt(db, plan, { workers: exec.workers, threadFirst: exec.threadFirst, concurrency: exec.concurrency }, { ...io, onLook: (scan) => live.label(liveLlr(scan, plan.design)) }),
   }, io);
   if ('exit' in played) return played.exit;
   const out = played.kept;

@@ -84,6 +84,7 @@ export async function tournamentCommand(a: TournamentCliArgs, io: CliIo): Promis
         : undefined,
     policy: a.policy === undefined ? undefined : policyFrom(a.policy),
     workers: exec.workers,
+    threadFirst: exec.threadFirst,
     concurrency: exec.concurrency,
     json: a.json,
   };

@@ -143,7 +143,7 @@ describe('workers for the work', () => {
     ['as many games as the bound: the workers from the start', { below: 500, pilotSeconds: 0, switchSeconds: 1e9 }, 2],
     ['fewer, and a thread that finishes within the bound keeps the run', { below: 501, pilotSeconds: 0, switchSeconds: 1e9 }, 0],
     ['fewer, and one that would not hands the rest to the workers after its first chunk', { below: 501, pilotSeconds: 0, switchSeconds: 0 }, 2],
-    ['nothing is decided before the pilot has played long enough', { below: 501, pilotSeconds: 1e9, switchSeconds: 0 }, 0],
+    ['during the pilot, the thread hands the rest over once it has played longer than the bound', { below: 501, pilotSeconds: 1e9, switchSeconds: 0 }, 2],
   ])('%s', async (_what, threadFirst, used) => {
     const config: RunConfig = { setup: setupOf('classic', 8), seed: 'auto', seating: seating(), games: 500, shard: WHOLE_RUN };
     const r = await playStored(config, 2, { threadFirst, batch: 50 });

@@ -3,7 +3,7 @@
 
 import type { Argv } from 'yargs';
 import { DEFAULT_BATCH, DEFAULT_PRECISION } from '../../../tournaments/sweep-schedule.js';
-import { DEFAULT_DB, DEFAULT_SEED, NUMBER, RUN_AGENTS } from '../args.js';
+import { DEFAULT_DB, DEFAULT_SEED, NUMBER, RUN_AGENTS, WORKERS_DEFAULT } from '../args.js';
 
 export function balanceOptions<T>(y: Argv<T>) {
   return y
@@ -27,7 +27,7 @@ export function balanceOptions<T>(y: Argv<T>) {
     .option('batch', { ...NUMBER, describe: `games between a cell's checkpoints (default ${DEFAULT_BATCH})` })
     .option('max-games', { ...NUMBER, describe: 'games at most per cell (default: enough for any cell to reach the precision)' })
     .option('db', { type: 'string', describe: `results database (default ${DEFAULT_DB})` })
-    .option('workers', { ...NUMBER, describe: 'worker threads (default: all cores; 0 = this thread)' })
+    .option('workers', { ...NUMBER, describe: `worker threads (${WORKERS_DEFAULT})` })
     .option('concurrency', { ...NUMBER, describe: 'games in flight for asynchronous (LLM) agents (default 16)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object on stdout (no progress bar)' });
 }

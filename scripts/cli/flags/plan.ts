@@ -3,7 +3,7 @@
 
 import type { Argv } from 'yargs';
 import { DEFAULT_OPPONENT } from '../../../tournaments/schedule.js';
-import { DEFAULT_SEED, pairingsOptions, type PairingsCliArgs } from '../args.js';
+import { DEFAULT_SEED, pairingsOptions, WORKERS_DEFAULT, type PairingsCliArgs } from '../args.js';
 import { llmOptions, type LlmArgs } from '../llm-args.js';
 import { DEFAULT_DELTA, DEFAULT_ERROR } from './sprt.js';
 
@@ -15,7 +15,7 @@ export function planOptions<T>(y: Argv<T>) {
     pairingsOptions(y, {
       seed: `the pilot's seed (default ${DEFAULT_SEED})`,
       db: 'results database (default werewolf.db): the pilot is stored there, one run per agent and side',
-      workers: 'worker threads for bots (default: all cores; 0 = this thread)',
+      workers: `worker threads for bots (${WORKERS_DEFAULT})`,
     })
       .option('agents', { type: 'string', array: true, describe: 'the two agents to tell apart (give it twice)' })
       .option('opponent', { type: 'string', describe: `the agent on every other card in the pilot (default ${DEFAULT_OPPONENT})` })

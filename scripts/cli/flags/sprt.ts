@@ -3,7 +3,7 @@
 
 import type { Argv } from 'yargs';
 import { DEFAULT_OPPONENT } from '../../../tournaments/schedule.js';
-import { DEFAULT_SEED, pairingsOptions, type PairingsCliArgs } from '../args.js';
+import { DEFAULT_SEED, pairingsOptions, WORKERS_DEFAULT, type PairingsCliArgs } from '../args.js';
 import { llmOptions, type LlmArgs } from '../llm-args.js';
 
 export const DEFAULT_DELTA = 0.05;
@@ -16,7 +16,7 @@ export function sprtOptions<T>(y: Argv<T>) {
     pairingsOptions(y, {
       seed: `the seed (default ${DEFAULT_SEED}): game i of A and of B is dealt from "<seed>#<i>"`,
       db: 'results database (default werewolf.db): the games of A and of B, one run each',
-      workers: 'worker threads for bots (default: all cores; 0 = this thread)',
+      workers: `worker threads for bots (${WORKERS_DEFAULT})`,
     })
       .option('candidate', { type: 'string', describe: 'A, the agent tested (an agent spec: heuristic:fakeClaim=0, openai:MODEL…)' })
       .option('baseline', { type: 'string', describe: 'B, the agent it is compared with' })

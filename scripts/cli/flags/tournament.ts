@@ -3,7 +3,7 @@
 
 import type { Argv } from 'yargs';
 import { DEFAULT_REFERENCE } from '../../../tournaments/schedule.js';
-import { DEFAULT_SEED, NUMBER, pairingsOptions, POLICY_HELP, type PairingsCliArgs } from '../args.js';
+import { DEFAULT_SEED, NUMBER, pairingsOptions, POLICY_HELP, WORKERS_DEFAULT, type PairingsCliArgs } from '../args.js';
 import { execOptions, type ExecArgs } from '../exec-run.js';
 import { llmOptions, type LlmArgs } from '../llm-args.js';
 
@@ -17,7 +17,7 @@ export function tournamentOptions<T>(y: Argv<T>) {
     pairingsOptions(y, {
       seed: `the tournament's seed (default ${DEFAULT_SEED}): game i of every pairing is seeded "<seed>#<i>"`,
       db: 'results database (default werewolf.db): one run per pairing, grouped as a tournament',
-      workers: 'worker threads for bot pairings (default: all cores; 0 = this thread)',
+      workers: `worker threads for bot pairings (${WORKERS_DEFAULT})`,
     })
       .option('agents', { type: 'string', array: true, describe: 'an entrant (an agent spec: random, heuristic, heuristic:fakeClaim=0.3, openai:MODEL…); repeat for each' })
       .option('mode', { type: 'string', describe: 'side (default): entrants play whole sides against each other; seat: each entrant takes one seat at a time among --reference bots; mixed: every entrant at one table, its seats rotated over the entrants' }) 
