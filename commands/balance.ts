@@ -10,7 +10,7 @@ import { parseRuleAssignments } from '../engine/index.js';
 import { mixLabel } from '../engine/index.js';
 import { changedRules, parseSeed, type ThreadFirst } from '../runs/run-config.js';
 import { Store } from '../runs/storage.js';
-import { runSweep, type CellResult, type SweepOptions, type SweepOutcome } from '../tournaments/sweep.js';
+import { runSeatedSweep, runSweep, type CellResult, type SweepOptions, type SweepOutcome } from '../tournaments/sweep.js';
 import { parseExtras, parsePlayers, parseWolves, planGrid, type GridSpec, type SweepCell } from '../tournaments/sweep-grid.js';
 import { DEFAULT_BATCH, DEFAULT_PRECISION, defaultMaxGames, type Adaptive } from '../tournaments/sweep-schedule.js';
 import { groupLabel } from '../reports/analysis.js';
@@ -172,32 +172,30 @@ export async function runBalance(a: BalanceArgs, io: BalanceIo = {}): Promise<Re
 }
 
 /**
- * Plays each member's sweep in turn (each cell of each member a run of its own, so a
- * stopped ensemble continues where it stopped) and tables the range across members.
+ * Plays every member's cells as one sweep (each cell of each member a run of its own, so
+ * a stopped ensemble continues where it stopped; the members' rounds together, on one
+ * pool whose workers warm up once, not one pool per member) and tables the range across
+ * members.
  */
 async function runEnsemble(store: Store, p: BalancePlan, members: readonly MemberPlan[], options: SweepOptions): Promise<{ sweep: SweepOutcome; tables: Table[] }> {
-  const cells: CellResult[] = [];
+  const sweep = await runSeatedSweep(
+    store,
+    members.flatMap((m) => m.cells.map((cell) => ({ cell, seating: m.seating }))),
+    options,
+  );
+  // The results come in the order of the cells given: each member's in turn.
   const rates: MemberRate[] = [];
-  let played = 0;
-  let seconds = 0;
-  let rounds = 0;
-  let stopped = false;
+  let at = 0;
   for (const m of members) {
-    if (stopped) break;
-    const s = await runSweep(store, m.cells, m.seating, options);
-    cells.push(...s.cells);
-    played += s.played;
-    seconds += s.seconds;
-    rounds += s.rounds;
-    stopped = s.stopped;
-    for (const c of s.cells) {
+    for (const c of sweep.cells.slice(at, at + m.cells.length)) {
       const rate = cellRate(c);
       if (rate !== null) rates.push({ member: m.label, rate });
     }
+    at += m.cells.length;
   }
   const tolerance = p.tolerance ?? DEFAULT_TOLERANCE;
   const tables = [ensembleTable(rates, members.length, tolerance), ensembleMembersTable(rates)];
-  return { sweep: { cells, played, seconds, rounds, stopped }, tables };
+  return { sweep, tables };
 }
 
 /** A cell's result as a mix rate (its games are [0, games) of its run). */

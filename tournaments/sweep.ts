@@ -63,18 +63,25 @@ export interface SweepOutcome {
 
 const DEFAULT_CHUNK = 250;
 
+/** A cell and the seating that plays it (an ensemble's members each play every cell). */
+export interface SeatedCell {
+  readonly cell: SweepCell;
+  readonly seating: Seating;
+}
+
 interface Live {
   readonly cell: SweepCell;
+  readonly seating: Seating;
   readonly run: RunRow;
   readonly spec: GamesSpec;
   readonly player: GamePlayer;
 }
 
 /** The run of each cell: the stored one of the same key and code, or a new one. */
-function runsOf(store: Store, cells: readonly SweepCell[], seating: Seating, o: SweepOptions): Live[] {
-  const agents = specList(seating);
+function runsOf(store: Store, cells: readonly SeatedCell[], o: SweepOptions): Live[] {
   const code = codeHash();
-  return cells.map((cell) => {
+  return cells.map(({ cell, seating }) => {
+    const agents = specList(seating);
     const config: RunConfig = { setup: cell.setup, seed: o.seed, seating, games: o.adaptive.maxGames, shard: WHOLE_RUN };
     const key = runKey(config);
     const found = store.findRun(key, 1, 1);
@@ -82,7 +89,7 @@ function runsOf(store: Store, cells: readonly SweepCell[], seating: Seating, o: 
     const stored = store.agents(run.id);
     if (stored.join('\n') !== agents.join('\n')) badStoredValue(`run ${run.id}: stored agents ${stored.join(', ')} differ from the seating's ${agents.join(', ')}`);
     const spec: GamesSpec = { setup: cell.setup, seed: o.seed, seating: seating.text, agents, codes: store.codes };
-    return { cell, run, spec, player: new GamePlayer({ setup: cell.setup, seed: o.seed, seating, agents, codes: store.codes }) };
+    return { cell, seating, run, spec, player: new GamePlayer({ setup: cell.setup, seed: o.seed, seating, agents, codes: store.codes }) };
   });
 }
 
@@ -98,10 +105,22 @@ function prefixOf(store: Store, run: RunRow): number {
   return gaps.length === 0 ? run.stop : gaps[0]!.first;
 }
 
-export async function runSweep(store: Store, cells: readonly SweepCell[], seating: Seating, o: SweepOptions): Promise<SweepOutcome> {
+export function runSweep(store: Store, cells: readonly SweepCell[], seating: Seating, o: SweepOptions): Promise<SweepOutcome> {
+  return runSeatedSweep(
+    store,
+    cells.map((cell) => ({ cell, seating })),
+    o,
+  );
+}
+
+/**
+ * A sweep whose cells each name their seating: an ensemble's members' cells in one sweep,
+ * their rounds together and their games on one pool, whose workers warm up once.
+ */
+export async function runSeatedSweep(store: Store, cells: readonly SeatedCell[], o: SweepOptions): Promise<SweepOutcome> {
   const started = performance.now();
   const stop = o.shouldStop ?? (() => false);
-  const live = runsOf(store, cells, seating, o);
+  const live = runsOf(store, cells, o);
   const stateOf = (l: Live): CellState => cellState(prefixOf(store, l.run), (t) => store.wonBelow(l.run.id, t, 'village'), o.adaptive);
   const storedAll = () => live.reduce((s, l) => s + store.storedCount(l.run.id), 0);
 
@@ -139,13 +158,14 @@ export async function runSweep(store: Store, cells: readonly SweepCell[], seatin
         stored += chunk.count;
         progress();
       };
-      if (seating.async) {
-        for (const t of tasks) {
-          if (stop()) break;
-          const l = live[t.cell]!;
-          await execute(l.player, l.spec, true, t.ranges, { workers: 0, concurrency: o.concurrency, batch: o.chunk ?? DEFAULT_CHUNK, onChunk: onChunk(t.cell), shouldStop: stop });
-        }
-      } else await tasksPlayer.play(tasks, (t, chunk) => onChunk(t.cell)(chunk), stop);
+      // Seatings with a model play in this thread, their games in flight; the others on the pool.
+      for (const t of tasks) {
+        const l = live[t.cell]!;
+        if (!l.seating.async || stop()) continue;
+        await execute(l.player, l.spec, true, t.ranges, { workers: 0, concurrency: o.concurrency, batch: o.chunk ?? DEFAULT_CHUNK, onChunk: onChunk(t.cell), shouldStop: stop });
+      }
+      const bots = tasks.filter((t) => !live[t.cell]!.seating.async);
+      if (bots.length > 0 && !stop()) await tasksPlayer.play(bots, (t, chunk) => onChunk(t.cell)(chunk), stop);
     }
   } finally {
     await tasksPlayer.close();
