@@ -1,7 +1,8 @@
 // A balance sweep played into the results database: one run per cell (its configuration,
 // the sweep's seed, `maxGames` games planned), played in rounds. Each round takes every
-// cell still open to its next checkpoint (sweep-schedule.ts), all cells' games on one
-// worker pool; a cell settled at a checkpoint gets no more games. Running the same sweep
+// cell still open to its next checkpoint (sweep-schedule.ts), all cells' games as chunk
+// tasks of one TaskPlayer (runs/execute.ts: this thread, or one worker pool); a cell settled
+// at a checkpoint gets no more games. Running the same sweep
 // again finds each cell's run by its key and continues it, so an interrupted sweep ends
 // with exactly the games, and the results, of an uninterrupted one.
 

@@ -2,8 +2,9 @@
 // command continues it), one run per pairing (found by run key, so a pairing already
 // played — by this tournament, another one, or a plain `sim` run of the same seating,
 // seed and games — is not played again), then the missing games of every pairing:
-// - bot pairings on one worker pool (the sweep's worker: a task names its pairing), their
-//   chunks interleaved across pairings so that a stopped tournament is even across them;
+// - bot pairings as chunk tasks (runs/execute.ts TaskPlayer: in this thread, or on one worker
+//   pool, the sweep's worker, a task naming its pairing), their chunks interleaved across
+//   pairings so that a stopped tournament is even across them;
 // - pairings that seat a model in this thread, `concurrency` games in flight over all of
 //   them, each game stored as soon as it ends (LLM games are slow and dear).
 // A game depends on its pairing's seating, the seed and its index only: the stored games
