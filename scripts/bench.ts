@@ -5,8 +5,10 @@
 // heuristic self-play through the playSync driver, and its speed as a share of the random
 // agents' (issue 4's target for the 8-player row: at least a third; issue 28's, a half; per
 // CPU time, which the machine's other load changes less than wall time), the two measured
-// in alternating rounds, the median share with its range. scripts/heuristic-bench.ts
-// measures that ratio alone.
+// in alternating rounds, the median share with its range; then the heuristic agents' own
+// work, which the engine's speed does not move: their games' time less that of the
+// same games replayed from their answers (scripts/lib/play-many.ts `agentsCost`), per
+// decision and per game. scripts/heuristic-bench.ts measures both alone.
 //
 //   npm run bench                       every row
 //   npm run bench -- --rows classic     rows whose label contains "classic"
@@ -43,7 +45,7 @@ import { mixLabel, resolveSetup, type GameSetup, type SetupRequest } from '../en
 import { changedRules, WHOLE_RUN, type RunConfig } from '../runs/run-config.js';
 import { runGames } from '../runs/runner.js';
 import { Store } from '../runs/storage.js';
-import { playMany } from './lib/play-many.js';
+import { agentsCost, playMany } from './lib/play-many.js';
 import { roundedGrouped } from '../narrate/numbers.js';
 
 export interface BenchRow {
@@ -212,6 +214,11 @@ async function main(): Promise<void> {
         'heuristic self-play, playSync, this thread',
         share.selfPlay,
         `   ${share.median.toFixed(2)} (${share.low.toFixed(2)}–${share.high.toFixed(2)}) of the random agents' speed (CPU)`,
+      );
+      // The share moves whenever the engine does; the agents' own work does not.
+      const own = agentsCost(selfPlayTable, SEED, each, SHARE_ROUNDS);
+      console.log(
+        `  the heuristic agents' own work: ${own.perDecision.median.toFixed(2)} µs a decision (${own.perDecision.low.toFixed(2)}–${own.perDecision.high.toFixed(2)}), ${own.perGame.toFixed(1)} µs a game of ${own.decisionsPerGame.toFixed(0)} decisions (game by game, the clock; the game replayed from their answers: ${own.replayPerGame.toFixed(1)} µs)`,
       );
       console.log('');
     }

@@ -5,6 +5,8 @@
 import { cpuUsage } from 'node:process';
 import { playSync, type PlayedGame } from '../../agents/play.js';
 import { parseSeating, seatAgents, type Seating } from '../../agents/registry.js';
+import type { Agent } from '../../agents/types.js';
+import type { Answer } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
@@ -67,6 +69,114 @@ export function playMany(t: Table, seed: string, first: number, count: number, i
   into.seconds += (performance.now() - wall) / 1000;
   into.cpuSeconds += (used.user + used.system) / 1e6;
   return into;
+}
+
+/** A game as its agents played it, with every answer in the order the driver asked for it (all seats in one list, re-asks included). */
+export interface RecordedGame {
+  readonly game: Game;
+  readonly answers: readonly Answer[];
+  /** Decisions asked (each once, whatever its re-asks). */
+  readonly decisions: number;
+}
+
+/** Plays game `i` of run `seed` at table `t`, recording every answer. */
+export function recordOne(t: Table, seed: string, i: number): RecordedGame {
+  const game = new Game(t.setup, gameSeed(seed, i));
+  const answers: Answer[] = [];
+  const { agents } = seatAgents(t.seating, game.state.seats.map((s) => s.dealt));
+  const recording = agents.map(
+    (a): Agent => ({
+      name: a.name,
+      decide: (ctx) => {
+        const answer = a.decide(ctx);
+        if (answer instanceof Promise) throw new Error(`${a.name} answers asynchronously: only synchronous agents can be recorded`);
+        // The answer itself, not a copy: an agent that changed an answer it gave would fail the replay.
+        answers.push(answer);
+        return answer;
+      },
+      ...(a.gameOver === undefined ? {} : { gameOver: a.gameOver.bind(a) }),
+    }),
+  );
+  const { decisions } = playSync(game, recording);
+  return { game, answers, decisions };
+}
+
+/**
+ * Game `i` of run `seed` at table `t` played again from `recorded`'s answers: the engine
+ * and the driver without the agents' own work (reading, weighing, choosing). Throws when
+ * the game asks for an answer past the record, leaves some unasked, or ends with a log
+ * of another length or last event.
+ */
+export function replayOne(t: Table, seed: string, i: number, recorded: RecordedGame): Game {
+  const { answers } = recorded;
+  let at = 0;
+  let short = 0;
+  // Past the record's end the driver would take the agent's error for a wrong answer and
+  // play the fallback: the shortfall is counted, and the game refused once it ends.
+  const replaying: Agent = {
+    name: 'replay',
+    decide: () => {
+      if (at < answers.length) return answers[at++]!;
+      short++;
+      throw new Error('no answer recorded');
+    },
+  };
+  const game = new Game(t.setup, gameSeed(seed, i));
+  playSync(game, new Array<Agent>(t.setup.players).fill(replaying));
+  if (short > 0) throw new Error(`game ${i} asked for answers past its record (${short} asks unanswered)`);
+  const log = recorded.game.log;
+  if (at !== answers.length || game.log.length !== log.length || game.log.at(-1)?.type !== log.at(-1)?.type)
+    throw new Error(`game ${i} replayed otherwise than it was played (${at} of ${answers.length} answers, ${game.log.length} events of ${log.length})`);
+  return game;
+}
+
+/** What a table's agents cost of their own (`agentsCost`), in µs of this thread's time: the median round and the range of the rounds. */
+export interface AgentsCost {
+  readonly perDecision: { readonly median: number; readonly low: number; readonly high: number };
+  readonly perGame: number;
+  readonly decisionsPerGame: number;
+  /** The same games replayed from their answers: the engine and the driver alone. */
+  readonly replayPerGame: number;
+}
+
+/**
+ * The time the agents of table `t` spend on their own work — reading what they see,
+ * weighing it, choosing — measured as the time of their games less the time of the same
+ * games replayed from their answers, each game played and then replayed at once (both
+ * meet the same collector and the same warm code; one game's answers held at a time), in
+ * `rounds` rounds of `games` games. A share of another agent's speed moves whenever the
+ * engine does; this does not.
+ */
+export function agentsCost(t: Table, seed: string, games: number, rounds: number): AgentsCost {
+  const rows: { perDecision: number; perGame: number; decisions: number; replay: number }[] = [];
+  // Wall time, game by game: a clock read costs ~0.1 µs here, a CPU-time read (a system
+  // call) ~2.5 µs and leaves the code after it slower; both halves of a game meet the same load.
+  const micros = () => performance.now() * 1000;
+  for (let r = 0; r < rounds; r++) {
+    let played = 0;
+    let replayed = 0;
+    let decisions = 0;
+    for (let i = r * games; i < (r + 1) * games; i++) {
+      const t0 = micros();
+      const recorded = recordOne(t, seed, i);
+      const t1 = micros();
+      replayOne(t, seed, i, recorded);
+      const t2 = micros();
+      played += t1 - t0;
+      replayed += t2 - t1;
+      decisions += recorded.decisions;
+    }
+    const own = played - replayed;
+    rows.push({ perDecision: own / decisions, perGame: own / games, decisions: decisions / games, replay: replayed / games });
+  }
+  rows.sort((a, b) => a.perDecision - b.perDecision);
+  const mid = rows[rows.length >> 1]!;
+  return {
+    perDecision: { median: mid.perDecision, low: rows[0]!.perDecision, high: rows[rows.length - 1]!.perDecision },
+    perGame: mid.perGame,
+    decisionsPerGame: mid.decisions,
+    replayPerGame: mid.replay,
+  };
 }
 
 /** Wilson score interval of k successes in n trials (95% for z = 1.96). */
