@@ -10,7 +10,10 @@
 // bias      Belief self-play on 004's 12-player row over --bias-games games: the village's
 //           rate by the seat a werewolf card was dealt to and its span, how often the first
 //           speaker's declared target is sent out, and the Seer war (metrics/table-bias.ts).
-// speed     Belief self-play on 004's 8-player row in this one thread: games per CPU second.
+// speed     Belief self-play on 004's 8-player row in this one thread, after a warm-up of
+//           2,000 games: games per CPU second,
+//           and the agents' own work per decision and per game (the games replayed from
+//           their answers without them: scripts/lib/play-many.ts agentsCost).
 //
 // In this thread, deterministic: the same flags print the same figures (bar speed).
 //
@@ -25,7 +28,7 @@ import { addTableBias, declaredTarget, emptyTableBias, seatLuck, steeringLine } 
 import { addPair, fixedPairInterval, NO_PAIRS, type PairCounts } from '../stats/sprt.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
-import { playMany, playOne, table, type Table } from './lib/play-many.js';
+import { agentsCost, playMany, playOne, table, type Table } from './lib/play-many.js';
 
 const USAGE =
   'usage: node dist/scripts/belief-bench.js [--games N] [--bias-games N] [--speed-games N] [--part strength|bias|speed|all] [--seed S] [--belief SPEC]';
@@ -195,9 +198,21 @@ function bias(): void {
 
 function speed(): void {
   const t = seated({ preset: 'standard', players: 8 }, 'belief', 'belief');
+  // Warm-up, untimed: the JIT compiles the agent over its first thousands of games. Alone
+  // (--part speed), 4,000 games timed cold read ~2,700 a CPU second, after this warm-up
+  // ~5,700 (8,000 games of warm-up read the same); a whole run (--part all) reads more,
+  // its other parts' games having warmed the agent on several tables first.
+  const warmUp = 2000;
+  playMany(t, `${seed}/warm-up`, 0, warmUp);
   const tally = playMany(t, seed, 0, speedGames);
-  console.log(`## Speed: belief self-play, 004, 8 players, ${speedGames} games in one thread\n`);
+  console.log(`## Speed: belief self-play, 004, 8 players, ${speedGames} games in one thread, after ${warmUp} untimed\n`);
   console.log(`- ${(tally.games / tally.cpuSeconds).toFixed(0)} games per CPU second (${(tally.games / tally.seconds).toFixed(0)} per wall second); ${tally.invalid} wrong answers, ${tally.fallbacks} fallbacks`);
+  // What the agents take of it, which the engine's speed does not move (play-many.ts agentsCost).
+  const own = agentsCost(t, `${seed}/own work`, Math.max(100, Math.round(speedGames / 5)), 5);
+  const d = own.perDecision;
+  console.log(
+    `- the belief agents' own work: ${d.median.toFixed(2)} µs a decision (${d.low.toFixed(2)}–${d.high.toFixed(2)} over 5 rounds), ${own.perGame.toFixed(1)} µs a game of ${own.decisionsPerGame.toFixed(0)} decisions; the game replayed from their answers without them ${own.replayPerGame.toFixed(1)} µs`,
+  );
 }
 
 if (part === 'strength' || part === 'all') strength();
