@@ -1,6 +1,8 @@
 // Plays a batch of games of one setup and seating in this thread, and tallies them:
 // wins per side, wrong answers, fallbacks, time. Shared by the heuristic agent's check,
-// strength and benchmark scripts (scripts/heuristic-*.ts, scripts/strength.ts).
+// strength and benchmark scripts (scripts/heuristic-*.ts, scripts/strength.ts). And the
+// benchmarks' measure of what agents cost of their own: a game recorded answer by answer,
+// then replayed from its answers without them (`agentsCost`).
 
 import { cpuUsage } from 'node:process';
 import { playSync, type PlayedGame } from '../../agents/play.js';
@@ -144,8 +146,9 @@ export interface AgentsCost {
  * weighing it, choosing — measured as the time of their games less the time of the same
  * games replayed from their answers, each game played and then replayed at once (both
  * meet the same collector and the same warm code; one game's answers held at a time), in
- * `rounds` rounds of `games` games. A share of another agent's speed moves whenever the
- * engine does; this does not.
+ * `rounds` rounds of `games` games. The recording's own work (a call and a push a
+ * decision, some nanoseconds) counts as the agents'. A share of another agent's speed
+ * moves whenever the engine does; this does not.
  */
 export function agentsCost(t: Table, seed: string, games: number, rounds: number): AgentsCost {
   const rows: { perDecision: number; perGame: number; decisions: number; replay: number }[] = [];
