@@ -8,12 +8,13 @@
 // time of its games less that of the same games replayed from their answers, each game
 // played and replayed at once on the clock, per decision and per game
 // (scripts/lib/play-many.ts `agentsCost`; rounds of a fifth of --games; the median round
-// with the rounds' range).
+// with the rounds' range). Last, the heuristic's time decision kind by kind, its seats'
+// `decide` timed on the clock (`decisionCosts`): which decisions make its cost.
 //
 //   npm run build && node dist/scripts/heuristic-bench.js [--games 20000] [--rounds 5] [--players 8]
 
 import { args, fail, whole } from './lib/args.js';
-import { agentsCost, playMany, table, type Tally } from './lib/play-many.js';
+import { agentsCost, decisionCosts, playMany, table, type Tally } from './lib/play-many.js';
 
 const USAGE = 'usage: node dist/scripts/heuristic-bench.js [--games N] [--rounds R] [--players P]';
 const opts = args(USAGE, { games: { type: 'string' }, rounds: { type: 'string' }, players: { type: 'string' } });
@@ -52,3 +53,12 @@ for (const k of kinds) {
     `  ${k.name.padEnd(10)} ${d.median.toFixed(2)} µs a decision (${d.low.toFixed(2)}–${d.high.toFixed(2)}), ${c.perGame.toFixed(1)} µs a game of ${c.decisionsPerGame.toFixed(0)} decisions; the game replayed without them ${c.replayPerGame.toFixed(1)} µs`,
   );
 }
+const kindGames = Math.max(100, Math.round(games / 5));
+const costs = decisionCosts(kinds[1]!.table, 'by kind', kindGames);
+let total = 0;
+for (const c of costs) total += c.perGame;
+console.log(`the heuristic agents' time by decision (each seat's decide on the clock, its reading of the events since its last decision included; ${kindGames} games): ${total.toFixed(1)} µs a game`);
+for (const c of costs)
+  console.log(
+    `  ${`${c.kind} (${c.team})`.padEnd(24)} ${c.perCall.toFixed(2).padStart(6)} µs a call ${c.callsPerGame.toFixed(1).padStart(6)} calls a game ${c.perGame.toFixed(1).padStart(7)} µs a game ${((100 * c.perGame) / total).toFixed(0).padStart(3)}%`,
+  );

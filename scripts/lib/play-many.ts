@@ -2,7 +2,8 @@
 // wins per side, wrong answers, fallbacks, time. Shared by the heuristic agent's check,
 // strength and benchmark scripts (scripts/heuristic-*.ts, scripts/strength.ts). And the
 // benchmarks' measure of what agents cost of their own: a game recorded answer by answer,
-// then replayed from its answers without them (`agentsCost`).
+// then replayed from its answers without them (`agentsCost`); and which decisions make
+// that cost (`decisionCosts`).
 
 import { cpuUsage } from 'node:process';
 import { playSync, type PlayedGame } from '../../agents/play.js';
@@ -12,7 +13,7 @@ import type { Answer } from '../../engine/index.js';
 import { Game } from '../../engine/index.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { gameSeed } from '../../engine/index.js';
-import { SIDES, type Side } from '../../engine/index.js';
+import { SIDES, teamOf, type Side, type Team } from '../../engine/index.js';
 import { resolveSetup, type GameSetup, type SetupRequest } from '../../engine/index.js';
 
 export interface Tally {
@@ -180,6 +181,79 @@ export function agentsCost(t: Table, seed: string, games: number, rounds: number
     decisionsPerGame: mid.decisions,
     replayPerGame: mid.replay,
   };
+}
+
+/** One kind of decision's part of the agents' time at a table (`decisionCosts`). */
+export interface DecisionCost {
+  readonly kind: string;
+  /** The team of the card the deciding seat was dealt. */
+  readonly team: Team;
+  readonly callsPerGame: number;
+  /** µs a call: the agent's `decide`, its reading of the events since its last decision included. */
+  readonly perCall: number;
+  readonly perGame: number;
+}
+
+export interface DecisionCostOptions {
+  /** A clock in µs (default the wall clock, `performance.now`). */
+  readonly clock?: () => number;
+  /** µs subtracted from each call for the two clock reads around it (default: measured on `clock`). */
+  readonly reads?: number;
+}
+
+/**
+ * Where the agents' time goes, decision kind by kind: each seat's `decide` timed on the
+ * clock over games `0 … games - 1` of run `seed`, grouped by the decision's kind and the
+ * team of the seat's card, the most costly first. A call's time includes the agent's
+ * reading of what happened since its last decision; the clock reads around it are
+ * measured and taken off. The agents' own work in all (`agentsCost`) is the figure to
+ * compare builds by; this says which decisions make it.
+ */
+export function decisionCosts(t: Table, seed: string, games: number, o: DecisionCostOptions = {}): DecisionCost[] {
+  const clock = o.clock ?? (() => performance.now() * 1000);
+  const reads = o.reads ?? clockReads(clock);
+  const rows = new Map<string, { kind: string; team: Team; calls: number; micros: number }>();
+  for (let i = 0; i < games; i++) {
+    const game = new Game(t.setup, gameSeed(seed, i));
+    const dealt = game.state.seats.map((s) => s.dealt);
+    const { agents } = seatAgents(t.seating, dealt);
+    const timed = agents.map(
+      (a, seat): Agent => ({
+        name: a.name,
+        decide: (ctx) => {
+          const t0 = clock();
+          const answer = a.decide(ctx);
+          const micros = clock() - t0 - reads;
+          const team = teamOf(dealt[seat]!);
+          const key = `${ctx.decision.kind} ${team}`;
+          let row = rows.get(key);
+          if (row === undefined) rows.set(key, (row = { kind: ctx.decision.kind, team, calls: 0, micros: 0 }));
+          row.calls++;
+          row.micros += Math.max(0, micros);
+          return answer;
+        },
+        ...(a.gameOver === undefined ? {} : { gameOver: a.gameOver.bind(a) }),
+      }),
+    );
+    playSync(game, timed);
+  }
+  return [...rows.values()]
+    .map((r) => ({ kind: r.kind, team: r.team, callsPerGame: r.calls / games, perCall: r.micros / r.calls, perGame: r.micros / games }))
+    .sort((a, b) => b.perGame - a.perGame || a.kind.localeCompare(b.kind) || a.team.localeCompare(b.team));
+}
+
+/** µs two reads of `clock` take, back to back (the median of 21 runs of 1,000). */
+function clockReads(clock: () => number): number {
+  const runs: number[] = [];
+  for (let r = 0; r < 21; r++) {
+    let sum = 0;
+    for (let k = 0; k < 1000; k++) {
+      const t0 = clock();
+      sum += clock() - t0;
+    }
+    runs.push(sum / 1000);
+  }
+  return runs.sort((a, b) => a - b)[10]!;
 }
 
 /** Wilson score interval of k successes in n trials (95% for z = 1.96). */
