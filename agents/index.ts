@@ -3,7 +3,7 @@
 // agents and kinds, seatings, and the process agents' host and protocol version.
 
 export type { Agent, DecisionContext, SeatEnv } from './types.js';
-export { AbandonGame, NoAnswer, playAsync, playSync, type PlayedGame, type PlayOptions } from './play.js';
+export { AbandonGame, HostFailure, NoAnswer, playAsync, playSync, type PlayedGame, type PlayOptions } from './play.js';
 export { randomAgent, randomAnswer } from './random.js';
 export { HeuristicAgent } from './heuristic/agent.js';
 export { DEFAULT_KNOBS, type Knobs } from './heuristic/knobs.js';

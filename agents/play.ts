@@ -11,7 +11,8 @@
 // An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
 // incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
 // driver waits for the other seats' answers in flight, then rethrows it, and the caller
-// marks the game unfinished. An agent that cannot answer this one decision (its model's
+// marks the game unfinished. A failure of what hosts the agent (a damaged record) is a
+// `HostFailure`, rethrown the same way, which the caller reports. An agent that cannot answer this one decision (its model's
 // call failed after the transport's own attempts) throws `NoAnswer`: the fallback is
 // played at once and charged to the seat, without asking again — asking again would only
 // repeat the failed requests (docs/LLM.md, "Requests per decision"); a process agent
@@ -136,6 +137,17 @@ export class AbandonGame extends Error {
 }
 
 /**
+ * Thrown from inside an agent for a failure that is not the agent's: what hosts it is
+ * broken (the record a model's seat answers from holds a value this code never writes).
+ * The drivers rethrow it at once, as they do AbandonGame, without charging the seat or
+ * asking again: a re-ask would pay for a new answer and play another game than the one
+ * recorded. The caller reports it; the game is not stored.
+ */
+export class HostFailure extends Error {
+  override readonly name: string = 'HostFailure';
+}
+
+/**
  * Thrown by an agent that cannot answer this decision (its model's call failed after its
  * own retries): the driver plays the fallback at once, charged to the seat as a fallback,
  * not as a wrong answer, and does not ask again.
@@ -170,7 +182,7 @@ export function playSync(game: Game, agents: readonly Agent[], opts: PlayOptions
         try {
           a = agent.decide(seats.reusedContext(d, lastError));
         } catch (e) {
-          if (e instanceof AbandonGame) throw e;
+          if (e instanceof AbandonGame || e instanceof HostFailure) throw e;
           lastError = thrown(d.seat, e);
           if (e instanceof NoAnswer) break;
           seats.invalid[d.seat]!++;
@@ -209,7 +221,7 @@ export async function playAsync(game: Game, agents: readonly Agent[], opts: Play
       try {
         a = await agent.decide(seats.context(d, lastError, abandon.signal));
       } catch (e) {
-        if (e instanceof AbandonGame) {
+        if (e instanceof AbandonGame || e instanceof HostFailure) {
           if (!abandon.signal.aborted) abandon.abort(e);
           throw e;
         }

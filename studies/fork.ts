@@ -18,7 +18,7 @@
 // chose to say (a heuristic Seer silenced still counts herself revealed; a model's notes
 // keep its reasoning). What changes is what the others heard.
 
-import { AbandonGame } from '../agents/play.js';
+import { AbandonGame, HostFailure } from '../agents/play.js';
 import type { Agent, DecisionContext } from '../agents/types.js';
 import { Rng, validateAnswer, type Answer, type Decision, type Event, type Game, type Observation } from '../engine/index.js';
 
@@ -138,7 +138,8 @@ class ForkSeat implements Agent {
       own = this.inner.decide(ctx);
     } catch (e) {
       // A failing agent would have been charged and replaced by the fallback; the edit stands.
-      if (e instanceof AbandonGame || edit === undefined) throw e;
+      // Its host failing (a damaged record) is no agent's answer: the driver reports it.
+      if (e instanceof AbandonGame || e instanceof HostFailure || edit === undefined) throw e;
       return edit;
     }
     if (edit === undefined) return own;
@@ -150,7 +151,7 @@ class ForkSeat implements Agent {
             return edit;
           },
           (e: unknown) => {
-            if (e instanceof AbandonGame) throw e;
+            if (e instanceof AbandonGame || e instanceof HostFailure) throw e;
             return edit;
           },
         )

@@ -26,6 +26,7 @@ import type { LlmNote } from '../../agents/llm/notes.js';
 import type { TransportError } from '../../agents/llm/providers/types.js';
 import { err, ok, type Result } from '../../engine/index.js';
 import { switchToWal } from '../db-file.js';
+import { badStoredValue } from '../stored-value.js';
 
 export interface CallRecord {
   readonly key: string;
@@ -172,7 +173,33 @@ CREATE TABLE IF NOT EXISTS llm_usage (
 `;
 
 const pack = (x: unknown): Buffer => deflateRawSync(Buffer.from(JSON.stringify(x)));
-const unpack = (b: Buffer | null): unknown => (b === null ? null : JSON.parse(inflateRawSync(b).toString('utf8')));
+
+/**
+ * A stored body read back. One that does not inflate, or is not JSON, was never written
+ * by this code (a file edited or damaged where SQLite's checks cannot see): the file is
+ * damaged, and a model's seat is not charged for it (runs/stored-value.ts).
+ */
+function unpack(b: unknown, what: string, r: Pick<CallRow, 'sample' | 'provider' | 'model'>): unknown {
+  if (b === null) return null;
+  try {
+    if (!Buffer.isBuffer(b)) throw new Error(`a ${typeof b}, not bytes`);
+    return JSON.parse(inflateRawSync(b).toString('utf8'));
+  } catch (e) {
+    return unreadable(r, what, e);
+  }
+}
+
+function parseError(r: Pick<CallRow, 'sample' | 'provider' | 'model' | 'error'>): TransportError {
+  try {
+    return JSON.parse(r.error!) as TransportError;
+  } catch (e) {
+    return unreadable(r, 'error', e);
+  }
+}
+
+function unreadable(r: Pick<CallRow, 'sample' | 'provider' | 'model'>, what: string, e: unknown): never {
+  return badStoredValue(`the LLM record's call ${r.sample} (${r.provider}:${r.model}): its ${what} cannot be read (${e instanceof Error ? e.message : String(e)})`);
+}
 
 interface CallRow {
   key: string;
@@ -306,10 +333,10 @@ export class LlmStore {
       provider: r.provider,
       model: r.model,
       sample: r.sample,
-      request: unpack(r.request),
+      request: unpack(r.request, 'request', r),
       status: r.status,
-      response: unpack(r.response),
-      error: r.error === null ? null : (JSON.parse(r.error) as TransportError),
+      response: unpack(r.response, 'response', r),
+      error: r.error === null ? null : parseError(r),
       inputTokens: r.input_tokens,
       outputTokens: r.output_tokens,
       cost: r.cost,

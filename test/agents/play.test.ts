@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playAsync, playSync } from '../../agents/play.js';
+import { HostFailure, playAsync, playSync } from '../../agents/play.js';
 import { randomAgent } from '../../agents/random.js';
 import { Game, gameSeed, resolveSetup } from '../../engine/index.js';
 
@@ -26,6 +26,32 @@ describe('wrong answers, by kind', () => {
     playSync(g, [thrower, liar, ...Array(6).fill(randomAgent)], { onInvalid: (e) => codes.add(e.code) });
     expect(codes.has('agent-failed')).toBe(true);
     expect([...codes].filter((c) => c !== 'agent-failed').length).toBeGreaterThan(0);
+  });
+});
+
+describe("a failure of the agent's host", () => {
+  // A damaged record met by a model's seat is not the model's failure: the drivers pass
+  // it on at once, uncharged and not asked again (runs/llm: a re-ask would pay for a new
+  // answer and play another game). An ordinary error from the same seat is the control.
+  it.each(['sync', 'async'] as const)('%s: a HostFailure ends the game at once, the seat neither charged nor asked again', async (mode) => {
+    const setup = resolveSetup({ preset: 'standard', players: 8 });
+    if (!setup.ok) throw new Error(setup.error);
+    const play = (fail: () => Error) => {
+      let calls = 0;
+      const failing = { name: 'failing', decide: () => { calls++; throw fail(); } };
+      const g = new Game(setup.value, gameSeed('host', 0));
+      const agents = Array(8).fill(failing);
+      const run = async () => (mode === 'sync' ? playSync(g, agents) : await playAsync(g, agents));
+      return { run, calls: () => calls, game: g };
+    };
+    const host = play(() => new HostFailure('the record is damaged'));
+    await expect(host.run()).rejects.toThrow('the record is damaged');
+    expect(host.calls()).toBe(1);
+    expect(host.game.over).toBe(false);
+    const ordinary = play(() => new Error('boom'));
+    const played = await ordinary.run();
+    expect(played.invalid.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(ordinary.calls()).toBeGreaterThan(played.decisions);
   });
 });
 

@@ -11,8 +11,10 @@
 
 import { describe, expect, it } from 'vitest';
 import type { AskedDecision } from '../../agents/asked.js';
-import { CLAIM_TYPES, Game, legalAnswers, resolveSetup, ROLES, Rng, type Claim, type Decision, type Event } from '../../engine/index.js';
-import type { Agent } from '../../agents/types.js';
+import { CLAIM_TYPES, Game, legalAnswers, resolveSetup, ROLES, Rng, type Answer, type Claim, type Decision, type Event } from '../../engine/index.js';
+import type { Agent, DecisionContext } from '../../agents/types.js';
+import { HostFailure, playAsync, playSync } from '../../agents/play.js';
+import { randomAgent } from '../../agents/random.js';
 import { forkAgents } from '../../studies/fork.js';
 import { answerLabel } from '../../agents/llm/choices.js';
 import type { Edit } from '../../studies/edit.js';
@@ -157,5 +159,35 @@ describe("a fork's fresh streams", () => {
     expect(again[0]).toBe(plain[0]);
     expect(again[1]).not.toBe(plain[0]);
     expect(again[2]).toBe(plain[1]);
+  });
+});
+
+describe("the fork's edited decision, when the agent's host fails", () => {
+  // A damaged record met at the edited decision is not the agent failing (whose answer the
+  // edit would replace): the fork passes it on, and the driver reports it (agents/play.ts
+  // HostFailure). An ordinary error there is the control: the edit stands.
+  const setup = resolveSetup({ preset: 'standard', players: 8 });
+  if (!setup.ok) throw new Error(setup.error);
+  const SEED = 'fork-host';
+  // The first decision's legal answer, as a random agent gave it: the edit.
+  let edit: Answer | undefined;
+  const first = new Game(setup.value, SEED);
+  playSync(first, Array.from({ length: 8 }, () => ({ name: 'r', decide: (ctx: DecisionContext) => { const a = randomAgent.decide(ctx) as Answer; if (ctx.decision.id === 0) edit = a; return a; } })));
+  const failingAt0 = (fail: () => Error, async: boolean): Agent => ({
+    name: 'failing',
+    decide: (ctx) => {
+      if (ctx.decision.id !== 0) return randomAgent.decide(ctx);
+      return async ? Promise.reject(fail()) : (() => { throw fail(); })();
+    },
+  });
+  it.each([false, true])('async %s: a HostFailure there ends the game; an ordinary error leaves the edit played', async (async) => {
+    const play = (fail: () => Error) => {
+      const game = new Game(setup.value, SEED);
+      const agents = forkAgents(Array.from({ length: 8 }, () => failingAt0(fail, async)), game, { at: 0, answer: edit });
+      return async ? playAsync(game, agents) : Promise.resolve().then(() => playSync(game, agents));
+    };
+    await expect(play(() => new HostFailure('the record is damaged'))).rejects.toThrow('the record is damaged');
+    const played = await play(() => new Error('boom'));
+    expect(played.invalid.reduce((a, b) => a + b, 0)).toBe(0);
   });
 });
