@@ -13,7 +13,8 @@
 // speed     Belief self-play on 004's 8-player row in this one thread, after a warm-up of
 //           2,000 games: games per CPU second,
 //           and the agents' own work per decision and per game (the games replayed from
-//           their answers without them: scripts/lib/play-many.ts agentsCost).
+//           their answers without them: scripts/lib/play-many.ts agentsCost), and which
+//           decisions make it (decisionCosts).
 //
 // In this thread, deterministic: the same flags print the same figures (bar speed).
 //
@@ -28,7 +29,7 @@ import { addTableBias, declaredTarget, emptyTableBias, seatLuck, steeringLine } 
 import { addPair, fixedPairInterval, NO_PAIRS, type PairCounts } from '../stats/sprt.js';
 import { wilson } from '../stats/wilson.js';
 import { args, fail, whole } from './lib/args.js';
-import { agentsCost, playMany, playOne, table, type Table } from './lib/play-many.js';
+import { agentsCost, decisionCostLines, decisionCosts, playMany, playOne, table, type Table } from './lib/play-many.js';
 
 const USAGE =
   'usage: node dist/scripts/belief-bench.js [--games N] [--bias-games N] [--speed-games N] [--part strength|bias|speed|all] [--seed S] [--belief SPEC]';
@@ -213,6 +214,10 @@ function speed(): void {
   console.log(
     `- the belief agents' own work: ${d.median.toFixed(2)} µs a decision (${d.low.toFixed(2)}–${d.high.toFixed(2)} over 5 rounds), ${own.perGame.toFixed(1)} µs a game of ${own.decisionsPerGame.toFixed(0)} decisions; the game replayed from their answers without them ${own.replayPerGame.toFixed(1)} µs`,
   );
+  // Which decisions make it (play-many.ts decisionCosts).
+  const kindGames = Math.max(100, Math.round(speedGames / 5));
+  const [heading, ...rows] = decisionCostLines('belief', kindGames, decisionCosts(t, `${seed}/by kind`, kindGames));
+  console.log(`- ${heading}:\n\n\`\`\`\n${rows.map((r) => r.slice(2)).join('\n')}\n\`\`\``);
 }
 
 if (part === 'strength' || part === 'all') strength();

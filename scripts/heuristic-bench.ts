@@ -14,7 +14,7 @@
 //   npm run build && node dist/scripts/heuristic-bench.js [--games 20000] [--rounds 5] [--players 8]
 
 import { args, fail, whole } from './lib/args.js';
-import { agentsCost, decisionCosts, playMany, table, type Tally } from './lib/play-many.js';
+import { agentsCost, decisionCostLines, decisionCosts, playMany, table, type Tally } from './lib/play-many.js';
 
 const USAGE = 'usage: node dist/scripts/heuristic-bench.js [--games N] [--rounds R] [--players P]';
 const opts = args(USAGE, { games: { type: 'string' }, rounds: { type: 'string' }, players: { type: 'string' } });
@@ -54,11 +54,4 @@ for (const k of kinds) {
   );
 }
 const kindGames = Math.max(100, Math.round(games / 5));
-const costs = decisionCosts(kinds[1]!.table, 'by kind', kindGames);
-let total = 0;
-for (const c of costs) total += c.perGame;
-console.log(`the heuristic agents' time by decision (each seat's decide on the clock, its reading of the events since its last decision included; ${kindGames} games): ${total.toFixed(1)} µs a game`);
-for (const c of costs)
-  console.log(
-    `  ${`${c.kind} (${c.team})`.padEnd(24)} ${c.perCall.toFixed(2).padStart(6)} µs a call ${c.callsPerGame.toFixed(1).padStart(6)} calls a game ${c.perGame.toFixed(1).padStart(7)} µs a game ${((100 * c.perGame) / total).toFixed(0).padStart(3)}%`,
-  );
+for (const line of decisionCostLines('heuristic', kindGames, decisionCosts(kinds[1]!.table, 'by kind', kindGames))) console.log(line);

@@ -242,6 +242,20 @@ export function decisionCosts(t: Table, seed: string, games: number, o: Decision
     .sort((a, b) => b.perGame - a.perGame || a.kind.localeCompare(b.kind) || a.team.localeCompare(b.team));
 }
 
+/** `decisionCosts` as lines of a benchmark's output: a heading saying what was timed, then a line per kind. */
+export function decisionCostLines(agents: string, games: number, costs: readonly DecisionCost[]): string[] {
+  let total = 0;
+  for (const c of costs) total += c.perGame;
+  const lines = [
+    `the ${agents} agents' time by decision (each seat's decide on the clock, its reading of the events since its last decision included; ${games} games): ${total.toFixed(1)} µs a game`,
+  ];
+  for (const c of costs)
+    lines.push(
+      `  ${`${c.kind} (${c.team})`.padEnd(24)} ${c.perCall.toFixed(2).padStart(7)} µs a call ${c.callsPerGame.toFixed(1).padStart(6)} calls a game ${c.perGame.toFixed(1).padStart(8)} µs a game ${((100 * c.perGame) / total).toFixed(0).padStart(3)}%`,
+    );
+  return lines;
+}
+
 /** µs two reads of `clock` take, back to back (the median of 21 runs of 1,000). */
 function clockReads(clock: () => number): number {
   const runs: number[] = [];
