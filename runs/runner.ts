@@ -111,6 +111,16 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     tally.addChunk(chunk);
     opts.onProgress?.(tally.games, planned);
   };
+  // A game whose writes failed inside it (its seats' LLM record: runs/llm/game.ts
+  // RecordFailure) stops the run as a chunk's failed write does; the game is not stored,
+  // and a resume plays it from what the record holds.
+  const async = config.seating.async ? (opts.playAsync ?? ((index: number) => player.playAsync(index))) : undefined;
+  const failedWrite = (e: unknown): undefined => {
+    const failure = writeFailureOf(e);
+    if (failure === null) throw e;
+    writeFailure ??= { ...failure, message: (e as Error).message };
+    return undefined;
+  };
   const done = await execute(player, spec, config.seating.async, ranges, {
     // A seating with kinds of the caller's own is played in this thread: workers know only the built-in kinds.
     workers: builtInOnly(config.seating) ? opts.workers : 0,
@@ -119,7 +129,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     batch: opts.batch,
     onChunk,
     shouldStop: () => writeFailure !== null || (opts.shouldStop?.() ?? false),
-    playAsync: opts.playAsync,
+    playAsync: async === undefined ? undefined : (index) => async(index).catch((e: unknown) => failedWrite(e)),
   });
   const seconds = (performance.now() - started) / 1000;
   return { run, tally, planned, played: done.played - dropped, seconds, stopped: done.stopped, unfinished: done.unfinished, writeFailure, workers: done.workers };

@@ -18,7 +18,7 @@ import { estimateTokens, hiddenPromptTokens, requestBody } from '../../agents/ll
 import type { LlmRequest } from '../../agents/llm/providers/types.js';
 import type { LlmSpec } from '../../agents/llm/spec.js';
 import { sendWithRetries } from '../../agents/llm/transport.js';
-import { AbandonGame, type PlayedGame, type PlayOptions } from '../../agents/play.js';
+import { AbandonGame, HostFailure, type PlayedGame, type PlayOptions } from '../../agents/play.js';
 import type { Agent, LlmSeatFactory } from '../../agents/types.js';
 import { fallbackAnswer } from '../../engine/index.js';
 import type { CallCount, LlmRun } from './context.js';
@@ -30,6 +30,21 @@ export function otherPromptVersion(gameSeed: string, recorded: readonly number[]
     `replay: game ${gameSeed} was recorded with prompt version ${recorded.join(', ')}, and this code asks its models with prompt version ${PROMPT_VERSION} ` +
     `(docs/LLM.md, "Prompt versions"): its answers cannot be replayed by this code; show it with the werewolf-lab that played it, or play the run again live`
   );
+}
+
+/**
+ * The LLM record could not be read or written while a seat was answered (a full disk, a
+ * lock held too long, an I/O error): the host's failure, not the model's. The driver
+ * passes it on uncharged (agents/play.ts), so no call is asked again and paid twice; the
+ * runner stops the run as for any failed write (`code` is SQLite's or the system's).
+ */
+export class RecordFailure extends HostFailure {
+  override readonly name = 'RecordFailure';
+  readonly code: unknown;
+  constructor(path: string, cause: unknown) {
+    super(`the LLM record ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.code = (cause as { code?: unknown } | null)?.code;
+  }
 }
 
 /** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
@@ -163,10 +178,10 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     const body = requestBody(spec.provider, seed === undefined ? req : { ...req, seed });
     const sample = this.opts.sampleOf?.(at) ?? sampleName(this.gameSeed, at.seat, at.decision, at.attempt);
     const key = callKey(spec.provider, spec.model, sample, body, PROMPT_VERSION);
-    const rec = run.store.get(key);
+    const rec = this.recordOp(() => run.store.get(key));
     if (rec !== undefined && (rec.status === 'ok' || run.opts.retryFailed !== true)) return this.fromRecord(spec, at.seat, rec);
     if (run.mode === 'replay' || (this.opts.recordThrough !== undefined && at.decision <= this.opts.recordThrough)) {
-      const recorded = run.store.versionsOfGame(this.gameSeed);
+      const recorded = this.recordOp(() => run.store.versionsOfGame(this.gameSeed));
       if (recorded.length > 0 && !recorded.includes(PROMPT_VERSION)) throw new LlmStop(otherPromptVersion(this.gameSeed, recorded), 'game');
       throw new LlmStop(
         `replay: the record has no answer for P${at.seat + 1}'s decision #${at.decision} (attempt ${at.attempt + 1}) in game ${this.gameSeed}; run it live to complete the record`,
@@ -232,7 +247,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       run.stop('fatal', message);
       throw new LlmStop(message, 'run');
     }
-    run.store.put({
+    this.recordOp(() => run.store.put({
       key,
       provider: spec.provider,
       model: spec.model,
@@ -248,9 +263,19 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
       latencyMs: sent.latencyMs,
       run: run.runId,
       version: PROMPT_VERSION,
-    });
+    }));
     this.count(spec, seat, counted);
     return sent.ok ? { ok: true, raw: sent.raw, reply: sent.reply } : { ok: false, error: sent.error };
+  }
+
+  /** A read or write of the record, whose failure is the host's (RecordFailure; a damaged value stays a StoredValueError). */
+  private recordOp<T>(op: () => T): T {
+    try {
+      return op();
+    } catch (e) {
+      if (e instanceof HostFailure) throw e;
+      throw new RecordFailure(this.run.store.path, e);
+    }
   }
 
   private count(spec: LlmSpec, seat: number, c: CallCount): void {

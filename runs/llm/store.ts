@@ -255,6 +255,11 @@ export class LlmStore {
     private readonly owned: boolean,
   ) {}
 
+  /** The file the record is in. */
+  get path(): string {
+    return this.db.name;
+  }
+
   /** Statements prepared once per store: a run asks the same few thousands of times (a prepare costs about as much as the insert). */
   private readonly statements = new Map<string, Database.Statement>();
 
