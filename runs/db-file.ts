@@ -1,11 +1,13 @@
 // The results file's health, judged before and apart from the Store (storage.ts): what
 // lies at a path (from its header alone, nothing opened), whether a file is damaged and
-// the one paragraph that says so, why a write failed in words, and removing a file a
-// command made and does not keep. Nothing here reads or writes a run.
+// the one paragraph that says so, why a write failed in words (and the failure of one
+// met inside an agent's seat), and removing a file a command made and does not keep.
+// Nothing here reads or writes a run.
 
 import Database from 'better-sqlite3';
 import { accessSync, closeSync, constants, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { HostFailure } from '../agents/play.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
 
@@ -206,6 +208,32 @@ export function damageOf(path: string): string | null {
     return isDamage(e) ? e.message : null;
   } finally {
     db?.close();
+  }
+}
+
+/**
+ * A read or write of a results file that failed inside an agent's seat (a model's record,
+ * the people's answers at a table: a full disk, a lock held too long, an I/O error): the
+ * host's failure, not the agent's. The driver passes it on uncharged (agents/play.ts
+ * HostFailure), so nothing is asked again; `code` is SQLite's or the system's, which
+ * `writeFailureOf` reads like the failure's own.
+ */
+export class FileFailure extends HostFailure {
+  override readonly name = 'FileFailure';
+  readonly code: unknown;
+  constructor(what: string, cause: unknown) {
+    super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.code = (cause as { code?: unknown } | null)?.code;
+  }
+}
+
+/** `op()`, a read or write of `what` inside an agent's seat, its failure a FileFailure (a HostFailure, such as a damaged value, passes as it is). */
+export function seatFileOp<T>(what: () => string, op: () => T): T {
+  try {
+    return op();
+  } catch (e) {
+    if (e instanceof HostFailure) throw e;
+    throw new FileFailure(what(), e);
   }
 }
 

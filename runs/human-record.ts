@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3';
 import type { Answer } from '../engine/index.js';
 import { HumanAgent, MemoryRecord, type Given, type HumanDesk, type HumanRecord } from '../agents/human/agent.js';
 import type { HumanSeatFactory } from '../agents/types.js';
+import { seatFileOp } from './db-file.js';
 
 const HUMAN_SQL = `
 CREATE TABLE IF NOT EXISTS human_answers (
@@ -68,7 +69,7 @@ export class StoredHumanRecord implements HumanRecord {
   private readonly all: Database.Statement | null;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly game: string,
     private readonly people: ReadonlyMap<number, string>,
     writable: boolean,
@@ -81,15 +82,20 @@ export class StoredHumanRecord implements HumanRecord {
     this.all = there ? db.prepare('SELECT seat, n, given FROM human_answers WHERE game = ?') : null;
   }
 
+  // Read and written from inside a person's seat: a failure is the file's, not the person's
+  // (db-file.ts seatFileOp), so the seat is not charged and the person not asked again.
   given(seat: number, n: number): Given | undefined {
-    const text = this.read?.get(this.game, seat, n) as string | undefined;
+    const text = seatFileOp(this.what, () => this.read?.get(this.game, seat, n)) as string | undefined;
     return text === undefined ? undefined : givenFromJson(text);
   }
 
   keep(seat: number, n: number, given: Given): void {
     if (this.write === null) throw new Error('the answers of a results file opened to read are not written');
-    this.write.run(this.game, seat, n, this.people.get(seat) ?? '', JSON.stringify(given), new Date().toISOString());
+    const write = this.write;
+    seatFileOp(this.what, () => write.run(this.game, seat, n, this.people.get(seat) ?? '', JSON.stringify(given), new Date().toISOString()));
   }
+
+  private readonly what = () => `the people's answers in ${this.db.name}`;
 
   /** Every answer kept for this game, read as untrusted (rows that are not one left out). */
   entries(): { readonly seat: number; readonly n: number; readonly given: Given }[] {

@@ -111,9 +111,9 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     tally.addChunk(chunk);
     opts.onProgress?.(tally.games, planned);
   };
-  // A game whose writes failed inside it (its seats' LLM record: runs/llm/game.ts
-  // RecordFailure) stops the run as a chunk's failed write does; the game is not stored,
-  // and a resume plays it from what the record holds.
+  // A game whose writes failed inside it (its seats' LLM record: db-file.ts FileFailure)
+  // stops the run as a chunk's failed write does; the game is not stored, and a resume
+  // plays it from what the record holds.
   const async = config.seating.async ? (opts.playAsync ?? ((index: number) => player.playAsync(index))) : undefined;
   const failedWrite = (e: unknown): undefined => {
     const failure = writeFailureOf(e);

@@ -18,9 +18,10 @@ import { estimateTokens, hiddenPromptTokens, requestBody } from '../../agents/ll
 import type { LlmRequest } from '../../agents/llm/providers/types.js';
 import type { LlmSpec } from '../../agents/llm/spec.js';
 import { sendWithRetries } from '../../agents/llm/transport.js';
-import { AbandonGame, HostFailure, type PlayedGame, type PlayOptions } from '../../agents/play.js';
+import { AbandonGame, type PlayedGame, type PlayOptions } from '../../agents/play.js';
 import type { Agent, LlmSeatFactory } from '../../agents/types.js';
 import { fallbackAnswer } from '../../engine/index.js';
+import { seatFileOp } from '../db-file.js';
 import type { CallCount, LlmRun } from './context.js';
 import { callKey, sampleName, type CallRecord, type SeatUsage } from './store.js';
 
@@ -30,21 +31,6 @@ export function otherPromptVersion(gameSeed: string, recorded: readonly number[]
     `replay: game ${gameSeed} was recorded with prompt version ${recorded.join(', ')}, and this code asks its models with prompt version ${PROMPT_VERSION} ` +
     `(docs/LLM.md, "Prompt versions"): its answers cannot be replayed by this code; show it with the werewolf-lab that played it, or play the run again live`
   );
-}
-
-/**
- * The LLM record could not be read or written while a seat was answered (a full disk, a
- * lock held too long, an I/O error): the host's failure, not the model's. The driver
- * passes it on uncharged (agents/play.ts), so no call is asked again and paid twice; the
- * runner stops the run as for any failed write (`code` is SQLite's or the system's).
- */
-export class RecordFailure extends HostFailure {
-  override readonly name = 'RecordFailure';
-  readonly code: unknown;
-  constructor(path: string, cause: unknown) {
-    super(`the LLM record ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.code = (cause as { code?: unknown } | null)?.code;
-  }
 }
 
 /** Why a game was abandoned: its run stopped (scope run), or only this game cannot go on (scope game). */
@@ -268,14 +254,9 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     return sent.ok ? { ok: true, raw: sent.raw, reply: sent.reply } : { ok: false, error: sent.error };
   }
 
-  /** A read or write of the record, whose failure is the host's (RecordFailure; a damaged value stays a StoredValueError). */
+  /** A read or write of the record: its failure is the host's, not the model's (runs/db-file.ts seatFileOp). */
   private recordOp<T>(op: () => T): T {
-    try {
-      return op();
-    } catch (e) {
-      if (e instanceof HostFailure) throw e;
-      throw new RecordFailure(this.run.store.path, e);
-    }
+    return seatFileOp(() => `the LLM record ${this.run.store.path}`, op);
   }
 
   private count(spec: LlmSpec, seat: number, c: CallCount): void {

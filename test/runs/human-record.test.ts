@@ -3,12 +3,19 @@
 // untrusted — a row that is not an answer is no answer (the person is asked again).
 //
 // Can fail: tried — `keep` writing the seat's person instead of the answer, and
-// `givenFromJson` taking any object as an answer: rows below fail.
+// `givenFromJson` taking any object as an answer: rows below fail. A write that fails
+// while a person answers is the file's failure: the game stops, the person not charged.
 
 import { afterAll, describe, expect, it, test } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { givenFromJson } from '../../runs/human-record.js';
+import { givenFromJson, StoredHumanRecord } from '../../runs/human-record.js';
+import { FileFailure } from '../../runs/db-file.js';
+import { HumanAgent, type HumanDesk } from '../../agents/human/agent.js';
+import { playAsync } from '../../agents/play.js';
+import { randomAnswer } from '../../agents/random.js';
+import type { Agent } from '../../agents/types.js';
+import { Game, gameSeed, resolveSetup, Rng, type Answer } from '../../engine/index.js';
 import { Store } from '../../runs/storage.js';
 import { removeDir, tempDir } from '../helpers/sim-cli.js';
 
@@ -79,5 +86,37 @@ describe('a stored answer read as untrusted', () => {
   ];
   test.each(cases)('%s', (_, text, expected) => {
     expect(givenFromJson(text)).toEqual(expected);
+  });
+});
+
+describe('a results file that cannot be written while a person answers', () => {
+  // The answer given cannot be kept (the connection made read-only: SQLITE_READONLY, as a
+  // full disk or a lock held too long): the file's failure, not the person's. The game
+  // stops at once with it, and the person is neither charged nor asked again.
+  it('stops the game with the write failure; the person asked once, nothing charged', async () => {
+    const setup = resolveSetup({ preset: 'standard', players: 8 });
+    if (!setup.ok) throw new Error(setup.error);
+    const db = new Database(join(dir, 'readonly.db'));
+    const record = new StoredHumanRecord(db, 'table:ro', new Map([[0, 'alice']]), true);
+    db.pragma('query_only = 1');
+    let asked = 0;
+    const desk: HumanDesk = {
+      ask: async (q) => {
+        asked++;
+        return randomAnswer(q.decision, new Rng(`ro-${q.n}`)) as Answer;
+      },
+    };
+    const game = new Game(setup.value, gameSeed('readonly', 0));
+    const agents: Agent[] = Array.from({ length: 8 }, (_, seat) => new HumanAgent({ seat, person: 'alice', desk, record, clockMs: null }));
+    const failure = await playAsync(game, agents).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    db.close();
+    expect(failure).toBeInstanceOf(FileFailure);
+    expect((failure as FileFailure).code).toBe('SQLITE_READONLY');
+    expect((failure as Error).message).toMatch(/^the people's answers in .*readonly\.db: attempt to write a readonly database/);
+    expect(asked).toBe(1);
+    expect(game.over).toBe(false);
   });
 });
