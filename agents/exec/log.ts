@@ -42,12 +42,29 @@ export class RunLog {
     if (this.written + bytes > this.maxBytes) {
       this.capped = true;
       this.written = this.maxBytes;
-      writeSync(this.fd, `… the log reached ${this.maxBytes} bytes: nothing more is written\n`);
+      this.writeSync(`… the log reached ${this.maxBytes} bytes: nothing more is written\n`);
       return;
     }
     this.written += bytes;
-    writeSync(this.fd, s);
+    this.writeSync(s);
   }
+
+  /**
+   * A write that fails (a full disk) stops the log, not the run: lines come from the
+   * processes' stderr handlers, where a throw would end the process with a stack trace,
+   * and the log is the agents' diagnostics, not the games. The run says so at its end.
+   */
+  private writeSync(s: string): void {
+    try {
+      writeSync(this.fd!, s);
+    } catch (e) {
+      this.capped = true;
+      this.failure = `${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+
+  /** Why the log stopped being written, if a write failed (undefined: none did). */
+  failure: string | undefined;
 
   /** From now on lines go to `path` (appended: a resumed run adds to its log). */
   open(path: string): void {

@@ -12,7 +12,7 @@ import { execCommandsOf } from '../../agents/exec/kind.js';
 import type { Seating } from '../../agents/registry.js';
 import { count, DEFAULT_SEED, seconds } from './args.js';
 import { fail } from './errors.js';
-import { visible } from '../../narrate/escape.js';
+import { visible, visibleLine } from '../../narrate/escape.js';
 import type { CliIo } from './io.js';
 import type { Table } from '../../reports/table.js';
 import { renderTable } from '../../reports/terminal.js';
@@ -159,8 +159,9 @@ export function execSummary(host: ExecHost): { lines: string[]; json: Record<str
     })),
     notes: [`(this invocation's games; "invalid": wrong answers, "errors": wrong answers and failures of the processes; ${host.timeoutMs / 1000} s deadline)`],
   };
-  const lines = ['', ...renderTable(table), ...hanging('  agents log  ', host.log.path ?? '(none)')];
-  return { lines, json: { log: host.log.path ?? null, timeoutMs: host.timeoutMs, agents: counts.map((c) => ({ ...c, errors: protocolErrors(c) })) } };
+  const failed = host.log.failure === undefined ? '' : ` (not written from a failed write on: ${visibleLine(host.log.failure)})`;
+  const lines = ['', ...renderTable(table), ...hanging('  agents log  ', `${host.log.path ?? '(none)'}${failed}`)];
+  return { lines, json: { log: host.log.path ?? null, logFailure: host.log.failure ?? null, timeoutMs: host.timeoutMs, agents: counts.map((c) => ({ ...c, errors: protocolErrors(c) })) } };
 }
 
 function failures(c: ExecCounts): string {

@@ -3,7 +3,7 @@
 // and again must not grow it past the cap (two sessions with a 1,000-byte cap left 2,0xx
 // bytes when the cap counted only each session's bytes).
 
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -48,4 +48,25 @@ test("an agent's control characters and newlines are written escaped, one line e
   expect(text).toContain('\\x1b]0;pwned\\x07\\x1b[2J\\u202eevil\\nforged line');
   expect(text.split('\n').filter((l) => l !== '')).toHaveLength(1);
   expect(/[\x1b\x07\u202e]/.test(text)).toBe(false);
+});
+
+// A write that fails (a full disk: /dev/full answers every write with ENOSPC) stops the
+// log, not the run: lines come from the processes' stderr handlers, where a throw would end
+// the whole process with a stack trace. The log says why it stopped; its tail is kept.
+// Mutation: writeSync called without its catch in RunLog.
+test.skipIf(!existsSync('/dev/full'))('a log on a full disk stops being written, and says why; the lines are still kept for messages', () => {
+  const log = new RunLog(10_000);
+  log.open('/dev/full');
+  expect(() => {
+    log.line('[exec:bot #1 stderr] first');
+    log.line('[exec:bot #1 stderr] second');
+  }).not.toThrow();
+  log.close();
+  expect(log.failure).toMatch(/ENOSPC/);
+  expect(log.tail()).toEqual(['[exec:bot #1 stderr] first', '[exec:bot #1 stderr] second']);
+  const fine = new RunLog(10_000);
+  fine.open(join(dir, 'fine.agents.log'));
+  fine.line('a line');
+  fine.close();
+  expect(fine.failure).toBeUndefined();
 });
