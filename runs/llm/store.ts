@@ -197,8 +197,8 @@ function parseError(r: Pick<CallRow, 'sample' | 'provider' | 'model' | 'error'>)
   }
 }
 
-function unreadable(r: Pick<CallRow, 'sample' | 'provider' | 'model'>, what: string, e: unknown): never {
-  return badStoredValue(`the LLM record's call ${r.sample} (${r.provider}:${r.model}): its ${what} cannot be read (${e instanceof Error ? e.message : String(e)})`);
+function unreadable(r: Pick<CallRow, 'sample' | 'provider' | 'model'>, what: string, why: unknown): never {
+  return badStoredValue(`the LLM record's call ${r.sample} (${r.provider}:${r.model}): its ${what} cannot be read (${why instanceof Error ? why.message : String(why)})`);
 }
 
 interface CallRow {
@@ -333,6 +333,8 @@ export class LlmStore {
   get(key: string): CallRecord | undefined {
     const r = this.statement('SELECT * FROM llm_calls WHERE key = ?').get(key) as CallRow | undefined;
     if (r === undefined) return undefined;
+    // Any other status would be read as a failure the model made (a file without the table's CHECK, or the check turned off).
+    if (r.status !== 'ok' && r.status !== 'failed') unreadable(r, 'status', `'${String(r.status)}' is neither ok nor failed`);
     return {
       key: r.key,
       provider: r.provider,

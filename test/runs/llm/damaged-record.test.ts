@@ -1,5 +1,5 @@
-// A results file's LLM record is untrusted input too: a stored call whose request, response
-// or error this code never wrote (not deflated JSON: edited, crafted, or flipped where
+// A results file's LLM record is untrusted input too: a stored call whose request, response,
+// error or status this code never wrote (not deflated JSON: edited, crafted, or flipped where
 // SQLite's checks cannot see) makes the file damaged — one paragraph, exit 2 — for every
 // command that reads the call. It is never taken for the model's failure: the seat is not
 // charged with a wrong answer and asked again, which in a live run paid for a new answer
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../../helpers/fake-provider.js';
 import { simEnv } from '../../helpers/llm.js';
+import { LlmStore } from '../../../runs/llm/store.js';
 import { removeDir, sim, tempDir } from '../../helpers/sim-cli.js';
 
 const dir = tempDir('damaged-record');
@@ -45,6 +46,12 @@ beforeAll(async () => {
   edited('response.db', "UPDATE llm_calls SET response = x'00ff00ff' WHERE sample = ?");
   edited('request.db', "UPDATE llm_calls SET request = 'not deflated' WHERE sample = ?");
   edited('error.db', "UPDATE llm_calls SET status = 'failed', response = NULL, error = '{not json' WHERE sample = ?");
+  // A status the table's CHECK refuses, written with the check turned off.
+  copyFileSync(join(dir, 'clean.db'), join(dir, 'status.db'));
+  const s = new Database(join(dir, 'status.db'));
+  s.pragma('ignore_check_constraints = ON');
+  s.prepare("UPDATE llm_calls SET status = 'maybe' WHERE sample = ?").run(sample);
+  s.close();
   edited('speech.db', "UPDATE llm_calls SET response = x'00ff00ff' WHERE sample = ?", speech.sample);
 });
 
@@ -72,6 +79,23 @@ describe("a stored call this code never wrote, in a results file's LLM record", 
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(new RegExp(`^sim: ${db.replace('.', '\\.')} is damaged \\(a value this code never writes: the LLM record's call ${sample.replace(/[#/]/g, '\\$&')} \\(openai:m\\): its ${what} cannot be read \\([^\\n]*${why}`));
     expect(provider.received.length).toBe(sent);
+  });
+
+  it("a status the table's CHECK refuses: sim finds it in the file's check; the record read by the library names the call", async () => {
+    const r = await sim([...RUN, '--db', 'status.db', '--llm-replay'], dir, simEnv(provider.url));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^sim: status\.db is damaged \(SQLite's check: CHECK constraint failed/);
+    const opened = LlmStore.open(join(dir, 'status.db'));
+    if (!opened.ok) throw new Error(opened.error);
+    const store = opened.value;
+    const d = new Database(join(dir, 'status.db'), { readonly: true });
+    const key = d.prepare('SELECT key FROM llm_calls WHERE sample = ?').pluck().get(sample) as string;
+    d.close();
+    try {
+      expect(() => store.get(key)).toThrow(/the LLM record's call .*: its status cannot be read \('maybe' is neither ok nor failed\)/);
+    } finally {
+      store.close();
+    }
   });
 
   it('a live run meets it as damage: nothing is asked again, paid or stored for the new run, no seat charged', async () => {
