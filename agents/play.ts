@@ -11,8 +11,9 @@
 // An agent that cannot go on at all (its run stopped: budget spent, Ctrl-C, an
 // incomplete replay record) throws `AbandonGame`: that is not charged to the seat; the
 // driver waits for the other seats' answers in flight, then rethrows it, and the caller
-// marks the game unfinished. A failure of what hosts the agent (a damaged record) is a
-// `HostFailure`, rethrown the same way, which the caller reports. An agent that cannot answer this one decision (its model's
+// marks the game unfinished. A failure of what hosts the agent (its record damaged, or a
+// write of it failed) is a `HostFailure`, rethrown the same way, which the caller reports.
+// An agent that cannot answer this one decision (its model's
 // call failed after the transport's own attempts) throws `NoAnswer`: the fallback is
 // played at once and charged to the seat, without asking again — asking again would only
 // repeat the failed requests (docs/LLM.md, "Requests per decision"); a process agent
@@ -138,10 +139,11 @@ export class AbandonGame extends Error {
 
 /**
  * Thrown from inside an agent for a failure that is not the agent's: what hosts it is
- * broken (the record a model's seat answers from holds a value this code never writes).
- * The drivers rethrow it at once, as they do AbandonGame, without charging the seat or
- * asking again: a re-ask would pay for a new answer and play another game than the one
- * recorded. The caller reports it; the game is not stored.
+ * broken (the record a model's seat answers from holds a value this code never writes,
+ * or the file a seat's answers are kept in cannot be written). The drivers rethrow it at
+ * once, as they do AbandonGame, without charging the seat or asking again: a re-ask would
+ * pay for a new answer and play another game than the one recorded. The caller reports
+ * it; the game is not stored.
  */
 export class HostFailure extends Error {
   override readonly name: string = 'HostFailure';

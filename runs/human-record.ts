@@ -67,6 +67,8 @@ export class StoredHumanRecord implements HumanRecord {
   private readonly write: Database.Statement | null;
   private readonly count: Database.Statement | null;
   private readonly all: Database.Statement | null;
+  /** What a failed read or write names. */
+  private readonly what = () => `the people's answers in ${this.db.name}`;
 
   constructor(
     private readonly db: Database.Database,
@@ -95,7 +97,6 @@ export class StoredHumanRecord implements HumanRecord {
     seatFileOp(this.what, () => write.run(this.game, seat, n, this.people.get(seat) ?? '', JSON.stringify(given), new Date().toISOString()));
   }
 
-  private readonly what = () => `the people's answers in ${this.db.name}`;
 
   /** Every answer kept for this game, read as untrusted (rows that are not one left out). */
   entries(): { readonly seat: number; readonly n: number; readonly given: Given }[] {

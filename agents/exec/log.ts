@@ -16,6 +16,8 @@ export class RunLog {
   private written = 0;
   private capped = false;
   private filePath: string | undefined;
+  /** Why the log stopped being written, if a write failed (undefined: none did). */
+  failure: string | undefined;
 
   constructor(private readonly maxBytes = 64 << 20) {}
 
@@ -59,12 +61,9 @@ export class RunLog {
       writeSync(this.fd!, s);
     } catch (e) {
       this.capped = true;
-      this.failure = `${e instanceof Error ? e.message : String(e)}`;
+      this.failure = e instanceof Error ? e.message : String(e);
     }
   }
-
-  /** Why the log stopped being written, if a write failed (undefined: none did). */
-  failure: string | undefined;
 
   /** From now on lines go to `path` (appended: a resumed run adds to its log). */
   open(path: string): void {
