@@ -23,7 +23,7 @@ import type { Agent, LlmSeatFactory } from '../../agents/types.js';
 import { fallbackAnswer } from '../../engine/index.js';
 import { seatFileOp } from '../db-file.js';
 import type { CallCount, LlmRun } from './context.js';
-import { callKey, sampleName, type CallRecord, type SeatUsage } from './store.js';
+import { callKey, sampleName, type SeatUsage, type StoredCall } from './store.js';
 
 /** Why a replay is refused: game `gameSeed` was recorded with other prompt versions than this code's. */
 export function otherPromptVersion(gameSeed: string, recorded: readonly number[]): string {
@@ -179,7 +179,7 @@ export class LlmGame implements LlmSeatFactory, LlmCalls {
     return this.fromProvider(spec, at.seat, body, key, sample);
   }
 
-  private fromRecord(spec: LlmSpec, seat: number, rec: CallRecord): CallResult {
+  private fromRecord(spec: LlmSpec, seat: number, rec: StoredCall): CallResult {
     this.count(spec, seat, { cached: true, failed: rec.status === 'failed', requests: 0, failedRequests: {}, input: rec.inputTokens, output: rec.outputTokens, cost: rec.cost, paid: 0 });
     if (rec.status === 'failed') return { ok: false, error: rec.error ?? { kind: 'bad-response', message: 'failed' } };
     const reply = this.run.model(spec).adapter.read(rec.response);

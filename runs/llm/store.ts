@@ -50,6 +50,12 @@ export interface CallRecord {
   readonly version: number;
 }
 
+/** A recorded call as a game is answered from it (`LlmStore.get`): all but the request it sent. */
+export type StoredCall = Omit<CallRecord, 'request'>;
+
+/** The columns `get` reads (all but the request; the version when the record has it). */
+const ANSWER_COLUMNS = 'key, provider, model, sample, status, response, error, input_tokens, output_tokens, cost, attempts, latency_ms, run';
+
 /** Tokens and cost of one seat in one game. */
 export interface SeatUsage {
   readonly seat: number;
@@ -255,6 +261,9 @@ export class LlmStore {
     private readonly owned: boolean,
   ) {}
 
+  /** `get`'s statement, made at its first call (a record from before the version column reads without it). */
+  private getSql: string | undefined;
+
   /** The file the record is in. */
   get path(): string {
     return this.db.name;
@@ -330,8 +339,14 @@ export class LlmStore {
     return (this.statement("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'llm_runs'").pluck().get() as number) === 1;
   }
 
-  get(key: string): CallRecord | undefined {
-    const r = this.statement('SELECT * FROM llm_calls WHERE key = ?').get(key) as CallRow | undefined;
+  /**
+   * The recorded call of `key`, as a game is answered from it: all but its request, which
+   * answers nothing (the key already says what was asked) and is most of a row's bytes —
+   * reading it back made a replayed call's inflate and parse some six times larger.
+   */
+  get(key: string): StoredCall | undefined {
+    this.getSql ??= `SELECT ${ANSWER_COLUMNS}${columnsOf(this.db, 'main', 'llm_calls').includes('version') ? ', version' : ''} FROM llm_calls WHERE key = ?`;
+    const r = this.statement(this.getSql).get(key) as Omit<CallRow, 'request'> | undefined;
     if (r === undefined) return undefined;
     // Any other status would be read as a failure the model made (a file without the table's CHECK, or the check turned off).
     if (r.status !== 'ok' && r.status !== 'failed') unreadable(r, 'status', `'${String(r.status)}' is neither ok nor failed`);
@@ -340,7 +355,6 @@ export class LlmStore {
       provider: r.provider,
       model: r.model,
       sample: r.sample,
-      request: unpack(r.request, 'request', r),
       status: r.status,
       response: unpack(r.response, 'response', r),
       error: r.error === null ? null : parseError(r),

@@ -1,7 +1,7 @@
-// A results file's LLM record is untrusted input too: a stored call whose request, response,
-// error or status this code never wrote (not deflated JSON: edited, crafted, or flipped where
+// A results file's LLM record is untrusted input too: a stored call whose response, error
+// or status this code never wrote (not deflated JSON: edited, crafted, or flipped where
 // SQLite's checks cannot see) makes the file damaged — one paragraph, exit 2 — for every
-// command that reads the call. It is never taken for the model's failure: the seat is not
+// command that reads the call (its request is never read back to answer it). It is never taken for the model's failure: the seat is not
 // charged with a wrong answer and asked again, which in a live run paid for a new answer
 // and played another game than the one recorded (a replay said the answer was missing).
 // Each case has its control: the same command on the clean file.
@@ -70,7 +70,6 @@ const storedGames = (db: string) => {
 describe("a stored call this code never wrote, in a results file's LLM record", () => {
   it.each([
     ['response.db', 'response', 'unexpected end of file'],
-    ['request.db', 'request', 'a string, not bytes'],
     ['error.db', 'error', 'JSON'],
   ])('%s: a replay of the run is refused as damaged, naming the call and its %s', async (db, what, why) => {
     const sent = provider.received.length;
@@ -128,6 +127,13 @@ describe("a stored call this code never wrote, in a results file's LLM record", 
     expect(r.stderr).toMatch(/^sim: speech\.db is damaged \(a value this code never writes: the LLM record's call .*its response cannot be read/);
     const control = await sim(fork('clean.db'), dir, simEnv(provider.url));
     expect(control.code, control.stderr).toBe(0);
+  });
+
+  it('a request is never read back to answer a call (its key says what was asked): a damaged one replays as the clean file does', async () => {
+    const sent = provider.received.length;
+    const r = await sim([...RUN, '--db', 'request.db', '--llm-replay'], dir, simEnv(provider.url));
+    expect(r.code, r.stderr).toBe(0);
+    expect(provider.received.length).toBe(sent);
   });
 
   it('the control: the clean file replays the run, and shows the game', async () => {
