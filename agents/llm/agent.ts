@@ -18,6 +18,7 @@ import type { Agent, DecisionContext } from '../types.js';
 import { extractJson, readAnswer, type Json, type ReadAnswer } from './answer.js';
 import type { Menu } from './choices.js';
 import type { NoteKind } from './notes.js';
+import { HistoryLines } from './history.js';
 import { buildPrompt, type Note, type Wording } from './prompt.js';
 import { Renamer, seatNames } from './names.js';
 import type { LlmRequest, Rejection, Reply, TransportError } from './providers/types.js';
@@ -81,6 +82,8 @@ export class LlmAgent implements Agent {
   private stated: Float64Array | null = null;
   /** Under the names control: the game's names and labels, made at the first decision. */
   private renamer: Renamer | undefined;
+  /** The game log of my prompts, kept from one to the next (history.ts). */
+  private readonly history = new HistoryLines();
 
   constructor(
     private readonly spec: LlmSpec,
@@ -111,7 +114,11 @@ export class LlmAgent implements Agent {
     // Under the choices control, a stream of this game, seat and decision: a re-ask lists them alike.
     const seed = this.controls.choiceOrder;
     const order = seed === undefined ? undefined : new Rng(seed, `/choices/${this.seat}/${d.id}`);
-    const prompt = buildPrompt(obs, d, this.notes, this.spec.format, { shuffle: order === undefined ? undefined : (xs) => void order.shuffle(xs), wording: this.controls.wording });
+    const prompt = buildPrompt(obs, d, this.notes, this.spec.format, {
+      shuffle: order === undefined ? undefined : (xs) => void order.shuffle(xs),
+      wording: this.controls.wording,
+      history: this.history,
+    });
     // Under the names control the model reads and writes names; the reply is read with labels.
     const names = this.controls.names === undefined ? undefined : (this.renamer ??= new Renamer(seatNames(this.controls.names, obs.players)));
     const out = (t: string) => (names === undefined ? t : names.toNames(t));

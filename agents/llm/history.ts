@@ -116,6 +116,38 @@ export function historyText(events: readonly Event[]): string {
   return out.length === 0 ? '(nothing yet)' : out.join('\n');
 }
 
+/**
+ * `historyText` of a seat's observation, kept from one decision to the next: a seat's
+ * observation is one array its driver only appends to (engine/observation.ts Observer),
+ * so the lines of the events already read are kept and the new ones added. The events
+ * read are checked first, one identity comparison each (a fraction of making one line):
+ * an observation that does not begin with them — another game's, a fork's edited copy —
+ * is read again from its start. The same text as `historyText`: each line is its event's
+ * alone. A replayed call made its prompt's log from every event again, some twelve times
+ * a game for each model's seat.
+ */
+export class HistoryLines {
+  private readonly read: Event[] = [];
+  private readonly lines: string[] = [];
+
+  text(events: readonly Event[]): string {
+    const read = this.read;
+    let same = read.length <= events.length;
+    for (let i = 0; same && i < read.length; i++) same = events[i] === read[i];
+    if (!same) {
+      read.length = 0;
+      this.lines.length = 0;
+    }
+    for (let i = read.length; i < events.length; i++) {
+      const e = events[i]!;
+      read.push(e);
+      const line = logLine(e);
+      if (line !== null) this.lines.push(line);
+    }
+    return this.lines.length === 0 ? '(nothing yet)' : this.lines.join('\n');
+  }
+}
+
 /** "You are P3, the seer (village)." */
 export function identityText(obs: Observation): string {
   const role = currentRole(obs);

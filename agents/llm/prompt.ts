@@ -11,7 +11,7 @@ import type { Decision } from '../../engine/index.js';
 import type { Observation } from '../../engine/index.js';
 import { answerFields, answerSchema, exampleAnswer, type Json } from './answer.js';
 import { choicesText, menuOf, questionText, reorderedMenu, type Menu } from './choices.js';
-import { historyText, identityText, playersText } from './history.js';
+import { historyText, identityText, playersText, type HistoryLines } from './history.js';
 import { quote } from './quote.js';
 import { rulesText } from './rules.js';
 import type { AnswerFormat } from './spec.js';
@@ -148,6 +148,8 @@ export interface PromptOptions {
   readonly shuffle?: (<T>(xs: T[]) => void) | undefined;
   /** The wording (default `plain`; `alt`: the `wording` control). */
   readonly wording?: Wording | undefined;
+  /** The seat's game log kept from its earlier prompts (history.ts HistoryLines); absent: made from every event. */
+  readonly history?: HistoryLines | undefined;
 }
 
 export function buildPrompt(obs: Observation, d: Decision, notes: readonly Note[], format: AnswerFormat, o: PromptOptions = {}): Prompt {
@@ -167,7 +169,7 @@ export function buildPrompt(obs: Observation, d: Decision, notes: readonly Note[
     playersText(obs),
     '',
     titles.log,
-    historyText(obs.events),
+    o.history === undefined ? historyText(obs.events) : o.history.text(obs.events),
     '',
     ...notesLines(notes, titles),
     titles.now,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../../helpers/check.js';
 import { menuOf } from '../../../agents/llm/choices.js';
 import { buildPrompt } from '../../../agents/llm/prompt.js';
+import { historyText, HistoryLines } from '../../../agents/llm/history.js';
 import { rulesText } from '../../../agents/llm/rules.js';
 import { playSync } from '../../../agents/play.js';
 import { randomAgent } from '../../../agents/random.js';
@@ -22,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExecHost } from '../../../agents/exec/host.js';
 import { endMessage, seatEvents, seatSeed } from '../../../agents/exec/protocol.js';
-import { observe, type Decision } from '../../../engine/index.js';
+import { observe, type Decision, type Event } from '../../../engine/index.js';
 import { playWatched, protocolProblems, ROOT, type WatchedGame } from '../exec/helpers.js';
 
 const RECORDER = join(ROOT, 'test', 'agents', 'exec', 'agents', 'recorder.py');
@@ -420,5 +421,51 @@ describe('the wording control', () => {
     };
     playSync(game, Array(13).fill(spy));
     expect(asked).toBeGreaterThan(50);
+  });
+});
+
+describe("the game log kept from one prompt to the next (history.ts HistoryLines)", () => {
+  // Each seat's log is kept and only its new events' lines added: the prompt must be the
+  // one made from every event, byte for byte (a call's key is a hash of it, so a replay
+  // depends on it). Mutation: check only the count of events read, not which they were —
+  // an edited copy then gets the unedited log, and the second case fails.
+  it.each([
+    ['004 standard, 8 players', { preset: 'standard', players: 8 }],
+    ['001 classic, 12 players, Harvest Festival and New Moon', { preset: 'classic', players: 12, rules: ['harvestFestival=true', 'newMoon=all'] }],
+  ] as const)('%s: at every decision of every seat, the text made from every event', (_label, req) => {
+    const setup = setupOf(req);
+    for (let i = 0; i < 6; i++) {
+      const kept = Array.from({ length: setup.players }, () => new HistoryLines());
+      let compared = 0;
+      const watching: Agent = {
+        name: 'watching',
+        decide: (ctx) => {
+          const events = ctx.observe().events;
+          expect(kept[ctx.decision.seat]!.text(events)).toBe(historyText(events));
+          compared++;
+          return randomAgent.decide(ctx);
+        },
+      };
+      playSync(new Game(setup, gameSeed('history-lines', i)), Array(setup.players).fill(watching));
+      expect(compared).toBeGreaterThan(20);
+    }
+  });
+
+  it('reads again an observation that is shorter, or does not begin with the events it read', () => {
+    const setup = setupOf({ preset: 'standard', players: 8 });
+    const game = new Game(setup, gameSeed('history-lines', 9));
+    playSync(game, Array(8).fill(randomAgent));
+    const events = observe(game, 0).events;
+    const lines = new HistoryLines();
+    expect(lines.text(events.slice(0, 30))).toBe(historyText(events.slice(0, 30)));
+    expect(lines.text(events)).toBe(historyText(events));
+    expect(lines.text(events.slice(0, 10))).toBe(historyText(events.slice(0, 10)));
+    // An event read before replaced (a fork's edited speech), in a copy and then in place.
+    const edited = [...events];
+    expect(lines.text(edited)).toBe(historyText(edited));
+    const at = edited.findIndex((e) => e.type === 'speech');
+    edited[at] = { ...(edited[at] as Extract<Event, { type: 'speech' }>), claims: [{ type: 'suspect', target: 3 }] };
+    edited.push(edited[edited.length - 1]!);
+    expect(lines.text(edited)).toBe(historyText(edited));
   });
 });
