@@ -3,6 +3,7 @@
 // the same file goes on from the answers given; people's seats written wrong are refused
 // with what to write, before anything is served.
 
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameSeed, Rng, seatShuffle, type Answer } from '../../engine/index.js';
 import { randomAnswer } from '../../agents/random.js';
@@ -305,6 +306,34 @@ describe('sim table', () => {
     } finally {
       for (const p of providers) await p.close();
     }
+  });
+
+  it("an answer that cannot be written (another process holds the file's lock past SIM_LOCK_WAIT): exit 5, a failed write, the person not asked again; the same command goes on and ends as the game played at once", async () => {
+    const args = ['--agents', '3=human:bob', '--agents', 'P5=human', '--agents', 'heuristic', '--seed', 'locked'];
+    const once = await playedThrough([...args, '--db', 'locked-once.db'], 2);
+    expect(once.code).toBe(0);
+    const locked = served([...args, '--db', 'locked.db'], { SIM_LOCK_WAIT: '0.5' });
+    const before = await linksOf(locked.io, 2);
+    await fetch(`${before.host!.replace('/host/', '/api/host/')}/start`, { method: 'POST' });
+    expect(await answer(before.seats, locked.io, 3)).toBe(3);
+    // Another process takes the file's write lock and keeps it: the next answer cannot be kept.
+    const other = new Database(join(dir, 'locked.db'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      // The answers that could not be kept: one a person at most (each may owe one at once), none asked again.
+      expect(await answer(before.seats, locked.io)).toBeLessThanOrEqual(2);
+      expect(await locked.exited).toBe(5);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(locked.io.err).toMatch(/^sim: writing locked\.db failed: another process kept it locked for more than 0\.5 s .*the people's answers in .*locked\.db: database is locked/);
+    const again = served([...args, '--db', 'locked.db']);
+    const after = await linksOf(again.io, 2);
+    expect(again.io.out).toContain('Going on with the game from the 3 answers already given (locked.db)');
+    await answer(after.seats, again.io);
+    expect(await again.exited).toBe(0);
+    expect(RESULT.exec(again.io.out)![0]).toBe(RESULT.exec(once.io.out)![0]);
   });
 
   it('stopped by SIGTERM, says where the answers given are kept; with --no-db, that nothing is', async () => {
