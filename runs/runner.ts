@@ -114,7 +114,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
   // A game whose writes failed inside it (its seats' LLM record: db-file.ts FileFailure)
   // stops the run as a chunk's failed write does; the game is not stored, and a resume
   // plays it from what the record holds.
-  const async = config.seating.async ? (opts.playAsync ?? ((index: number) => player.playAsync(index))) : undefined;
+  const playGame = config.seating.async ? (opts.playAsync ?? ((index: number) => player.playAsync(index))) : undefined;
   const failedWrite = (e: unknown): undefined => {
     const failure = writeFailureOf(e);
     if (failure === null) throw e;
@@ -129,7 +129,7 @@ export async function runGames(config: RunConfig, opts: RunOptions): Promise<Run
     batch: opts.batch,
     onChunk,
     shouldStop: () => writeFailure !== null || (opts.shouldStop?.() ?? false),
-    playAsync: async === undefined ? undefined : (index) => async(index).catch((e: unknown) => failedWrite(e)),
+    playAsync: playGame === undefined ? undefined : (index) => playGame(index).catch((e: unknown) => failedWrite(e)),
   });
   const seconds = (performance.now() - started) / 1000;
   return { run, tally, planned, played: done.played - dropped, seconds, stopped: done.stopped, unfinished: done.unfinished, writeFailure, workers: done.workers };

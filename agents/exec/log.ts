@@ -44,11 +44,11 @@ export class RunLog {
     if (this.written + bytes > this.maxBytes) {
       this.capped = true;
       this.written = this.maxBytes;
-      this.writeSync(`… the log reached ${this.maxBytes} bytes: nothing more is written\n`);
+      this.append(`… the log reached ${this.maxBytes} bytes: nothing more is written\n`);
       return;
     }
     this.written += bytes;
-    this.writeSync(s);
+    this.append(s);
   }
 
   /**
@@ -56,7 +56,7 @@ export class RunLog {
    * processes' stderr handlers, where a throw would end the process with a stack trace,
    * and the log is the agents' diagnostics, not the games. The run says so at its end.
    */
-  private writeSync(s: string): void {
+  private append(s: string): void {
     try {
       writeSync(this.fd!, s);
     } catch (e) {

@@ -49,10 +49,20 @@ export function table(req: SetupRequest, agents: readonly string[]): Result<Tabl
   return ok({ setup: setup.value, seating: seating.value });
 }
 
+/** Game `i` of run `seed` at table `t`, dealt, and its seats' agents. */
+function seated(t: Table, seed: string, i: number): { readonly game: Game; readonly agents: readonly Agent[] } {
+  const game = new Game(t.setup, gameSeed(seed, i));
+  return { game, agents: seatAgents(t.seating, game.state.seats.map((s) => s.dealt)).agents };
+}
+
+/** `a` with its answers passed through `decide` (the recording's and the timing's wrapper); told the game's end as `a` is. */
+function wrapped(a: Agent, decide: Agent['decide']): Agent {
+  return { name: a.name, decide, ...(a.gameOver === undefined ? {} : { gameOver: a.gameOver.bind(a) }) };
+}
+
 /** Plays game `i` of run `seed` at table `t`: the game (its log) and how it was played. */
 export function playOne(t: Table, seed: string, i: number): { readonly game: Game; readonly played: PlayedGame } {
-  const game = new Game(t.setup, gameSeed(seed, i));
-  const { agents } = seatAgents(t.seating, game.state.seats.map((s) => s.dealt));
+  const { game, agents } = seated(t, seed, i);
   return { game, played: playSync(game, agents) };
 }
 
@@ -84,20 +94,15 @@ export interface RecordedGame {
 
 /** Plays game `i` of run `seed` at table `t`, recording every answer. */
 export function recordOne(t: Table, seed: string, i: number): RecordedGame {
-  const game = new Game(t.setup, gameSeed(seed, i));
+  const { game, agents } = seated(t, seed, i);
   const answers: Answer[] = [];
-  const { agents } = seatAgents(t.seating, game.state.seats.map((s) => s.dealt));
-  const recording = agents.map(
-    (a): Agent => ({
-      name: a.name,
-      decide: (ctx) => {
-        const answer = a.decide(ctx);
-        if (answer instanceof Promise) throw new Error(`${a.name} answers asynchronously: only synchronous agents can be recorded`);
-        // The answer itself, not a copy: an agent that changed an answer it gave would fail the replay.
-        answers.push(answer);
-        return answer;
-      },
-      ...(a.gameOver === undefined ? {} : { gameOver: a.gameOver.bind(a) }),
+  const recording = agents.map((a) =>
+    wrapped(a, (ctx) => {
+      const answer = a.decide(ctx);
+      if (answer instanceof Promise) throw new Error(`${a.name} answers asynchronously: only synchronous agents can be recorded`);
+      // The answer itself, not a copy: an agent that changed an answer it gave would fail the replay.
+      answers.push(answer);
+      return answer;
     }),
   );
   const { decisions } = playSync(game, recording);
@@ -214,25 +219,19 @@ export function decisionCosts(t: Table, seed: string, games: number, o: Decision
   const reads = o.reads ?? clockReads(clock);
   const rows = new Map<string, { kind: string; team: Team; calls: number; micros: number }>();
   for (let i = 0; i < games; i++) {
-    const game = new Game(t.setup, gameSeed(seed, i));
-    const dealt = game.state.seats.map((s) => s.dealt);
-    const { agents } = seatAgents(t.seating, dealt);
-    const timed = agents.map(
-      (a, seat): Agent => ({
-        name: a.name,
-        decide: (ctx) => {
-          const t0 = clock();
-          const answer = a.decide(ctx);
-          const micros = clock() - t0 - reads;
-          const team = teamOf(dealt[seat]!);
-          const key = `${ctx.decision.kind} ${team}`;
-          let row = rows.get(key);
-          if (row === undefined) rows.set(key, (row = { kind: ctx.decision.kind, team, calls: 0, micros: 0 }));
-          row.calls++;
-          row.micros += Math.max(0, micros);
-          return answer;
-        },
-        ...(a.gameOver === undefined ? {} : { gameOver: a.gameOver.bind(a) }),
+    const { game, agents } = seated(t, seed, i);
+    const timed = agents.map((a, seat) =>
+      wrapped(a, (ctx) => {
+        const t0 = clock();
+        const answer = a.decide(ctx);
+        const micros = clock() - t0 - reads;
+        const team = teamOf(game.state.seats[seat]!.dealt);
+        const key = `${ctx.decision.kind} ${team}`;
+        let row = rows.get(key);
+        if (row === undefined) rows.set(key, (row = { kind: ctx.decision.kind, team, calls: 0, micros: 0 }));
+        row.calls++;
+        row.micros += Math.max(0, micros);
+        return answer;
       }),
     );
     playSync(game, timed);
