@@ -188,7 +188,7 @@ describe('a provider that misbehaves', () => {
             const again = /rejected/i.test(r.last);
             return /Your card: werewolf/.test(r.user) || !again ? fault : 'ok';
           },
-        }, spec);
+        }, spec, 1);
         expect(out.every((g) => g.status === 'finished')).toBe(true);
         const reasks = s.received.filter((r) => /rejected/i.test(r.last));
         expect(reasks.length).toBeGreaterThan(0);
