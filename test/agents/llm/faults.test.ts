@@ -97,10 +97,10 @@ describe('a provider that misbehaves', () => {
   });
 
   it('requests counted are the requests the server received, under 429, 500 and timeouts; failed ones by kind', async () => {
-    // Every 5th request a 429, every 7th a 500, every 11th of the first 40 slower than the
-    // timeout (the attempt is abandoned, the server counted it; four are enough, and each
+    // Every 5th request a 429, every 7th a 500, every 11th of the first 20 slower than the
+    // timeout (the attempt is abandoned, the server counted it; two are enough, and each
     // costs the timeout); a call that runs out of attempts is a fallback.
-    const script = (r: { n: number }): Fault => (r.n % 5 === 1 ? '429' : r.n % 7 === 2 ? '500' : r.n % 11 === 3 && r.n < 40 ? 'slow' : 'ok');
+    const script = (r: { n: number }): Fault => (r.n % 5 === 1 ? '429' : r.n % 7 === 2 ? '500' : r.n % 11 === 3 && r.n < 20 ? 'slow' : 'ok');
     // The slow answer comes far later than the timeout, and the timeout is far longer than a
     // fast answer takes even on a loaded machine: each attempt's kind cannot depend on timing.
     const { out, server: s, llm } = await scenario({ script, slowMs: 20_000, retryAfter: '0' }, 'anthropic:claude-haiku-4-5', 2, { timeoutMs: 1_500 });
