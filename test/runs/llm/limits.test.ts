@@ -16,7 +16,7 @@ describe('rate limits', () => {
     const seating = seatingOf('openai:gpt-4o-mini', 'werewolves=anthropic:claude-haiku-4-5,concurrency=1');
     const store = must(LlmStore.open(tmp.file('limits.db')));
     const llm = runOf(seating, { store, url: server.url, limits: { concurrency: 3 } });
-    const games = await play(setupOf(), seating, llm, 6, 'limits', 6);
+    const games = await play(setupOf(), seating, llm, 3, 'limits', 3);
     expect(games.every((g) => g.status === 'finished')).toBe(true);
     expect(server.maxInFlightBy.openai).toBe(3);
     expect(server.maxInFlightBy.anthropic).toBe(1);
