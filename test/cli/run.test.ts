@@ -22,7 +22,7 @@ async function json(args: string[], cwd = dir): Promise<Record<string, any>> {
 
 describe('sim run', () => {
   it('--json prints one object with the games, seed, every side, mean days, speed, setup, run and db', async () => {
-    const out = await json(['--games', '400', '--seed', '9', '--preset', 'classic', '--players', '10', '--workers', '1', '--db', 'shape.db']);
+    const out = await json(['--games', '400', '--seed', '9', '--preset', 'classic', '--players', '10', '--workers', '0', '--db', 'shape.db']);
     expect(out.games).toBe(400);
     expect(out.seed).toBe('9');
     expect(Object.keys(out.wins).sort()).toEqual([...SIDES].sort());
@@ -124,7 +124,7 @@ describe('sim run', () => {
 
 describe('shards', () => {
   it('shards 1/2 and 2/2 merged equal one unsharded run, game for game', async () => {
-    const args = ['--games', '1200', '--seed', 'sh', '--preset', 'classic', '--players', '12', '--workers', '1'];
+    const args = ['--games', '1200', '--seed', 'sh', '--preset', 'classic', '--players', '12', '--workers', '0'];
     await json([...args, '--db', 'whole.db']);
     const s1 = await json([...args, '--shard', '1/2', '--db', 'shard-1.db']);
     const s2 = await json([...args, '--shard', '2/2', '--db', 'shard-2.db']);
@@ -139,7 +139,7 @@ describe('shards', () => {
   });
 
   it('a merge missing a shard says which games are missing, and `sim resume` on it plays exactly those', async () => {
-    const args = ['--games', '900', '--seed', 'part', '--workers', '1'];
+    const args = ['--games', '900', '--seed', 'part', '--workers', '0'];
     await json([...args, '--db', 'p-whole.db']);
     for (const k of [1, 3]) await json([...args, '--shard', `${k}/3`, '--db', `p-${k}.db`]);
     const m = await sim(['merge', 'p-1.db', 'p-3.db', '--into', 'p-merged.db'], dir);
