@@ -12,7 +12,7 @@ import { simChild } from '../helpers/sim-process.js';
 const dir = tempDir('resume');
 afterAll(() => removeDir(dir));
 
-const GAMES = 20000;
+const GAMES = 10000;
 const RUN = ['--games', String(GAMES), '--seed', 'stop', '--batch', '100'];
 let whole: { wins: Record<string, number>; meanDays: number };
 
