@@ -14,7 +14,7 @@ const dir = tempDir('invariance-llm');
 afterAll(() => removeDir(dir));
 const serve = fakeProviders();
 const MODEL = 'openai:gpt-4o-mini';
-const ARGS = ['invariance', '--agents', MODEL, '--agents', 'random', '--games', '4', '--seed', 'iv', '--control', 'seats', '--llm-timeout', '5'];
+const ARGS = ['invariance', '--agents', MODEL, '--agents', 'random', '--games', '2', '--seed', 'iv', '--control', 'seats', '--llm-timeout', '5'];
 
 interface Json {
   rows: { control: string; entrant: string; shift: number; low: number; high: number }[];
@@ -55,7 +55,7 @@ describe('sim invariance with a model', () => {
     expect((JSON.parse(again.stdout) as Json).rows).toEqual(j.rows);
 
     // The tournament of the same entrants, seed and games asks the same questions as the arm as dealt: all recorded.
-    const t = await sim(['tournament', '--agents', MODEL, '--agents', 'random', '--games', '4', '--seed', 'iv', '--llm-timeout', '5', '--db', db, '--json'], dir, simEnv(s.url));
+    const t = await sim(['tournament', '--agents', MODEL, '--agents', 'random', '--games', '2', '--seed', 'iv', '--llm-timeout', '5', '--db', db, '--json'], dir, simEnv(s.url));
     expect(t.code, t.stderr).toBe(0);
     expect(s.received.length).toBe(sent);
 
