@@ -166,10 +166,10 @@ describe('sim with LLM seats', () => {
 
 describe('latency in the summary', () => {
   it('gives each model its answered calls\' median and p95 with intervals, over this run\'s calls only', async () => {
-    // An earlier run in the same file (another run id) answers at once; this one waits 40 ms a call.
+    // An earlier run in the same file (another run id) answers at once; this one waits 15 ms a call.
     const quick = await serve();
     expect((await sim(['--games', '1', '--seed', 'quick', ...SEATS, ...FAST, '--db', 'latency.db'], dir, envFor(quick.url))).code).toBe(0);
-    const slow = await serve({ delayMs: 40 });
+    const slow = await serve({ delayMs: 15 });
     const r = await sim(['--games', '1', '--seed', 'slow', ...SEATS, ...FAST, '--db', 'latency.db', '--json'], dir, envFor(slow.url));
     expect(r.code, r.stderr).toBe(0);
     const latency = JSON.parse(r.stdout).llm.latency as { model: string; calls: number; median: { value: number; low: number; high: number }; p95: { value: number } }[];
@@ -177,7 +177,7 @@ describe('latency in the summary', () => {
     // Only this run's calls, every one of them slow.
     expect(latency.reduce((n, l) => n + l.calls, 0)).toBe(slow.received.length);
     for (const l of latency) {
-      expect(l.median.value).toBeGreaterThanOrEqual(40);
+      expect(l.median.value).toBeGreaterThanOrEqual(15);
       expect(l.median.low).toBeLessThanOrEqual(l.median.value);
       expect(l.p95.value).toBeGreaterThanOrEqual(l.median.value);
     }
