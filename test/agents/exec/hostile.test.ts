@@ -12,7 +12,7 @@
 import { describe, expect, test } from 'vitest';
 import { execRun, HOSTILE, leftBehind } from './helpers.js';
 
-const GAMES = 12;
+const GAMES = 6;
 const SPEC = (mode: string) => `exec:python3 ${HOSTILE} ${mode}`;
 
 describe.each([
