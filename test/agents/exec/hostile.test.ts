@@ -7,7 +7,8 @@
 // agent's `sleep` child survives: `leftBehind`), charging a forfeit as a wrong answer
 // (invalid ≠ 0 for silent/exit/flood/deaf), dropping the line-length cap in process.ts
 // (the flood test waits for a deadline instead and counts a timeout, not a flood),
-// restarting without bound (restarts > 2).
+// restarting without bound (the last test: five restarts, not two; with several games in
+// flight the tests above see one restart, bound or not).
 
 import { describe, expect, test } from 'vitest';
 import { execRun, HOSTILE, leftBehind } from './helpers.js';
@@ -53,4 +54,21 @@ describe.each([
     expect(r.log.some((l) => l.includes(`hostile agent (${mode}) starting`))).toBe(true);
     expect(await leftBehind(r.pids)).toEqual([]);
   });
+});
+
+// The restart bound: one game at a time, each finding its process gone, would start a new
+// one for every game; with maxRestarts 2, two restarts are made and no more (the later
+// games' werewolves play the fallback). Mutation: the bound lifted (host.ts `acquire`) and
+// five restarts are made.
+test('a process agent that exits is restarted at most maxRestarts times in a run', async () => {
+  const r = await execRun({
+    agents: ['heuristic', `werewolves=${SPEC('exit')}`],
+    games: GAMES,
+    concurrency: 1,
+    host: { timeoutMs: 300, maxRestarts: 2, quitGraceMs: 200 },
+  });
+  expect(r.stored).toBe(GAMES);
+  const c = r.counts[0]!;
+  expect([c.started, c.restarts]).toEqual([3, 2]);
+  expect(await leftBehind(r.pids)).toEqual([]);
 });
