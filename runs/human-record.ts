@@ -97,7 +97,6 @@ export class StoredHumanRecord implements HumanRecord {
     seatFileOp(this.what, () => write.run(this.game, seat, n, this.people.get(seat) ?? '', JSON.stringify(given), new Date().toISOString()));
   }
 
-
   /** Every answer kept for this game, read as untrusted (rows that are not one left out). */
   entries(): { readonly seat: number; readonly n: number; readonly given: Given }[] {
     if (this.all === null) return [];

@@ -209,14 +209,15 @@ function speed(): void {
   console.log(`## Speed: belief self-play, 004, 8 players, ${speedGames} games in one thread, after ${warmUp} untimed\n`);
   console.log(`- ${(tally.games / tally.cpuSeconds).toFixed(0)} games per CPU second (${(tally.games / tally.seconds).toFixed(0)} per wall second); ${tally.invalid} wrong answers, ${tally.fallbacks} fallbacks`);
   // What the agents take of it, which the engine's speed does not move (play-many.ts agentsCost).
-  const own = agentsCost(t, `${seed}/own work`, Math.max(100, Math.round(speedGames / 5)), 5);
+  // Rounds of a fifth of the timed games, for the agents' own work and their time by decision.
+  const roundGames = Math.max(100, Math.round(speedGames / 5));
+  const own = agentsCost(t, `${seed}/own work`, roundGames, 5);
   const d = own.perDecision;
   console.log(
     `- the belief agents' own work: ${d.median.toFixed(2)} µs a decision (${d.low.toFixed(2)}–${d.high.toFixed(2)} over 5 rounds), ${own.perGame.toFixed(1)} µs a game of ${own.decisionsPerGame.toFixed(0)} decisions; the game replayed from their answers without them ${own.replayPerGame.toFixed(1)} µs`,
   );
   // Which decisions make it (play-many.ts decisionCosts).
-  const kindGames = Math.max(100, Math.round(speedGames / 5));
-  const [heading, ...rows] = decisionCostLines('belief', kindGames, decisionCosts(t, `${seed}/by kind`, kindGames));
+  const [heading, ...rows] = decisionCostLines('belief', roundGames, decisionCosts(t, `${seed}/by kind`, roundGames));
   console.log(`- ${heading}:\n\n\`\`\`\n${rows.map((r) => r.slice(2)).join('\n')}\n\`\`\``);
 }
 

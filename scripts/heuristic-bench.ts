@@ -45,13 +45,14 @@ console.log(`preset standard, ${players} players, ${rounds} rounds of ${games} g
 for (const k of kinds) console.log(`  ${k.name.padEnd(10)} ${Math.round(k.best)} games/s (wall)   ${Math.round(k.bestCpu)} games per CPU-second`);
 const ratio = kinds[1]!.bestCpu / kinds[0]!.bestCpu;
 console.log(`heuristic / random: ${ratio.toFixed(2)} of the random agents' speed (CPU time; issue 28's target ≥ 0.5)`);
-console.log(`the agents' own work (their games less the same games replayed from their answers, game by game; median of ${rounds} rounds of ${Math.max(100, Math.round(games / 5))} games, range):`);
+/** Games a round of the agents' own work, and of their time by decision. */
+const roundGames = Math.max(100, Math.round(games / 5));
+console.log(`the agents' own work (their games less the same games replayed from their answers, game by game; median of ${rounds} rounds of ${roundGames} games, range):`);
 for (const k of kinds) {
-  const c = agentsCost(k.table, 'own work', Math.max(100, Math.round(games / 5)), rounds);
+  const c = agentsCost(k.table, 'own work', roundGames, rounds);
   const d = c.perDecision;
   console.log(
     `  ${k.name.padEnd(10)} ${d.median.toFixed(2)} µs a decision (${d.low.toFixed(2)}–${d.high.toFixed(2)}), ${c.perGame.toFixed(1)} µs a game of ${c.decisionsPerGame.toFixed(0)} decisions; the game replayed without them ${c.replayPerGame.toFixed(1)} µs`,
   );
 }
-const kindGames = Math.max(100, Math.round(games / 5));
-for (const line of decisionCostLines('heuristic', kindGames, decisionCosts(kinds[1]!.table, 'by kind', kindGames))) console.log(line);
+for (const line of decisionCostLines('heuristic', roundGames, decisionCosts(kinds[1]!.table, 'by kind', roundGames))) console.log(line);

@@ -55,6 +55,9 @@ function seated(t: Table, seed: string, i: number): { readonly game: Game; reado
   return { game, agents: seatAgents(t.seating, game.state.seats.map((s) => s.dealt)).agents };
 }
 
+/** The wall clock in µs (a read costs ~0.1 µs here; a CPU-time read, a system call, ~2.5 µs and leaves the code after it slower). */
+const wallMicros = (): number => performance.now() * 1000;
+
 /** `a` with its answers passed through `decide` (the recording's and the timing's wrapper); told the game's end as `a` is. */
 function wrapped(a: Agent, decide: Agent['decide']): Agent {
   return { name: a.name, decide, ...(a.gameOver === undefined ? {} : { gameOver: a.gameOver.bind(a) }) };
@@ -158,19 +161,17 @@ export interface AgentsCost {
  */
 export function agentsCost(t: Table, seed: string, games: number, rounds: number): AgentsCost {
   const rows: { perDecision: number; perGame: number; decisions: number; replay: number }[] = [];
-  // Wall time, game by game: a clock read costs ~0.1 µs here, a CPU-time read (a system
-  // call) ~2.5 µs and leaves the code after it slower; both halves of a game meet the same load.
-  const micros = () => performance.now() * 1000;
+  // Wall time, game by game (wallMicros): both halves of a game meet the same load.
   for (let r = 0; r < rounds; r++) {
     let played = 0;
     let replayed = 0;
     let decisions = 0;
     for (let i = r * games; i < (r + 1) * games; i++) {
-      const t0 = micros();
+      const t0 = wallMicros();
       const recorded = recordOne(t, seed, i);
-      const t1 = micros();
+      const t1 = wallMicros();
       replayOne(t, seed, i, recorded);
-      const t2 = micros();
+      const t2 = wallMicros();
       played += t1 - t0;
       replayed += t2 - t1;
       decisions += recorded.decisions;
@@ -215,17 +216,18 @@ export interface DecisionCostOptions {
  * compare builds by; this says which decisions make it.
  */
 export function decisionCosts(t: Table, seed: string, games: number, o: DecisionCostOptions = {}): DecisionCost[] {
-  const clock = o.clock ?? (() => performance.now() * 1000);
+  const clock = o.clock ?? wallMicros;
   const reads = o.reads ?? clockReads(clock);
   const rows = new Map<string, { kind: string; team: Team; calls: number; micros: number }>();
   for (let i = 0; i < games; i++) {
     const { game, agents } = seated(t, seed, i);
+    const teams = game.state.seats.map((s) => teamOf(s.dealt));
     const timed = agents.map((a, seat) =>
       wrapped(a, (ctx) => {
         const t0 = clock();
         const answer = a.decide(ctx);
         const micros = clock() - t0 - reads;
-        const team = teamOf(game.state.seats[seat]!.dealt);
+        const team = teams[seat]!;
         const key = `${ctx.decision.kind} ${team}`;
         let row = rows.get(key);
         if (row === undefined) rows.set(key, (row = { kind: ctx.decision.kind, team, calls: 0, micros: 0 }));
