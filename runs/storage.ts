@@ -125,11 +125,12 @@ export interface MetricSumRow {
   readonly counters: Uint8Array;
 }
 
-/** Wins per side and days, over a run's stored games. */
+/** Wins per side and days (their sum, and the sum of their squares), over a run's stored games. */
 export interface StoredTally {
   readonly games: number;
   readonly wins: Record<Side, number>;
   readonly days: number;
+  readonly daySquares: number;
 }
 
 /** read: read-only, must exist; update: read-write, must exist; write: read-write, created if missing. */
@@ -602,17 +603,20 @@ export class Store {
     const wins = Object.fromEntries(SIDES.map((s) => [s, 0])) as Record<Side, number>;
     let games = 0;
     let days = 0;
-    for (const r of this.db.prepare('SELECT winner, count(*) AS n, sum(days) AS d FROM games WHERE run = ? GROUP BY winner').all(run) as {
+    let daySquares = 0;
+    for (const r of this.db.prepare('SELECT winner, count(*) AS n, sum(days) AS d, sum(days * days) AS d2 FROM games WHERE run = ? GROUP BY winner').all(run) as {
       winner: number;
       n: number;
       d: number;
+      d2: number;
     }[]) {
       const name = sideNames.get(r.winner);
       if (name === undefined || !(SIDES as readonly string[]).includes(name)) badStoredValue(`run ${run}: stored winner code ${r.winner} has no known side`);
       wins[name as Side] += r.n;
       games += r.n;
       days += r.d;
+      daySquares += r.d2;
     }
-    return { games, wins, days };
+    return { games, wins, days, daySquares };
   }
 }

@@ -1,7 +1,9 @@
 // Wins per side and days over a run's games: counted as chunks arrive, or read back
 // from storage when a run is resumed. Every side is always present (0 when none won).
+// The days keep their sum of squares beside their sum, for the mean's interval.
 
 import { SIDES, type Side } from '../engine/index.js';
+import { meanInterval, type MeanInterval } from '../stats/mean.js';
 import { wilson, type Interval } from '../stats/wilson.js';
 import { GAME_WIDTH, type ChunkResult, type CodeMaps } from './record.js';
 
@@ -14,6 +16,8 @@ export function noWins(): Wins {
 export class Tally {
   games = 0;
   days = 0;
+  /** The sum of each game's days squared. */
+  daySquares = 0;
   readonly wins: Wins = noWins();
   private readonly sideOf: Map<number, Side>;
 
@@ -21,9 +25,10 @@ export class Tally {
     this.sideOf = new Map(SIDES.map((s, i) => [codes.sides[i]!, s]));
   }
 
-  add(stored: { games: number; days: number; wins: Wins }): void {
+  add(stored: { games: number; days: number; daySquares: number; wins: Wins }): void {
     this.games += stored.games;
     this.days += stored.days;
+    this.daySquares += stored.daySquares;
     for (const s of SIDES) this.wins[s] += stored.wins[s];
   }
 
@@ -33,13 +38,20 @@ export class Tally {
       const side = this.sideOf.get(g[i * GAME_WIDTH + 1]!);
       if (side === undefined) throw new Error(`unknown winner code ${g[i * GAME_WIDTH + 1]}`);
       this.wins[side]++;
-      this.days += g[i * GAME_WIDTH + 2]!;
+      const days = g[i * GAME_WIDTH + 2]!;
+      this.days += days;
+      this.daySquares += days * days;
       this.games++;
     }
   }
 
   get meanDays(): number {
     return this.games === 0 ? 0 : this.days / this.games;
+  }
+
+  /** The mean length of a game in days, with its 95% interval (stats/mean.ts; none below 2 games). */
+  days95(): MeanInterval {
+    return meanInterval({ n: this.games, sum: this.days, squares: this.daySquares });
   }
 
   /** Each side's rate with its 95% Wilson interval (null before any game). */

@@ -109,7 +109,9 @@ export function humanSummary(s: Summary, header = true): string {
     const r = rates[side];
     out.push(`  ${side.padEnd(11)} ${String(t.wins[side]).padStart(9)} ${r === null ? '' : `${pct(r.rate).padStart(7)}   ${pct(r.low)} – ${pct(r.high)}`}`);
   }
-  out.push('', `  mean days   ${t.meanDays.toFixed(2)}   (${gamesText(t.games)})`);
+  const days = t.days95();
+  const daysInterval = days.low === null ? '' : `95% interval ${days.low.toFixed(2)} – ${days.high!.toFixed(2)}   `;
+  out.push('', `  mean days   ${days.mean.toFixed(2)}   ${daysInterval}(${gamesText(t.games)})`);
   const used = o.workers;
   const fewer = used < s.workers ? ` (${s.workers} asked: the games made only ${used} chunk${used === 1 ? '' : 's'})` : '';
   const where = used === 0 || c.seating.async ? 'in this thread' : `on ${used} worker${used === 1 ? '' : 's'}${fewer}`;
@@ -131,6 +133,7 @@ export function humanSummary(s: Summary, header = true): string {
 export function jsonSummary(s: Summary): Record<string, unknown> {
   const { outcome: o, config: c } = s;
   const range = shardRange(c.games, c.shard);
+  const days = o.tally.days95();
   return {
     run: o.run?.id ?? null,
     db: s.db,
@@ -144,6 +147,8 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
     wins: o.tally.wins,
     rates: o.tally.rates(),
     meanDays: o.tally.meanDays,
+    meanDaysLow: days.low,
+    meanDaysHigh: days.high,
     gamesPerSecond: o.seconds > 0 ? o.played / o.seconds : 0,
     seconds: o.seconds,
     workers: c.seating.async ? 0 : o.workers,

@@ -14,7 +14,7 @@ afterAll(() => removeDir(dir));
 
 const GAMES = 10000;
 const RUN = ['--games', String(GAMES), '--seed', 'stop', '--batch', '100'];
-let whole: { wins: Record<string, number>; meanDays: number };
+let whole: { wins: Record<string, number>; meanDays: number; meanDaysLow: number; meanDaysHigh: number };
 
 beforeAll(async () => {
   const r = await sim([...RUN, '--workers', '2', '--db', 'whole.db', '--json'], dir);
@@ -60,6 +60,8 @@ describe('resume', () => {
     expect(out.games).toBe(GAMES);
     expect(out.wins).toEqual(whole.wins);
     expect(out.meanDays).toBe(whole.meanDays);
+    // Its interval too: the days' squares read back from the games stored before the kill.
+    expect([out.meanDaysLow, out.meanDaysHigh]).toEqual([whole.meanDaysLow, whole.meanDaysHigh]);
     expect(storedGames(join(dir, 'killed.db'))).toBe(storedGames(join(dir, 'whole.db')));
     // The sums of the chunks stored before the kill and after, in another order than the
     // whole run's: the same bytes (a game's fractions are on a grid: metrics/counters.ts GRID;

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OPTION_KEYS } from '../../engine/index.js';
 import { PRESETS } from '../../engine/index.js';
 import { SIDES } from '../../engine/index.js';
+import { meanInterval } from '../../stats/mean.js';
 import { removeDir, sim, snapshot, storedGames, tempDir } from '../helpers/sim-cli.js';
 
 const dir = tempDir('cli');
@@ -28,6 +29,14 @@ describe('sim run', () => {
     expect(Object.keys(out.wins).sort()).toEqual([...SIDES].sort());
     expect(Object.values(out.wins as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(400);
     expect(out.meanDays).toBeGreaterThan(1);
+    // The mean's 95% interval, from the sums the chunks added up: that of the stored games' days.
+    const db = new Database(join(dir, 'shape.db'), { readonly: true });
+    const days = db.prepare('SELECT days FROM games').pluck().all() as number[];
+    db.close();
+    const stored = meanInterval({ n: days.length, sum: days.reduce((a, d) => a + d, 0), squares: days.reduce((a, d) => a + d * d, 0) });
+    expect(out.meanDaysLow).toBeLessThan(out.meanDays);
+    expect(out.meanDaysLow).toBeCloseTo(stored.low!, 12);
+    expect(out.meanDaysHigh).toBeCloseTo(stored.high!, 12);
     expect(out.gamesPerSecond).toBeGreaterThan(0);
     expect(out.run).toBe(1);
     expect(out.db).toBe('shape.db');
@@ -48,7 +57,7 @@ describe('sim run', () => {
     expect(r.stdout).toMatch(/rules\s+tie=random/);
     expect(r.stdout).toMatch(/seed\s+1\n/);
     expect(r.stdout).toMatch(/village\s+\d+\s+\d+\.\d%\s+\d+\.\d+% – \d+\.\d+%/);
-    expect(r.stdout).toMatch(/mean days\s+\d+\.\d\d/);
+    expect(r.stdout).toMatch(/mean days\s+\d+\.\d\d\s+95% interval \d+\.\d\d – \d+\.\d\d\s+\(300 games\)/);
     expect(r.stdout).toMatch(/games\/s/);
     expect(r.stdout).not.toMatch(/stored in/);
   });
@@ -57,7 +66,7 @@ describe('sim run', () => {
     const a = await json(['--games', '1500', '--workers', '1', '--no-db']);
     const b = await json(['--games', '1500', '--workers', '2', '--no-db']);
     expect(b.wins).toEqual(a.wins);
-    expect(b.meanDays).toBe(a.meanDays);
+    expect([b.meanDays, b.meanDaysLow, b.meanDaysHigh]).toEqual([a.meanDays, a.meanDaysLow, a.meanDaysHigh]);
   });
 
   it('stores byte-identical results for the same seed, and `sim show` prints identical transcripts that match the store', async () => {
