@@ -5,12 +5,36 @@ import type { Cause } from '../engine/index.js';
 import { FATES, quantile, rolesPresent, type ConfigSummary, type Fate, type SummaryGroup } from './analysis.js';
 import type { PlayersBalance } from './balance.js';
 import { compareRates, type Comparison } from '../stats/inference.js';
+import { meanInterval, type MeanInterval } from '../stats/mean.js';
 import { shortMix } from '../stats/mix.js';
 import { wilson } from '../stats/wilson.js';
 import { COMPARISON_COLUMNS, comparisonCells, GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
 import type { Column, Row, Table } from './table.js';
 
 const OTHER_SIDES = ['lovers', 'piper', 'draw'] as const;
+
+/** A configuration's mean game length in days with its 95% interval (Student's t over its games, from their lengths' histogram). */
+export function meanDays(s: ConfigSummary): MeanInterval {
+  let squares = 0;
+  for (const [d, k] of s.days) squares += d * d * k;
+  return meanInterval({ n: s.games, sum: s.totalDays, squares });
+}
+
+/** The cells of `daysColumns`: the mean and its bounds (null below 2 games). */
+function daysCells(key: string, m: MeanInterval): Record<string, number | null> {
+  return { [key]: m.mean, [`${key}_low`]: m.low, [`${key}_high`]: m.high };
+}
+
+/** The mean length `key` and its bounds (files only), and the interval as one column, in days; `shown` false: all of them in the files only. */
+function daysColumns(key: string, title: string, shown = true): Column[] {
+  const interval: Column[] = shown ? [{ key: `${key}_ci`, title: '95% CI', kind: 'interval', low: `${key}_low`, high: `${key}_high`, digits: 2 }] : [];
+  return [
+    { key, title, kind: 'num', digits: 2, shown },
+    { key: `${key}_low`, title: `${title} low`, kind: 'num', digits: 2, shown: false },
+    { key: `${key}_high`, title: `${title} high`, kind: 'num', digits: 2, shown: false },
+    ...interval,
+  ];
+}
 
 /** '300 of 1000' for a configuration whose runs hold fewer games than they plan; '' when complete. */
 function storedText(s: ConfigSummary): string {
@@ -48,7 +72,7 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
       werewolves_low: w.low,
       werewolves_high: w.high,
       other: other / s.games,
-      mean_days: s.totalDays / s.games,
+      ...daysCells('mean_days', meanDays(s)),
       runs: s.runs.map((r) => r.run).join(' '),
       seeds: [...new Set(s.runs.map((r) => r.seed))].join(' '),
       stored: storedText(s),
@@ -68,14 +92,15 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
       { key: 'werewolves_low', title: 'wolves low', kind: 'pct', shown: false },
       { key: 'werewolves_high', title: 'wolves high', kind: 'pct', shown: false },
       { key: 'other', title: 'other', kind: 'pct' },
-      { key: 'mean_days', title: 'days', kind: 'num', digits: 2 },
+      // Files only: the terminal's 80 columns are the rates' (the Game length table shows the mean with its interval).
+      ...daysColumns('mean_days', 'days', false),
       { key: 'runs', title: 'runs', kind: 'text', shown: false },
       { key: 'seeds', title: 'seeds', kind: 'text', shown: false },
       { key: 'stored', title: 'incomplete', kind: 'text', shown: someIncomplete },
     ],
     rows,
     notes: [
-      'other: lovers, piper and draws together (CSV/JSON: each).',
+      'other: lovers, piper and draws together (CSV/JSON: each, and the mean game length with its 95% interval, as the Game length table shows it).',
       ...(someIncomplete ? ['incomplete: games stored of those planned, where a run is stopped or still being played; its figures are of the games stored so far.'] : []),
     ],
   };
@@ -116,7 +141,7 @@ export function lengthTable(g: SummaryGroup, id: string, title: string): Table {
       mix: shortMix(s.counts),
       deck: s.config.deck,
       games: s.games,
-      mean: s.totalDays / s.games,
+      ...daysCells('mean', meanDays(s)),
       min: Math.min(...keys),
       p10: quantile(s.days, s.games, 0.1),
       median: quantile(s.days, s.games, 0.5),
@@ -130,7 +155,7 @@ export function lengthTable(g: SummaryGroup, id: string, title: string): Table {
     columns: [
       ...MIX_COLUMNS,
       { key: 'games', title: 'games', kind: 'int' },
-      { key: 'mean', title: 'mean', kind: 'num', digits: 2 },
+      ...daysColumns('mean', 'mean'),
       { key: 'min', title: 'min', kind: 'int' },
       { key: 'p10', title: '10%', kind: 'int' },
       { key: 'median', title: 'median', kind: 'int' },
@@ -138,7 +163,7 @@ export function lengthTable(g: SummaryGroup, id: string, title: string): Table {
       { key: 'max', title: 'max', kind: 'int' },
     ],
     rows,
-    notes: ['days begun (a game ends at a dawn or after a vote).'],
+    notes: ['days begun (a game ends at a dawn or after a vote); the mean’s 95% interval is Student’s t over the games, the quantiles are of the games themselves.'],
   };
 }
 

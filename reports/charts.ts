@@ -124,9 +124,12 @@ export interface LengthPoint {
   readonly series: string;
   readonly players: number;
   readonly mean: number;
+  /** The mean's 95% interval (null below 2 games). */
+  readonly low: number | null;
+  readonly high: number | null;
 }
 
-/** Mean game length in days by player count, one line per series. */
+/** Mean game length in days by player count with its 95% interval, one line per series. */
 export function lengthChart(points: readonly LengthPoint[], title: string): string {
   const Plot = plotLibrary();
   return render({
@@ -139,7 +142,17 @@ export function lengthChart(points: readonly LengthPoint[], title: string): stri
     marks: [
       Plot.line(points.filter((d) => !isTable(d.series)), { x: 'players', y: 'mean', stroke: 'series', z: 'series' }),
       Plot.line(points.filter((d) => isTable(d.series)), { x: 'players', y: 'mean', stroke: 'series', z: 'series', strokeWidth: 3, strokeDasharray: '7,4' }),
-      Plot.dot(points, { x: 'players', y: 'mean', fill: 'series', r: 3, title: (d: LengthPoint) => `${d.series}, ${d.players} players: ${d.mean.toFixed(2)} days` }),
+      Plot.ruleX(
+        points.filter((d) => d.low !== null),
+        { x: 'players', y1: 'low', y2: 'high', stroke: 'series', strokeWidth: 1.5 },
+      ),
+      Plot.dot(points, {
+        x: 'players',
+        y: 'mean',
+        fill: 'series',
+        r: 3,
+        title: (d: LengthPoint) => `${d.series}, ${d.players} players: ${d.mean.toFixed(2)} days${d.low === null ? '' : ` (95% interval ${d.low.toFixed(2)}–${d.high!.toFixed(2)})`}`,
+      }),
     ],
   });
 }

@@ -3,7 +3,7 @@
 // causes of death — as tables (terminal, CSV, JSON, HTML) and charts (HTML).
 
 import { FATES, groupLabel, groupsOf, quantile, type ConfigSummary, type SummaryGroup } from './analysis.js';
-import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, pairTable, roleWinTable } from './analysis-tables.js';
+import { comparisonTable, configTable, deathTable, fateCounts, lengthTable, meanDays, pairTable, roleWinTable } from './analysis-tables.js';
 import { balanceByPlayers, balanceDetailTable, balanceSummaryTable, heatCells, heatTable, mixRate, type MixRate, type PlayersBalance } from './balance.js';
 import { daysHistogram, deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart, type FateBar, type LengthPoint, type RatePoint } from './charts.js';
 import { shortMix, TABLE_DOCUMENTS } from '../stats/mix.js';
@@ -232,7 +232,9 @@ function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts
     for (const [name, ms] of series)
       for (const m of ms) {
         const s = byKey.get(configKey(m.config));
-        if (s !== undefined) points.push({ series: name, players: s.config.players, mean: s.totalDays / s.games });
+        if (s === undefined) continue;
+        const days = meanDays(s);
+        points.push({ series: name, players: s.config.players, mean: days.mean, low: days.low, high: days.high });
       }
     if (points.length > 1) lengthCharts.push(lengthChart(points, 'Mean game length by player count'));
     const hist = new Map<number, number>();

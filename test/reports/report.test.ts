@@ -6,12 +6,13 @@ import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { summarize, type ConfigSummary } from '../../reports/analysis.js';
 import { balanceByPlayers, heatCells } from '../../reports/balance.js';
-import { deathChart, heatmapChart, roleValueChart, winRateChart } from '../../reports/charts.js';
+import { deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart } from '../../reports/charts.js';
 import { toCsv, toJsonObject } from '../../reports/export.js';
 import { reportHtml } from '../../reports/html.js';
 import { memorySource } from '../../reports/records.js';
 import { allTables, buildReport, mixRates, type Report } from '../../reports/report.js';
 import { terminalReport } from '../../reports/terminal-report.js';
+import { meanInterval } from '../../stats/mean.js';
 import { playConfig, type PlayedConfig } from '../helpers/played.js';
 
 const GAMES = 60;
@@ -74,6 +75,20 @@ describe('summaries', () => {
       }
       expect(seats).toBe(GAMES * s.config.players);
       expect([...s.days.values()].reduce((a, b) => a + b, 0)).toBe(GAMES);
+    }
+  });
+
+  it("give each configuration's mean game length with the 95% interval of its games' days, in both tables that show it", () => {
+    const conf = allTables(report).find((t) => t.id === 'configurations')!;
+    const length = allTables(report).find((t) => t.id === 'length')!;
+    for (const p of played) {
+      const days = p.games.map((g) => g.days);
+      const m = meanInterval({ n: days.length, sum: days.reduce((a, d) => a + d, 0), squares: days.reduce((a, d) => a + d * d, 0) });
+      expect(m.high! - m.low!).toBeGreaterThan(0);
+      const c = conf.rows.find((r) => r['deck'] === p.config.deck && r['players'] === p.config.players)!;
+      expect([c['mean_days'], c['mean_days_low'], c['mean_days_high']]).toEqual([m.mean, m.low, m.high]);
+      const l = length.rows.find((r) => r['deck'] === p.config.deck && r['players'] === p.config.players)!;
+      expect([l['mean'], l['mean_low'], l['mean_high']]).toEqual([m.mean, m.low, m.high]);
     }
   });
 
@@ -150,6 +165,19 @@ describe('charts', () => {
     expect(marks(svg, 'dot', 'circle')).toBe(3);
     expect(marks(svg, 'dot', 'path')).toBe(2); // diamonds are paths
     expect(marks(svg, 'rule', 'line')).toBe(1 + 2); // the zero line and two intervals
+  });
+
+  it('the length chart has a dot per point and a bar per interval (none below 2 games)', () => {
+    const svg = lengthChart(
+      [
+        { series: 'a', players: 8, mean: 4.1, low: 3.9, high: 4.3 },
+        { series: 'a', players: 10, mean: 5.2, low: 5, high: 5.4 },
+        { series: 'b', players: 8, mean: 3, low: null, high: null },
+      ],
+      't',
+    );
+    expect(marks(svg, 'dot', 'circle')).toBe(3);
+    expect(marks(svg, 'rule', 'line')).toBe(2);
   });
 
   it('the death chart stacks one bar per role and fate', () => {
