@@ -1,11 +1,12 @@
 // The analysis tables of one rule set (preset, rule options, agents): win rates per
 // configuration, per dealt role, game lengths and causes of death.
 
-import type { Cause } from '../engine/index.js';
+import { ROLES, type Cause } from '../engine/index.js';
 import { FATES, quantile, rolesPresent, type ConfigSummary, type Fate, type SummaryGroup } from './analysis.js';
 import type { PlayersBalance } from './balance.js';
 import { compareRates, type Comparison } from '../stats/inference.js';
-import { meanInterval, type MeanInterval } from '../stats/mean.js';
+import type { ClusteredMean } from '../stats/cluster-mean.js';
+import { meanInterval, t975, type MeanInterval } from '../stats/mean.js';
 import { shortMix } from '../stats/mix.js';
 import { wilson } from '../stats/wilson.js';
 import { COMPARISON_COLUMNS, comparisonCells, GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
@@ -108,29 +109,36 @@ export function configTable(g: SummaryGroup, id: string, title: string): Table {
 
 /** How often a player dealt each role ends on the winning side, per configuration. */
 export function roleWinTable(g: SummaryGroup, id: string, title: string): Table {
-  const roles = rolesPresent(g.summaries);
-  const rows: Row[] = g.summaries.map((s) => {
-    const row: Record<string, string | number | null> = { players: s.config.players, mix: shortMix(s.counts), deck: s.config.deck };
-    for (const r of roles) {
-      const t = s.roles.get(r);
-      row[r] = t === undefined || t.dealt === 0 ? null : t.won / t.dealt;
-      row[`${r}_players`] = t?.dealt ?? 0;
+  const rows: Row[] = [];
+  for (const s of g.summaries)
+    for (const role of ROLES) {
+      const t = s.roles.get(role);
+      if (t === undefined || t.dealt === 0) continue;
+      const m = clusteredRate(t.byGame.mean());
+      rows.push({ players: s.config.players, mix: shortMix(s.counts), deck: s.config.deck, role, dealt: t.dealt, won: t.won, wins: m.rate, wins_low: m.low, wins_high: m.high });
     }
-    return row;
-  });
   return {
     id,
     title,
     columns: [
       ...MIX_COLUMNS,
-      ...roles.flatMap((r): Column[] => [
-        { key: r, title: r, kind: 'pct' },
-        { key: `${r}_players`, title: `${r} players`, kind: 'int', shown: false },
-      ]),
+      { key: 'role', title: 'role', kind: 'text' },
+      { key: 'dealt', title: 'players', kind: 'int' },
+      { key: 'won', title: 'won', kind: 'int', shown: false },
+      ...rateColumns('wins', 'wins'),
     ],
     rows,
-    notes: ['the share of players dealt the role who end on the winning side (a lover of the other team wins only with the couple).'],
+    notes: [
+      'wins: the share of the players dealt the role who end on the winning side (a lover of the other team wins only with the couple). Its 95% interval takes the game as the unit: the players of one role in a game win or lose together (a cluster-robust error, Student’s t over the games).',
+    ],
   };
+}
+
+/** A share whose observations come in clusters (a game's players), with its 95% interval: Student's t over the clusters, within [0, 1]; none below 2 clusters. */
+function clusteredRate(m: ClusteredMean): { rate: number; low: number | null; high: number | null } {
+  if (m.se === null) return { rate: m.mean, low: null, high: null };
+  const half = t975(m.clusters - 1) * m.se;
+  return { rate: m.mean, low: Math.max(0, m.mean - half), high: Math.min(1, m.mean + half) };
 }
 
 export function lengthTable(g: SummaryGroup, id: string, title: string): Table {

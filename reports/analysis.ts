@@ -5,6 +5,7 @@
 import { CAUSES, type Cause } from '../engine/index.js';
 import { err, ok, type Result } from '../engine/index.js';
 import { ROLES, SIDES, type Role, type Side } from '../engine/index.js';
+import { ClusterSums } from '../stats/cluster-mean.js';
 import { configKey, deckCounts, groupKey, type ConfigInfo, type GameSource, type SourceRun } from './records.js';
 
 export type Fate = Cause | 'survived';
@@ -15,6 +16,8 @@ export interface RoleTally {
   dealt: number;
   /** Of them, on the winning side at the end. */
   won: number;
+  /** The same by game, for the rate's error: the players of one role in a game win or lose together. */
+  readonly byGame: ClusterSums;
 }
 
 export interface ConfigSummary {
@@ -48,6 +51,15 @@ function emptySummary(config: ConfigInfo, counts: Map<Role, number>, runs: reado
   };
 }
 
+const NONE_YET = { dealt: 0, won: 0 };
+
+/** Each role's counts before a game (the game's own are what they grow by). */
+function gameStart(roles: ReadonlyMap<Role, RoleTally>): Map<Role, { dealt: number; won: number }> {
+  const out = new Map<Role, { dealt: number; won: number }>();
+  for (const [role, t] of roles) out.set(role, { dealt: t.dealt, won: t.won });
+  return out;
+}
+
 /** Reads every game of the source once. Configurations without games are left out. */
 export function summarize(source: GameSource): Result<ConfigSummary[], string> {
   const out: ConfigSummary[] = [];
@@ -60,15 +72,20 @@ export function summarize(source: GameSource): Result<ConfigSummary[], string> {
       s.wins[g.winner]++;
       s.days.set(g.days, (s.days.get(g.days) ?? 0) + 1);
       s.totalDays += g.days;
+      const before = gameStart(s.roles);
       for (const seat of g.seats) {
         let t = s.roles.get(seat.dealt);
-        if (t === undefined) s.roles.set(seat.dealt, (t = { dealt: 0, won: 0 }));
+        if (t === undefined) s.roles.set(seat.dealt, (t = { dealt: 0, won: 0, byGame: new ClusterSums() }));
         t.dealt++;
         if (seat.won) t.won++;
         let f = s.fates.get(seat.role);
         if (f === undefined) s.fates.set(seat.role, (f = new Map()));
         const fate: Fate = seat.death === null ? 'survived' : seat.death.cause;
         f.set(fate, (f.get(fate) ?? 0) + 1);
+      }
+      for (const [role, t] of s.roles) {
+        const b = before.get(role) ?? NONE_YET;
+        t.byGame.add(t.won - b.won, t.dealt - b.dealt);
       }
     }
     if (s.games > 0) out.push(s);

@@ -41,3 +41,37 @@ export function clusteredMean(cells: Iterable<ClusterSum>): ClusteredMean {
   for (const c of kept) ss += (c.sum - mean * c.count) ** 2;
   return { mean, se: Math.sqrt((g / (g - 1)) * ss) / n, n, clusters: g };
 }
+
+/**
+ * `clusteredMean`'s figures from running sums, for a pass that meets each cluster once and
+ * keeps nothing else (a report's pass over its games): Σ(sum − mean·count)² expanded to
+ * Σsum² − 2·mean·Σsum·count + mean²·Σcount², exact in whole numbers below 2^53.
+ */
+export class ClusterSums {
+  private n = 0;
+  private total = 0;
+  private clusters = 0;
+  private sums2 = 0;
+  private cross = 0;
+  private counts2 = 0;
+
+  /** One cluster's observations (none: not a cluster). */
+  add(sum: number, count: number): void {
+    if (count === 0) return;
+    this.n += count;
+    this.total += sum;
+    this.clusters++;
+    this.sums2 += sum * sum;
+    this.cross += sum * count;
+    this.counts2 += count * count;
+  }
+
+  mean(): ClusteredMean {
+    const { n, clusters: g } = this;
+    if (n === 0) return { mean: 0, se: null, n: 0, clusters: 0 };
+    const mean = this.total / n;
+    if (g < 2) return { mean, se: null, n, clusters: g };
+    const ss = Math.max(0, this.sums2 - 2 * mean * this.cross + mean * mean * this.counts2);
+    return { mean, se: Math.sqrt((g / (g - 1)) * ss) / n, n, clusters: g };
+  }
+}

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Alea } from '../../engine/index.js';
-import { clusteredMean, type ClusterSum } from '../../stats/cluster-mean.js';
+import { ClusterSums, clusteredMean, type ClusterSum } from '../../stats/cluster-mean.js';
 import { pairMoments } from '../../stats/sprt.js';
 
 describe('clusteredMean', () => {
@@ -71,5 +71,29 @@ describe('clusteredMean', () => {
     expect(clustered / reps).toBeLessThan(0.98);
     // The independent error is too small here (intervals cover ~75%): the failure the clustered one mends.
     expect(independent / reps).toBeLessThan(0.85);
+  });
+});
+
+describe('ClusterSums', () => {
+  it('gives clusteredMean’s figures from running sums, the empty clusters skipped', () => {
+    const rng = new Alea('cluster-sums');
+    for (let r = 0; r < 50; r++) {
+      const cells: ClusterSum[] = Array.from({ length: 2 + Math.floor(rng.next() * 40) }, () => {
+        const count = Math.floor(rng.next() * 4);
+        let sum = 0;
+        for (let i = 0; i < count; i++) sum += rng.next() < 0.3 ? 1 : 0;
+        return { sum, count };
+      });
+      const running = new ClusterSums();
+      for (const c of cells) running.add(c.sum, c.count);
+      const direct = clusteredMean(cells);
+      const m = running.mean();
+      expect(m.n).toBe(direct.n);
+      expect(m.clusters).toBe(direct.clusters);
+      expect(m.mean).toBeCloseTo(direct.mean, 12);
+      if (direct.se === null) expect(m.se).toBeNull();
+      else expect(m.se).toBeCloseTo(direct.se, 12);
+    }
+    expect(new ClusterSums().mean()).toEqual({ mean: 0, se: null, n: 0, clusters: 0 });
   });
 });
