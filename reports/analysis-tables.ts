@@ -5,7 +5,7 @@ import { ROLES, type Cause } from '../engine/index.js';
 import { FATES, quantile, rolesPresent, type ConfigSummary, type Fate, type SummaryGroup } from './analysis.js';
 import type { PlayersBalance } from './balance.js';
 import { compareRates, type Comparison } from '../stats/inference.js';
-import type { ClusteredMean } from '../stats/cluster-mean.js';
+import { ClusterSums, type ClusteredMean } from '../stats/cluster-mean.js';
 import { meanInterval, t975, type MeanInterval } from '../stats/mean.js';
 import { shortMix } from '../stats/mix.js';
 import { wilson } from '../stats/wilson.js';
@@ -187,37 +187,51 @@ export function fateCounts(g: SummaryGroup): Map<string, Map<Fate, number>> {
   return out;
 }
 
+/** Pooled over the rule set's configurations: for each role (the card played at the end), each fate's share by game (FATES' order), for its error. */
+function fateSums(g: SummaryGroup): Map<string, ClusterSums[]> {
+  const out = new Map<string, ClusterSums[]>();
+  for (const s of g.summaries)
+    for (const [role, sums] of s.fatesByGame) {
+      const pooled = out.get(role) ?? FATES.map(() => new ClusterSums());
+      out.set(role, pooled);
+      for (let i = 0; i < FATES.length; i++) pooled[i]!.merge(sums[i]!);
+    }
+  return out;
+}
+
 export function deathTable(g: SummaryGroup, id: string, title: string): Table {
   const counts = fateCounts(g);
+  const byGame = fateSums(g);
   const roles = rolesPresent(g.summaries).filter((r) => counts.has(r));
-  const fates = FATES.filter((f) => roles.some((r) => (counts.get(r)!.get(f) ?? 0) > 0));
-  const rows: Row[] = roles.map((r) => {
-    const m = counts.get(r)!;
+  const rows: Row[] = [];
+  for (const role of roles) {
+    const m = counts.get(role)!;
     let total = 0;
     for (const n of m.values()) total += n;
-    const row: Record<string, string | number> = { role: r, players: total };
-    for (const f of fates) {
-      row[f] = (m.get(f) ?? 0) / total;
-      row[`${f}_n`] = m.get(f) ?? 0;
-    }
-    return row;
-  });
+    FATES.forEach((fate, i) => {
+      const n = m.get(fate) ?? 0;
+      if (n === 0) return;
+      const share = clusteredRate(byGame.get(role)![i]!.mean());
+      rows.push({ role, fate: CAUSE_TITLES[fate], players: total, ended: n, share: share.rate, share_low: share.low, share_high: share.high });
+    });
+  }
+  const drawn = rows.some((r) => r['fate'] === CAUSE_TITLES.drawn);
   return {
     id,
     title,
     columns: [
       { key: 'role', title: 'role', kind: 'text' },
+      { key: 'fate', title: 'ended by', kind: 'text' },
       { key: 'players', title: 'players', kind: 'int' },
-      ...fates.flatMap((f): Column[] => [
-        { key: f, title: CAUSE_TITLES[f], kind: 'pct' },
-        { key: `${f}_n`, title: `${f} count`, kind: 'int', shown: false },
-      ]),
+      { key: 'ended', title: 'ended so', kind: 'int', shown: false },
+      ...rateColumns('share', 'share'),
     ],
     rows,
     notes: [
       'share of the players of each role (the card at the end of the game) by how they ended: ' +
-        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death.' +
-        (fates.includes('drawn') ? ' drawn = still tied after the last re-vote, drawn by the moderator (lastTie=draw): the safeguard of 002’s “until someone goes”.' : ''),
+        'wolves = the pack’s kill, vote = the day vote, poison = the witch, shot = the hunter, grief = a lover’s death, alive = survived.' +
+        (drawn ? ' drawn = still tied after the last re-vote, drawn by the moderator (lastTie=draw): the safeguard of 002’s “until someone goes”.' : '') +
+        ' Its 95% interval takes the game as the unit (a cluster-robust error, Student’s t over the games).',
     ],
   };
 }

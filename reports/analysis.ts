@@ -34,6 +34,8 @@ export interface ConfigSummary {
   readonly roles: Map<Role, RoleTally>;
   /** By the card played at the end (a thief's taken card): how its players ended. */
   readonly fates: Map<Role, Map<Fate, number>>;
+  /** The same by game, a ClusterSums per fate in FATES' order: the errors of the shares (a game's players of one card end alike more often than not). */
+  readonly fatesByGame: Map<Role, ClusterSums[]>;
 }
 
 function emptySummary(config: ConfigInfo, counts: Map<Role, number>, runs: readonly SourceRun[]): ConfigSummary {
@@ -48,16 +50,8 @@ function emptySummary(config: ConfigInfo, counts: Map<Role, number>, runs: reado
     totalDays: 0,
     roles: new Map(),
     fates: new Map(),
+    fatesByGame: new Map(),
   };
-}
-
-const NONE_YET = { dealt: 0, won: 0 };
-
-/** Each role's counts before a game (the game's own are what they grow by). */
-function gameStart(roles: ReadonlyMap<Role, RoleTally>): Map<Role, { dealt: number; won: number }> {
-  const out = new Map<Role, { dealt: number; won: number }>();
-  for (const [role, t] of roles) out.set(role, { dealt: t.dealt, won: t.won });
-  return out;
 }
 
 /** Reads every game of the source once. Configurations without games are left out. */
@@ -72,20 +66,32 @@ export function summarize(source: GameSource): Result<ConfigSummary[], string> {
       s.wins[g.winner]++;
       s.days.set(g.days, (s.days.get(g.days) ?? 0) + 1);
       s.totalDays += g.days;
-      const before = gameStart(s.roles);
+      // This game's own counts, for the errors that take the game as the unit.
+      const dealt = new Map<Role, { won: number; players: number }>();
+      const ended = new Map<Role, number[]>();
       for (const seat of g.seats) {
         let t = s.roles.get(seat.dealt);
         if (t === undefined) s.roles.set(seat.dealt, (t = { dealt: 0, won: 0, byGame: new ClusterSums() }));
         t.dealt++;
         if (seat.won) t.won++;
+        let d = dealt.get(seat.dealt);
+        if (d === undefined) dealt.set(seat.dealt, (d = { won: 0, players: 0 }));
+        d.players++;
+        if (seat.won) d.won++;
         let f = s.fates.get(seat.role);
         if (f === undefined) s.fates.set(seat.role, (f = new Map()));
         const fate: Fate = seat.death === null ? 'survived' : seat.death.cause;
         f.set(fate, (f.get(fate) ?? 0) + 1);
+        let e = ended.get(seat.role);
+        if (e === undefined) ended.set(seat.role, (e = FATES.map(() => 0)));
+        e[FATES.indexOf(fate)]!++;
       }
-      for (const [role, t] of s.roles) {
-        const b = before.get(role) ?? NONE_YET;
-        t.byGame.add(t.won - b.won, t.dealt - b.dealt);
+      for (const [role, d] of dealt) s.roles.get(role)!.byGame.add(d.won, d.players);
+      for (const [role, e] of ended) {
+        let sums = s.fatesByGame.get(role);
+        if (sums === undefined) s.fatesByGame.set(role, (sums = FATES.map(() => new ClusterSums())));
+        const players = e.reduce((a, k) => a + k, 0);
+        for (let i = 0; i < FATES.length; i++) sums[i]!.add(e[i]!, players);
       }
     }
     if (s.games > 0) out.push(s);

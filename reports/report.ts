@@ -253,10 +253,10 @@ function groupReport(g: SummaryGroup, i: number, n: number, source: string, opts
   if (opts.charts) {
     const counts = fateCounts(g);
     const bars: FateBar[] = [];
-    for (const row of deaths.rows) {
-      const role = row['role'] as string;
+    for (const role of new Set(deaths.rows.map((row) => row['role'] as string))) {
       const m = counts.get(role)!;
-      const total = row['players'] as number;
+      let total = 0;
+      for (const n of m.values()) total += n;
       for (const f of FATES) if ((m.get(f) ?? 0) > 0) bars.push({ role, fate: f, share: m.get(f)! / total });
     }
     deathCharts.push(deathChart(bars, FATES.filter((f) => bars.some((b) => b.fate === f)), 'Causes of death by role'));

@@ -66,6 +66,16 @@ export class ClusterSums {
     this.counts2 += count * count;
   }
 
+  /** Adds another's clusters (others than these: a rule set's configurations pooled). */
+  merge(o: ClusterSums): void {
+    this.n += o.n;
+    this.total += o.total;
+    this.clusters += o.clusters;
+    this.sums2 += o.sums2;
+    this.cross += o.cross;
+    this.counts2 += o.counts2;
+  }
+
   mean(): ClusteredMean {
     const { n, clusters: g } = this;
     if (n === 0) return { mean: 0, se: null, n: 0, clusters: 0 };

@@ -5,6 +5,7 @@
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { summarize, type ConfigSummary } from '../../reports/analysis.js';
+import { CAUSE_TITLES } from '../../reports/analysis-tables.js';
 import { balanceByPlayers, heatCells } from '../../reports/balance.js';
 import { deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart } from '../../reports/charts.js';
 import { toCsv, toJsonObject } from '../../reports/export.js';
@@ -121,6 +122,27 @@ describe('summaries', () => {
     const at8 = (role: string) => roles.rows.find((r) => r['deck'] === 'werewolf=2,villager=5,seer' && r['role'] === role)!;
     const width = (r: Row) => (r['wins_high'] as number) - (r['wins_low'] as number);
     expect(width(at8('villager'))).toBeCloseTo(width(at8('seer')), 12);
+  });
+
+  it('how each role ended, every share with an interval that takes the game as the unit, worked by hand from the games; the chart has a bar per row', () => {
+    const deaths = allTables(report).find((t) => t.id === 'deaths')!;
+    const games = played.flatMap((p) => p.games);
+    for (const row of deaths.rows) {
+      const fate = Object.entries(CAUSE_TITLES).find(([, title]) => title === row['fate'])![0];
+      const cells = games.map((g) => {
+        const mine = g.seats.filter((x) => x.role === row['role']);
+        return { sum: mine.filter((x) => (x.death === null ? 'survived' : x.death.cause) === fate).length, count: mine.length };
+      });
+      const m = clusteredMean(cells);
+      const half = t975(m.clusters - 1) * m.se!;
+      expect(row['players']).toBe(m.n);
+      expect(row['share']).toBeCloseTo(m.mean, 12);
+      expect(row['share_low']).toBeCloseTo(Math.max(0, m.mean - half), 12);
+      expect(row['share_high']).toBeCloseTo(Math.min(1, m.mean + half), 12);
+    }
+    expect(deaths.rows.length).toBeGreaterThan(10);
+    const chart = report.groups[0]!.sections.find((x) => x.title === 'Causes of death')!.charts[0]!;
+    expect(marks(chart, 'bar', 'rect')).toBe(deaths.rows.length);
   });
 
   it('an empty source is an error that says what to do', () => {
