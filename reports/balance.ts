@@ -9,7 +9,7 @@ import { documentMix, documentsOf, extrasLabel, sameCounts, shortMix, TABLE_DOCU
 import { groupKey, type ConfigInfo } from './records.js';
 import { wilson } from '../stats/wilson.js';
 import { GROUP_COLUMNS, MIX_COLUMNS, rateColumns } from './columns.js';
-import type { Row, Table } from './table.js';
+import type { Column, Row, Table } from './table.js';
 
 export interface MixRate {
   readonly config: ConfigInfo;
@@ -196,7 +196,7 @@ export function balanceSummaryTable(b: readonly PlayersBalance[], id = 'balance'
     ],
     rows,
     notes: [
-      'village: the village’s win rate with the closest mix; 001 and 004: the documents’ own table rows for that many players (blank: no row), ' +
+      'village: the village’s win rate with the closest mix; 001 and 004: the documents’ own table rows for that many players (blank: no row; each row’s 95% interval: its mix in the table of every mix played, CSV/JSON: here too), ' +
         'p: two-proportion test of the row against the closest mix (CSV/JSON: games that would settle it).',
     ],
   };
@@ -249,14 +249,28 @@ export function heatTable(cells: readonly HeatCell[], extras: string, id: string
   const players = [...new Set(mine.map((c) => c.players))].sort((a, b) => a - b);
   const rows: Row[] = players.map((n) => {
     const row: Record<string, number | null> = { players: n };
-    for (const w of wolves) row[`w${w}`] = mine.find((c) => c.players === n && c.wolves === w)?.rate ?? null;
+    for (const w of wolves) {
+      const c = mine.find((x) => x.players === n && x.wolves === w);
+      row[`w${w}`] = c?.rate ?? null;
+      row[`w${w}_low`] = c?.low ?? null;
+      row[`w${w}_high`] = c?.high ?? null;
+    }
     return row;
   });
   return {
     id,
     title: `Village win rate by players × werewolves (extras: ${extras})`,
-    columns: [{ key: 'players', title: 'n', kind: 'int' }, ...wolves.map((w) => ({ key: `w${w}`, title: `${w}W`, kind: 'pct' as const }))],
+    columns: [
+      { key: 'players', title: 'n', kind: 'int' },
+      // The bounds in the files only: a grid of intervals would not fit 80 columns.
+      ...wolves.flatMap((w): Column[] => [
+        { key: `w${w}`, title: `${w}W`, kind: 'pct' },
+        { key: `w${w}_low`, title: `${w}W low`, kind: 'pct', shown: false },
+        { key: `w${w}_high`, title: `${w}W high`, kind: 'pct', shown: false },
+      ]),
+    ],
     rows,
+    notes: ['each cell’s 95% Wilson interval: its mix’s row in the table of every mix played (CSV/JSON: here too, wN_low and wN_high).'],
   };
 }
 

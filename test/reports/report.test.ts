@@ -6,7 +6,7 @@ import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { summarize, type ConfigSummary } from '../../reports/analysis.js';
 import { CAUSE_TITLES } from '../../reports/analysis-tables.js';
-import { balanceByPlayers, heatCells } from '../../reports/balance.js';
+import { balanceByPlayers, heatCells, heatTable } from '../../reports/balance.js';
 import { deathChart, heatmapChart, lengthChart, roleValueChart, winRateChart } from '../../reports/charts.js';
 import { toCsv, toJsonObject } from '../../reports/export.js';
 import { reportHtml } from '../../reports/html.js';
@@ -16,6 +16,7 @@ import { terminalReport } from '../../reports/terminal-report.js';
 import type { Row } from '../../reports/table.js';
 import { clusteredMean } from '../../stats/cluster-mean.js';
 import { meanInterval, t975 } from '../../stats/mean.js';
+import { wilson } from '../../stats/wilson.js';
 import { playConfig, type PlayedConfig } from '../helpers/played.js';
 
 const GAMES = 60;
@@ -188,6 +189,18 @@ describe('charts', () => {
     expect(withTable).toMatch(/stroke-dasharray="7,4"/);
     expect(marks(svg, 'area', 'path')).toBe(2);
     expect(svg).not.toMatch(/<script|@import|url\(http/);
+  });
+
+  it("the heat-map's table holds each cell's Wilson interval in its files, and its note says where people find it", () => {
+    const cells = heatCells(balanceByPlayers(mixRates(summaries))).filter((c) => c.extras === 'seer');
+    const t = heatTable(cells, 'seer', 'heat');
+    for (const c of cells) {
+      const row = t.rows.find((r) => r['players'] === c.players)!;
+      const s = summaries.find((x) => x.config.players === c.players && x.counts.get('werewolf') === c.wolves && x.counts.size === 3)!;
+      const ci = wilson(s.wins.village, s.games);
+      expect([row[`w${c.wolves}`], row[`w${c.wolves}_low`], row[`w${c.wolves}_high`]]).toEqual([s.wins.village / s.games, ci.low, ci.high]);
+    }
+    expect(t.notes!.join(' ')).toMatch(/95% Wilson interval: its mix’s row in the table of every mix played/);
   });
 
   it('the heat-map has one cell and one label per mix', () => {
