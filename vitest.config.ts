@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // TMPDIR: a directory of the suite's own, removed at its end (test/helpers/temp-root.ts).
-    globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/python-path.ts'],
+    // TMPDIR: a directory of the suite's own, removed at its end (test/helpers/temp-root.ts);
+    // a note when the bundle the process tests run is older than the sources (built.ts).
+    globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/python-path.ts', 'test/helpers/built.ts'],
     // Forked workers: the in-process CLI helper moves the worker into a command's directory
     // (process.chdir), which worker threads do not allow.
     pool: 'forks',
