@@ -20,7 +20,7 @@ import { replayHtml, reportHtml, type ReplayLink } from '../reports/html.js';
 import { parseGameRef, replayStored, type Replay } from '../runs/replay.js';
 import { replayPage } from '../reports/replay-page.js';
 import { allTables, buildReport, type GroupReport, type MetricsSection, type Report } from '../reports/report.js';
-import { leaderboardTable } from '../reports/leaderboard-table.js';
+import { leaderboardTable, sidesTable } from '../reports/leaderboard-table.js';
 import { boardSetups, leaderboard, sidesOf } from '../tournaments/leaderboard.js';
 import { recordReaders } from '../tournaments/leaderboard-record.js';
 import { setupFromJson } from '../runs/run-config.js';
@@ -212,6 +212,8 @@ function boardReports(store: Store, o: BoardOptions): Result<GroupReport[], stri
       continue;
     }
     const games = board.value.pairings.reduce((n, p) => n + p.games, 0);
+    // The boards' files apart: the first as ever, leaderboard.csv; the next leaderboard-2.csv, …
+    const n = out.length === 0 ? '' : `-${out.length + 1}`;
     const text = [
       `Every agent that played this setup in the file, ranked together across tournaments, tests and runs (${board.value.runs} runs, ${board.value.pairings.length} pairings; sim leaderboard prints it, with --anchor and --policy).`,
     ];
@@ -219,7 +221,7 @@ function boardReports(store: Store, o: BoardOptions): Result<GroupReport[], stri
       const missing = o.anchors.filter((e) => !entrants.has(e));
       text.push(`Not anchored: ${missing.join(', ')} played no game of this setup, so its scores are against this board's average entrant and do not compare with the anchored boards.`);
     }
-    out.push({ label, games, sections: [{ title: 'Leaderboard', text, charts: [], tables: [leaderboardTable(board.value, BOARD_PRECISION)] }] });
+    out.push({ label, games, sections: [{ title: 'Leaderboard', text, charts: [], tables: [leaderboardTable(board.value, BOARD_PRECISION, `leaderboard${n}`), sidesTable(board.value.rows, `leaderboard${n}-sides`)] }] });
   }
   const strangers = (o.anchors ?? []).filter((e) => !seated.has(e));
   if (strangers.length > 0)

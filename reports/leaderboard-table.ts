@@ -2,6 +2,7 @@
 // entrant, best first, each compared with the next, with its interval of rank.
 
 import type { Board, BoardRow, ModelUse } from '../tournaments/leaderboard.js';
+import { rateColumns } from './columns.js';
 import type { Column, Row, Table } from './table.js';
 import { devianceVerdict } from '../stats/inference.js';
 import { RANK_REPS } from '../tournaments/rank-intervals.js';
@@ -52,10 +53,11 @@ function failureCells(f: FailureCount | undefined): Row {
   return { failed: f.failed / f.games, fallbacks_per_game: f.fallbacks / f.games };
 }
 
-export function leaderboardTable(b: Board, precision: number): Table {
+/** The board's ranking; `id` names its files (a report of several boards numbers them). */
+export function leaderboardTable(b: Board, precision: number, id = 'leaderboard'): Table {
   return rankingTable(b.rows, {
     precision,
-    id: 'leaderboard',
+    id,
     title: 'Leaderboard: every entrant of this setup in the database, on all its games',
     prior: b.model.prior,
     anchors: b.model.anchors,
@@ -119,8 +121,9 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       { key: 'low', title: 'low', kind: 'pct', shown: false },
       { key: 'high', title: 'high', kind: 'pct', shown: false },
       { key: 'ci', title: '95% CI', kind: 'interval', low: 'low', high: 'high' },
-      { key: 'village', title: 'village', kind: 'pct' },
-      { key: 'wolves', title: 'wolves', kind: 'pct' },
+      // The halves with their intervals do not fit 80 columns beside the score: the files hold them, and sidesTable shows them.
+      ...hidden(rateColumns('village', 'village')),
+      ...hidden(rateColumns('wolves', 'wolves')),
       { key: 'games', title: 'games', kind: 'int' },
       ...(anyDollars ? ([{ key: 'dollars', title: '$', kind: 'num', digits: 2 }] as const) : []),
       ...(withFailures ? ([{ key: 'failed', title: 'failed', kind: 'pct' }, { key: 'fallbacks_per_game', title: 'fb/game', kind: 'num', digits: 2 }] as const) : []),
@@ -140,7 +143,11 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       low: r.low,
       high: r.high,
       village: r.asVillage,
+      village_low: r.village.low,
+      village_high: r.village.high,
       wolves: r.asWolves,
+      wolves_low: r.wolves.low,
+      wolves_high: r.wolves.high,
       games: r.games,
       ...(anyDollars ? { dollars: r.dollars } : {}),
       vs_next: r.next === null ? '' : r.next.verdict === 'above' ? 'above' : r.next.verdict === 'tie' ? `tie ±${precision}` : 'open',
@@ -149,7 +156,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       next_high: r.next?.high ?? null,
     })),
     notes: [
-      `score: the entrant’s win rate against ${o.anchors === undefined || o.anchors === null ? 'an average entrant of this board' : `the average of the anchors (${o.anchors.join(', ')}): boards of this setup with the same anchors share this scale`}, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out); village, wolves: the two halves.`,
+      `score: the entrant’s win rate against ${o.anchors === undefined || o.anchors === null ? 'an average entrant of this board' : `the average of the anchors (${o.anchors.join(', ')}): boards of this setup with the same anchors share this scale`}, as the village and as the werewolves averaged (the side model fitted on every decisive game; draws and third-team wins left out).`,
       `vs next: above when the 95% interval of its lead over the next row excludes 0; a tie when that interval lies within ±${precision}; open when neither (more games would tell). games: the games it played; $: what its model's seats cost, as recorded (blank: unknown).`,
       ...(withRanks
         ? [`ranks: the 95% interval of its rank, from ${RANK_REPS} resamples of the deals (a deal's games together), the model fitted again on each: an entrant the games cannot place spans several ranks.`]
@@ -163,6 +170,36 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
           ]
         : []),
       ...(o.notes ?? []),
+    ],
+  };
+}
+
+/** Columns for the files only. */
+function hidden(columns: readonly Column[]): Column[] {
+  return columns.map((c) => ({ ...c, shown: false }));
+}
+
+/**
+ * The two halves of each entrant's score, with their 95% intervals: its win rate as the
+ * village against average werewolves, and as the werewolves against an average village
+ * (for models: catching liars, and lying). Below the ranking, whose width they do not fit.
+ */
+export function sidesTable(rows: readonly BoardRow[], id: string): Table {
+  return {
+    id,
+    title: 'Each side: the two halves of the score',
+    columns: [{ key: 'entrant', title: 'entrant', kind: 'text' }, ...rateColumns('village', 'village'), ...rateColumns('wolves', 'wolves')],
+    rows: rows.map((r) => ({
+      entrant: r.entrant,
+      village: r.asVillage,
+      village_low: r.village.low,
+      village_high: r.village.high,
+      wolves: r.asWolves,
+      wolves_low: r.wolves.low,
+      wolves_high: r.wolves.high,
+    })),
+    notes: [
+      'village: its win rate as the village against average werewolves of this board; wolves: as the werewolves against an average village (the same side model as the score). 95% intervals by the delta method on the logit scale, with the same unit as the score’s.',
     ],
   };
 }

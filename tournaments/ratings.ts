@@ -250,6 +250,9 @@ export interface Overall {
   readonly se: number;
   readonly asVillage: number;
   readonly asWolves: number;
+  /** Each half's 95% interval: the delta method on the logit scale, so within 0 and 1. */
+  readonly village: { readonly low: number; readonly high: number };
+  readonly wolves: { readonly low: number; readonly high: number };
 }
 
 export interface OverallFit {
@@ -320,14 +323,25 @@ function overallOf(entrants: readonly string[], fitted: { f: LogisticFit; model:
     const dv = pv * (1 - pv);
     const dw = pw * (1 - pw);
     const gradient = [(dv - dw) / 2, ...e1.map((x) => (dv * x) / 2), ...e1.map((x) => (dw * x) / 2)];
-    return { score: (pv + pw) / 2, asVillage: pv, asWolves: pw, gradient };
+    // The halves' logits, c + v and w − c, in the same coefficients.
+    const zeros = e1.map(() => 0);
+    const villageLogit = { value: c + v, gradient: [1, ...e1, ...zeros] };
+    const wolvesLogit = { value: w - c, gradient: [-1, ...zeros, ...e1] };
+    return { score: (pv + pw) / 2, asVillage: pv, asWolves: pw, gradient, villageLogit, wolvesLogit };
   });
   const quad = (g: readonly number[]) => {
     let q = 0;
     for (let i = 0; i < g.length; i++) for (let j = 0; j < g.length; j++) q += g[i]! * g[j]! * f.cov[i]![j]!;
     return Math.sqrt(Math.max(0, q));
   };
-  const overall = entrants.map((entrant, j) => ({ entrant, score: parts[j]!.score, se: quad(parts[j]!.gradient), asVillage: parts[j]!.asVillage, asWolves: parts[j]!.asWolves }));
+  const interval = (l: { value: number; gradient: readonly number[] }) => {
+    const half = Z95 * quad(l.gradient);
+    return { low: sigma(l.value - half), high: sigma(l.value + half) };
+  };
+  const overall = entrants.map((entrant, j) => {
+    const x = parts[j]!;
+    return { entrant, score: x.score, se: quad(x.gradient), asVillage: x.asVillage, asWolves: x.asWolves, village: interval(x.villageLogit), wolves: interval(x.wolvesLogit) };
+  });
   return {
     model,
     overall,
@@ -352,6 +366,9 @@ export interface Ranked {
   readonly high: number;
   readonly asVillage: number;
   readonly asWolves: number;
+  /** Each half's 95% interval (Overall's). */
+  readonly village: { readonly low: number; readonly high: number };
+  readonly wolves: { readonly low: number; readonly high: number };
   /**
    * Against the next row: the difference in score and its interval (95%, or the level the
    * ranking was asked for); "above" when the interval excludes 0, "tie" when it lies within
@@ -385,6 +402,8 @@ export function rankEntrants(fit: OverallFit, precision: number, z = Z95): Ranke
       high: Math.min(1, x.score + Z95 * x.se),
       asVillage: x.asVillage,
       asWolves: x.asWolves,
+      village: x.village,
+      wolves: x.wolves,
       next,
     };
   });

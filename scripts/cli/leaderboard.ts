@@ -4,7 +4,7 @@
 
 import { describeSetup, mixLabel } from '../../engine/index.js';
 import { toJsonObject } from '../../reports/export.js';
-import { leaderboardTable } from '../../reports/leaderboard-table.js';
+import { leaderboardTable, sidesTable } from '../../reports/leaderboard-table.js';
 import { labelled, renderTable } from '../../reports/terminal.js';
 import { wrap } from '../../narrate/width.js';
 import { changedRules, setupFromJson } from '../../runs/run-config.js';
@@ -52,6 +52,8 @@ export function leaderboardCommand(a: LeaderboardCliArgs, io: CliIo): number {
       ]),
       '',
       ...renderTable(table),
+      '',
+      ...renderTable(sidesTable(board.rows, 'leaderboard-sides')),
     ];
     io.stdout.write(lines.join('\n') + '\n');
     return 0;

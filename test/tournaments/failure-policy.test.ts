@@ -338,7 +338,9 @@ describe('the report leads with the file\'s leaderboard', () => {
     expect(boards.map((b) => b.label.slice(0, 22))).toEqual(['Leaderboard: 8 players', 'Leaderboard: 9 players']);
     expect(boards[0]!.notes.join(' ')).not.toMatch(/Not anchored/);
     expect(boards[1]!.notes.join(' ')).toMatch(/Not anchored: heuristic:bus=0 played no game of this setup/);
-    expect(boards[1]!.tables).toHaveLength(1);
+    // Its ranking and each side's halves, in files of their own beside the first board's.
+    expect((boards[0]!.tables as { id: string }[]).map((t) => t.id)).toEqual(['leaderboard', 'leaderboard-sides']);
+    expect((boards[1]!.tables as { id: string }[]).map((t) => t.id)).toEqual(['leaderboard-2', 'leaderboard-2-sides']);
   });
 
   it('says why a file\'s games cannot be ranked together, and reports the rest', async () => {

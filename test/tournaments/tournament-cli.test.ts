@@ -371,7 +371,7 @@ describe('a fixed tournament live', () => {
   });
 
   it('is drawn in the columns given, long names wrapped, each entrant with its interval', () => {
-    const row = (rank: number, entrant: string, score: number) => ({ rank, index: rank - 1, entrant, score, low: score - 0.03, high: score + 0.03, asVillage: score, asWolves: score, next: null });
+    const row = (rank: number, entrant: string, score: number) => ({ rank, index: rank - 1, entrant, score, low: score - 0.03, high: score + 0.03, asVillage: score, asWolves: score, village: { low: score - 0.04, high: score + 0.04 }, wolves: { low: score - 0.04, high: score + 0.04 }, next: null });
     const lines = standingLines([row(1, 'heuristic', 0.712), row(2, `exec:python3 ${'/very/long/path'.repeat(6)}/bot.py`, 0.5), row(3, 'random', 0.281)], 4000, 16000, 80);
     expect(lines[0]).toBe('standing at 4,000 of 16,000 games (score, 95% interval):');
     expect(lines[1]).toMatch(/^ {3}1 {2}heuristic +71\.2% \(68\.2%–74\.2%\)$/);
