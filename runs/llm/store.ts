@@ -263,6 +263,8 @@ export class LlmStore {
 
   /** `get`'s statement, made at its first call (a record from before the version column reads without it). */
   private getSql: string | undefined;
+  /** `usage`'s decisions column, found at its first call (`decisionsColumn`). */
+  private decisionsSql: string | undefined;
 
   /** The file the record is in. */
   get path(): string {
@@ -505,9 +507,13 @@ export class LlmStore {
       .all(prefix, prefix + '\uffff') as (SeatUsage & { game: string })[];
   }
 
-  /** A record read without being migrated may predate the decisions column: its games' counts are then unknown. */
+  /**
+   * A record read without being migrated may predate the decisions column: its games' counts
+   * are then unknown. Looked up once, as `get`'s columns are: reports and `sim show` read
+   * usage game by game, and each lookup prepared a statement.
+   */
   private decisionsColumn(): string {
-    return columnsOf(this.db, 'main', 'llm_usage').includes('decisions') ? 'decisions' : 'NULL AS decisions';
+    return (this.decisionsSql ??= columnsOf(this.db, 'main', 'llm_usage').includes('decisions') ? 'decisions' : 'NULL AS decisions');
   }
 
   /** Closes the file if the store opened it (an attached store leaves its connection alone). */
