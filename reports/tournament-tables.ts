@@ -141,6 +141,7 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
     village_strength: s.village,
     village_se: s.villageSe,
     overall: s.village + s.wolves,
+    overall_se: s.sumSe,
   }));
   const p = (x: number) => (100 / (1 + Math.exp(-x))).toFixed(1);
   const model =
@@ -160,6 +161,7 @@ export function modelTable(mode: Mode, fit: ModelFit, id: string): Table {
       { key: 'village_strength', title: 'village v', kind: 'num', digits: 3 },
       { key: 'village_se', title: '± se', kind: 'num', digits: 3 },
       { key: 'overall', title: 'w + v', kind: 'num', digits: 3 },
+      { key: 'overall_se', title: '± se', kind: 'num', digits: 3 },
     ],
     rows,
     notes: [

@@ -66,6 +66,8 @@ export interface Strength {
   readonly villageSe: number;
   readonly wolves: number;
   readonly wolvesSe: number;
+  /** The standard error of wolves + village (the two are estimated together: not the errors' root sum of squares). */
+  readonly sumSe: number;
   /** The reference of seat mode (0 by definition). */
   readonly reference: boolean;
 }
@@ -140,7 +142,7 @@ export function sideScores(entrants: readonly string[], results: readonly SideRe
 }
 
 /** aᵀβ and its standard error √(aᵀ Σ a). */
-function linear(fit: LogisticFit, a: readonly number[]): { value: number; se: number } {
+export function linear(fit: LogisticFit, a: readonly number[]): { value: number; se: number } {
   let value = 0;
   let v = 0;
   for (let i = 0; i < a.length; i++) {
@@ -530,7 +532,8 @@ function fitLineups(entrants: readonly string[], lineups: readonly LineupResult[
     if (va.length !== p) throw new Error('fitLineups: bad design');
     const v = linear(f, va);
     const w = linear(f, wa);
-    return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, reference: false };
+    const sum = linear(f, va.map((x, i) => x + wa[i]!));
+    return { entrant: e, village: v.value, villageSe: v.se, wolves: w.value, wolvesSe: w.se, sumSe: sum.se, reference: false };
   });
   return ok({
     f,

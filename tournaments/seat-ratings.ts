@@ -10,7 +10,7 @@ import type { Role, Team } from '../engine/index.js';
 import { clusteredMean, type ClusterSum } from '../stats/cluster-mean.js';
 import { clusterCovariance, type BinomialRow } from '../stats/logistic.js';
 import { Z95 } from '../stats/wilson.js';
-import { decisive, diagonal, fitWithFallback, rateOf, type DealCells, type ModelFit, type Rate, type Strength } from './ratings.js';
+import { decisive, diagonal, fitWithFallback, linear, rateOf, type DealCells, type ModelFit, type Rate, type Strength } from './ratings.js';
 
 /** Seat mode: the entrant's games in one seat, grouped by the role dealt to it. */
 export interface SeatCell {
@@ -161,8 +161,9 @@ export function fitSeatModel(entrants: readonly string[], reference: string, bas
     villageSe: f.se[1 + j]!,
     wolves: f.coef[1 + k + j]!,
     wolvesSe: f.se[1 + k + j]!,
+    sumSe: linear(f, f.coef.map((_, i) => (i === 1 + j || i === 1 + k + j ? 1 : 0))).se,
     reference: false,
   }));
-  strengths.push({ entrant: reference, village: 0, villageSe: 0, wolves: 0, wolvesSe: 0, reference: true });
+  strengths.push({ entrant: reference, village: 0, villageSe: 0, wolves: 0, wolvesSe: 0, sumSe: 0, reference: true });
   return ok({ advantage: f.coef[0]!, advantageSe: f.se[0]!, strengths, games: rows.reduce((s, r) => s + r.trials, 0), deviance: f.deviance, df: f.df, prior: fit.value.prior, byDeal: o.deals !== undefined });
 }
