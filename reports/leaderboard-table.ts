@@ -142,12 +142,7 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
       score: r.score,
       low: r.low,
       high: r.high,
-      village: r.asVillage,
-      village_low: r.village.low,
-      village_high: r.village.high,
-      wolves: r.asWolves,
-      wolves_low: r.wolves.low,
-      wolves_high: r.wolves.high,
+      ...halvesCells(r),
       games: r.games,
       ...(anyDollars ? { dollars: r.dollars } : {}),
       vs_next: r.next === null ? '' : r.next.verdict === 'above' ? 'above' : r.next.verdict === 'tie' ? `tie ±${precision}` : 'open',
@@ -174,6 +169,11 @@ export function rankingTable(rows: readonly BoardRow[], o: { readonly precision:
   };
 }
 
+/** A row's halves of its score with their bounds, under two rateColumns: 'village' and 'wolves'. */
+function halvesCells(r: BoardRow): Row {
+  return { village: r.asVillage, village_low: r.village.low, village_high: r.village.high, wolves: r.asWolves, wolves_low: r.wolves.low, wolves_high: r.wolves.high };
+}
+
 /** Columns for the files only. */
 function hidden(columns: readonly Column[]): Column[] {
   return columns.map((c) => ({ ...c, shown: false }));
@@ -189,15 +189,7 @@ export function sidesTable(rows: readonly BoardRow[], id: string): Table {
     id,
     title: 'Each side: the two halves of the score',
     columns: [{ key: 'entrant', title: 'entrant', kind: 'text' }, ...rateColumns('village', 'village'), ...rateColumns('wolves', 'wolves')],
-    rows: rows.map((r) => ({
-      entrant: r.entrant,
-      village: r.asVillage,
-      village_low: r.village.low,
-      village_high: r.village.high,
-      wolves: r.asWolves,
-      wolves_low: r.wolves.low,
-      wolves_high: r.wolves.high,
-    })),
+    rows: rows.map((r) => ({ entrant: r.entrant, ...halvesCells(r) })),
     notes: [
       'village: its win rate as the village against average werewolves of this board; wolves: as the werewolves against an average village (the same side model as the score). 95% intervals by the delta method on the logit scale, with the same unit as the score’s.',
     ],
