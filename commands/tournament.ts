@@ -18,7 +18,8 @@ import { playAdaptive, type AdaptiveState } from '../tournaments/adaptive.js';
 import { discardTournament, openTournament, playTournament, type ModelSession, type OpenTournament, type PlayOutcome, type TournamentOptions } from '../tournaments/tournament.js';
 import { scheduleFields } from '../tournaments/tournament-store.js';
 import type { Ranked } from '../tournaments/ratings.js';
-import { POLICY_WORDS, rankingTable } from '../reports/leaderboard-table.js';
+import type { BoardRow } from '../tournaments/leaderboard.js';
+import { POLICY_WORDS, rankingTable, sidesTable } from '../reports/leaderboard-table.js';
 import type { Table } from '../reports/table.js';
 import { setupLabel, tournamentData } from '../tournaments/tournament-data.js';
 import { toJsonObject } from '../reports/export.js';
@@ -170,7 +171,7 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
     const data = tournamentData(store, open.tournament);
     // The header above says what the report's opening paragraph would: left out.
     const report = tournamentReport(data, { charts: false, adaptive: s.adaptive !== null, about: false });
-    const tables = [...(adaptive === null || s.adaptive === null ? [] : [adaptiveTable(s, adaptive, s.adaptive)]), ...report.sections.flatMap((x) => x.tables)];
+    const tables = [...(adaptive === null || s.adaptive === null ? [] : adaptiveTables(s, adaptive, s.adaptive)), ...report.sections.flatMap((x) => x.tables)];
     const notes = report.sections.flatMap((x) => x.text);
     let stdout: string;
     if (a.json) {
@@ -215,17 +216,21 @@ export async function runTournament(a: TournamentArgs, io: TournamentIo = {}): P
   }
 }
 
-/** An adaptive tournament's ranking on the games its rounds read. */
-function adaptiveTable(s: Schedule, state: AdaptiveState, a: AdaptiveSettings): Table {
+/** An adaptive tournament's ranking on the games its rounds read, and each entrant's two halves of its score. */
+function adaptiveTables(s: Schedule, state: AdaptiveState, a: AdaptiveSettings): Table[] {
   const pairingsOf = (e: string) => s.pairings.flatMap((p, i) => (p.kind === 'sides' && (p.wolves === e || p.village === e) ? [i] : []));
   const rows = (state.ranking ?? []).map((r) => ({ ...r, games: pairingsOf(r.entrant).reduce((n, i) => n + state.games[i]!, 0), dollars: 0 }));
+  return [adaptiveTable(rows, state, a), sidesTable(rows, 'adaptive-sides')];
+}
+
+function adaptiveTable(rows: readonly BoardRow[], state: AdaptiveState, a: AdaptiveSettings): Table {
   return rankingTable(rows, {
     precision: a.precision,
     id: 'adaptive-ranking',
     title: `The ranking the adaptive schedule settled on (${state.status})`,
     prior: null,
     notes: [
-      `Fitted on the games the rounds read (${state.games.reduce((n, x) => n + x, 0)} over ${s.pairings.length} pairings); the tables below read every stored game of the pairings' runs. ` +
+      `Fitted on the games the rounds read (${state.games.reduce((n, x) => n + x, 0)} over ${state.games.length} pairings); the tables below read every stored game of the pairings' runs. ` +
         `The "vs next" verdicts are at ${(100 * state.level).toFixed(2)}%, not 95%: the schedule looked at the ranking several times before it stopped, and pays for each look.`,
     ],
   });

@@ -99,6 +99,9 @@ describe('sim leaderboard', () => {
     expect(r.stdout).toMatch(/ranks: the 95% interval of its rank, from 400 resamples of the deals/);
     expect(r.stdout).toMatch(/\d+\.\d%–\d+\.\d%|\d+\.\d–\d+\.\d/);
     expect(r.stdout).toMatch(/above|open|tie/);
+    // Each side's half of the score, with its interval, below the ranking.
+    expect(r.stdout).toMatch(/Each side: the two halves of the score\n +entrant +village +95% CI +wolves +95% CI\n/);
+    expect(r.stdout).toMatch(/^ {2}heuristic +\d+\.\d% +\d+\.\d–\d+\.\d +\d+\.\d% +\d+\.\d–\d+\.\d$/m);
     for (const line of r.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 });
