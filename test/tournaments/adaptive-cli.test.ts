@@ -46,6 +46,10 @@ describe('sim tournament --adaptive', () => {
     // Every two neighbours told apart or tied, at the level that pays for the looks.
     for (const r of adaptive.adaptive.ranking.slice(0, -1)) expect(['above', 'tie']).toContain(r.next.verdict);
     expect(adaptive.adaptive.level).toBeGreaterThan(0.95);
+    // Its ranking's tables: the ranking, then each entrant's halves with their intervals.
+    const tables = adaptive.tables as { id: string; rows: Record<string, number | string>[] }[];
+    expect(tables.slice(0, 2).map((t) => t.id)).toEqual(['adaptive-ranking', 'adaptive-sides']);
+    for (const row of tables[1]!.rows) for (const side of ['village', 'wolves']) expect(row[`${side}_low`]! <= row[side]! && row[side]! <= row[`${side}_high`]!).toBe(true);
   });
 
   it('a rerun on the same file plays nothing and says the same', async () => {
