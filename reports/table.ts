@@ -46,7 +46,13 @@ export function shownColumns(t: Table): Column[] {
   return t.columns.filter((c) => c.shown !== false);
 }
 
-const pctText = (x: number) => (100 * x).toFixed(1);
+/** `x` to `digits` decimals, without the sign of a value that rounds to zero ("-0.000" reads as a finding; it is none). */
+function fixed(x: number, digits: number): string {
+  const t = x.toFixed(digits);
+  return t.startsWith('-') && Number(t) === 0 ? t.slice(1) : t;
+}
+
+const pctText = (x: number) => fixed(100 * x, 1);
 
 /** A cell as people read it. */
 export function formatCell(c: Column, row: Row): string {
@@ -56,7 +62,7 @@ export function formatCell(c: Column, row: Row): string {
     if (typeof lo !== 'number' || typeof hi !== 'number') return '';
     // Undefined bounds (too few games to resample) are shown as no interval, never as NaN–NaN.
     if (Number.isNaN(lo) || Number.isNaN(hi)) return '—';
-    return c.digits === undefined ? `${pctText(lo)}–${pctText(hi)}` : `${lo.toFixed(c.digits)}–${hi.toFixed(c.digits)}`;
+    return c.digits === undefined ? `${pctText(lo)}–${pctText(hi)}` : `${fixed(lo, c.digits)}–${fixed(hi, c.digits)}`;
   }
   const v = row[c.key];
   if (v === null || v === undefined) return '';
@@ -71,7 +77,7 @@ export function formatCell(c: Column, row: Row): string {
     case 'pct':
       return `${pctText(v)}%`;
     case 'num':
-      return v.toFixed(c.digits ?? 2);
+      return fixed(v, c.digits ?? 2);
     case 'p':
       return v < 0.001 ? '<0.001' : v.toFixed(3);
   }
