@@ -183,6 +183,7 @@ function boardReports(store: Store, o: BoardOptions): Result<GroupReport[], stri
   const all = store.runs();
   const seated = new Set<string>();
   let readers: ReturnType<typeof recordReaders> | undefined;
+  let ranked = 0;
   for (const s of boardSetups(store)) {
     if (s.entrants < 2) continue;
     const runs = all.filter((r) => r.setup === s.setup && sidesOf(r.seating) !== null);
@@ -212,8 +213,8 @@ function boardReports(store: Store, o: BoardOptions): Result<GroupReport[], stri
       continue;
     }
     const games = board.value.pairings.reduce((n, p) => n + p.games, 0);
-    // The boards' files apart: the first as ever, leaderboard.csv; the next leaderboard-2.csv, …
-    const n = out.length === 0 ? '' : `-${out.length + 1}`;
+    // The boards' files apart: the first as ever, leaderboard.csv; the next leaderboard-2.csv, … (boards not ranked write none).
+    const n = ranked++ === 0 ? '' : `-${ranked}`;
     const text = [
       `Every agent that played this setup in the file, ranked together across tournaments, tests and runs (${board.value.runs} runs, ${board.value.pairings.length} pairings; sim leaderboard prints it, with --anchor and --policy).`,
     ];
