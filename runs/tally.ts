@@ -45,10 +45,6 @@ export class Tally {
     }
   }
 
-  get meanDays(): number {
-    return this.games === 0 ? 0 : this.days / this.games;
-  }
-
   /** The mean length of a game in days, with its 95% interval (stats/mean.ts; none below 2 games). */
   days95(): MeanInterval {
     return meanInterval({ n: this.games, sum: this.days, squares: this.daySquares });

@@ -146,7 +146,7 @@ export function jsonSummary(s: Summary): Record<string, unknown> {
     indices: { first: range.first, stop: range.stop },
     wins: o.tally.wins,
     rates: o.tally.rates(),
-    meanDays: o.tally.meanDays,
+    meanDays: days.mean,
     meanDaysLow: days.low,
     meanDaysHigh: days.high,
     gamesPerSecond: o.seconds > 0 ? o.played / o.seconds : 0,
